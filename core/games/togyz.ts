@@ -1,0 +1,186 @@
+/**
+ * Togyz kumalak (RULES.md, id `togyz`). Board indices 0..8 are seat 0's pits 1..9, 9..17 seat 1's.
+ * Sowing goes up the index and wraps 17 → 0; `NEXT` is that ring, built once at load.
+ */
+import { END_REASONS, engineError, err, ok, type Result, type EngineError, type Seat } from "../types.js";
+import {
+  H_PLY, H_REASON, H_RESULT, H_TO_MOVE, H_TUZ0, H_TUZ1, HEADER_SIZE, RESULT_DRAW, RESULT_NONE, RESULT_WIN0,
+  RESULT_WIN1, isPlainObject, setScored, type Engine, type RuleSet, type TraceEvent,
+} from "./engine.js";
+
+export type TogyzOptions = Readonly<Record<string, never>>;
+
+const P = 18;
+const STONES = 9;
+const TOTAL = 162;
+const WIN = 82;
+const S0 = P;
+const S1 = P + 1;
+const TO_MOVE = P + H_TO_MOVE;
+const PLY = P + H_PLY;
+const TUZ0 = P + H_TUZ0;
+const TUZ1 = P + H_TUZ1;
+const RESULT = P + H_RESULT;
+const REASON = P + H_REASON;
+
+const R_KAZAN = END_REASONS.indexOf("kazan");
+const R_KAZAN_DRAW = END_REASONS.indexOf("kazan-draw");
+const R_ATSYZ = END_REASONS.indexOf("atsyz");
+
+/** Next pit in sowing order. */
+const NEXT = Int32Array.from({ length: P }, (_, i) => (i + 1) % P);
+const OWN: readonly (readonly number[])[] = [
+  Array.from({ length: 9 }, (_, i) => i),
+  Array.from({ length: 9 }, (_, i) => 9 + i),
+];
+
+function sideSum(buf: Int32Array, seat: number): number {
+  const b = seat * 9;
+  return buf[b] + buf[b + 1] + buf[b + 2] + buf[b + 3] + buf[b + 4] + buf[b + 5] + buf[b + 6] + buf[b + 7] + buf[b + 8];
+}
+
+/** End checks for the position just reached, in RULES.md's order. */
+function settle(buf: Int32Array, trace: TraceEvent[] | null): void {
+  const k0 = buf[S0];
+  const k1 = buf[S1];
+  if (k0 >= WIN || k1 >= WIN) {
+    buf[RESULT] = k0 >= WIN ? RESULT_WIN0 : RESULT_WIN1;
+    buf[REASON] = R_KAZAN;
+  } else if (k0 === 81 && k1 === 81) {
+    buf[RESULT] = RESULT_DRAW;
+    buf[REASON] = R_KAZAN_DRAW;
+  } else if (sideSum(buf, buf[TO_MOVE]) === 0) {
+    const a = sideSum(buf, 0);
+    const b = sideSum(buf, 1);
+    buf.fill(0, 0, P);
+    buf[S0] += a;
+    buf[S1] += b;
+    if (trace !== null) {
+      trace.push({ t: "collect", seat: 0, count: a }, { t: "collect", seat: 1, count: b });
+    }
+    setScored(buf, P, buf[S0], buf[S1], R_ATSYZ);
+  } else {
+    return;
+  }
+  if (trace !== null) {
+    const r = buf[RESULT];
+    trace.push({ t: "end", winner: r === RESULT_WIN0 ? 0 : r === RESULT_WIN1 ? 1 : null, reason: END_REASONS[buf[REASON]] });
+  }
+}
+
+function playInPlace(buf: Int32Array, move: number, trace: TraceEvent[] | null): void {
+  const me = buf[TO_MOVE];
+  const opp = 1 - me;
+  const from = me * 9 + move - 1;
+  let n = buf[from];
+  buf[from] = 0;
+  const t0 = buf[TUZ0];
+  const t1 = buf[TUZ1];
+  if (trace !== null) trace.push({ t: "lift", pit: from, count: n, relay: false });
+  // A single stone moves on; otherwise the first stone goes back into the origin pit.
+  let pos = n === 1 ? NEXT[from] : from;
+  for (;;) {
+    if (pos === t0) {
+      buf[S0]++;
+      if (trace !== null) trace.push({ t: "tuzdyk-sow", pit: pos, owner: 0 });
+    } else if (pos === t1) {
+      buf[S1]++;
+      if (trace !== null) trace.push({ t: "tuzdyk-sow", pit: pos, owner: 1 });
+    } else {
+      buf[pos]++;
+      if (trace !== null) trace.push({ t: "sow", pit: pos });
+    }
+    if (--n === 0) break;
+    pos = NEXT[pos];
+  }
+  const oppBase = opp * 9;
+  if (pos >= oppBase && pos < oppBase + 9 && pos !== t0 && pos !== t1) {
+    const c = buf[pos];
+    if ((c & 1) === 0) {
+      buf[pos] = 0;
+      buf[S0 + me] += c;
+      if (trace !== null) trace.push({ t: "capture", pit: pos, count: c, seat: me as Seat });
+    } else if (c === 3) {
+      const number = pos - oppBase; // 0-based pit number on the opponent's side
+      const oppTuz = buf[TUZ0 + opp]; // on the mover's side, or -1
+      if (buf[TUZ0 + me] === -1 && number !== 8 && (oppTuz === -1 || oppTuz - me * 9 !== number)) {
+        buf[TUZ0 + me] = pos;
+        buf[pos] = 0;
+        buf[S0 + me] += 3;
+        if (trace !== null) {
+          trace.push({ t: "tuzdyk", pit: pos, seat: me as Seat }, { t: "capture", pit: pos, count: 3, seat: me as Seat });
+        }
+      }
+    }
+  }
+  buf[PLY]++;
+  buf[TO_MOVE] = opp;
+  settle(buf, trace);
+}
+
+function generate(buf: Int32Array, out: Int32Array | number[]): number {
+  if (buf[RESULT] !== RESULT_NONE) return 0;
+  const b = buf[TO_MOVE] * 9;
+  let k = 0;
+  for (let i = 0; i < 9; i++) if (buf[b + i] !== 0) out[k++] = i + 1;
+  return k;
+}
+
+function isLegal(buf: Int32Array, move: number): boolean {
+  if (buf[RESULT] !== RESULT_NONE || !Number.isInteger(move) || move < 1 || move > 9) return false;
+  return buf[buf[TO_MOVE] * 9 + move - 1] !== 0;
+}
+
+function init(buf: Int32Array): void {
+  buf.fill(0);
+  buf.fill(STONES, 0, P);
+  buf[TUZ0] = -1;
+  buf[TUZ1] = -1;
+}
+
+function validate(buf: Int32Array): string | null {
+  let sum = 0;
+  for (let i = 0; i < P + 2; i++) {
+    if (buf[i] < 0) return "counts must not be negative";
+    sum += buf[i];
+  }
+  if (sum !== TOTAL) return `board and kazans must hold ${TOTAL} stones, not ${sum}`;
+  const t0 = buf[TUZ0];
+  const t1 = buf[TUZ1];
+  if (t0 !== -1 && (t0 < 9 || t0 > 16)) return "seat 0's tuzdyk must be one of seat 1's pits 1..8";
+  if (t1 !== -1 && (t1 < 0 || t1 > 7)) return "seat 1's tuzdyk must be one of seat 0's pits 1..8";
+  if (t0 !== -1 && t1 !== -1 && t0 - 9 === t1) return "the two tuzdyks cannot have the same pit number";
+  if ((t0 !== -1 && buf[t0] !== 0) || (t1 !== -1 && buf[t1] !== 0)) return "a tuzdyk pit holds no stones";
+  return null;
+}
+
+export const togyzEngine: Engine = {
+  game: "togyz",
+  options: {},
+  pits: P,
+  size: P + HEADER_SIZE,
+  total: TOTAL,
+  maxMoves: 9,
+  ownPits: (seat) => OWN[seat],
+  moveToPit: (seat, move) => seat * 9 + move - 1,
+  pitToMove: (seat, pit) => pit - seat * 9 + 1,
+  init,
+  generate,
+  isLegal,
+  playInPlace,
+  validate,
+  settle: (buf) => settle(buf, null),
+};
+
+export const togyz: RuleSet<TogyzOptions> = {
+  id: "togyz",
+  defaults: {},
+  parseOptions(raw: unknown): Result<TogyzOptions, EngineError> {
+    if (raw === undefined || raw === null) return ok({});
+    if (!isPlainObject(raw)) return err(engineError("options/invalid", "togyz options must be an object"));
+    const extra = Object.keys(raw);
+    if (extra.length > 0) return err(engineError("options/invalid", `togyz takes no options (got ${extra.join(", ")})`));
+    return ok({});
+  },
+  create: () => togyzEngine,
+};
