@@ -1,0 +1,240 @@
+/**
+ * Ranked play and device authentication over the WebSocket: every `auth.*` and `ranked.*` message,
+ * both directions, as valibot schemas with their types, and the error codes the server answers with.
+ *
+ * Flow: `auth.hello {playerId}` → `auth.challenge {challenge}` → `auth.prove {signature, name?}` →
+ * `auth.ok`. Then `ranked.seek` → `ranked.seeking` … `ranked.start` to both players; `ranked.move`
+ * (with the match `version` the client saw) → `ranked.update` to both, or `ranked.error` with the
+ * current version; the match ends with `ranked.end` (result, whether rated, rating changes).
+ */
+import * as v from "valibot";
+import { GAMES, type GameId, type Result, err, ok } from "../types.js";
+import { END_REASONS } from "../types.js";
+
+export const RANKED_PROTOCOL_VERSION = 1;
+/** Largest ranked client message accepted, in characters of JSON. */
+export const RANKED_MESSAGE_MAX = 2048;
+
+export const RANKED_ERROR_CODES = [
+  "proto/invalid", // the message does not match its schema
+  "proto/too_large",
+  "auth/required", // a ranked action before `auth.prove` succeeded
+  "auth/no_challenge", // `auth.prove` without a pending challenge (or it expired)
+  "auth/bad_player_id",
+  "auth/bad_signature",
+  "auth/bad_challenge",
+  "auth/name_required", // seeking without a display name
+  "name/too_short",
+  "name/too_long",
+  "name/bad_chars",
+  "name/mixed_scripts",
+  "name/reserved",
+  "name/taken", // looks like another listed player's name
+  "ranked/bad_options", // game options the engine refuses
+  "ranked/in_match", // already playing a ranked match (resume it with `ranked.sync`)
+  "ranked/not_seeking",
+  "ranked/not_found", // no such match
+  "ranked/not_player", // the match is not yours
+  "ranked/over", // the match has ended
+  "ranked/not_your_turn",
+  "ranked/stale", // the move was made against an older version of the match
+  "ranked/duplicate", // this very move was already applied (a retried message)
+  "ranked/conflict", // another write won the race; retry with the current version
+  "ranked/cannot_abort", // both sides have moved: resign instead
+  "ranked/not_allowed", // e.g. ending on the score outside Ayo
+  "move/illegal",
+  "rate/limited",
+  "server/error",
+] as const;
+export type RankedErrorCode = (typeof RANKED_ERROR_CODES)[number];
+
+const Rid = v.optional(v.union([v.pipe(v.string(), v.maxLength(40)), v.pipe(v.number(), v.integer())]));
+const Id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));
+const B64 = (min: number, max: number) => v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/), v.minLength(min), v.maxLength(max));
+const Version = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000));
+const GameSchema = v.picklist(GAMES);
+const Seat = v.picklist([0, 1] as const);
+
+/** Options a ranked seek may carry; the engine checks their ranges. Ayo is always between people. */
+export const RankedOptionsSchema = v.strictObject({
+  holes: v.optional(v.pipe(v.number(), v.integer())),
+  seeds: v.optional(v.pipe(v.number(), v.integer())),
+});
+export type RankedOptions = v.InferOutput<typeof RankedOptionsSchema>;
+
+// ---- client → server ----
+
+export const AuthHelloSchema = v.strictObject({ type: v.literal("auth.hello"), rid: Rid, playerId: B64(43, 43) });
+export const AuthProveSchema = v.strictObject({
+  type: v.literal("auth.prove"),
+  rid: Rid,
+  signature: B64(86, 86),
+  name: v.optional(v.pipe(v.string(), v.maxLength(200))),
+});
+export const AuthNameSchema = v.strictObject({ type: v.literal("auth.name"), rid: Rid, name: v.pipe(v.string(), v.maxLength(200)) });
+export const RankedSeekSchema = v.strictObject({
+  type: v.literal("ranked.seek"),
+  rid: Rid,
+  game: GameSchema,
+  options: v.optional(RankedOptionsSchema),
+});
+export const RankedCancelSchema = v.strictObject({ type: v.literal("ranked.cancel"), rid: Rid });
+export const RankedMoveSchema = v.strictObject({
+  type: v.literal("ranked.move"),
+  rid: Rid,
+  matchId: Id,
+  version: Version,
+  move: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99)),
+});
+export const RankedResignSchema = v.strictObject({ type: v.literal("ranked.resign"), rid: Rid, matchId: Id });
+export const RankedAbortSchema = v.strictObject({ type: v.literal("ranked.abort"), rid: Rid, matchId: Id });
+/** Ayo: offer (or accept the opponent's offer) to end on the current score; lapses with the next move. */
+export const RankedAgreeEndSchema = v.strictObject({ type: v.literal("ranked.agree_end"), rid: Rid, matchId: Id, version: Version });
+export const RankedSyncSchema = v.strictObject({ type: v.literal("ranked.sync"), rid: Rid, matchId: v.optional(Id) });
+
+export const RankedClientMessageSchema = v.variant("type", [
+  AuthHelloSchema, AuthProveSchema, AuthNameSchema, RankedSeekSchema, RankedCancelSchema, RankedMoveSchema,
+  RankedResignSchema, RankedAbortSchema, RankedAgreeEndSchema, RankedSyncSchema,
+]);
+export type RankedClientMessage = v.InferOutput<typeof RankedClientMessageSchema>;
+export type RankedClientType = RankedClientMessage["type"];
+
+// ---- server → client ----
+
+export const GameStatsSchema = v.object({
+  rating: v.number(),
+  rd: v.number(),
+  games: v.number(),
+  wins: v.number(),
+  losses: v.number(),
+  draws: v.number(),
+  provisional: v.boolean(),
+});
+export type GameStats = v.InferOutput<typeof GameStatsSchema>;
+
+export const SeatViewSchema = v.object({
+  playerId: v.string(),
+  name: v.string(),
+  rating: v.number(),
+  provisional: v.boolean(),
+});
+
+export const OutcomeSchema = v.object({ winner: v.nullable(Seat), reason: v.picklist(END_REASONS) });
+
+export const MatchViewSchema = v.object({
+  id: v.string(),
+  game: GameSchema,
+  options: v.record(v.string(), v.union([v.number(), v.boolean()])),
+  seats: v.tuple([SeatViewSchema, SeatViewSchema]),
+  moves: v.array(v.number()),
+  version: v.number(),
+  toMove: Seat,
+  /** Milliseconds left on each clock at `serverTime` (the running clock already charged). */
+  clocks: v.tuple([v.number(), v.number()]),
+  increment: v.number(),
+  serverTime: v.number(),
+  status: v.picklist(["active", "finished", "aborted"] as const),
+  result: v.nullable(OutcomeSchema),
+  rated: v.boolean(),
+  /** Seat whose "end on the current score" offer stands, if any (Ayo). */
+  endOffer: v.nullable(Seat),
+  /** Per seat: when a dropped player's grace period ends (epoch ms), or null while connected. */
+  graceUntil: v.tuple([v.nullable(v.number()), v.nullable(v.number())]),
+});
+export type MatchView = v.InferOutput<typeof MatchViewSchema>;
+
+export const RatingChangeSchema = v.object({ before: v.number(), after: v.number(), rd: v.number() });
+export type RatingChange = v.InferOutput<typeof RatingChangeSchema>;
+
+export const RankedServerMessageSchema = v.variant("type", [
+  v.object({ type: v.literal("auth.challenge"), rid: Rid, challenge: v.string() }),
+  v.object({
+    type: v.literal("auth.ok"),
+    rid: Rid,
+    playerId: v.string(),
+    name: v.nullable(v.string()),
+    stats: v.record(v.string(), GameStatsSchema),
+    activeMatch: v.nullable(v.string()),
+  }),
+  v.object({ type: v.literal("auth.named"), rid: Rid, name: v.string() }),
+  v.object({ type: v.literal("ranked.seeking"), rid: Rid, game: GameSchema, options: v.record(v.string(), v.union([v.number(), v.boolean()])), since: v.number() }),
+  v.object({ type: v.literal("ranked.cancelled"), rid: Rid }),
+  v.object({ type: v.literal("ranked.start"), rid: Rid, seat: Seat, match: MatchViewSchema }),
+  v.object({ type: v.literal("ranked.update"), rid: Rid, seat: Seat, match: MatchViewSchema, last: v.nullable(v.object({ seat: Seat, move: v.number() })) }),
+  v.object({ type: v.literal("ranked.offer"), matchId: v.string(), seat: Seat, version: v.number() }),
+  v.object({ type: v.literal("ranked.presence"), matchId: v.string(), seat: Seat, connected: v.boolean(), graceUntil: v.nullable(v.number()) }),
+  v.object({
+    type: v.literal("ranked.end"),
+    rid: Rid,
+    seat: Seat,
+    match: MatchViewSchema,
+    changes: v.nullable(v.tuple([RatingChangeSchema, RatingChangeSchema])),
+  }),
+  v.object({
+    type: v.literal("ranked.error"),
+    rid: Rid,
+    code: v.picklist(RANKED_ERROR_CODES),
+    message: v.string(),
+    matchId: v.optional(v.string()),
+    version: v.optional(v.number()),
+  }),
+]);
+export type RankedServerMessage = v.InferOutput<typeof RankedServerMessageSchema>;
+export type RankedErrorMessage = Extract<RankedServerMessage, { type: "ranked.error" }>;
+
+export interface ProtocolError {
+  readonly code: "proto/invalid" | "proto/too_large";
+  readonly message: string;
+}
+
+export function isRankedType(type: unknown): boolean {
+  return typeof type === "string" && (type.startsWith("auth.") || type.startsWith("ranked."));
+}
+
+function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
+  const first = issues[0];
+  const path = first.path?.map((p) => String(p.key)).join(".") ?? "";
+  return path === "" ? first.message : `${path}: ${first.message}`;
+}
+
+/** Validates an already-decoded client message. */
+export function parseRankedClientMessage(raw: unknown): Result<RankedClientMessage, ProtocolError> {
+  const r = v.safeParse(RankedClientMessageSchema, raw);
+  if (!r.success) return err({ code: "proto/invalid", message: describeIssues(r.issues) });
+  return ok(r.output);
+}
+
+/** Decodes and validates the JSON text of a client message (size first). */
+export function parseRankedClientText(text: string): Result<RankedClientMessage, ProtocolError> {
+  if (text.length > RANKED_MESSAGE_MAX) return err({ code: "proto/too_large", message: `at most ${RANKED_MESSAGE_MAX} characters` });
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return err({ code: "proto/invalid", message: "not JSON" });
+  }
+  return parseRankedClientMessage(raw);
+}
+
+export function makeRankedClientText(msg: RankedClientMessage): string {
+  return JSON.stringify(msg);
+}
+
+/** For clients: validates a message from the server. */
+export function parseRankedServerMessage(raw: unknown): Result<RankedServerMessage, ProtocolError> {
+  const r = v.safeParse(RankedServerMessageSchema, raw);
+  if (!r.success) return err({ code: "proto/invalid", message: describeIssues(r.issues) });
+  return ok(r.output);
+}
+
+export function makeRankedError(
+  code: RankedErrorCode,
+  message: string,
+  extra: { rid?: string | number; matchId?: string; version?: number } = {},
+): RankedErrorMessage {
+  return { type: "ranked.error", code, message, ...extra };
+}
+
+export function isRankedGame(x: unknown): x is GameId {
+  return typeof x === "string" && (GAMES as readonly string[]).includes(x);
+}
