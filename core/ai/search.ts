@@ -1,0 +1,407 @@
+/**
+ * One search for every rule set: negamax alpha-beta (principal variation search) with iterative
+ * deepening, a transposition table on the engine's position hash, move ordering (transposition-table
+ * move, captures, killers, history), a time and node budget, cancellation, and an exact endgame
+ * solver that searches to the end of the game.
+ *
+ * Nothing is allocated per node. A searcher owns, for every ply up to `MAX_PLY`, a move list, an
+ * ordering-score list and one position buffer per legal move (copy-make: each child is the parent
+ * copied then played with `engine.playInPlace`). Every child of a node is played before the node
+ * searches any of them; the material each move wins then orders the moves at no extra cost.
+ *
+ * Scores are in hundredths of a seed from the side to move's point of view. A finished game scores
+ * `±(MATE - ply)` (a quicker win is better), a draw 0.
+ */
+import {
+  H_PLY, H_QUIET, H_RESULT, H_STORE0, H_TO_MOVE, H_TUZ0, RESULT_DRAW, hashBuf, type Engine,
+} from "../games/index.js";
+import type { Evaluator } from "./evaluate.js";
+
+export const MAX_PLY = 128;
+export const MATE = 1_000_000;
+/** Scores beyond this are proven wins or losses. */
+export const MATE_BOUND = MATE - 10_000;
+const INF = 2_000_000;
+
+const FLAG_EXACT = 1;
+const FLAG_LOWER = 2;
+const FLAG_UPPER = 3;
+/** Stored depth of an entry whose value is the game-theoretic one (from the endgame solver). */
+const DEPTH_SOLVED = 255;
+/** Remaining depth handed to the solver: it never reaches a horizon before `MAX_PLY`. */
+const SOLVE_DEPTH = 1000;
+/** Moves are small non-negative integers (togyz 1..9, ayo 0..12, tsoro 0..23). */
+const MOVE_SLOTS = 32;
+
+export interface SearchParams {
+  /** Deepest iteration, in plies. */
+  readonly maxDepth: number;
+  /** `performance.now()` value at which to stop; `Infinity` for none. */
+  readonly deadline: number;
+  readonly maxNodes: number;
+  readonly shouldStop: (() => boolean) | null;
+  readonly evaluate: Evaluator;
+  /** Seed of the tie-break among root moves the search scores equal. */
+  readonly seed: number;
+  /** Try to solve the position exactly first (worth it only when few seeds are left). */
+  readonly solve: boolean;
+  /** Share of the time and node budget the solver may use before the heuristic search takes over. */
+  readonly solveShare: number;
+}
+
+export interface SearchReport {
+  readonly move: number;
+  readonly score: number;
+  /** Plies of the last completed iteration (for a solved position: the length of its line). */
+  readonly depth: number;
+  readonly nodes: number;
+  readonly pv: number[];
+  /** The score is the game-theoretic value (endgame solver or a proven result). */
+  readonly exact: boolean;
+}
+
+export interface Searcher {
+  readonly engine: Engine;
+  search(root: Int32Array, params: SearchParams): SearchReport;
+}
+
+/** How material is read off a position for move ordering and the capture test. */
+function materialKind(engine: Engine): number {
+  return engine.game === "tsoro-wta" ? 1 : 0;
+}
+
+/** Seeds the mover gained by playing from `before` to `after` (store gain, or seeds taken in WTA). */
+export function gainOf(engine: Engine, before: Int32Array, after: Int32Array, mover: number): number {
+  const P = engine.pits;
+  if (materialKind(engine) === 0) return after[P + H_STORE0 + mover] - before[P + H_STORE0 + mover];
+  const ring = P >> 1;
+  const base = (1 - mover) * ring;
+  let d = 0;
+  for (let i = base; i < base + ring; i++) d += before[i] - after[i];
+  return d;
+}
+
+export function createSearcher(engine: Engine, ttBits = 20): Searcher {
+  const P = engine.pits;
+  const SIZE = engine.size;
+  const MM = engine.maxMoves;
+  const RESULT = P + H_RESULT;
+  const TO_MOVE = P + H_TO_MOVE;
+  const S0 = P + H_STORE0;
+  const QUIET = P + H_QUIET;
+  const PLY = P + H_PLY;
+  const TUZ_ME = P + H_TUZ0;
+  const isTogyz = engine.game === "togyz";
+  const isTsoro = engine.game === "tsoro-classic" || engine.game === "tsoro-wta";
+  const isWta = engine.game === "tsoro-wta";
+  const ring = P >> 1;
+
+  // Per-ply storage, allocated once.
+  const moves = new Int32Array(MAX_PLY * MM);
+  const order = new Float64Array(MAX_PLY * MM);
+  const idx = new Int32Array(MAX_PLY * MM);
+  const gains = new Int32Array(MAX_PLY * MM);
+  const kidsMem = new Int32Array(MAX_PLY * MM * SIZE);
+  const kids: Int32Array[] = [];
+  for (let i = 0; i < MAX_PLY * MM; i++) kids.push(kidsMem.subarray(i * SIZE, (i + 1) * SIZE));
+  const moveLists: Int32Array[] = [];
+  for (let ply = 0; ply < MAX_PLY; ply++) moveLists.push(moves.subarray(ply * MM, (ply + 1) * MM));
+  const rootBuf = new Int32Array(SIZE);
+  const pvTable = new Int32Array(MAX_PLY * MAX_PLY);
+  const pvLen = new Int32Array(MAX_PLY);
+  const killers = new Int32Array(MAX_PLY * 2);
+  const history = new Int32Array(2 * MOVE_SLOTS);
+  const rootNoise = new Float64Array(MOVE_SLOTS);
+
+  // Transposition table: two cells of key (low, high hash bits) and two of data (value, packed
+  // move + 1 | depth << 8 | flag << 16 | generation << 20). A new generation per search keeps searches
+  // independent of each other (repeatable) without clearing the table.
+  const TT_SIZE = 1 << ttBits;
+  const TT_MASK = TT_SIZE - 1;
+  const ttKey = new Int32Array(TT_SIZE * 2);
+  const ttData = new Int32Array(TT_SIZE * 2);
+  let gen = 0;
+
+  // Search state.
+  let nodes = 0;
+  let nextCheck = 0;
+  let maxNodes = 0;
+  let deadline = Infinity;
+  let shouldStop: (() => boolean) | null = null;
+  let stopped = false;
+  let evaluate: Evaluator = () => 0;
+  let horizon = 0; // leaves cut by depth or MAX_PLY in the current iteration
+  let rootMove = -1;
+  let rootScore = 0;
+  let keyLo = 0;
+  let keyHi = 0;
+
+  function nextGeneration(): void {
+    gen = (gen + 1) & 0xfff;
+    if (gen === 0) {
+      ttKey.fill(0);
+      ttData.fill(0);
+      gen = 1;
+    }
+  }
+
+  function computeKey(pos: Int32Array): void {
+    const h = hashBuf(pos, P);
+    let lo = h >>> 0;
+    let hi = (h / 4294967296) | 0;
+    if (isTsoro) {
+      // The move-limit rules make the counters part of a Tsoro position's value.
+      lo ^= Math.imul(pos[QUIET] + 1, 0x9e3779b1);
+      if (isWta) hi ^= Math.imul(pos[PLY] + 1, 0x85ebca6b);
+    }
+    keyLo = lo | 0;
+    keyHi = hi;
+  }
+
+  function checkStop(): void {
+    if (nodes >= maxNodes) stopped = true;
+    else if (nodes >= nextCheck) {
+      nextCheck = nodes + 1024;
+      if (performance.now() >= deadline || (shouldStop !== null && shouldStop())) stopped = true;
+    }
+  }
+
+  function negamax(pos: Int32Array, ply: number, depth: number, alpha: number, beta: number): number {
+    const r = pos[RESULT];
+    pvLen[ply] = ply;
+    if (r !== 0) {
+      if (r === RESULT_DRAW) return 0;
+      return r - 1 === pos[TO_MOVE] ? MATE - ply : ply - MATE;
+    }
+    if (ply >= MAX_PLY - 1 || depth <= 0) {
+      horizon++;
+      return evaluate(pos);
+    }
+    const alpha0 = alpha;
+    computeKey(pos);
+    const lo = keyLo;
+    const hi = keyHi;
+    const slot = (lo & TT_MASK) << 1;
+    const need = depth > DEPTH_SOLVED ? DEPTH_SOLVED : depth;
+    let ttMove = -1;
+    if (ttKey[slot] === lo && ttKey[slot + 1] === hi) {
+      const packed = ttData[slot + 1];
+      if (packed >>> 20 === gen) {
+        ttMove = (packed & 0xff) - 1;
+        if (ply > 0 && ((packed >>> 8) & 0xff) >= need) {
+          let v = ttData[slot];
+          if (v > MATE_BOUND) v -= ply;
+          else if (v < -MATE_BOUND) v += ply;
+          const flag = (packed >>> 16) & 3;
+          if (flag === FLAG_EXACT || (flag === FLAG_LOWER && v >= beta) || (flag === FLAG_UPPER && v <= alpha)) {
+            if (((packed >>> 8) & 0xff) < DEPTH_SOLVED) horizon++;
+            return v;
+          }
+        }
+      }
+    }
+
+    // Play every move once; order by TT move, wins, material won, killers, history.
+    const base = ply * MM;
+    const n = engine.generate(pos, moveLists[ply]);
+    const me = pos[TO_MOVE];
+    const k1 = killers[ply * 2];
+    const k2 = killers[ply * 2 + 1];
+    for (let i = 0; i < n; i++) {
+      const m = moves[base + i];
+      const child = kids[base + i];
+      child.set(pos);
+      engine.playInPlace(child, m, null);
+      nodes++;
+      let g: number;
+      if (isWta) {
+        g = 0;
+        const ob = (1 - me) * ring;
+        for (let j = ob; j < ob + ring; j++) g += pos[j] - child[j];
+      } else {
+        g = child[S0 + me] - pos[S0 + me];
+      }
+      gains[base + i] = g;
+      let s = history[me * MOVE_SLOTS + m] + g * 1e6;
+      if (isTogyz && child[TUZ_ME + me] !== pos[TUZ_ME + me]) s += 2e7;
+      const cr = child[RESULT];
+      if (cr !== 0 && cr !== RESULT_DRAW) s += cr - 1 === me ? 1e10 : -1e10;
+      if (m === ttMove) s += 1e12;
+      else if (m === k1) s += 5e5;
+      else if (m === k2) s += 4e5;
+      if (ply === 0) s += rootNoise[m];
+      order[base + i] = s;
+      idx[base + i] = i;
+    }
+    checkStop();
+    if (stopped) return 0;
+
+    let best = -INF;
+    let bestMove = -1;
+    for (let k = 0; k < n; k++) {
+      // Selection: bring the best remaining move to position k.
+      let bk = k;
+      let bs = order[base + idx[base + k]];
+      for (let j = k + 1; j < n; j++) {
+        const sj = order[base + idx[base + j]];
+        if (sj > bs) {
+          bs = sj;
+          bk = j;
+        }
+      }
+      const i = idx[base + bk];
+      idx[base + bk] = idx[base + k];
+      idx[base + k] = i;
+      const m = moves[base + i];
+      const child = kids[base + i];
+      let v: number;
+      if (k === 0) v = -negamax(child, ply + 1, depth - 1, -beta, -alpha);
+      else {
+        v = -negamax(child, ply + 1, depth - 1, -alpha - 1, -alpha);
+        if (v > alpha && v < beta && !stopped) v = -negamax(child, ply + 1, depth - 1, -beta, -alpha);
+      }
+      if (stopped) return 0;
+      if (v > best) {
+        best = v;
+        bestMove = m;
+        if (v > alpha) {
+          alpha = v;
+          const row = ply * MAX_PLY;
+          pvTable[row + ply] = m;
+          const childRow = (ply + 1) * MAX_PLY;
+          const end = pvLen[ply + 1];
+          for (let j = ply + 1; j < end; j++) pvTable[row + j] = pvTable[childRow + j];
+          pvLen[ply] = end > ply + 1 ? end : ply + 1;
+          if (ply === 0) {
+            rootMove = m;
+            rootScore = v;
+          }
+          if (v >= beta) {
+            if (gains[base + i] === 0) {
+              if (killers[ply * 2] !== m) {
+                killers[ply * 2 + 1] = killers[ply * 2];
+                killers[ply * 2] = m;
+              }
+              const hIdx = me * MOVE_SLOTS + m;
+              history[hIdx] += depth * depth;
+              if (history[hIdx] > 100000) for (let j = 0; j < history.length; j++) history[j] >>= 1;
+            }
+            break;
+          }
+        }
+      }
+    }
+
+    // Store: mate scores relative to this node.
+    let sv = best;
+    if (sv > MATE_BOUND) sv += ply;
+    else if (sv < -MATE_BOUND) sv -= ply;
+    const flag = best <= alpha0 ? FLAG_UPPER : best >= beta ? FLAG_LOWER : FLAG_EXACT;
+    const old = ttData[slot + 1];
+    if (old >>> 20 !== gen || ((old >>> 8) & 0xff) <= need + 1 || flag === FLAG_EXACT) {
+      ttKey[slot] = lo;
+      ttKey[slot + 1] = hi;
+      ttData[slot] = sv;
+      ttData[slot + 1] = (bestMove + 1) | (need << 8) | (flag << 16) | (gen << 20);
+    }
+    return best;
+  }
+
+  function readPv(): number[] {
+    const out: number[] = [];
+    for (let j = 0; j < pvLen[0]; j++) out.push(pvTable[j]);
+    return out;
+  }
+
+  function begin(params: SearchParams, budgetNodes: number, budgetDeadline: number): void {
+    nodes = 0;
+    nextCheck = 1024;
+    stopped = false;
+    maxNodes = budgetNodes;
+    deadline = budgetDeadline;
+    shouldStop = params.shouldStop;
+    evaluate = params.evaluate;
+    killers.fill(-1);
+    history.fill(0);
+  }
+
+  /** Searches to the end of the game; null when the budget ran out or the line was too long. */
+  function solve(params: SearchParams, start: number): SearchReport | null {
+    const share = params.solveShare;
+    const budgetNodes = Math.floor(params.maxNodes * share);
+    const budgetDeadline = params.deadline === Infinity ? Infinity : start + (params.deadline - start) * share;
+    begin(params, budgetNodes, budgetDeadline);
+    nextGeneration();
+    horizon = 0;
+    rootMove = -1;
+    const v = negamax(rootBuf, 0, SOLVE_DEPTH, -INF, INF);
+    const used = nodes;
+    if (stopped || horizon > 0 || rootMove === -1) {
+      nextGeneration(); // drop entries that a cut-off line may have made wrong
+      nodes = used;
+      return null;
+    }
+    return { move: rootMove, score: v, depth: pvLen[0], nodes: used, pv: readPv(), exact: true };
+  }
+
+  function search(root: Int32Array, params: SearchParams): SearchReport {
+    rootBuf.set(root);
+    const start = performance.now();
+    // Random tie-break among equal root moves, below every real ordering difference.
+    let seed = params.seed | 0;
+    for (let m = 0; m < MOVE_SLOTS; m++) {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      rootNoise[m] = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    }
+    let spent = 0;
+    if (params.solve) {
+      const solved = solve(params, start);
+      if (solved !== null) return solved;
+      spent = nodes;
+    }
+    begin(params, params.maxNodes - spent, params.deadline);
+    nextGeneration();
+    let move = -1;
+    let score = 0;
+    let depthDone = 0;
+    let pv: number[] = [];
+    let exact = false;
+    for (let depth = 1; depth <= params.maxDepth; depth++) {
+      rootMove = -1;
+      horizon = 0;
+      const v = negamax(rootBuf, 0, depth, -INF, INF);
+      if (stopped) {
+        if (rootMove !== -1 && depthDone > 0) {
+          // A partly searched iteration still searched its best move to the full depth.
+          move = rootMove;
+          score = rootScore;
+          if (pvTable[0] === move && pvLen[0] > 0) pv = readPv();
+          else pv = [move];
+        }
+        break;
+      }
+      move = rootMove;
+      score = v;
+      depthDone = depth;
+      pv = readPv();
+      const proven = v > MATE_BOUND || v < -MATE_BOUND;
+      if (horizon === 0 || (proven && MATE - Math.abs(v) <= depth)) {
+        exact = true;
+        break;
+      }
+      if (params.deadline !== Infinity && performance.now() - start > (params.deadline - start) * 0.5) break;
+    }
+    if (move === -1) {
+      // Stopped before depth 1 finished: fall back on the first move the generator gives.
+      const first = new Int32Array(MM);
+      engine.generate(rootBuf, first);
+      move = first[0];
+      pv = [move];
+    }
+    return { move, score, depth: depthDone, nodes: nodes + spent, pv, exact };
+  }
+
+  return { engine, search };
+}
