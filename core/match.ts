@@ -87,6 +87,6 @@ export function forfeit(series: Series, seat: Seat, whole: boolean): Series {
   if (series.over) return series;
   const other: Seat = seat === 0 ? 1 : 0;
   const after = recordGame(series, { winner: other, reason: "forfeit" });
-  if (!whole || after.over) return after;
+  if (!whole || (after.over && after.winner === other)) return after;
   return { ...after, over: true, winner: other, end: "forfeit" };
 }
