@@ -1,0 +1,45 @@
+/**
+ * The outer frame every client message shares: a JSON object with a string `type` and an optional
+ * request id `rid` echoed in the reply. Size first, then JSON, then shape; the per-type schema comes
+ * after (friend.ts, ranked.ts).
+ */
+import { err, ok, type Result } from "../types.js";
+import type { ProtoError } from "./errors.js";
+import { MAX_FRAME_CHARS } from "./friend.js";
+
+export interface Envelope {
+  readonly type: string;
+  readonly rid?: string | number;
+  readonly [k: string]: unknown;
+}
+
+export type EnvelopeError = ProtoError<"proto/too_large" | "proto/malformed">;
+
+export function parseEnvelope(text: string): Result<Envelope, EnvelopeError> {
+  if (text.length > MAX_FRAME_CHARS) return err({ code: "proto/too_large", message: `a frame holds at most ${MAX_FRAME_CHARS} characters` });
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return err({ code: "proto/malformed", message: "not JSON" });
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return err({ code: "proto/malformed", message: "not a JSON object" });
+  const o = raw as Record<string, unknown>;
+  if (typeof o.type !== "string" || o.type.length === 0 || o.type.length > 40) {
+    return err({ code: "proto/malformed", message: "missing string `type`" });
+  }
+  return ok(o as Envelope);
+}
+
+/** The request id of an envelope, if it is one the protocol allows (so errors can echo it). */
+export function ridOf(raw: unknown): string | number | undefined {
+  if (typeof raw !== "object" || raw === null) return undefined;
+  const rid = (raw as { rid?: unknown }).rid;
+  if (typeof rid === "string" && rid.length <= 40) return rid;
+  if (typeof rid === "number" && Number.isInteger(rid)) return rid;
+  return undefined;
+}
+
+export function makeEnvelopeText(msg: Envelope): string {
+  return JSON.stringify(msg);
+}

@@ -1,0 +1,52 @@
+/**
+ * The one set of error codes of the realtime protocol, shared by the server and the client. Every
+ * code names its layer first: `proto/` (framing and schema), `rate/` and `chat/` (limits), `room/` and
+ * `join/` (friend rooms), `relay/` (the relayed log), `crypto/` and `peer/` (found by the receiving
+ * client, never by the server), `server/`. Ranked play adds `RANKED_ERROR_CODES` (core/protocol/ranked.ts).
+ */
+import { RANKED_ERROR_CODES } from "./ranked.js";
+
+export const FRIEND_ERROR_CODES = [
+  "proto/too_large", // the frame is larger than MAX_FRAME_BYTES
+  "proto/malformed", // not a JSON object with a string `type`
+  "proto/invalid", // the message does not match the schema of its type
+  "proto/unknown_type",
+  "proto/version", // the client speaks another protocol version
+  "rate/limited", // too many messages on this connection
+  "chat/flood", // more than CHAT_LIMIT chat messages in CHAT_WINDOW_MS
+  "room/not_found", // no live room with that id (or it expired)
+  "room/exists", // a live room already has that id
+  "room/full", // both seats are taken and the seat secret matches neither
+  "room/not_seated", // the action needs a seat in a room
+  "room/not_owner", // only the owner (seat 0) answers join requests
+  "room/seat_moved", // this seat was taken over by a newer connection of the same player
+  "join/not_found", // the join request is gone (answered, expired)
+  "join/refused", // the owner refused
+  "join/pending", // this connection already waits for an answer
+  "relay/out_of_order", // the sender sequence number skips ahead; `expected` says which comes next
+  "relay/duplicate", // an older message than the last one stored from this seat
+  "ranked/unavailable", // ranked play is not installed on this server
+  "crypto/bad_box", // a payload did not decrypt under the room key
+  "crypto/replay", // a sender sequence number did not increase (replayed or reordered)
+  "crypto/wrong_seat", // the sealed seat differs from the seat the server says sent it
+  "peer/invalid", // a decrypted payload is not a valid game message
+  "peer/illegal", // a move or action the rules or the game state do not allow
+  "server/error",
+] as const;
+
+export type FriendErrorCode = (typeof FRIEND_ERROR_CODES)[number];
+
+export const ERROR_CODES = [...new Set<string>([...FRIEND_ERROR_CODES, ...RANKED_ERROR_CODES])] as readonly (
+  | FriendErrorCode
+  | (typeof RANKED_ERROR_CODES)[number]
+)[];
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ProtoError<C extends string = ErrorCode> {
+  readonly code: C;
+  readonly message: string;
+}
+
+export function isErrorCode(x: unknown): x is ErrorCode {
+  return typeof x === "string" && (ERROR_CODES as readonly string[]).includes(x);
+}

@@ -1,0 +1,192 @@
+/**
+ * Friend rooms: the server side of core/protocol/friend.ts. Each action is checked in a fixed order
+ * (seat → room state → conditional write), saved, and only then pushed to the connections concerned.
+ * The service sees only room ids, hashes of seat secrets and sealed boxes.
+ */
+import type { Seat } from "../../core/types.js";
+import {
+  CHAT_LIMIT, CHAT_WINDOW_MS, SYNC_PAGE_CHARS, makeError, type FriendClientMessage, type FriendServerMessage,
+} from "../../core/protocol/friend.js";
+import type { FriendErrorCode } from "../../core/protocol/errors.js";
+import type { Connection, ConnectionStore } from "../lib/connections.js";
+import type { Gateway } from "../lib/gateway.js";
+import type { FriendStore, JoinRequest, Room } from "./store.js";
+
+export interface FriendPorts {
+  readonly rooms: FriendStore;
+  readonly conns: ConnectionStore;
+  readonly gateway: Gateway;
+  /** One-way hash of a seat secret (the server never stores the secret itself). */
+  hashSecret(secret: string): string;
+  newId(): string;
+}
+
+type Rid = string | number | undefined;
+type Msg<T extends FriendClientMessage["type"]> = Extract<FriendClientMessage, { type: T }>;
+
+const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
+
+export interface Reply {
+  readonly message: FriendServerMessage;
+}
+
+/** Sends to a connection; a gone connection is cleaned up as if it had disconnected. */
+async function push(p: FriendPorts, connectionId: string | null, message: FriendServerMessage, now: number): Promise<boolean> {
+  if (connectionId === null) return false;
+  if (await p.gateway.send(connectionId, message)) return true;
+  await friendDisconnect(p, connectionId, now);
+  return false;
+}
+
+function fail(code: FriendErrorCode, message: string, rid: Rid, extra: { expected?: number } = {}): FriendServerMessage {
+  return makeError(code, message, { ...(rid !== undefined ? { rid } : {}), ...extra });
+}
+
+async function seatConnection(p: FriendPorts, conn: Connection, room: Room, seat: Seat, rid: Rid, now: number): Promise<FriendServerMessage> {
+  const bound = await p.rooms.bindSeat(room.roomId, seat, conn.connectionId, now);
+  if (bound === null) return fail("room/not_found", "the room has expired", rid);
+  await p.conns.setRoom(conn.connectionId, room.roomId, seat);
+  const prev = room.conns[seat];
+  if (prev !== null && prev !== conn.connectionId) {
+    await push(p, prev, fail("room/seat_moved", "this seat is now played from another connection", undefined), now);
+  }
+  const peer = other(seat);
+  await push(p, bound.conns[peer], { type: "presence", seat, online: true, seated: true }, now);
+  return {
+    type: "room.joined",
+    ...(rid !== undefined ? { rid } : {}),
+    roomId: room.roomId,
+    seat,
+    seq: bound.seq,
+    sent: bound.sent[seat],
+    peer: { seated: bound.hashes[peer] !== null, online: bound.conns[peer] !== null },
+  };
+}
+
+async function create(p: FriendPorts, conn: Connection, m: Msg<"room.create">, now: number): Promise<FriendServerMessage> {
+  if (conn.roomId !== undefined) return fail("proto/invalid", "this connection is already in a room", m.rid);
+  const room = await p.rooms.createRoom(m.roomId, p.hashSecret(m.secret), conn.connectionId, now);
+  if (room === null) return fail("room/exists", "a room with this code exists; make a new code", m.rid);
+  await p.conns.setRoom(conn.connectionId, m.roomId, 0);
+  return { type: "room.created", ...(m.rid !== undefined ? { rid: m.rid } : {}), roomId: m.roomId, seat: 0 };
+}
+
+async function join(p: FriendPorts, conn: Connection, m: Msg<"room.join">, now: number): Promise<FriendServerMessage> {
+  const room = await p.rooms.getRoom(m.roomId, now);
+  if (room === null) return fail("room/not_found", "no game with this code (it may have expired)", m.rid);
+  if (conn.roomId !== undefined && conn.roomId !== m.roomId) return fail("proto/invalid", "this connection is in another room", m.rid);
+  const hash = p.hashSecret(m.secret);
+  const mine = room.hashes[0] === hash ? 0 : room.hashes[1] === hash ? 1 : null;
+  if (mine !== null) {
+    const reply = await seatConnection(p, conn, room, mine, m.rid, now);
+    if (mine === 0 && reply.type === "room.joined") await sendPendingRequests(p, room.roomId, conn.connectionId, now);
+    return reply;
+  }
+  if (room.hashes[1] !== null) return fail("room/full", "both seats are taken", m.rid);
+  if (conn.pendingReqId !== undefined) return fail("join/pending", "this connection already waits for an answer", m.rid);
+  const req: JoinRequest = { reqId: p.newId(), roomId: room.roomId, secretHash: hash, connectionId: conn.connectionId, request: m.request, at: now };
+  await p.rooms.putRequest(req, now);
+  await p.conns.setPending(conn.connectionId, room.roomId, req.reqId);
+  await push(p, room.conns[0], { type: "join.request", reqId: req.reqId, request: req.request, at: req.at }, now);
+  return { type: "join.pending", ...(m.rid !== undefined ? { rid: m.rid } : {}), reqId: req.reqId };
+}
+
+async function sendPendingRequests(p: FriendPorts, roomId: string, ownerConn: string, now: number): Promise<void> {
+  for (const r of await p.rooms.listRequests(roomId, now)) {
+    if (!(await push(p, ownerConn, { type: "join.request", reqId: r.reqId, request: r.request, at: r.at }, now))) return;
+  }
+}
+
+async function refuse(p: FriendPorts, req: JoinRequest, reason: "refused" | "room/full", now: number): Promise<void> {
+  if (!(await p.rooms.deleteRequest(req.roomId, req.reqId))) return;
+  await p.conns.clearPending(req.connectionId, req.reqId);
+  await push(p, req.connectionId, { type: "join.refused", roomId: req.roomId, reason }, now);
+}
+
+async function answer(p: FriendPorts, conn: Connection, m: Msg<"join.answer">, now: number): Promise<FriendServerMessage> {
+  if (conn.roomId === undefined) return fail("room/not_seated", "join a room first", m.rid);
+  if (conn.seat !== 0) return fail("room/not_owner", "only the player who made the game answers join requests", m.rid);
+  const req = await p.rooms.getRequest(conn.roomId, m.reqId, now);
+  if (req === null) return fail("join/not_found", "that join request is no longer open", m.rid);
+  const done: FriendServerMessage = { type: "join.answered", ...(m.rid !== undefined ? { rid: m.rid } : {}), reqId: m.reqId, approved: m.approve };
+  if (!m.approve) {
+    await refuse(p, req, "refused", now);
+    return done;
+  }
+  const room = await p.rooms.claimGuestSeat(conn.roomId, req.secretHash, now);
+  if (room === null) {
+    await refuse(p, req, "room/full", now);
+    return fail("room/full", "the guest seat is already taken", m.rid);
+  }
+  await p.rooms.deleteRequest(req.roomId, req.reqId);
+  const guest = await p.conns.get(req.connectionId, now);
+  if (guest !== null && guest.pendingReqId === req.reqId) {
+    const joined = await seatConnection(p, guest, room, 1, undefined, now);
+    await push(p, guest.connectionId, joined, now);
+  }
+  // The room is full now: every other waiting guest is told so.
+  for (const r of await p.rooms.listRequests(conn.roomId, now)) await refuse(p, r, "room/full", now);
+  return done;
+}
+
+async function relay(p: FriendPorts, conn: Connection, m: Msg<"relay">, now: number): Promise<FriendServerMessage | null> {
+  if (conn.roomId === undefined || conn.seat === undefined) return fail("room/not_seated", "take a seat before sending", m.rid);
+  if (m.kind === "chat" && !(await p.conns.recordChat(conn, now, CHAT_WINDOW_MS, CHAT_LIMIT))) {
+    return fail("chat/flood", `at most ${CHAT_LIMIT} chat messages in ${CHAT_WINDOW_MS / 1000} s`, m.rid);
+  }
+  const r = await p.rooms.append(conn.roomId, conn.seat, conn.connectionId, m.cseq, m.kind, m.box, now);
+  switch (r.kind) {
+    case "not_found":
+      return fail("room/not_found", "the room has expired", m.rid);
+    case "not_seated":
+      return fail("room/seat_moved", "this seat is now played from another connection", m.rid);
+    case "out_of_order":
+      return fail("relay/out_of_order", `expected sender sequence ${r.expected}`, m.rid, { expected: r.expected });
+    case "stale":
+      return fail("relay/duplicate", `sender sequence ${m.cseq} is older than ${r.last}`, m.rid, { expected: r.last + 1 });
+    case "duplicate":
+    case "stored": {
+      const ack: FriendServerMessage = { type: "relay.ack", ...(m.rid !== undefined ? { rid: m.rid } : {}), cseq: m.cseq, seq: r.msg.seq, at: r.msg.at };
+      if (r.kind === "stored") await push(p, r.room.conns[other(conn.seat)], { type: "relay", msg: r.msg }, now);
+      return ack;
+    }
+  }
+}
+
+async function sync(p: FriendPorts, conn: Connection, m: Msg<"sync">, now: number): Promise<FriendServerMessage> {
+  if (conn.roomId === undefined) return fail("room/not_seated", "join a room first", m.rid);
+  const page = await p.rooms.list(conn.roomId, m.after, SYNC_PAGE_CHARS, now);
+  return { type: "sync.page", ...(m.rid !== undefined ? { rid: m.rid } : {}), msgs: page.msgs, more: page.more };
+}
+
+/** Handles one validated friend-room message from `conn`; returns the reply for the sender. */
+export async function friendMessage(p: FriendPorts, conn: Connection, m: FriendClientMessage, now: number): Promise<FriendServerMessage | null> {
+  switch (m.type) {
+    case "room.create":
+      return create(p, conn, m, now);
+    case "room.join":
+      return join(p, conn, m, now);
+    case "join.answer":
+      return answer(p, conn, m, now);
+    case "relay":
+      return relay(p, conn, m, now);
+    case "sync":
+      return sync(p, conn, m, now);
+    case "ping":
+      return { type: "pong", ...(m.rid !== undefined ? { rid: m.rid } : {}), at: now };
+  }
+}
+
+/** A connection closed (or was found gone): free its seat, tell the other seat, forget it. */
+export async function friendDisconnect(p: FriendPorts, connectionId: string, now: number): Promise<void> {
+  const conn = await p.conns.get(connectionId, now);
+  if (conn === null) return;
+  await p.conns.delete(connectionId);
+  if (conn.roomId !== undefined && conn.seat !== undefined) {
+    const room = await p.rooms.unbindSeat(conn.roomId, conn.seat, connectionId, now);
+    if (room !== null) await push(p, room.conns[other(conn.seat)], { type: "presence", seat: conn.seat, online: false, seated: true }, now);
+  }
+  if (conn.pendingRoomId !== undefined && conn.pendingReqId !== undefined) {
+    await p.rooms.deleteRequest(conn.pendingRoomId, conn.pendingReqId);
+  }
+}

@@ -1,0 +1,276 @@
+/**
+ * The friend-room store. Items under `pk = ROOM#<roomId>`:
+ * - `sk = META`: seat-secret hashes (`h0`, `h1`), the connection in each seat (`c0`, `c1`), the room
+ *   sequence counter `seq`, and per seat the last sender sequence number stored (`s0`, `s1`) with the
+ *   room sequence number it got (`q0`, `q1`); `expiresAt` 30 days after the last activity.
+ * - `sk = MSG#<seq, 12 digits>`: one relayed box, with TTL.
+ * - `sk = REQ#<reqId>`: a join request waiting for the owner, with a short TTL.
+ * Every write that can race is a single-item conditional write: creating a room, claiming seat 1,
+ * taking the next sequence number, binding a connection to a seat.
+ */
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { Seat } from "../../core/types.js";
+import { JOIN_REQUEST_TTL_SECONDS, ROOM_TTL_SECONDS, type RelayKind, type StoredMessage } from "../../core/protocol/friend.js";
+import { isConditionFailed } from "../lib/connections.js";
+import { isLive, nowSeconds } from "../lib/table.js";
+
+export interface Room {
+  readonly roomId: string;
+  readonly hashes: readonly [string, string | null];
+  readonly conns: readonly [string | null, string | null];
+  readonly seq: number;
+  /** Last sender sequence number stored from each seat, and the room sequence number it got. */
+  readonly sent: readonly [number, number];
+  readonly sentAt: readonly [number, number];
+  readonly lastActive: number;
+}
+
+export interface JoinRequest {
+  readonly reqId: string;
+  readonly roomId: string;
+  readonly secretHash: string;
+  readonly connectionId: string;
+  readonly request: string;
+  readonly at: number;
+}
+
+export type AppendResult =
+  | { readonly kind: "stored"; readonly msg: StoredMessage; readonly room: Room }
+  /** This very message was stored before (a retry after a lost ack). */
+  | { readonly kind: "duplicate"; readonly msg: StoredMessage; readonly room: Room }
+  | { readonly kind: "out_of_order"; readonly expected: number }
+  | { readonly kind: "stale"; readonly last: number }
+  | { readonly kind: "not_seated" }
+  | { readonly kind: "not_found" };
+
+export interface FriendStore {
+  /** Creates a room with seat 0 bound to `hash` and `connectionId`; false if a live room has that id. */
+  createRoom(roomId: string, hash: string, connectionId: string, now: number): Promise<Room | null>;
+  getRoom(roomId: string, now: number): Promise<Room | null>;
+  /** Points `seat` at `connectionId` (a newer connection of the same player takes over). */
+  bindSeat(roomId: string, seat: Seat, connectionId: string, now: number): Promise<Room | null>;
+  /** Clears `seat`'s connection if it is still `connectionId`; returns the room when it did. */
+  unbindSeat(roomId: string, seat: Seat, connectionId: string, now: number): Promise<Room | null>;
+  /** Binds seat 1 to `hash` if it is free; null when taken (or the room is gone). */
+  claimGuestSeat(roomId: string, hash: string, now: number): Promise<Room | null>;
+  putRequest(req: JoinRequest, now: number): Promise<void>;
+  getRequest(roomId: string, reqId: string, now: number): Promise<JoinRequest | null>;
+  listRequests(roomId: string, now: number): Promise<JoinRequest[]>;
+  deleteRequest(roomId: string, reqId: string): Promise<boolean>;
+  /** Stores a relayed box from `seat` with its sender sequence number `cseq`, giving it the next room sequence number. */
+  append(roomId: string, seat: Seat, connectionId: string, cseq: number, kind: RelayKind, box: string, now: number): Promise<AppendResult>;
+  /** Messages with a sequence number above `after`, oldest first, up to about `maxChars` of boxes. */
+  list(roomId: string, after: number, maxChars: number, now: number): Promise<{ msgs: StoredMessage[]; more: boolean }>;
+}
+
+const roomPk = (roomId: string) => `ROOM#${roomId}`;
+const META = "META";
+const msgSk = (seq: number) => `MSG#${String(seq).padStart(12, "0")}`;
+const reqSk = (id: string) => `REQ#${id}`;
+
+function toRoom(item: Record<string, unknown>): Room {
+  const str = (x: unknown) => (typeof x === "string" ? x : null);
+  return {
+    roomId: String(item.roomId),
+    hashes: [String(item.h0), str(item.h1)],
+    conns: [str(item.c0), str(item.c1)],
+    seq: Number(item.seq ?? 0),
+    sent: [Number(item.s0 ?? 0), Number(item.s1 ?? 0)],
+    sentAt: [Number(item.q0 ?? 0), Number(item.q1 ?? 0)],
+    lastActive: Number(item.lastActive ?? 0),
+  };
+}
+
+function toMessage(item: Record<string, unknown>): StoredMessage {
+  return {
+    seq: Number(item.seq),
+    from: Number(item.from) as Seat,
+    cseq: Number(item.cseq),
+    kind: item.kind === "chat" ? "chat" : "game",
+    box: String(item.box),
+    at: Number(item.at),
+  };
+}
+
+export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: string): FriendStore {
+  const roomExp = (now: number) => nowSeconds(now) + ROOM_TTL_SECONDS;
+  const T = tableName;
+
+  async function getRoom(roomId: string, now: number): Promise<Room | null> {
+    const r = await db.send(new GetCommand({ TableName: T, Key: { pk: roomPk(roomId), sk: META }, ConsistentRead: true }));
+    return r.Item !== undefined && isLive(r.Item, now) ? toRoom(r.Item) : null;
+  }
+
+  async function update(roomId: string, expr: string, cond: string, values: Record<string, unknown>, names?: Record<string, string>): Promise<Room | null> {
+    try {
+      const r = await db.send(
+        new UpdateCommand({
+          TableName: T,
+          Key: { pk: roomPk(roomId), sk: META },
+          UpdateExpression: expr,
+          ConditionExpression: cond,
+          ExpressionAttributeValues: values,
+          ...(names !== undefined ? { ExpressionAttributeNames: names } : {}),
+          ReturnValues: "ALL_NEW",
+        }),
+      );
+      return toRoom(r.Attributes ?? {});
+    } catch (e) {
+      if (isConditionFailed(e)) return null;
+      throw e;
+    }
+  }
+
+  async function getMessage(roomId: string, seq: number, now: number): Promise<StoredMessage | null> {
+    const r = await db.send(new GetCommand({ TableName: T, Key: { pk: roomPk(roomId), sk: msgSk(seq) }, ConsistentRead: true }));
+    return r.Item !== undefined && isLive(r.Item, now) ? toMessage(r.Item) : null;
+  }
+
+  /** Takes the next room sequence number for `seat`'s message `cseq`, then stores the box under it. */
+  async function store(roomId: string, seat: Seat, connectionId: string, cseq: number, prev: number, kind: RelayKind, box: string, now: number): Promise<AppendResult | null> {
+    const room = await update(
+      roomId,
+      `SET #seq = #seq + :one, s${seat} = :cseq, q${seat} = #seq + :one, lastActive = :now, expiresAt = :exp`,
+      `attribute_exists(pk) AND expiresAt > :nows AND s${seat} = :prev AND c${seat} = :conn`,
+      { ":one": 1, ":cseq": cseq, ":prev": prev, ":now": now, ":nows": nowSeconds(now), ":exp": roomExp(now), ":conn": connectionId },
+      { "#seq": "seq" },
+    );
+    if (room === null) return null;
+    const msg: StoredMessage = { seq: room.seq, from: seat, cseq, kind, box, at: now };
+    await db.send(
+      new PutCommand({
+        TableName: T,
+        Item: { pk: roomPk(roomId), sk: msgSk(msg.seq), ...msg, expiresAt: roomExp(now) },
+        ConditionExpression: "attribute_not_exists(pk)",
+      }),
+    );
+    return { kind: "stored", msg, room };
+  }
+
+  return {
+    async createRoom(roomId, hash, connectionId, now) {
+      try {
+        await db.send(
+          new PutCommand({
+            TableName: T,
+            Item: {
+              pk: roomPk(roomId), sk: META, roomId, h0: hash, c0: connectionId, seq: 0, s0: 0, s1: 0, q0: 0, q1: 0,
+              createdAt: now, lastActive: now, expiresAt: roomExp(now),
+            },
+            // A room whose TTL has passed but which the sweeper has not deleted yet may be replaced.
+            ConditionExpression: "attribute_not_exists(pk) OR expiresAt < :nows",
+            ExpressionAttributeValues: { ":nows": nowSeconds(now) },
+          }),
+        );
+      } catch (e) {
+        if (isConditionFailed(e)) return null;
+        throw e;
+      }
+      return { roomId, hashes: [hash, null], conns: [connectionId, null], seq: 0, sent: [0, 0], sentAt: [0, 0], lastActive: now };
+    },
+    getRoom,
+    bindSeat(roomId, seat, connectionId, now) {
+      return update(
+        roomId,
+        `SET c${seat} = :conn, lastActive = :now, expiresAt = :exp`,
+        `attribute_exists(pk) AND expiresAt > :nows AND attribute_exists(h${seat})`,
+        { ":conn": connectionId, ":now": now, ":nows": nowSeconds(now), ":exp": roomExp(now) },
+      );
+    },
+    unbindSeat(roomId, seat, connectionId, now) {
+      return update(roomId, `REMOVE c${seat} SET lastActive = :now`, `c${seat} = :conn`, { ":conn": connectionId, ":now": now });
+    },
+    claimGuestSeat(roomId, hash, now) {
+      return update(
+        roomId,
+        "SET h1 = :h, lastActive = :now, expiresAt = :exp",
+        "attribute_exists(pk) AND expiresAt > :nows AND attribute_not_exists(h1) AND h0 <> :h",
+        { ":h": hash, ":now": now, ":nows": nowSeconds(now), ":exp": roomExp(now) },
+      );
+    },
+    async putRequest(req, now) {
+      await db.send(
+        new PutCommand({
+          TableName: T,
+          Item: { pk: roomPk(req.roomId), sk: reqSk(req.reqId), ...req, expiresAt: nowSeconds(now) + JOIN_REQUEST_TTL_SECONDS },
+        }),
+      );
+    },
+    async getRequest(roomId, reqId, now) {
+      const r = await db.send(new GetCommand({ TableName: T, Key: { pk: roomPk(roomId), sk: reqSk(reqId) }, ConsistentRead: true }));
+      return r.Item !== undefined && isLive(r.Item, now) ? (r.Item as unknown as JoinRequest) : null;
+    },
+    async listRequests(roomId, now) {
+      const out: JoinRequest[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const r = await db.send(
+          new QueryCommand({
+            TableName: T,
+            KeyConditionExpression: "pk = :pk AND begins_with(sk, :req)",
+            ExpressionAttributeValues: { ":pk": roomPk(roomId), ":req": "REQ#" },
+            ConsistentRead: true,
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const it of r.Items ?? []) if (isLive(it, now)) out.push(it as unknown as JoinRequest);
+        start = r.LastEvaluatedKey;
+      } while (start !== undefined);
+      return out.sort((a, b) => a.at - b.at);
+    },
+    async deleteRequest(roomId, reqId) {
+      try {
+        await db.send(new DeleteCommand({ TableName: T, Key: { pk: roomPk(roomId), sk: reqSk(reqId) }, ConditionExpression: "attribute_exists(pk)" }));
+        return true;
+      } catch (e) {
+        if (isConditionFailed(e)) return false;
+        throw e;
+      }
+    },
+    async append(roomId, seat, connectionId, cseq, kind, box, now) {
+      const fresh = await store(roomId, seat, connectionId, cseq, cseq - 1, kind, box, now);
+      if (fresh !== null) return fresh;
+      // Find out why the conditional write failed.
+      const room = await getRoom(roomId, now);
+      if (room === null) return { kind: "not_found" };
+      if (room.conns[seat] !== connectionId) return { kind: "not_seated" };
+      const last = room.sent[seat];
+      if (cseq === last) {
+        // A retry of the last message: acknowledged before, or numbered and then lost in a crash
+        // before its box was written. In the second case it is stored now under a new number.
+        const had = await getMessage(roomId, room.sentAt[seat], now);
+        if (had !== null && had.from === seat && had.cseq === cseq) return { kind: "duplicate", msg: had, room };
+        const again = await store(roomId, seat, connectionId, cseq, cseq, kind, box, now);
+        return again ?? { kind: "stale", last };
+      }
+      if (cseq < last) return { kind: "stale", last };
+      return { kind: "out_of_order", expected: last + 1 };
+    },
+    async list(roomId, after, maxChars, now) {
+      const msgs: StoredMessage[] = [];
+      let chars = 0;
+      let start: Record<string, unknown> | undefined;
+      for (;;) {
+        const r = await db.send(
+          new QueryCommand({
+            TableName: T,
+            KeyConditionExpression: "pk = :pk AND sk BETWEEN :from AND :to",
+            ExpressionAttributeValues: { ":pk": roomPk(roomId), ":from": msgSk(after + 1), ":to": msgSk(999_999_999_999) },
+            ConsistentRead: true,
+            Limit: 50,
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const it of r.Items ?? []) {
+          if (!isLive(it, now)) continue;
+          const m = toMessage(it);
+          if (msgs.length > 0 && chars + m.box.length > maxChars) return { msgs, more: true };
+          msgs.push(m);
+          chars += m.box.length;
+        }
+        start = r.LastEvaluatedKey;
+        if (start === undefined) return { msgs, more: false };
+      }
+    },
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * Connection items (`pk = CONN#<id>`, `sk = CONN`): which friend room and seat a WebSocket holds, its
+ * message-rate window and its recent chat times. Ranked play may add its own attributes to the same
+ * item (e.g. the authenticated player id). Items expire a day after the last message, in case a
+ * `$disconnect` never arrives.
+ */
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { Seat } from "../../core/types.js";
+import { isLive, nowSeconds } from "./table.js";
+
+export const CONNECTION_TTL_SECONDS = 24 * 3600;
+
+export interface Connection {
+  readonly connectionId: string;
+  readonly connectedAt: number;
+  /** The friend room this connection is seated in, if any. */
+  readonly roomId?: string;
+  readonly seat?: Seat;
+  /** A join request this connection waits on. */
+  readonly pendingRoomId?: string;
+  readonly pendingReqId?: string;
+  /** Times (epoch ms) of the last chat messages, newest last. */
+  readonly chats?: readonly number[];
+  readonly [attr: string]: unknown;
+}
+
+export interface RateVerdict {
+  readonly allowed: boolean;
+  readonly connection: Connection | null;
+}
+
+export interface ConnectionStore {
+  put(connectionId: string, now: number): Promise<void>;
+  get(connectionId: string, now: number): Promise<Connection | null>;
+  delete(connectionId: string): Promise<void>;
+  /** Counts one message in the current window; refuses past `limit`. Also returns the item. */
+  countMessage(connectionId: string, now: number, windowMs: number, limit: number): Promise<RateVerdict>;
+  /** Records a chat at `now` unless `limit` chats already fall within `windowMs`. */
+  recordChat(conn: Connection, now: number, windowMs: number, limit: number): Promise<boolean>;
+  setRoom(connectionId: string, roomId: string, seat: Seat): Promise<boolean>;
+  setPending(connectionId: string, roomId: string, reqId: string): Promise<boolean>;
+  clearPending(connectionId: string, reqId: string): Promise<void>;
+}
+
+const key = (id: string) => ({ pk: `CONN#${id}`, sk: "CONN" });
+
+function isConditionFailed(e: unknown): boolean {
+  return e instanceof ConditionalCheckFailedException || (e as { name?: string } | null)?.name === "ConditionalCheckFailedException";
+}
+
+export { isConditionFailed };
+
+function toConnection(item: Record<string, unknown>): Connection {
+  return { ...item, connectionId: String(item.connectionId), connectedAt: Number(item.connectedAt) } as Connection;
+}
+
+export function makeDynamoConnectionStore(db: DynamoDBDocumentClient, tableName: string): ConnectionStore {
+  const exp = (now: number) => nowSeconds(now) + CONNECTION_TTL_SECONDS;
+  return {
+    async put(connectionId, now) {
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...key(connectionId), connectionId, connectedAt: now, win: 0, n: 0, expiresAt: exp(now) },
+        }),
+      );
+    },
+    async get(connectionId, now) {
+      const r = await db.send(new GetCommand({ TableName: tableName, Key: key(connectionId), ConsistentRead: true }));
+      return r.Item !== undefined && isLive(r.Item, now) ? toConnection(r.Item) : null;
+    },
+    async delete(connectionId) {
+      await db.send(new DeleteCommand({ TableName: tableName, Key: key(connectionId) }));
+    },
+    async countMessage(connectionId, now, windowMs, limit) {
+      const win = Math.floor(now / windowMs);
+      for (let attempt = 0; attempt < 3; attempt++) {
+        try {
+          const r = await db.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: key(connectionId),
+              UpdateExpression: "ADD n :one SET expiresAt = :exp",
+              ConditionExpression: "attribute_exists(pk) AND win = :w AND expiresAt > :now",
+              ExpressionAttributeValues: { ":one": 1, ":w": win, ":exp": exp(now), ":now": nowSeconds(now) },
+              ReturnValues: "ALL_NEW",
+            }),
+          );
+          const item = r.Attributes ?? {};
+          return { allowed: Number(item.n) <= limit, connection: toConnection(item) };
+        } catch (e) {
+          if (!isConditionFailed(e)) throw e;
+        }
+        try {
+          const r = await db.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: key(connectionId),
+              UpdateExpression: "SET win = :w, n = :one, expiresAt = :exp",
+              ConditionExpression: "attribute_exists(pk) AND win <> :w AND expiresAt > :now",
+              ExpressionAttributeValues: { ":one": 1, ":w": win, ":exp": exp(now), ":now": nowSeconds(now) },
+              ReturnValues: "ALL_NEW",
+            }),
+          );
+          return { allowed: true, connection: toConnection(r.Attributes ?? {}) };
+        } catch (e) {
+          if (!isConditionFailed(e)) throw e;
+        }
+        // Either the item is gone, or another message reset the window between the two writes.
+        const c = await this.get(connectionId, now);
+        if (c === null) return { allowed: false, connection: null };
+      }
+      return { allowed: false, connection: await this.get(connectionId, now) };
+    },
+    async recordChat(conn, now, windowMs, limit) {
+      const old = conn.chats ?? [];
+      const recent = old.filter((t) => t > now - windowMs);
+      if (recent.length >= limit) return false;
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(conn.connectionId),
+            UpdateExpression: "SET chats = :new",
+            ConditionExpression: old.length === 0 ? "attribute_not_exists(chats) OR size(chats) = :zero" : "chats = :old",
+            ExpressionAttributeValues: old.length === 0 ? { ":new": [...recent, now], ":zero": 0 } : { ":new": [...recent, now], ":old": old },
+          }),
+        );
+        return true;
+      } catch (e) {
+        if (!isConditionFailed(e)) throw e;
+        // A concurrent chat changed the list: read it again and decide on fresh data.
+        const fresh = await this.get(conn.connectionId, now);
+        if (fresh === null) return false;
+        const again = (fresh.chats ?? []).filter((t) => t > now - windowMs);
+        if (again.length >= limit) return false;
+        return this.recordChat(fresh, now, windowMs, limit);
+      }
+    },
+    async setRoom(connectionId, roomId, seat) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(connectionId),
+            UpdateExpression: "SET roomId = :r, seat = :s REMOVE pendingRoomId, pendingReqId",
+            ConditionExpression: "attribute_exists(pk)",
+            ExpressionAttributeValues: { ":r": roomId, ":s": seat },
+          }),
+        );
+        return true;
+      } catch (e) {
+        if (isConditionFailed(e)) return false;
+        throw e;
+      }
+    },
+    async setPending(connectionId, roomId, reqId) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(connectionId),
+            UpdateExpression: "SET pendingRoomId = :r, pendingReqId = :q",
+            ConditionExpression: "attribute_exists(pk)",
+            ExpressionAttributeValues: { ":r": roomId, ":q": reqId },
+          }),
+        );
+        return true;
+      } catch (e) {
+        if (isConditionFailed(e)) return false;
+        throw e;
+      }
+    },
+    async clearPending(connectionId, reqId) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(connectionId),
+            UpdateExpression: "REMOVE pendingRoomId, pendingReqId",
+            ConditionExpression: "pendingReqId = :q",
+            ExpressionAttributeValues: { ":q": reqId },
+          }),
+        );
+      } catch (e) {
+        if (!isConditionFailed(e)) throw e;
+      }
+    },
+  };
+}

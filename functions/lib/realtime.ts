@@ -1,0 +1,104 @@
+/**
+ * One client frame on the WebSocket, checked in a fixed order: size → JSON envelope → schema of its
+ * type → per-connection rate → the service (friend rooms here; `auth.*` and `ranked.*` go to
+ * `functions/ranked/router.ts` when ranked play is installed). Every refusal is answered with an
+ * `error` message naming its code; nothing is thrown at the gateway for bad input.
+ */
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
+import { parseEnvelope, ridOf, type Envelope } from "../../core/protocol/envelope.js";
+import { RATE_LIMIT, RATE_WINDOW_MS, makeError, parseFriendClientMessage } from "../../core/protocol/friend.js";
+import { isRankedType } from "../../core/protocol/ranked.js";
+import { friendDisconnect, friendMessage } from "../friends/service.js";
+import type { Connection } from "./connections.js";
+import type { RealtimePorts } from "./ports.js";
+
+/** What a ranked router receives with each `auth.*` / `ranked.*` message (already size- and rate-checked). */
+export interface RealtimeContext {
+  readonly connectionId: string;
+  readonly now: number;
+  readonly event: APIGatewayProxyWebsocketEventV2;
+  readonly ports: RealtimePorts;
+  /** The connection item (after counting this message). */
+  readonly connection: Connection;
+  /** Sends a message to this connection; false when it is gone. */
+  reply(message: object): Promise<boolean>;
+}
+
+interface RankedModule {
+  routeRanked?: (ctx: RealtimeContext, msg: Envelope) => Promise<unknown>;
+  onRankedDisconnect?: (ctx: Omit<RealtimeContext, "connection" | "reply"> & { connection: Connection | null }) => Promise<unknown>;
+}
+
+const RANKED_ROUTER = join(dirname(fileURLToPath(import.meta.url)), "..", "ranked", "router.ts");
+let ranked: Promise<RankedModule | null> | null = null;
+
+function rankedModule(): Promise<RankedModule | null> {
+  // Bundled Lambdas import the router statically through their own entry; locally it is optional.
+  ranked ??= existsSync(RANKED_ROUTER) ? (import(pathToFileURL(RANKED_ROUTER).href) as Promise<RankedModule>) : Promise.resolve(null);
+  return ranked;
+}
+
+export function rateLimit(): number {
+  const n = Number(process.env.RATE_LIMIT);
+  return Number.isInteger(n) && n > 0 ? n : RATE_LIMIT;
+}
+
+export async function receive(p: RealtimePorts, event: APIGatewayProxyWebsocketEventV2, now: number): Promise<void> {
+  const connectionId = event.requestContext.connectionId;
+  const reply = (m: object): Promise<boolean> => p.gateway.send(connectionId, m);
+  const text = event.isBase64Encoded ? "" : event.body ?? "";
+  if (event.isBase64Encoded) {
+    await reply(makeError("proto/malformed", "binary frames are not accepted"));
+    return;
+  }
+  const env = parseEnvelope(text);
+  if (!env.ok) {
+    await reply(makeError(env.error.code, env.error.message));
+    return;
+  }
+  const rid = ridOf(env.value);
+  const withRid = rid !== undefined ? { rid } : {};
+  const rankedType = isRankedType(env.value.type);
+  const parsed = rankedType ? null : parseFriendClientMessage(env.value);
+  if (parsed !== null && !parsed.ok) {
+    await reply(makeError(parsed.error.code, parsed.error.message, withRid));
+    return;
+  }
+  const rate = await p.conns.countMessage(connectionId, now, RATE_WINDOW_MS, rateLimit());
+  if (rate.connection === null) {
+    await reply(makeError("server/error", "unknown connection; reconnect", withRid));
+    return;
+  }
+  if (!rate.allowed) {
+    await reply(makeError("rate/limited", `at most ${rateLimit()} messages in ${RATE_WINDOW_MS / 1000} s`, withRid));
+    return;
+  }
+  if (parsed === null) {
+    const mod = await rankedModule();
+    if (mod?.routeRanked === undefined) {
+      await reply(makeError("ranked/unavailable", "ranked play is not available on this server", withRid));
+      return;
+    }
+    await mod.routeRanked({ connectionId, now, event, ports: p, connection: rate.connection, reply }, env.value);
+    return;
+  }
+  const out = await friendMessage(p, rate.connection, parsed.value, now);
+  if (out !== null) await reply(out);
+}
+
+export async function connect(p: RealtimePorts, event: APIGatewayProxyWebsocketEventV2, now: number): Promise<void> {
+  await p.conns.put(event.requestContext.connectionId, now);
+}
+
+export async function disconnect(p: RealtimePorts, event: APIGatewayProxyWebsocketEventV2, now: number): Promise<void> {
+  const connectionId = event.requestContext.connectionId;
+  const mod = await rankedModule();
+  if (mod?.onRankedDisconnect !== undefined) {
+    const connection = await p.conns.get(connectionId, now);
+    await mod.onRankedDisconnect({ connectionId, now, event, ports: p, connection });
+  }
+  await friendDisconnect(p, connectionId, now);
+}

@@ -1,0 +1,93 @@
+/**
+ * dynalite in-process: a DynamoDB-compatible server persisted under a directory (LevelDB), the
+ * table created on startup, and a sweeper that emulates TTL deletion (dynalite has no TTL).
+ */
+import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from "@aws-sdk/client-dynamodb";
+import { BatchWriteCommand, DynamoDBDocumentClient, ScanCommand, type BatchWriteCommandOutput } from "@aws-sdk/lib-dynamodb";
+import { TTL_ATTRIBUTE, nowSeconds, tableDefinition } from "../lib/table.js";
+
+const require = createRequire(import.meta.url);
+const dynalite = require("dynalite") as (opts: Record<string, unknown>) => Server;
+
+export interface LocalDynamo {
+  readonly endpoint: string;
+  readonly client: DynamoDBDocumentClient;
+  close(): Promise<void>;
+}
+
+export async function startDynalite(dataDir: string | null): Promise<LocalDynamo> {
+  if (dataDir !== null) mkdirSync(dataDir, { recursive: true });
+  const server = dynalite({
+    ...(dataDir !== null ? { path: dataDir } : {}),
+    createTableMs: 0,
+    deleteTableMs: 0,
+    updateTableMs: 0,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const endpoint = `http://127.0.0.1:${port}`;
+  const raw = new DynamoDBClient({
+    region: "us-east-1",
+    endpoint,
+    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+  });
+  const client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+  return {
+    endpoint,
+    client,
+    close: () =>
+      new Promise<void>((resolve) => {
+        raw.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Creates the table if it does not exist yet (a restart on the same data keeps it). */
+export async function ensureTable(client: DynamoDBDocumentClient, tableName: string): Promise<void> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (e) {
+    if (!(e instanceof ResourceNotFoundException)) throw e;
+  }
+  await client.send(new CreateTableCommand(tableDefinition(tableName)));
+}
+
+/** One pass of the TTL emulation: deletes every item whose `expiresAt` has passed. Returns how many. */
+export async function sweepExpired(client: DynamoDBDocumentClient, tableName: string, nowMs = Date.now()): Promise<number> {
+  let start: Record<string, unknown> | undefined;
+  let deleted = 0;
+  do {
+    const page = await client.send(
+      new ScanCommand({
+        TableName: tableName,
+        FilterExpression: "#t < :now",
+        ProjectionExpression: "pk, sk",
+        ExpressionAttributeNames: { "#t": TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ":now": nowSeconds(nowMs) },
+        ExclusiveStartKey: start,
+      }),
+    );
+    const keys = page.Items ?? [];
+    for (let i = 0; i < keys.length; i += 25) {
+      const batch = keys.slice(i, i + 25).map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } }));
+      let req: Record<string, typeof batch> | undefined = { [tableName]: batch };
+      for (let attempt = 0; req !== undefined && attempt < 5; attempt++) {
+        const out: BatchWriteCommandOutput = await client.send(new BatchWriteCommand({ RequestItems: req }));
+        const left: unknown[] | undefined = out.UnprocessedItems?.[tableName];
+        req = left !== undefined && left.length > 0 ? { [tableName]: left as typeof batch } : undefined;
+      }
+      deleted += batch.length;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start !== undefined);
+  return deleted;
+}

@@ -1,0 +1,167 @@
+/**
+ * The local server: one Node process that runs the very handlers Lambda runs. It serves the built
+ * client and the HTTP API routes, emulates API Gateway's WebSocket API at `/ws` and its
+ * `@connections` API, runs dynalite persisted under `dataDir` with the table created on startup,
+ * emulates TTL with a sweeper, and calls the ranked-match timer on an interval.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { DEFAULT_TABLE } from "../lib/config.js";
+import { ensureTable, startDynalite, sweepExpired } from "./dynamo.js";
+import { createLocalGateway, type WsHandler } from "./gateway.js";
+import { routeHttp, serveStatic } from "./http.js";
+
+const FUNCTIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT_DIR = resolve(FUNCTIONS_DIR, "..");
+
+export interface ServerOptions {
+  /** 0 picks a free port. Default 3000. */
+  readonly port?: number;
+  /** Default 127.0.0.1. */
+  readonly host?: string;
+  /** Where dynalite keeps its LevelDB files. Default `.data/` at the project root. */
+  readonly dataDir?: string;
+  /** The built client. Default `web/dist`. */
+  readonly staticDir?: string;
+  readonly quiet?: boolean;
+  /** How often the TTL sweeper runs (ms). Default 60 000. */
+  readonly sweepMs?: number;
+  /** How often the ranked-match timer runs (ms), when `functions/ranked/timer.ts` exists. Default 1 000. */
+  readonly timerMs?: number;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  readonly wsUrl: string;
+  close(): Promise<void>;
+}
+
+type TimerHandler = (event: Record<string, unknown>) => Promise<unknown>;
+
+function defaults(opts: ServerOptions): Required<ServerOptions> {
+  return {
+    port: opts.port ?? 3000,
+    host: opts.host ?? "127.0.0.1",
+    dataDir: resolve(opts.dataDir ?? join(ROOT_DIR, ".data")),
+    staticDir: resolve(opts.staticDir ?? join(ROOT_DIR, "web", "dist")),
+    quiet: opts.quiet ?? false,
+    sweepMs: opts.sweepMs ?? 60_000,
+    timerMs: opts.timerMs ?? 1_000,
+  };
+}
+
+/**
+ * Starts everything. The handlers read their configuration from the environment, so one local
+ * server runs per process (tests start their own process-wide server per file).
+ */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const o = defaults(options);
+  const log = (m: string): void => {
+    if (!o.quiet) process.stderr.write(`[local] ${m}\n`);
+  };
+  const dynamo = await startDynalite(o.dataDir);
+  const tableName = process.env.TABLE_NAME ?? DEFAULT_TABLE;
+  process.env.TABLE_NAME = tableName;
+  process.env.MANCALA_LOCAL = "1";
+  process.env.DYNAMO_ENDPOINT = dynamo.endpoint;
+  process.env.AWS_EC2_METADATA_DISABLED = "true";
+  process.env.AWS_REGION ??= "us-east-1";
+  // The local server is a development tool; the SDK's notice about future Node versions is noise here.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+  await ensureTable(dynamo.client, tableName);
+
+  // The handler modules, imported after the environment is set.
+  const [connect, disconnect, message] = (await Promise.all(
+    ["connect", "disconnect", "default"].map((n) => import(pathToFileURL(join(FUNCTIONS_DIR, "ws", `${n}.ts`)).href)),
+  )) as { handler: WsHandler }[];
+
+  let domainName = "";
+  const gateway = createLocalGateway(
+    { connect: connect.handler, disconnect: disconnect.handler, message: message.handler },
+    () => domainName,
+    log,
+  );
+  const httpDir = join(FUNCTIONS_DIR, "http");
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://local");
+    if (gateway.management(req, res, url.pathname)) return;
+    routeHttp(req, res, url, httpDir, domainName, log)
+      .then((handled) => {
+        if (!handled) serveStatic(req, res, url, o.staticDir);
+      })
+      .catch((e: unknown) => {
+        log(`request failed: ${String(e)}`);
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+  });
+  server.on("upgrade", (req, socket, head) => {
+    const url = new URL(req.url ?? "/", "http://local");
+    if (url.pathname !== "/ws") {
+      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      return;
+    }
+    gateway.upgrade(req, socket, head);
+  });
+  await new Promise<void>((res, rej) => {
+    server.once("error", rej);
+    server.listen(o.port, o.host, () => res());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const hostForUrl = o.host === "0.0.0.0" || o.host === "::" ? "127.0.0.1" : o.host.includes(":") ? `[${o.host}]` : o.host;
+  domainName = `${hostForUrl}:${port}`;
+  process.env.GATEWAY_ENDPOINT = `http://${domainName}`;
+
+  let sweeping = false;
+  const sweep = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    sweepExpired(dynamo.client, tableName)
+      .catch((e: unknown) => log(`ttl sweep failed: ${String(e)}`))
+      .finally(() => (sweeping = false));
+  }, o.sweepMs);
+  sweep.unref();
+
+  const timerFile = join(FUNCTIONS_DIR, "ranked", "timer.ts");
+  let timerRunning: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (timerRunning !== null || !existsSync(timerFile)) return;
+    timerRunning = import(pathToFileURL(timerFile).href)
+      .then((mod: { handler?: TimerHandler }) =>
+        typeof mod.handler === "function"
+          ? mod.handler({ "detail-type": "Scheduled Event", source: "aws.events", time: new Date().toISOString(), detail: {} })
+          : undefined,
+      )
+      .catch((e: unknown) => log(`ranked timer failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`))
+      .finally(() => (timerRunning = null));
+  }, o.timerMs);
+  timer.unref();
+
+  const url = `http://${domainName}/`;
+  log(`listening on ${url} (data in ${o.dataDir})`);
+  let closed: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    wsUrl: `ws://${domainName}/ws`,
+    close() {
+      closed ??= (async () => {
+        clearInterval(sweep);
+        clearInterval(timer);
+        await new Promise<void>((res) => {
+          server.close(() => res());
+          server.closeAllConnections();
+        });
+        await gateway.close();
+        if (timerRunning !== null) await timerRunning;
+        await dynamo.close();
+      })();
+      return closed;
+    },
+  };
+}
