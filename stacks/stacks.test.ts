@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { Match, Template } from "aws-cdk-lib/assertions";
-import { initProject } from "sst/project";
+import { initProject } from "sst/project.js";
 import { App, Function as SstFunction, getStack, use, type StackContext } from "sst/constructs";
 import { StorageStack } from "./StorageStack.js";
 import { ApiStack } from "./ApiStack.js";
@@ -11,13 +11,15 @@ let api: Template;
 const handlers = new Map<string, string>();
 const runtimes: string[] = [];
 
+type WithProps = { props: { handler: string; runtime: string } };
+
 function Capture({ stack }: StackContext): void {
   const { ws, http } = use(ApiStack);
-  for (const route of ws.routes) handlers.set(`ws ${route}`, (ws.getFunction(route) as SstFunction & { props: { handler: string } }).props.handler);
-  for (const route of http.routes) handlers.set(`http ${route}`, (http.getFunction(route) as SstFunction & { props: { handler: string } }).props.handler);
+  for (const route of ws.routes) handlers.set(`ws ${route}`, (ws.getFunction(route) as unknown as WithProps).props.handler);
+  for (const route of http.routes) handlers.set(`http ${route}`, (http.getFunction(route) as unknown as WithProps).props.handler);
   for (const c of stack.node.root.node.findAll()) {
     if (!(c instanceof SstFunction)) continue;
-    const props = (c as SstFunction & { props: { handler: string; runtime: string } }).props;
+    const props = (c as unknown as WithProps).props;
     runtimes.push(props.runtime);
     if (/RankedTimer/.test(c.node.path)) handlers.set("timer", props.handler);
   }
