@@ -1,0 +1,64 @@
+/**
+ * Ranked time controls and limits. Defaults per game: Togyz 10 min + 5 s a move (long games of
+ * around 100–150 moves), Ayo and Tsoro 5 min + 3 s, small Tsoro boards (≤ 5 holes a row) 3 min + 2 s.
+ *
+ * Every value can be overridden from the environment (the local server and tests use small values):
+ * RANKED_CLOCK_MS, RANKED_INCREMENT_MS (all games), RANKED_GRACE_MS, RANKED_FIRST_MOVE_MS,
+ * RANKED_SEEK_TTL_MS, RANKED_WINDOW_STEP_MS.
+ */
+import type { GameId } from "../../core/types.js";
+import type { ClockSetting, RankedConfig } from "./types.js";
+
+const MIN = 60_000;
+
+export function defaultClock(game: GameId, options: Readonly<Record<string, number | boolean>>): ClockSetting {
+  if (game === "togyz") return { initialMs: 10 * MIN, incrementMs: 5_000 };
+  if ((game === "tsoro-classic" || game === "tsoro-wta") && typeof options.holes === "number" && options.holes <= 5) {
+    return { initialMs: 3 * MIN, incrementMs: 2_000 };
+  }
+  return { initialMs: 5 * MIN, incrementMs: 3_000 };
+}
+
+export const DEFAULT_RANKED_CONFIG: RankedConfig = {
+  clockFor: defaultClock,
+  graceMs: 90_000,
+  firstMoveMs: 60_000,
+  seekTtlMs: 10 * MIN,
+  challengeTtlMs: 5 * MIN,
+  windowBase: 100,
+  windowStep: 50,
+  windowStepMs: 10_000,
+  windowMax: 600,
+};
+
+function num(env: NodeJS.ProcessEnv, key: string): number | undefined {
+  const raw = env[key];
+  if (raw === undefined || raw === "") return undefined;
+  const n = Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+/** The configuration with any environment overrides applied. */
+export function readRankedConfig(env: NodeJS.ProcessEnv = process.env): RankedConfig {
+  const clock = num(env, "RANKED_CLOCK_MS");
+  const inc = num(env, "RANKED_INCREMENT_MS");
+  const base = DEFAULT_RANKED_CONFIG;
+  return {
+    ...base,
+    clockFor:
+      clock === undefined && inc === undefined
+        ? defaultClock
+        : (game, options) => {
+            const d = defaultClock(game, options);
+            return { initialMs: clock ?? d.initialMs, incrementMs: inc ?? d.incrementMs };
+          },
+    graceMs: num(env, "RANKED_GRACE_MS") ?? base.graceMs,
+    firstMoveMs: num(env, "RANKED_FIRST_MOVE_MS") ?? base.firstMoveMs,
+    seekTtlMs: num(env, "RANKED_SEEK_TTL_MS") ?? base.seekTtlMs,
+    windowStepMs: num(env, "RANKED_WINDOW_STEP_MS") ?? base.windowStepMs,
+  };
+}
+
+export function ratingWindow(cfg: RankedConfig, waitedMs: number): number {
+  return Math.min(cfg.windowMax, cfg.windowBase + cfg.windowStep * Math.floor(Math.max(0, waitedMs) / cfg.windowStepMs));
+}

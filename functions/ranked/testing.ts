@@ -1,0 +1,78 @@
+/**
+ * Test fixtures for the ranked service: an in-memory store, a recording gateway, a clock tests move
+ * by hand, and a helper that signs in a device. Used by the unit tests only.
+ */
+import { makeDeviceKeys, signChallenge, type DeviceKeys } from "../../core/identity.js";
+import type { RankedClientMessage, RankedServerMessage } from "../../core/protocol/ranked.js";
+import type { Seat } from "../../core/types.js";
+import { DEFAULT_RANKED_CONFIG } from "./config.js";
+import { createMemoryRankedStore, type MemoryRankedStore } from "./memoryStore.js";
+import { createRankedService, type RankedService } from "./service.js";
+import type { RankedConfig } from "./types.js";
+
+export interface Sent {
+  readonly conn: string;
+  readonly msg: RankedServerMessage;
+}
+
+export interface Harness {
+  readonly store: MemoryRankedStore;
+  readonly service: RankedService;
+  readonly sent: Sent[];
+  readonly closed: Set<string>;
+  now(): number;
+  advance(ms: number): void;
+  inbox(conn: string): RankedServerMessage[];
+  lastOf<T extends RankedServerMessage["type"]>(conn: string, type: T): Extract<RankedServerMessage, { type: T }> | undefined;
+  send(conn: string, msg: RankedClientMessage): Promise<void>;
+  login(conn: string, n: number, name?: string): Promise<DeviceKeys>;
+}
+
+export function createHarness(config: Partial<RankedConfig> = {}, seat: () => Seat = () => 0): Harness {
+  let t = 1_700_000_000_000;
+  const store = createMemoryRankedStore(() => t);
+  const sent: Sent[] = [];
+  const closed = new Set<string>();
+  let ids = 0;
+  const service = createRankedService({
+    store,
+    gateway: {
+      async send(conn, msg) {
+        if (closed.has(conn)) return false;
+        sent.push({ conn, msg });
+        return true;
+      },
+      async isConnected(conn) {
+        return !closed.has(conn);
+      },
+    },
+    config: { ...DEFAULT_RANKED_CONFIG, ...config },
+    now: () => t,
+    randomId: () => `id${++ids}`,
+    randomSeat: seat,
+  });
+  const inbox = (conn: string): RankedServerMessage[] => sent.filter((s) => s.conn === conn).map((s) => s.msg);
+  const lastOf = <T extends RankedServerMessage["type"]>(conn: string, type: T) =>
+    inbox(conn).filter((m): m is Extract<RankedServerMessage, { type: T }> => m.type === type).pop();
+  return {
+    store,
+    service,
+    sent,
+    closed,
+    now: () => t,
+    advance(ms) {
+      t += ms;
+    },
+    inbox,
+    lastOf,
+    send: (conn, msg) => service.handle(conn, msg),
+    async login(conn, n, name) {
+      const keys = makeDeviceKeys(new Uint8Array(32).fill(n));
+      await service.handle(conn, { type: "auth.hello", playerId: keys.playerId });
+      const ch = lastOf(conn, "auth.challenge");
+      if (ch === undefined) throw new Error("no challenge");
+      await service.handle(conn, { type: "auth.prove", signature: signChallenge(keys, ch.challenge), ...(name !== undefined ? { name } : {}) });
+      return keys;
+    },
+  };
+}
