@@ -1,0 +1,106 @@
+/** The app shell: stores and services for every screen, the theme, and the screen for the URL. */
+import { createEffect, lazy, Match, onCleanup, Suspense, Switch, type JSX } from "solid-js";
+import { createAi } from "./ai/createAi.js";
+import { createSound } from "./game/sound.js";
+import { retryPending } from "./lib/suggestions.js";
+import { MenuScreen } from "./screens/Menu.js";
+import { NewGameScreen } from "./screens/NewGame.js";
+import { ResumeScreen } from "./screens/Resume.js";
+import { deviceStorage, type KeyValue } from "./state/persist.js";
+import { createProfile, ProfileContext } from "./state/createProfile.js";
+import { createRouter, RouterContext } from "./state/createRouter.js";
+import { createSaves, SavesContext } from "./state/createSaves.js";
+import { createSettings, SettingsContext, type Settings } from "./state/createSettings.js";
+import { createStats, StatsContext } from "./state/createStats.js";
+import { ServicesContext } from "./state/services.js";
+
+const PlayScreen = lazy(() => import("./screens/Play.js").then((m) => ({ default: m.PlayScreen })));
+const SettingsScreen = lazy(() => import("./screens/Settings.js").then((m) => ({ default: m.SettingsScreen })));
+const ProfileScreen = lazy(() => import("./screens/Profile.js").then((m) => ({ default: m.ProfileScreen })));
+const RulesScreen = lazy(() => import("./screens/Rules.js").then((m) => ({ default: m.RulesScreen })));
+const LessonsScreen = lazy(() => import("./screens/Lessons.js").then((m) => ({ default: m.LessonsScreen })));
+const OnlineScreen = lazy(() => import("./screens/Online.js").then((m) => ({ default: m.OnlineScreen })));
+
+/** Built-in backgrounds, drawn with gradients. */
+const BACKDROPS: { readonly [K in Exclude<Settings["background"], "photo">]: string } = {
+  steppe: "linear-gradient(180deg, var(--sky) 0%, var(--sky2) 55%, var(--grass) 100%)",
+  savanna: "radial-gradient(circle at 75% 18%, #f6c65b55 0 9%, transparent 10%), linear-gradient(180deg, #c9713a 0%, #e7a65a 45%, #6f5a2a 100%)",
+  highveld: "linear-gradient(160deg, #3d5a45 0%, #8b9a5b 50%, #c9b27a 100%)",
+  night: "radial-gradient(circle at 20% 15%, #ffffff22 0 1px, transparent 2px) 0 0 / 40px 40px, linear-gradient(180deg, #0c1230, #1c1740 60%, #2b1b2e)",
+  plain: "var(--bg)",
+};
+
+export function App(props: { storage?: KeyValue }): JSX.Element {
+  const kv = props.storage ?? deviceStorage();
+  const settings = createSettings(kv);
+  const profile = createProfile(kv);
+  const stats = createStats(kv);
+  const saves = createSaves(kv);
+  const router = createRouter();
+  const ai = createAi();
+  const sound = createSound(() => settings[0].sound);
+  onCleanup(() => {
+    ai.dispose();
+    sound.dispose();
+  });
+
+  const [s] = settings;
+  createEffect(() => {
+    const root = document.documentElement;
+    const media = window.matchMedia?.("(prefers-color-scheme: light)");
+    const apply = (): void => {
+      const theme = s.theme === "system" ? (media?.matches ? "light" : "dark") : s.theme;
+      root.dataset.theme = theme;
+    };
+    apply();
+    media?.addEventListener("change", apply);
+    onCleanup(() => media?.removeEventListener("change", apply));
+  });
+  createEffect(() => {
+    const bg = s.background === "photo" && s.photo !== null ? `center / cover no-repeat url("${s.photo}")` : BACKDROPS[s.background === "photo" ? "plain" : s.background];
+    document.body.style.setProperty("--backdrop", bg);
+  });
+
+  const retry = (): void => void retryPending(kv);
+  retry();
+  const timer = setInterval(retry, 60_000);
+  window.addEventListener("online", retry);
+  onCleanup(() => {
+    clearInterval(timer);
+    window.removeEventListener("online", retry);
+  });
+
+  const [route] = router;
+  return (
+    <SettingsContext.context.Provider value={settings}>
+      <ProfileContext.context.Provider value={profile}>
+        <StatsContext.context.Provider value={stats}>
+          <SavesContext.context.Provider value={saves}>
+            <RouterContext.context.Provider value={router}>
+              <ServicesContext.context.Provider value={{ ai, sound, storage: kv }}>
+                <main class="app" data-screen={route().screen}>
+                  <Suspense fallback={<div class="loading" role="status">Loading…</div>}>
+                    <Switch fallback={<MenuScreen />}>
+                      <Match when={route().screen === "new"}><NewGameScreen /></Match>
+                      <Match when={route().screen === "play" && route().param}>
+                        {(id) => <PlayScreen id={id()} />}
+                      </Match>
+                      <Match when={route().screen === "resume"}><ResumeScreen /></Match>
+                      <Match when={route().screen === "settings"}><SettingsScreen /></Match>
+                      <Match when={route().screen === "profile"}><ProfileScreen /></Match>
+                      <Match when={route().screen === "rules"}><RulesScreen family={route().param} /></Match>
+                      <Match when={route().screen === "lessons"}><LessonsScreen lesson={route().param} /></Match>
+                      <Match when={route().screen === "online" || route().screen === "ranked" || route().screen === "leaderboard"}>
+                        <OnlineScreen kind={route().screen as "online" | "ranked" | "leaderboard"} />
+                      </Match>
+                    </Switch>
+                  </Suspense>
+                </main>
+              </ServicesContext.context.Provider>
+            </RouterContext.context.Provider>
+          </SavesContext.context.Provider>
+        </StatsContext.context.Provider>
+      </ProfileContext.context.Provider>
+    </SettingsContext.context.Provider>
+  );
+}

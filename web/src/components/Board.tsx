@@ -1,0 +1,326 @@
+/**
+ * The board for every game's geometry: pits with their seeds and counts, stores, the glowing legal
+ * pits, the press-and-slide preview of the last seed, the sowing hand, captures flying to the store,
+ * tuzdyk stars and the last-move dot. Purely a view: it reads its props and reports picks.
+ */
+import { createMemo, createSignal, For, Index, onCleanup, onMount, Show, type JSX } from "solid-js";
+import type { Engine } from "../../../core/games/index.js";
+import type { Seat } from "../../../core/types.js";
+import type { FlightTarget } from "../game/animate.js";
+import { hasStores, makeLayout, type Layout, type PitCell, type StoreCell } from "../game/geometry.js";
+import type { Display } from "../game/moves.js";
+import type { Counters, Hand, HoleSize } from "../state/createSettings.js";
+
+export interface BoardFlight {
+  readonly id: number;
+  readonly from: number;
+  readonly to: FlightTarget;
+  readonly count: number;
+}
+
+export interface BoardProps {
+  readonly engine: Engine;
+  readonly bottom: Seat;
+  readonly display: Display;
+  readonly legal: readonly number[];
+  readonly lastFrom: number | null;
+  readonly preview: { readonly from: number; readonly to: number | null } | null;
+  readonly hint: number | null;
+  readonly hand: { readonly pit: number; readonly count: number } | null;
+  readonly flights: readonly BoardFlight[];
+  readonly glow: Seat | null;
+  /** Names of engine seats 0 and 1, for labels. */
+  readonly names: readonly [string, string];
+  readonly counters: Counters;
+  readonly holeSize: HoleSize;
+  readonly handStyle: Hand;
+  /** A lesson marks the pit to try. */
+  readonly target?: number | null;
+  readonly onPick: (pit: number) => void;
+  readonly onPreview: (pit: number | null) => void;
+}
+
+/** Seeds drawn in one pit; larger heaps show this many and rely on the count. */
+export const MAX_DRAWN = 18;
+export const MAX_DRAWN_STORE = 48;
+
+/** Golden-angle spiral of seed positions (percent of the pit), built once. */
+const SEED_SPOTS: readonly (readonly [number, number])[] = Array.from({ length: MAX_DRAWN }, (_, i) => {
+  const r = i === 0 ? 0 : 13 * Math.sqrt(i + 0.3);
+  const a = i * 2.39996;
+  return [50 + r * Math.cos(a), 50 + r * Math.sin(a)] as const;
+});
+
+/** Scattered positions in a store tray (percent), from a fixed pseudo-random sequence. */
+const STORE_SPOTS: readonly (readonly [number, number])[] = Array.from({ length: MAX_DRAWN_STORE }, (_, i) => {
+  const x = (Math.sin(i * 12.9898) * 43758.5453) % 1;
+  const y = (Math.sin(i * 78.233) * 12345.6789) % 1;
+  return [18 + Math.abs(x) * 64, 10 + Math.abs(y) * 80] as const;
+});
+
+const HOLE_PX: { readonly [H in HoleSize]: number } = { small: 58, medium: 78, large: 100 };
+
+function useUpright(): () => boolean {
+  const mq = typeof window !== "undefined" && typeof window.matchMedia === "function"
+    ? window.matchMedia("(max-aspect-ratio: 5/6)")
+    : null;
+  const [upright, setUpright] = createSignal(mq?.matches ?? false);
+  if (mq !== null) {
+    const on = (e: MediaQueryListEvent): void => void setUpright(e.matches);
+    mq.addEventListener("change", on);
+    onCleanup(() => mq.removeEventListener("change", on));
+  }
+  return upright;
+}
+
+function unitOf(engine: Engine, n: number): string {
+  const word = engine.game === "togyz" ? "stone" : "seed";
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+export function Board(props: BoardProps): JSX.Element {
+  const upright = useUpright();
+  const layout = createMemo<Layout>(() => makeLayout(props.engine, props.bottom, upright()));
+  const legalSet = createMemo(() => new Set(props.legal));
+  const pitEls = new Map<number, HTMLElement>();
+  const storeEls = new Map<Seat, HTMLElement>();
+  let boardEl: HTMLDivElement | undefined;
+  let pressing = false;
+
+  const pitAt = (x: number, y: number): number | null => {
+    const el = typeof document.elementFromPoint === "function" ? document.elementFromPoint(x, y) : null;
+    const p = el?.closest<HTMLElement>("[data-pit]");
+    return p ? Number(p.dataset.pit) : null;
+  };
+  const pitOf = (t: EventTarget | null): number | null => {
+    const p = (t as HTMLElement | null)?.closest?.<HTMLElement>("[data-pit]");
+    return p ? Number(p.dataset.pit) : null;
+  };
+
+  const onPointerDown = (e: PointerEvent): void => {
+    const pit = pitOf(e.target);
+    if (pit === null || !legalSet().has(pit)) return;
+    pressing = true;
+    props.onPreview(pit);
+    e.preventDefault();
+  };
+  const onPointerMove = (e: PointerEvent): void => {
+    if (pressing) {
+      const pit = pitAt(e.clientX, e.clientY);
+      if (pit !== null && legalSet().has(pit)) props.onPreview(pit);
+    } else if (e.pointerType === "mouse") {
+      const pit = pitOf(e.target);
+      props.onPreview(pit !== null && legalSet().has(pit) ? pit : null);
+    }
+  };
+  const onPointerUp = (e: PointerEvent): void => {
+    if (!pressing) return;
+    pressing = false;
+    const under = pitAt(e.clientX, e.clientY) ?? pitOf(e.target);
+    const pit = under !== null && legalSet().has(under) ? under : props.preview?.from ?? null;
+    if (pit !== null && legalSet().has(pit) && (under === null || under === pit)) props.onPick(pit);
+    else props.onPreview(null);
+  };
+  const onPointerCancel = (): void => {
+    pressing = false;
+    props.onPreview(null);
+  };
+
+  onMount(() => {
+    const up = (e: PointerEvent): void => {
+      if (pressing && boardEl !== undefined && !boardEl.contains(e.target as Node)) onPointerCancel();
+    };
+    window.addEventListener("pointerup", up);
+    onCleanup(() => window.removeEventListener("pointerup", up));
+  });
+
+  /** Centre of a pit or store, in pixels from the board's top-left corner. */
+  const centre = (to: FlightTarget | number): { x: number; y: number } => {
+    const el = typeof to === "number" ? pitEls.get(to) : "store" in to ? storeEls.get(to.store) : pitEls.get(to.pit);
+    if (el === undefined || boardEl === undefined) return { x: 0, y: 0 };
+    const b = boardEl.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    return { x: r.left - b.left + r.width / 2, y: r.top - b.top + r.height / 2 };
+  };
+
+  const onKeyDown = (e: KeyboardEvent): void => {
+    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight" && e.key !== "ArrowUp" && e.key !== "ArrowDown") return;
+    const pit = pitOf(e.target);
+    if (pit === null) return;
+    const order = [...props.legal].sort((a, b) => a - b);
+    if (order.length === 0) return;
+    const i = order.indexOf(pit);
+    const step = e.key === "ArrowRight" || e.key === "ArrowDown" ? 1 : -1;
+    const next = order[(i + step + order.length) % order.length];
+    pitEls.get(next)?.focus();
+    e.preventDefault();
+  };
+
+  const tuzdykOwner = (pit: number): Seat | null =>
+    props.display.tuzdyk[0] === pit ? 0 : props.display.tuzdyk[1] === pit ? 1 : null;
+
+  const pitLabel = (c: PitCell): string => {
+    const n = props.display.board[c.index];
+    const owner = props.names[c.owner];
+    const t = tuzdykOwner(c.index);
+    const parts = [`${owner}'s ${props.engine.game === "togyz" ? "pit" : "hole"} ${c.label}${c.top ? " (top row)" : ""}: ${unitOf(props.engine, n)}`];
+    if (t !== null) parts.push(`tuzdyk of ${props.names[t]}`);
+    if (legalSet().has(c.index)) parts.push("you can sow it");
+    if (props.lastFrom === c.index) parts.push("last move");
+    if (props.preview?.from === c.index && props.preview.to !== null) {
+      parts.push(`last seed lands in pit ${props.engine.game === "ayo" ? props.preview.to + 1 : (props.preview.to % (props.engine.pits / 2)) + 1}`);
+    }
+    return parts.join(", ");
+  };
+
+  const cellStyle = (c: { row: number; col: number; rowSpan: number; colSpan: number }): JSX.CSSProperties => ({
+    "grid-row": `${c.row + 1} / span ${c.rowSpan}`,
+    "grid-column": `${c.col + 1} / span ${c.colSpan}`,
+  });
+
+  const handPos = createMemo(() => {
+    const h = props.hand;
+    if (h === null) return null;
+    // Track layout so the hand follows a turned board.
+    layout();
+    return { ...centre(h.pit), count: h.count };
+  });
+
+  return (
+    <div
+      class={`board-wrap counters-${props.counters}`}
+      classList={{ turned: layout().turned }}
+      style={{
+        "--cols": String(layout().cols),
+        "--rows": String(layout().rows),
+        "--hole": `${HOLE_PX[props.holeSize]}px`,
+      }}
+    >
+      <div
+        ref={boardEl}
+        class={`board game-${props.engine.game}`}
+        role="group"
+        aria-label={`${props.engine.game === "togyz" ? "Togyz kumalak" : props.engine.game === "ayo" ? "Ayo" : "Tsoro"} board`}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerCancel}
+        onPointerLeave={(e) => {
+          if (!pressing && e.pointerType === "mouse") props.onPreview(null);
+        }}
+        onKeyDown={onKeyDown}
+      >
+        <For each={layout().stores}>
+          {(s: StoreCell) => (
+            <div
+              ref={(el) => storeEls.set(s.seat, el)}
+              class="store"
+              classList={{ mine: s.seat === props.bottom, glow: props.glow === s.seat }}
+              style={cellStyle(s)}
+              data-store={s.seat}
+              role="img"
+              aria-label={`${props.names[s.seat]}'s ${props.engine.game === "togyz" ? "kazan" : "store"}: ${unitOf(props.engine, props.display.stores[s.seat])}`}
+            >
+              <div class="tray">
+                <Index each={Array.from({ length: Math.min(props.display.stores[s.seat], MAX_DRAWN_STORE) })}>
+                  {(_, i) => <i class="seed" style={{ left: `${STORE_SPOTS[i][0]}%`, top: `${STORE_SPOTS[i][1]}%`, "--k": String(i % 7) }} />}
+                </Index>
+              </div>
+              <span class="count store-count" aria-hidden="true">{props.display.stores[s.seat]}</span>
+            </div>
+          )}
+        </For>
+        <For each={layout().pits}>
+          {(c: PitCell) => {
+            const count = (): number => props.display.board[c.index];
+            const legal = (): boolean => legalSet().has(c.index);
+            return (
+              <div class="cell" style={cellStyle(c)}>
+                <button
+                  ref={(el) => pitEls.set(c.index, el)}
+                  type="button"
+                  class="pit"
+                  classList={{
+                    legal: legal(),
+                    mine: c.owner === props.bottom,
+                    top: c.top,
+                    last: props.lastFrom === c.index,
+                    pressed: props.preview?.from === c.index,
+                    landing: props.preview?.to === c.index,
+                    hint: props.hint === c.index,
+                    target: props.target === c.index,
+                    empty: count() === 0,
+                  }}
+                  data-pit={c.index}
+                  data-count={count()}
+                  data-legal={legal() ? "true" : undefined}
+                  aria-disabled={legal() ? "false" : "true"}
+                  tabIndex={legal() ? 0 : -1}
+                  aria-label={pitLabel(c)}
+                  onClick={(e) => {
+                    if (e.detail === 0 && legal()) props.onPick(c.index);
+                  }}
+                  onFocus={() => legal() && props.onPreview(c.index)}
+                  onBlur={() => props.onPreview(null)}
+                >
+                  <span class="seeds" aria-hidden="true">
+                    <Index each={Array.from({ length: Math.min(count(), MAX_DRAWN) })}>
+                      {(_, i) => <i class="seed" style={{ left: `${SEED_SPOTS[i][0]}%`, top: `${SEED_SPOTS[i][1]}%`, "--k": String((i + c.index) % 7) }} />}
+                    </Index>
+                  </span>
+                  <Show when={tuzdykOwner(c.index) !== null}>
+                    <span class="star" classList={{ mine: tuzdykOwner(c.index) === props.bottom }} aria-hidden="true">★</span>
+                  </Show>
+                  <Show when={props.lastFrom === c.index}>
+                    <span class="last-dot" aria-hidden="true" />
+                  </Show>
+                </button>
+                <span class="count" classList={{ below: c.owner === props.bottom && !c.top }} aria-hidden="true">{count()}</span>
+                <Show when={props.engine.game !== "tsoro-classic" && props.engine.game !== "tsoro-wta"}>
+                  <span class="pit-no" aria-hidden="true">{c.label}</span>
+                </Show>
+              </div>
+            );
+          }}
+        </For>
+        <Show when={handPos()}>
+          {(h) => (
+            <div
+              class={`hand hand-${props.handStyle}`}
+              style={{ transform: `translate(${h().x}px, ${h().y}px)` }}
+              aria-hidden="true"
+              data-in-hand={h().count}
+            >
+              <Show when={props.handStyle !== "off"}>
+                <svg viewBox="0 0 48 48" class="hand-svg">
+                  <path d="M14 40c-4-4-7-10-7-15 0-3 2-4 4-3l4 4V9c0-2 1-3 3-3s3 1 3 3v11-14c0-2 1-3 3-3s3 1 3 3v14-12c0-2 1-3 3-3s3 1 3 3v13-9c0-2 1-3 3-3s3 1 3 3v16c0 9-5 16-14 16-5 0-8-2-10-4z" />
+                </svg>
+              </Show>
+              <span class="in-hand">{h().count}</span>
+            </div>
+          )}
+        </Show>
+        <For each={props.flights}>
+          {(f) => <FlightView from={centre(f.from)} to={centre(f.to)} count={f.count} />}
+        </For>
+      </div>
+      <Show when={!hasStores(props.engine.game)}>
+        <span class="sr-only">Winner Takes All has no stores: each side owns the seeds on its holes.</span>
+      </Show>
+    </div>
+  );
+}
+
+function FlightView(props: { from: { x: number; y: number }; to: { x: number; y: number }; count: number }): JSX.Element {
+  const [there, setThere] = createSignal(false);
+  onMount(() => {
+    const raf = typeof requestAnimationFrame === "function" ? requestAnimationFrame : (f: () => void) => setTimeout(f, 16);
+    raf(() => raf(() => setThere(true)));
+  });
+  const at = (): { x: number; y: number } => (there() ? props.to : props.from);
+  return (
+    <div class="flight" classList={{ there: there() }} style={{ transform: `translate(${at().x}px, ${at().y}px)` }} aria-hidden="true">
+      +{props.count}
+    </div>
+  );
+}

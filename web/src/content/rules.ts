@@ -1,0 +1,176 @@
+/** Rules, strategy tips and common questions for each game, written for players. */
+import type { Family } from "./games.js";
+
+export interface Section {
+  readonly heading: string;
+  readonly items: readonly string[];
+  /** Question-and-answer pairs instead of plain items. */
+  readonly qa?: readonly (readonly [string, string])[];
+}
+
+export interface GameGuide {
+  readonly title: string;
+  readonly intro: string;
+  readonly sections: readonly Section[];
+}
+
+const LEVELS: Section = {
+  heading: "Computer levels",
+  items: [
+    "Easy plays a random move about a third of the time and otherwise takes the biggest capture it can see at once.",
+    "Normal looks a few moves ahead and still slips now and then.",
+    "Hard looks well ahead and weighs what each side can win.",
+    "Crazy thinks as deep as it can in the time it has and plays the ending out exactly.",
+  ],
+};
+
+const PLAYING: Section = {
+  heading: "Playing on this device",
+  items: [
+    "Your pits glow when it is your turn. Tap one to sow it, or press and slide across your pits: a dotted ring shows where the last seed would land; lift your finger to sow.",
+    "With a keyboard, Tab to a glowing pit (the ring shows its landing), move between your pits with the arrow keys and press Enter to sow.",
+    "Counts sit beside every pit and store. The hand carries the seeds with the number still in hand; captures fly to the store with +n; a red dot marks the pit the last move was sown from.",
+    "Pause stops the game, Undo takes back your last move against the computer, Hint suggests a move, Menu saves and leaves. The flag gives up the game (or, in a series, the whole series).",
+    "Every game is saved after each move: pick it up from Resume.",
+  ],
+};
+
+export const GUIDES: { readonly [F in Family]: GameGuide } = {
+  togyz: {
+    title: "Togyz kumalak",
+    intro:
+      "Togyz kumalak (\u201cnine stones\u201d), called toguz korgool in Kyrgyzstan, is the big sowing game of the Kazakh steppe: two rows of nine pits, nine stones in each, 162 in all. What makes it special is the tuzdyk, a pit of your opponent's that you can claim for the rest of the game.",
+    sections: [
+      {
+        heading: "Rules",
+        items: [
+          "Each player owns the row of nine pits nearest them and a kazan (store). Every pit starts with nine stones. The first player is at the bottom and moves first.",
+          "On your turn lift every stone from one of your pits and sow them one by one counter-clockwise. The first stone goes back into the pit you lifted from; a pit holding a single stone just moves it to the next pit. Big pits go all the way round.",
+          "If your last stone lands in an opponent's pit and makes its count even, you take that whole pit into your kazan. Only that pit is taken. A last stone on your own side never captures.",
+          "If your last stone makes an opponent's pit hold exactly three, that pit becomes your tuzdyk: you take the three stones, and every stone that falls into it later, sown by either player, goes straight to your kazan.",
+          "Each player makes at most one tuzdyk, and it lasts all game. The opponent's ninth pit can never be a tuzdyk, and you cannot take the pit with the same number as your opponent's tuzdyk. When a tuzdyk is not allowed, the three stones simply stay.",
+          "The first to collect 82 stones wins; 81 each is a draw. If the player to move has no stones on their side (atsyz), each player adds the stones on their own side to their kazan and the bigger kazan wins.",
+        ],
+      },
+      {
+        heading: "Strategy tips",
+        items: [
+          "Count the landing: a pit of n stones (more than one) ends n \u2212 1 pits further on. Look for your pits that land on an odd opponent pit: those moves capture.",
+          "Leave odd counts behind: your opponent captures by making your pits even.",
+          "Hunt for twos: an opponent pit with two stones is a tuzdyk waiting to happen if one of your pits lands there. Twos on your own side are the danger.",
+          "Take a tuzdyk early and near the start of your opponent's row: it is passed by many sowings and earns all game. One near the end of their row earns less.",
+          "Mind the number rule: once your opponent has a tuzdyk, the pit with the same number on their side is out of reach. Sometimes take yours first to block the one they want.",
+          "Build a big pit of twenty or more: it sows round the whole board and can land where you choose.",
+          "At the end keep stones on your side: if your opponent runs out of moves, what is left on your side is yours.",
+        ],
+      },
+      {
+        heading: "Common questions",
+        items: [],
+        qa: [
+          ["Why did my pit with one stone not keep a stone?", "A single stone moves on to the next pit. Only a pit with two or more puts its first stone back where it started."],
+          ["Why did three stones not become my tuzdyk?", "You already had one, or it was your opponent's ninth pit, or it had the same number as their tuzdyk on your side. The stones then stay put."],
+          ["Where does a stone go if it lands in a tuzdyk?", "Straight to the tuzdyk owner's kazan, whoever sowed it. You see it fly there."],
+          ["Can a game end in a draw?", "Yes: both kazans at 81, or equal kazans after atsyz."],
+        ],
+      },
+      PLAYING,
+      LEVELS,
+    ],
+  },
+  ayo: {
+    title: "Ayo",
+    intro:
+      "Ayo (ayo olopon) is the Yoruba sowing game: twelve pits, four seeds in each, 48 in all. Sow, capture twos and threes walking backward, and be first to 25.",
+    sections: [
+      {
+        heading: "Rules",
+        items: [
+          "Player one owns pits 1\u20136 and starts; player two owns pits 7\u201312. Each pit starts with four seeds.",
+          "Take every seed from a pit on your side and drop one in each following pit, counter-clockwise, 12 wrapping round to 1. The pit you took from is skipped on every lap, so it ends the move empty.",
+          "If your last seed lands on your opponent's side and makes that pit exactly 2 or 3, capture it. Then look at the pit before it: if it also holds 2 or 3 and is on your opponent's side, capture it too, and so on backward. Stop at any other count or at your own side.",
+          "No seeds on your side? You pass. An empty side alone does not end the game, and there is no duty to feed an empty opponent: capturing their whole side is allowed.",
+          "The game ends when someone has captured 25 or more, or fewer than 4 seeds are left on the board. The higher captured score wins; equal is a draw. Seeds left on the board count for nobody.",
+          "Against the computer, a position that comes round for the third time ends the game on the current score. Between people, either player may offer to end the game on the current score and the other decides.",
+        ],
+      },
+      {
+        heading: "Strategy tips",
+        items: [
+          "Target opponent pits holding 1 or 2: your last seed turns them into 2 or 3.",
+          "Line up a chain: pits in a row holding 1\u20132 behind your landing pit are all captured together.",
+          "Check the reply: a move that wins 2 but lets your opponent take 7 loses ground. Before sowing, look at your own pits holding 1 or 2 and count whether the opponent can reach them.",
+          "A safe opening keeps your pits off 1 and 2: on a fresh board pit 1 makes pits 2\u20135 hold five each.",
+        ],
+      },
+      {
+        heading: "Common questions",
+        items: [],
+        qa: [
+          ["Why was a pit with 2 seeds not captured?", "Only a chain that starts where your last seed lands can capture, and only on your opponent's side. A 2 or 3 elsewhere is safe."],
+          ["Why did the game pass instead of finishing?", "An empty side just misses its turn. The game ends at 25 captured or fewer than 4 seeds on the board."],
+          ["Why is my starting pit still empty after a big sowing?", "The starting pit is skipped on every lap, so twelve seeds visit the other eleven pits and the twelfth lands in the pit after the start."],
+          ["Do lessons or computer games change my ranking?", "No. Lessons save nothing, and computer games are only counted in your own statistics on this device."],
+        ],
+      },
+      PLAYING,
+      LEVELS,
+    ],
+  },
+  tsoro: {
+    title: "Tsoro",
+    intro:
+      "Tsoro is Zimbabwe's four-row sowing game. Each player owns the two rows nearest them, and seeds travel round your own two rows only. Play it Classic, where captures leave the board, or Winner Takes All, where you must own every seed.",
+    sections: [
+      {
+        heading: "The board",
+        items: [
+          "Choose 4 to 12 holes a row and 1 to 10 seeds a hole. Your side is always the bottom two rows; your top row faces your opponent's top row.",
+          "Seeds always travel anticlockwise round your own two rows: left to right along your bottom row, then right to left along your top row, and round again.",
+        ],
+      },
+      {
+        heading: "Classic",
+        items: [
+          "Sow: lift every seed from any of your holes with seeds (even a single one) and drop one per hole.",
+          "Relay: if the last seed lands in a hole that already had seeds, lift that whole hole and keep sowing.",
+          "Capture: if the last seed lands in your top row in a hole that already had seeds, and your opponent's top hole across from it has seeds, take both of their holes in that column (top and bottom). Captured seeds leave the board and count for you. Your turn ends.",
+          "Stop: a last seed in an empty hole ends your turn.",
+          "Win: a player with no seeds to move loses. After 50 moves with no capture, more seeds on the board wins.",
+        ],
+      },
+      {
+        heading: "Winner Takes All",
+        items: [
+          "Same board and sowing, but taken seeds come back into play on your side: the aim is to own every seed.",
+          "Relay from your bottom row as in Classic.",
+          "Take: when your last seed lands in your top row in a hole that already had seeds and the opponent's facing top hole has seeds, take their top and bottom holes in that column and sow those seeds on at once, from the hole after the one you landed in.",
+          "Chain: where the last of them lands, the same checks apply: take again, relay from the bottom row, or stop.",
+          "Stop: your turn ends on an empty hole, or in your top row when the facing hole is empty.",
+          "Win: own every seed. After 80 moves with no take, or at 400 moves, more seeds wins.",
+          "A move makes at most 100 relays; after that it stops where it is.",
+        ],
+      },
+      {
+        heading: "Strategy tips",
+        items: [
+          "Keep your top row empty when you can: your opponent can only reach you through it.",
+          "Count relays before you sow: a move can run on for a long way, so follow the chain and see where it really stops.",
+          "Single seeds are moves too: a hole with one seed makes a short, exact step that can set up a capture next turn.",
+          "In Winner Takes All a take is also a new sowing: count where the taken seeds end to find chains.",
+        ],
+      },
+      {
+        heading: "Common questions",
+        items: [],
+        qa: [
+          ["Why did my seeds keep going?", "The last seed landed in a hole that already had seeds, so that hole was lifted and sown on: a relay."],
+          ["Why was there no capture in my top row?", "The facing top hole of your opponent was empty, or the hole you landed in was empty before your seed."],
+          ["Which holes are taken?", "The opponent's top hole across from yours and the bottom hole behind it, in the same column."],
+        ],
+      },
+      PLAYING,
+      LEVELS,
+    ],
+  },
+};

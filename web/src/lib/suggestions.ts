@@ -1,0 +1,88 @@
+/**
+ * "Suggest an improvement": sent to `POST /suggestions`. When the server is missing or unreachable
+ * the suggestion waits in an outbox on the device and is sent again later (on start, every minute
+ * while open, and when the browser comes back online).
+ */
+import * as v from "valibot";
+import { readJson, writeJson, type KeyValue } from "../state/persist.js";
+import { postJson } from "./http.js";
+
+export const SUGGESTION_MIN = 3;
+export const SUGGESTION_MAX = 2000;
+/** The server's categories (core/protocol/ranked.ts `SUGGESTION_CATEGORIES`). */
+export const CATEGORIES = ["idea", "problem", "other"] as const;
+export type Category = (typeof CATEGORIES)[number];
+const CATEGORIES_MATCH_SERVER: readonly (typeof import("../../../core/protocol/ranked.js").SUGGESTION_CATEGORIES)[number][] = CATEGORIES;
+void CATEGORIES_MATCH_SERVER;
+export const OUTBOX_MAX = 20;
+
+export interface Suggestion {
+  readonly id: string;
+  readonly text: string;
+  readonly category: Category;
+  readonly createdAt: number;
+}
+
+const SuggestionSchema = v.object({
+  id: v.pipe(v.string(), v.maxLength(40)),
+  text: v.pipe(v.string(), v.minLength(SUGGESTION_MIN), v.maxLength(SUGGESTION_MAX)),
+  category: v.fallback(v.picklist(CATEGORIES), "other"),
+  createdAt: v.number(),
+});
+
+const KEY = "outbox.v1";
+
+export function parseOutbox(raw: unknown): Suggestion[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((x) => {
+    const r = v.safeParse(SuggestionSchema, x);
+    return r.success ? [r.output] : [];
+  });
+}
+
+export function pending(kv: KeyValue): Suggestion[] {
+  return parseOutbox(readJson(kv, KEY));
+}
+
+export type SendResult = "sent" | "kept" | "invalid";
+
+/** "sent"; "refused" when the server read it and said no (it never will take it); "failed" otherwise. */
+async function deliver(s: Suggestion): Promise<"sent" | "refused" | "failed"> {
+  try {
+    const res = await postJson("/suggestions", { text: s.text, category: s.category });
+    if (res.ok) return "sent";
+    return res.status === 400 || res.status === 413 || res.status === 422 ? "refused" : "failed";
+  } catch {
+    return "failed";
+  }
+}
+
+/** Sends a suggestion now; if that fails it is kept for later. */
+export async function sendSuggestion(kv: KeyValue, text: string, category: Category, now = Date.now()): Promise<SendResult> {
+  const clean = text.trim().slice(0, SUGGESTION_MAX);
+  if (clean.length < SUGGESTION_MIN) return "invalid";
+  const s: Suggestion = { id: `${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`, text: clean, category, createdAt: now };
+  const r = await deliver(s);
+  if (r === "sent") return "sent";
+  if (r === "refused") return "invalid";
+  writeJson(kv, KEY, [...pending(kv), s].slice(-OUTBOX_MAX));
+  return "kept";
+}
+
+let retrying = false;
+
+/** Tries every kept suggestion once; returns how many are still waiting. */
+export async function retryPending(kv: KeyValue): Promise<number> {
+  if (retrying) return pending(kv).length;
+  retrying = true;
+  try {
+    for (const s of pending(kv)) {
+      const r = await deliver(s);
+      if (r === "failed") break;
+      writeJson(kv, KEY, pending(kv).filter((x) => x.id !== s.id));
+    }
+    return pending(kv).length;
+  } finally {
+    retrying = false;
+  }
+}

@@ -1,0 +1,149 @@
+/** Set up a match: game, mode, board, opponent, level, counters, speed, series; then Start match. */
+import { createSignal, For, Show, type JSX } from "solid-js";
+import { createStore } from "solid-js/store";
+import { createSeries, type BestOf } from "../../../core/match.js";
+import type { GameId } from "../../../core/types.js";
+import { Icon } from "../components/Icon.js";
+import { FAMILIES, FAMILY_BLURB, FAMILY_NAMES, familyOf, type Family } from "../content/games.js";
+import { SPEEDS } from "../game/animate.js";
+import { LEVEL_IDS, LEVEL_NAMES } from "../game/levels.js";
+import { displayName, useProfile } from "../state/createProfile.js";
+import { useRouter } from "../state/createRouter.js";
+import { useSaves } from "../state/createSaves.js";
+import { COUNTERS, useSettings } from "../state/createSettings.js";
+import { DEFAULT_SETUP, newGameId, type MatchSetup, type SavedGame } from "../state/records.js";
+
+const LEVEL_BLURB = {
+  easy: "Often plays at random; otherwise grabs the biggest capture it sees.",
+  normal: "Looks a few moves ahead, with the odd slip.",
+  hard: "Looks well ahead and knows what a tuzdyk is worth.",
+  crazy: "Searches as deep as it can in the time it has.",
+} as const;
+
+export function Choice<T extends string | number>(props: {
+  legend: string;
+  options: readonly T[];
+  value: T;
+  label: (v: T) => string;
+  onChange: (v: T) => void;
+  name: string;
+}): JSX.Element {
+  return (
+    <fieldset class="choice">
+      <legend>{props.legend}</legend>
+      <div class="chips" role="radiogroup" aria-label={props.legend}>
+        <For each={props.options}>
+          {(o) => (
+            <label class="chip" classList={{ on: props.value === o }}>
+              <input type="radio" name={props.name} checked={props.value === o} onChange={() => props.onChange(o)} />
+              <span>{props.label(o)}</span>
+            </label>
+          )}
+        </For>
+      </div>
+    </fieldset>
+  );
+}
+
+export function Stepper(props: { label: string; value: number; min: number; max: number; onChange: (n: number) => void; unit?: string }): JSX.Element {
+  const set = (n: number): void => props.onChange(Math.max(props.min, Math.min(props.max, n)));
+  return (
+    <div class="stepper">
+      <span class="stepper-label" id={`lbl-${props.label.replace(/\W/g, "")}`}>{props.label}</span>
+      <button type="button" class="icon-btn" onClick={() => set(props.value - 1)} aria-label={`Fewer: ${props.label}`} disabled={props.value <= props.min}>−</button>
+      <input
+        type="range" min={props.min} max={props.max} value={props.value}
+        aria-labelledby={`lbl-${props.label.replace(/\W/g, "")}`}
+        onInput={(e) => set(Number(e.currentTarget.value))}
+      />
+      <button type="button" class="icon-btn" onClick={() => set(props.value + 1)} aria-label={`More: ${props.label}`} disabled={props.value >= props.max}>+</button>
+      <output class="stepper-value">{props.value}{props.unit ?? ""}</output>
+    </div>
+  );
+}
+
+export function NewGameScreen(): JSX.Element {
+  const [, router] = useRouter();
+  const [settings, settingsActions] = useSettings();
+  const [profile] = useProfile();
+  const [, saves] = useSaves();
+  const last = saves.lastSetup() ?? DEFAULT_SETUP;
+  const [form, setForm] = createStore<{ -readonly [K in keyof MatchSetup]: MatchSetup[K] }>({ ...last, speed: settings.speed });
+  const [family, setFamily] = createSignal<Family>(familyOf(last.game));
+  const [tsoroMode, setTsoroMode] = createSignal<"tsoro-classic" | "tsoro-wta">(last.game === "tsoro-wta" ? "tsoro-wta" : "tsoro-classic");
+  const [other, setOther] = createSignal("Player 2");
+  const [online, setOnline] = createSignal(false);
+
+  const game = (): GameId => (family() === "tsoro" ? tsoroMode() : family() === "ayo" ? "ayo" : "togyz");
+
+  const start = (): void => {
+    const setup: MatchSetup = { ...form, game: game(), speed: settings.speed };
+    const now = Date.now();
+    const me = displayName(profile);
+    const names: [string, string] = setup.opponent === "computer"
+      ? [me, `Computer (${LEVEL_NAMES[setup.level]})`]
+      : [me === "You" ? "Player 1" : me, other().trim() === "" ? "Player 2" : other().trim().slice(0, 24)];
+    const rec: SavedGame = {
+      id: newGameId(now), setup, names, series: createSeries(setup.bestOf), moves: [], ended: null, recorded: false,
+      createdAt: now, updatedAt: now,
+    };
+    saves.put(rec);
+    router.go("play", rec.id, true);
+  };
+
+  return (
+    <section class="screen page" aria-labelledby="new-title">
+      <header class="page-head">
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back"><Icon name="back" /></button>
+        <h1 id="new-title">New game</h1>
+      </header>
+      <div class="game-cards" role="radiogroup" aria-label="Game">
+        <For each={FAMILIES}>
+          {(f) => (
+            <label class={`game-card fam-${f}`} classList={{ on: family() === f }}>
+              <input type="radio" name="family" checked={family() === f} onChange={() => setFamily(f)} />
+              <span class="game-card-name">{FAMILY_NAMES[f]}</span>
+              <span class="game-card-blurb">{FAMILY_BLURB[f]}</span>
+            </label>
+          )}
+        </For>
+      </div>
+      <div class="card form">
+        <Show when={family() === "tsoro"}>
+          <Choice
+            legend="Game mode" name="mode" options={["tsoro-classic", "tsoro-wta"] as const} value={tsoroMode()}
+            label={(m) => (m === "tsoro-classic" ? "Classic" : "Winner Takes All")} onChange={setTsoroMode}
+          />
+          <Stepper label="Board size (holes per row)" value={form.holes} min={4} max={12} onChange={(n) => setForm("holes", n)} unit=" × 2" />
+          <Stepper label="Seeds per hole" value={form.seeds} min={1} max={10} onChange={(n) => setForm("seeds", n)} />
+        </Show>
+        <Choice
+          legend="Opponent" name="opponent" options={["computer", "local", "online"] as const}
+          value={online() ? "online" : form.opponent}
+          label={(o) => (o === "computer" ? "Computer" : o === "local" ? "Pass and play" : "Online friend")}
+          onChange={(o) => {
+            setOnline(o === "online");
+            if (o !== "online") setForm("opponent", o);
+          }}
+        />
+        <Show when={online()}>
+          <p class="note" role="status">Games with an online friend need the game server connection, which comes with online play. <button type="button" class="link" onClick={() => router.go("online")}>About online play</button></p>
+        </Show>
+        <Show when={!online() && form.opponent === "computer"}>
+          <Choice legend="Computer level" name="level" options={LEVEL_IDS} value={form.level} label={(l) => LEVEL_NAMES[l]} onChange={(l) => setForm("level", l)} />
+          <p class="hint-text">{LEVEL_BLURB[form.level]}</p>
+        </Show>
+        <Show when={!online() && form.opponent === "local"}>
+          <label class="field">
+            <span>Second player's name</span>
+            <input type="text" maxLength={24} value={other()} onInput={(e) => setOther(e.currentTarget.value)} />
+          </label>
+        </Show>
+        <Choice legend="Series" name="bestof" options={[1, 3, 5, 7] as const} value={form.bestOf} label={(b) => (b === 1 ? "Single game" : `Best of ${b}`)} onChange={(b) => setForm("bestOf", b as BestOf)} />
+        <Choice legend="Counters" name="counters" options={COUNTERS} value={settings.counters} label={(c) => c[0].toUpperCase() + c.slice(1)} onChange={(c) => settingsActions.set("counters", c)} />
+        <Choice legend="Speed" name="speed" options={SPEEDS} value={settings.speed} label={(s) => s[0].toUpperCase() + s.slice(1)} onChange={(s) => settingsActions.set("speed", s)} />
+        <button type="button" class="btn primary big" onClick={start} disabled={online()}>Start match</button>
+      </div>
+    </section>
+  );
+}

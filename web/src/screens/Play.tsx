@@ -1,0 +1,272 @@
+/** The board screen: score line, series score, the board, the buttons, and the results at the end. */
+import { createMemo, createSignal, onCleanup, Show, type JSX } from "solid-js";
+import { gameNumber } from "../../../core/match.js";
+import type { Seat } from "../../../core/types.js";
+import { Avatar } from "../components/Avatar.js";
+import { Board } from "../components/Board.js";
+import { Dialog } from "../components/Dialog.js";
+import { Icon } from "../components/Icon.js";
+import { familyOf, GAME_NAMES, REASON_TEXT, unitWord } from "../content/games.js";
+import { LEVEL_NAMES } from "../game/levels.js";
+import { createGame, type GameStore } from "../state/createGame.js";
+import { useProfile } from "../state/createProfile.js";
+import { useRouter } from "../state/createRouter.js";
+import { useSaves } from "../state/createSaves.js";
+import { useSettings } from "../state/createSettings.js";
+import { played, useStats, winRate } from "../state/createStats.js";
+import { useServices } from "../state/services.js";
+
+export function PlayScreen(props: { id: string }): JSX.Element {
+  const [, router] = useRouter();
+  const [, saves] = useSaves();
+  const rec = saves.get(props.id);
+  return (
+    <Show
+      when={rec}
+      fallback={
+        <section class="screen page">
+          <div class="card">
+            <h1>Game not found</h1>
+            <p>This game is no longer saved on this device.</p>
+            <button type="button" class="btn primary" onClick={() => router.go("menu")}>Main menu</button>
+          </div>
+        </section>
+      }
+    >
+      {(r) => <PlayBoard record={r()} />}
+    </Show>
+  );
+}
+
+function PlayBoard(props: { record: NonNullable<ReturnType<ReturnType<typeof useSaves>[1]["get"]>> }): JSX.Element {
+  const [, router] = useRouter();
+  const [settings] = useSettings();
+  const [profile] = useProfile();
+  const [, saves] = useSaves();
+  const [, statsActions] = useStats();
+  const services = useServices();
+  const game: GameStore = createGame(props.record, {
+    ai: services.ai,
+    saves,
+    stats: statsActions,
+    speed: () => settings.speed,
+    cue: (c, n) => services.sound.play(c, n),
+  });
+  const [g, act] = game;
+  onCleanup(() => act.dispose());
+
+  const [forfeitOpen, setForfeitOpen] = createSignal(false);
+  const engine = (): ReturnType<typeof act.engineState>["engine"] => act.engineState().engine;
+  const names = createMemo<readonly [string, string]>(() => {
+    void g.record.series.games.length;
+    return [act.nameOf(0), act.nameOf(1)];
+  });
+  const top = (): Seat => (1 - g.bottom) as Seat;
+  const isComputer = (): boolean => g.record.setup.opponent === "computer";
+  const avatarOf = (seat: Seat): JSX.Element => {
+    if (act.seriesSeat(seat) === 1) return <Avatar emoji={isComputer() ? "🤖" : "🙂"} size={34} label="" />;
+    return <Avatar photo={profile.photo} emoji={profile.avatar} size={34} label="" />;
+  };
+  const turnText = (): string => {
+    if (g.phase === "over" && g.outcome !== null) {
+      return g.outcome.winner === null ? "Draw" : `${names()[g.outcome.winner]} won`;
+    }
+    if (g.paused) return "Paused";
+    const h = act.humanSeat();
+    if (h !== null) return g.toMove === h ? "Your turn" : g.phase === "thinking" ? "Computer is thinking…" : "Computer's turn";
+    return `${names()[g.toMove]}'s turn`;
+  };
+  const series = (): typeof g.record.series => g.record.series;
+  const leave = (): void => router.go("menu");
+
+  const sideBox = (seat: Seat, where: "top" | "bottom"): JSX.Element => (
+    <div class={`side side-${where}`} classList={{ turn: g.toMove === seat && g.phase !== "over" }} data-seat={seat}>
+      {avatarOf(seat)}
+      <span class="side-name">{names()[seat]}</span>
+      <span class="side-score" aria-label={`${names()[seat]}: ${act.score(seat)} ${unitWord(g.record.setup.game, act.score(seat))}`}>
+        {act.score(seat)}
+      </span>
+    </div>
+  );
+
+  return (
+    <section class={`screen play fam-${familyOf(g.record.setup.game)}`} aria-label={`${GAME_NAMES[g.record.setup.game]} board`}>
+      <header class="play-top">
+        <button type="button" class="icon-btn" onClick={leave} aria-label="Menu: save and leave"><Icon name="menu" /></button>
+        <div class="series-line" data-testid="series">
+          <span class="game-name">{GAME_NAMES[g.record.setup.game]}{isComputer() ? ` · ${LEVEL_NAMES[g.record.setup.level]}` : ""}</span>
+          <Show when={series().bestOf > 1}>
+            <span class="series-score">
+              Best of {series().bestOf} · Game {gameNumber(series())} · {g.record.names[0]} {series().score[0]}–{series().score[1]} {g.record.names[1]}
+            </span>
+          </Show>
+        </div>
+        <button type="button" class="icon-btn" onClick={() => router.go("settings")} aria-label="Settings"><Icon name="sliders" /></button>
+        <button type="button" class="icon-btn" onClick={() => setForfeitOpen(true)} aria-label="Forfeit" disabled={g.phase === "over"}><Icon name="flag" /></button>
+      </header>
+
+      <div class="score-line" role="status" aria-live="polite" data-testid="score-line">
+        {sideBox(top(), "top")}
+        <span class="turn" data-testid="turn">{turnText()}</span>
+        {sideBox(g.bottom, "bottom")}
+      </div>
+
+      <div class="board-area">
+        <Board
+          engine={engine()}
+          bottom={g.bottom}
+          display={g.display}
+          legal={g.paused ? [] : g.legal}
+          lastFrom={g.lastFrom}
+          preview={g.preview}
+          hint={g.hint}
+          hand={g.hand}
+          flights={g.flights}
+          glow={g.glow}
+          names={names()}
+          counters={settings.counters}
+          holeSize={settings.holeSize}
+          handStyle={settings.hand}
+          onPick={(p) => act.pick(p)}
+          onPreview={(p) => act.previewAt(p)}
+        />
+        <Show when={g.announce}>
+          {(a) => <div class={`announce ${a().side}`} role="alert">{a().text}</div>}
+        </Show>
+        <Show when={g.paused}>
+          <div class="pause-veil">
+            <button type="button" class="btn primary big" onClick={() => act.togglePause()}>
+              <Icon name="play" /> Play
+            </button>
+          </div>
+        </Show>
+      </div>
+
+      <Show when={g.error}>{(e) => <p class="error" role="alert">{e()}</p>}</Show>
+      <p class="sr-only" aria-live="polite">{g.said}</p>
+
+      <nav class="controls" aria-label="Game controls">
+        <button type="button" class="ctl" onClick={() => act.togglePause()} disabled={g.phase === "over"} aria-pressed={g.paused}>
+          <Icon name={g.paused ? "play" : "pause"} /><span>{g.paused ? "Play" : "Pause"}</span>
+        </button>
+        <Show when={isComputer()}>
+          <button type="button" class="ctl" onClick={() => act.undo()} disabled={!act.canUndo() || g.paused}>
+            <Icon name="undo" /><span>Undo</span>
+          </button>
+        </Show>
+        <button type="button" class="ctl" onClick={() => act.askHint()} disabled={g.phase !== "idle" || g.paused || g.thinkingHint}>
+          <Icon name="hint" /><span>{g.thinkingHint ? "…" : "Hint"}</span>
+        </button>
+        <Show when={g.record.setup.game === "ayo" && !isComputer()}>
+          <button type="button" class="ctl" onClick={() => act.offerEnd()} disabled={g.phase !== "idle"}>
+            <Icon name="handshake" /><span>Offer end</span>
+          </button>
+        </Show>
+        <button type="button" class="ctl" onClick={() => router.go("rules", familyOf(g.record.setup.game))}>
+          <Icon name="rules" /><span>Rules</span>
+        </button>
+        <button type="button" class="ctl" onClick={leave}>
+          <Icon name="menu" /><span>Menu</span>
+        </button>
+      </nav>
+
+      <Show when={forfeitOpen()}>
+        <Dialog title="Forfeit?" onClose={() => setForfeitOpen(false)}>
+          <p>
+            {isComputer() ? "You give up" : `${names()[g.toMove]} gives up`} and the game is recorded as a loss.
+          </p>
+          <div class="col">
+            <button type="button" class="btn danger" onClick={() => { setForfeitOpen(false); act.forfeit(false); }}>
+              Forfeit this game
+            </button>
+            <Show when={series().bestOf > 1}>
+              <button type="button" class="btn danger" onClick={() => { setForfeitOpen(false); act.forfeit(true); }}>
+                Forfeit the whole series
+              </button>
+            </Show>
+            <button type="button" class="btn" onClick={() => setForfeitOpen(false)}>Keep playing</button>
+          </div>
+        </Dialog>
+      </Show>
+
+      <Show when={g.endOffer !== null}>
+        <Dialog title="End on the current score?" onClose={() => act.answerEnd(false)}>
+          <p>
+            {names()[g.endOffer as Seat]} offers to end the game now, {g.display.stores[0]}–{g.display.stores[1]}.{" "}
+            {names()[(1 - (g.endOffer as Seat)) as Seat]}, do you agree?
+          </p>
+          <div class="row">
+            <button type="button" class="btn primary" onClick={() => act.answerEnd(true)}>Agree</button>
+            <button type="button" class="btn" onClick={() => act.answerEnd(false)}>Keep playing</button>
+          </div>
+        </Dialog>
+      </Show>
+
+      <Show when={g.showResults && g.outcome !== null}>
+        <Results game={game} names={names()} onMenu={leave} onNew={() => router.go("new")} />
+      </Show>
+    </section>
+  );
+}
+
+function Results(props: { game: GameStore; names: readonly [string, string]; onMenu: () => void; onNew: () => void }): JSX.Element {
+  const [g, act] = props.game;
+  const [, statsActions] = useStats();
+  const o = (): NonNullable<typeof g.outcome> => g.outcome as NonNullable<typeof g.outcome>;
+  const h = (): Seat | null => act.humanSeat();
+  const title = (): string => {
+    if (o().winner === null) return "Draw";
+    if (h() !== null) return o().winner === h() ? "You won!" : "The computer won";
+    return `${props.names[o().winner as Seat]} won!`;
+  };
+  const stats = () => statsActions.get(g.record.setup.game, g.record.setup.level);
+  const s = (): typeof g.record.series => g.record.series;
+  const seriesText = (): string => {
+    const sr = s();
+    if (sr.bestOf === 1) return "";
+    const score = `${g.record.names[0]} ${sr.score[0]}–${sr.score[1]} ${g.record.names[1]}`;
+    if (!sr.over) return `Series: ${score}`;
+    if (sr.winner === null) return `Series drawn, ${score}`;
+    return `${g.record.names[sr.winner]} ${sr.end === "forfeit" ? "wins the series by forfeit" : "wins the series"}, ${score}`;
+  };
+  const unit = (seat: Seat): string => unitWord(g.record.setup.game, act.score(seat));
+  return (
+    <div class="backdrop results-backdrop">
+      <div class="dialog results" role="dialog" aria-modal="true" aria-labelledby="results-title" data-testid="results">
+        <h2 id="results-title">{title()}</h2>
+        <div class="result-sides">
+          {([0, 1] as const).map((seat) => (
+            <div class="result-side" classList={{ won: o().winner === seat }}>
+              <span class="result-name">{props.names[seat]}</span>
+              <span class="result-stones" data-testid={`stones-${seat}`}>{act.score(seat)}</span>
+              <span class="result-unit">{unit(seat)}</span>
+            </div>
+          ))}
+        </div>
+        <p class="result-facts">
+          <span data-testid="moves">{g.moveCount} moves</span> · <span data-testid="reason">{REASON_TEXT[o().reason]}</span>
+        </p>
+        <Show when={seriesText() !== ""}><p class="series-result">{seriesText()}</p></Show>
+        <Show when={h() !== null}>
+          <div class="stats" aria-label="Your statistics">
+            <h3>{GAME_NAMES[g.record.setup.game]} · {LEVEL_NAMES[g.record.setup.level]}</h3>
+            <dl>
+              <div><dt>Wins</dt><dd data-testid="stat-wins">{stats().wins}</dd></div>
+              <div><dt>Losses</dt><dd>{stats().losses}</dd></div>
+              <div><dt>Draws</dt><dd>{stats().draws}</dd></div>
+              <div><dt>Win rate</dt><dd>{played(stats()) === 0 ? "–" : `${winRate(stats())}%`}</dd></div>
+              <div><dt>Streak</dt><dd>{stats().streak}</dd></div>
+              <div><dt>Best streak</dt><dd>{stats().best}</dd></div>
+            </dl>
+          </div>
+        </Show>
+        <div class="row">
+          <Show when={!s().over} fallback={<button type="button" class="btn primary" onClick={props.onNew}>New game</button>}>
+            <button type="button" class="btn primary" onClick={() => act.nextGame()}>Next game</button>
+          </Show>
+          <button type="button" class="btn" onClick={props.onMenu}>Main menu</button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+/** The player: name, avatar or photo, record per game and level, and "Suggest an improvement". */
+import { createSignal, For, Show, type JSX } from "solid-js";
+import { GAMES } from "../../../core/types.js";
+import { Avatar } from "../components/Avatar.js";
+import { Icon } from "../components/Icon.js";
+import { GAME_NAMES } from "../content/games.js";
+import { LEVEL_IDS, LEVEL_NAMES } from "../game/levels.js";
+import { shrinkPhoto } from "../lib/image.js";
+import { CATEGORIES, sendSuggestion, SUGGESTION_MAX, SUGGESTION_MIN, type Category } from "../lib/suggestions.js";
+import { Choice } from "./NewGame.js";
+import { AVATARS, NAME_LIMIT, displayName, useProfile } from "../state/createProfile.js";
+import { useRouter } from "../state/createRouter.js";
+import { played, sumRecords, useStats, winRate } from "../state/createStats.js";
+import { useServices } from "../state/services.js";
+
+export function ProfileScreen(): JSX.Element {
+  const [, router] = useRouter();
+  const [p, act] = useProfile();
+  const [, stats] = useStats();
+  const { storage } = useServices();
+  const [photoMsg, setPhotoMsg] = createSignal("");
+  const [text, setText] = createSignal("");
+  const [sent, setSent] = createSignal("");
+  const [sending, setSending] = createSignal(false);
+  const [category, setCategory] = createSignal<Category>("idea");
+  let file: HTMLInputElement | undefined;
+
+  const pickPhoto = async (f: File | undefined): Promise<void> => {
+    if (f === undefined) return;
+    try {
+      const data = await shrinkPhoto(f, 192, 0.8);
+      setPhotoMsg(act.setPhoto(data) ? "Photo saved." : "That photo is too big to keep.");
+    } catch {
+      setPhotoMsg("That file could not be read as a picture.");
+    }
+  };
+
+  const suggest = async (): Promise<void> => {
+    setSending(true);
+    const r = await sendSuggestion(storage, text(), category());
+    setSending(false);
+    if (r === "sent") {
+      setText("");
+      setSent("Thank you! Your suggestion was sent.");
+    } else if (r === "kept") {
+      setText("");
+      setSent("Saved on this device: it will be sent when the server can be reached.");
+    } else setSent(`The server could not take that: write at least ${SUGGESTION_MIN} characters, at most ${SUGGESTION_MAX}.`);
+  };
+
+  const rows = () => GAMES.map((game) => {
+    const levels = LEVEL_IDS.map((level) => ({ level, r: stats.get(game, level) }));
+    return { game, levels, total: sumRecords(levels.map((l) => l.r)) };
+  });
+
+  return (
+    <section class="screen page" aria-labelledby="profile-title">
+      <header class="page-head">
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back"><Icon name="back" /></button>
+        <h1 id="profile-title">Profile</h1>
+      </header>
+      <div class="card form profile-card">
+        <div class="profile-top">
+          <Avatar photo={p.photo} emoji={p.avatar} size={72} label={`${displayName(p)}'s picture`} />
+          <label class="field grow">
+            <span>Your name</span>
+            <input type="text" maxLength={NAME_LIMIT} value={p.name} placeholder="You" onChange={(e) => act.setName(e.currentTarget.value)} data-testid="profile-name" />
+          </label>
+        </div>
+        <fieldset class="choice">
+          <legend>Avatar</legend>
+          <div class="avatars" role="radiogroup" aria-label="Avatar">
+            <For each={AVATARS}>
+              {(a) => (
+                <label class="avatar-pick" classList={{ on: p.photo === null && p.avatar === a }}>
+                  <input type="radio" name="avatar" checked={p.photo === null && p.avatar === a} onChange={() => act.setAvatar(a)} />
+                  <span aria-label={`Avatar ${a}`}>{a}</span>
+                </label>
+              )}
+            </For>
+          </div>
+        </fieldset>
+        <div class="row">
+          <button type="button" class="btn" onClick={() => file?.click()}><Icon name="camera" /> Photo or selfie…</button>
+          <Show when={p.photo !== null}>
+            <button type="button" class="btn" onClick={() => act.setPhoto(null)}>Remove photo</button>
+          </Show>
+          <input ref={file} type="file" accept="image/*" capture="user" class="sr-only" aria-label="Profile photo" onChange={(e) => void pickPhoto(e.currentTarget.files?.[0])} />
+        </div>
+        <p role="status" class="note">{photoMsg()}</p>
+      </div>
+
+      <div class="card">
+        <h2>Record against the computer</h2>
+        <For each={rows()}>
+          {(row) => (
+            <details class="record" open={played(row.total) > 0}>
+              <summary>
+                <span>{GAME_NAMES[row.game]}</span>
+                <span class="record-sum">{row.total.wins}W {row.total.losses}L {row.total.draws}D</span>
+              </summary>
+              <table class="record-table">
+                <thead><tr><th scope="col">Level</th><th scope="col">Wins</th><th scope="col">Losses</th><th scope="col">Draws</th><th scope="col">Win rate</th><th scope="col">Streak</th><th scope="col">Best</th></tr></thead>
+                <tbody>
+                  <For each={row.levels}>
+                    {(l) => (
+                      <tr>
+                        <th scope="row">{LEVEL_NAMES[l.level]}</th>
+                        <td>{l.r.wins}</td><td>{l.r.losses}</td><td>{l.r.draws}</td>
+                        <td>{played(l.r) === 0 ? "–" : `${winRate(l.r)}%`}</td>
+                        <td>{l.r.streak}</td><td>{l.r.best}</td>
+                      </tr>
+                    )}
+                  </For>
+                </tbody>
+              </table>
+            </details>
+          )}
+        </For>
+      </div>
+
+      <div class="card form">
+        <h2>Suggest an improvement</h2>
+        <Choice legend="What is it?" name="category" options={CATEGORIES} value={category()} label={(c) => (c === "idea" ? "An idea" : c === "problem" ? "A problem" : "Something else")} onChange={setCategory} />
+        <label class="field">
+          <span>Have an idea or found a problem?</span>
+          <textarea rows={4} maxLength={SUGGESTION_MAX} value={text()} onInput={(e) => setText(e.currentTarget.value)} />
+        </label>
+        <button type="button" class="btn primary" onClick={() => void suggest()} disabled={sending() || text().trim().length < SUGGESTION_MIN}>
+          <Icon name="send" /> Send
+        </button>
+        <p role="status" class="note">{sent()}</p>
+      </div>
+    </section>
+  );
+}

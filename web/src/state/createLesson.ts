@@ -1,0 +1,160 @@
+/**
+ * One lesson: the position, the prediction, the tried move animated on the board, and whether the
+ * prediction was right. Nothing is saved.
+ */
+import { createStore, produce, type Store } from "solid-js/store";
+import { play, setup, toMove, type State } from "../../../core/games/index.js";
+import type { Seat } from "../../../core/types.js";
+import type { Lesson, Tried } from "../content/lessons.js";
+import { playTrace, stepMs, type Cue, type Speed, type Stage } from "../game/animate.js";
+import { legalPits, makeDisplay, moveOfPit, type Display } from "../game/moves.js";
+import { FLIGHT_MS, type Flight } from "./createGame.js";
+
+export type LessonStep = "predict" | "try" | "playing" | "done";
+
+export interface LessonState {
+  step: LessonStep;
+  prediction: string | null;
+  display: Display;
+  legal: readonly number[];
+  target: number;
+  hand: { readonly pit: number; readonly count: number } | null;
+  flights: readonly Flight[];
+  lastFrom: number | null;
+  preview: { readonly from: number; readonly to: number | null } | null;
+  /** The true answer, once the lesson's move has been played. */
+  truth: string | null;
+  /** A different pit was tried: its board index. */
+  triedOther: number | null;
+  solved: boolean;
+}
+
+export interface LessonActions {
+  predict(choice: string): void;
+  pick(pit: number): void;
+  previewAt(pit: number | null): void;
+  reset(): void;
+  state(): State;
+  mover(): Seat;
+  dispose(): void;
+}
+
+export function startPosition(lesson: Lesson): State {
+  const s = setup(lesson.game, lesson.options, lesson.position);
+  if (!s.ok) throw new Error(`lesson ${lesson.id}: ${s.error.message}`);
+  return s.value;
+}
+
+/** Plays the lesson's move from its position and reads the true answer. */
+export function tryLesson(lesson: Lesson, move = lesson.move): { tried: Tried; truth: string } {
+  const before = startPosition(lesson);
+  const r = play(before, move);
+  if (!r.ok) throw new Error(`lesson ${lesson.id}: ${r.error.message}`);
+  const tried: Tried = { before, after: r.value.state, trace: r.value.trace, mover: toMove(before) };
+  return { tried, truth: lesson.truth(tried) };
+}
+
+export function createLesson(lesson: Lesson, speed: () => Speed, cue?: (c: Cue, n: number) => void): readonly [Store<LessonState>, LessonActions] {
+  let current = startPosition(lesson);
+  let generation = 0;
+  let flightId = 0;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const target = current.engine.moveToPit(toMove(current), lesson.move);
+  const fresh = (): LessonState => ({
+    step: "predict", prediction: null, display: makeDisplay(current), legal: [], target, hand: null, flights: [],
+    lastFrom: null, preview: null, truth: null, triedOther: null, solved: false,
+  });
+  const [state, setState] = createStore<LessonState>(fresh());
+
+  const later = (ms: number, f: () => void): void => {
+    const t = setTimeout(() => {
+      timers.delete(t);
+      f();
+    }, ms);
+    timers.add(t);
+  };
+  const wait = (ms: number): Promise<boolean> => {
+    const g = generation;
+    return new Promise((resolve) => later(ms, () => resolve(g === generation)));
+  };
+
+  const stage: Stage = {
+    pitsPerSide: current.engine.pits / 2,
+    pitCount: (p) => state.display.board[p],
+    setPit: (p, c) => setState("display", "board", p, c),
+    addStore: (seat, n) => setState("display", "stores", seat, (c) => c + n),
+    markTuzdyk: (seat, p) => setState("display", "tuzdyk", seat, p),
+    hand: (p, count) => setState("hand", p === null ? null : { pit: p, count }),
+    fly(from, to, count) {
+      const id = ++flightId;
+      setState("flights", (fs) => [...fs, { id, from, to, count }]);
+      later(FLIGHT_MS, () => setState("flights", (fs) => fs.filter((f) => f.id !== id)));
+    },
+    announce: () => undefined,
+    cue: (c, n) => cue?.(c, n),
+  };
+
+  const actions: LessonActions = {
+    predict(choice) {
+      if (state.step !== "predict") return;
+      setState(produce((s) => {
+        s.prediction = choice;
+        s.step = "try";
+        s.legal = legalPits(current);
+      }));
+    },
+    previewAt(pit) {
+      if (pit === null || state.step !== "try" || !state.legal.includes(pit)) {
+        setState("preview", null);
+        return;
+      }
+      const r = play(current, moveOfPit(current, pit));
+      let to: number | null = null;
+      if (r.ok) for (const e of r.value.trace) if (e.t === "sow" || e.t === "tuzdyk-sow") to = e.pit;
+      setState("preview", { from: pit, to });
+    },
+    pick(pit) {
+      if (state.step !== "try" || !state.legal.includes(pit)) return;
+      const move = moveOfPit(current, pit);
+      const r = play(current, move);
+      if (!r.ok) return;
+      const g = ++generation;
+      const before = current;
+      setState(produce((s) => {
+        s.step = "playing";
+        s.legal = [];
+        s.preview = null;
+        s.lastFrom = pit;
+      }));
+      void playTrace(r.value.trace, stage, stepMs(speed(), r.value.trace), wait).then((ok) => {
+        if (!ok || g !== generation) return;
+        const tried: Tried = { before, after: r.value.state, trace: r.value.trace, mover: toMove(before) };
+        setState(produce((s) => {
+          s.display = makeDisplay(r.value.state);
+          s.hand = null;
+          s.step = "done";
+          if (move === lesson.move) {
+            s.truth = lesson.truth(tried);
+            s.solved = true;
+            s.triedOther = null;
+          } else {
+            s.triedOther = pit;
+          }
+        }));
+      });
+    },
+    reset() {
+      generation++;
+      current = startPosition(lesson);
+      setState(fresh());
+    },
+    state: () => current,
+    mover: () => toMove(current),
+    dispose() {
+      generation++;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    },
+  };
+  return [state, actions];
+}
