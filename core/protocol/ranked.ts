@@ -238,3 +238,70 @@ export function makeRankedError(
 export function isRankedGame(x: unknown): x is GameId {
   return typeof x === "string" && (GAMES as readonly string[]).includes(x);
 }
+
+// ---- HTTP API ----
+
+export const LEADERBOARD_LIMIT_MAX = 100;
+export const LEADERBOARD_LIMIT_DEFAULT = 50;
+export const SUGGESTION_MAX_CHARS = 2000;
+export const SUGGESTION_CATEGORIES = ["idea", "problem", "other"] as const;
+
+/** `GET /leaderboard?game=G&limit=N&cursor=C`: query parameters arrive as text. */
+export const LeaderboardQuerySchema = v.strictObject({
+  game: v.picklist(GAMES, `game must be one of ${GAMES.join(", ")}`),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[0-9]{1,3}$/, "limit must be a whole number"),
+      v.transform(Number),
+      v.minValue(1, "limit must be at least 1"),
+      v.maxValue(LEADERBOARD_LIMIT_MAX, `limit must be at most ${LEADERBOARD_LIMIT_MAX}`),
+    ),
+    String(LEADERBOARD_LIMIT_DEFAULT),
+  ),
+  cursor: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, "cursor is not one this server gave out"))),
+});
+export type LeaderboardQuery = v.InferOutput<typeof LeaderboardQuerySchema>;
+
+export interface LeaderboardRow {
+  readonly rank: number;
+  readonly playerId: string;
+  readonly name: string;
+  readonly rating: number;
+  readonly rd: number;
+  readonly games: number;
+  readonly wins: number;
+  readonly losses: number;
+  readonly draws: number;
+}
+
+export interface LeaderboardResponse {
+  readonly game: GameId;
+  readonly rows: readonly LeaderboardRow[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  readonly next: string | null;
+}
+
+export interface PlayerResponse {
+  readonly playerId: string;
+  readonly name: string | null;
+  readonly createdAt: number;
+  readonly games: Readonly<Record<string, GameStats & { readonly streak: number; readonly bestStreak: number }>>;
+}
+
+/** `POST /suggestions` body. */
+export const SuggestionSchema = v.strictObject({
+  text: v.pipe(v.string(), v.trim(), v.minLength(3, "text is too short"), v.maxLength(SUGGESTION_MAX_CHARS, `text holds at most ${SUGGESTION_MAX_CHARS} characters`)),
+  category: v.optional(v.picklist(SUGGESTION_CATEGORIES), "other"),
+  playerId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, "playerId is not a player id"))),
+  contact: v.optional(v.pipe(v.string(), v.maxLength(200, "contact holds at most 200 characters"))),
+  game: v.optional(GameSchema),
+});
+export type Suggestion = v.InferOutput<typeof SuggestionSchema>;
+
+/** Validates a query or body for the HTTP API; the error names the first problem. */
+export function parseWith<S extends v.GenericSchema>(schema: S, raw: unknown): Result<v.InferOutput<S>, ProtocolError> {
+  const r = v.safeParse(schema, raw);
+  if (!r.success) return err({ code: "proto/invalid", message: describeIssues(r.issues) });
+  return ok(r.output);
+}

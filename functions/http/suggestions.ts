@@ -1,0 +1,27 @@
+/** `POST /suggestions`: stores an improvement idea or a problem report; size- and rate-limited. */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { SUGGESTION_MAX_CHARS, SuggestionSchema, parseWith } from "../../core/protocol/ranked.js";
+import { newId } from "../ranked/ports.js";
+import { submitSuggestion } from "../ranked/public.js";
+import { fail, json, rankedStore } from "./respond.js";
+
+/** The whole body, JSON included: a little over the text limit in the worst case of escapes. */
+const BODY_MAX_BYTES = 4 * SUGGESTION_MAX_CHARS + 1024;
+
+export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+  if (event.requestContext.http.method === "OPTIONS") return json(204, null);
+  const raw = event.isBase64Encoded ? Buffer.from(event.body ?? "", "base64").toString("utf8") : event.body ?? "";
+  if (Buffer.byteLength(raw, "utf8") > BODY_MAX_BYTES) return fail(413, "proto/too_large", `a suggestion body holds at most ${BODY_MAX_BYTES} bytes`);
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return fail(400, "proto/malformed", "the body is not JSON");
+  }
+  const s = parseWith(SuggestionSchema, body);
+  if (!s.ok) return fail(400, "proto/invalid", s.error.message);
+  const source = event.requestContext.http.sourceIp;
+  const r = await submitSuggestion(rankedStore(), s.value, source, event.requestContext.http.userAgent, Date.now(), newId());
+  if (!r.ok) return fail(429, r.error.code, r.error.message);
+  return json(201, r.value);
+};
