@@ -6,6 +6,18 @@ import type { AiClient, AiJob, AiReply, AiRequest } from "./protocol.js";
 
 type Pending = { resolve: (m: number) => void; reject: (e: Error) => void };
 
+/** The solver in the page's own thread, for places without Web Workers (tests in a simulated DOM). */
+export function createInlineAi(): AiClient {
+  let nextId = 1;
+  const run = async (kind: AiJob["kind"], req: AiRequest): Promise<number> => {
+    const { solve } = await import("./solve.js");
+    const r = solve({ ...req, id: nextId++, kind });
+    if (!r.ok) throw new Error(r.error);
+    return r.move;
+  };
+  return { move: (req) => run("move", req), hint: (req) => run("hint", req), dispose: () => undefined };
+}
+
 export function createAi(): AiClient {
   let worker: Worker | null = null;
   let nextId = 1;
@@ -24,7 +36,8 @@ export function createAi(): AiClient {
     return new Promise<number>((resolve, reject) => {
       pending.set(job.id, { resolve, reject });
       if (typeof Worker === "undefined") {
-        void import("./solve.js").then((m) => settle(m.solve(job)), (e: Error) => settle({ id: job.id, ok: false, error: e.message }));
+        createInlineAi()[kind](req).then(resolve, reject);
+        pending.delete(job.id);
         return;
       }
       if (worker === null) {

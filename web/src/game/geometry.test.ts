@@ -1,0 +1,67 @@
+import { describe, expect, test } from "vitest";
+import { makeEngine } from "../../../core/games/index.js";
+import { makeLayout } from "./geometry.js";
+
+const engineOf = (game: string, options?: unknown) => {
+  const e = makeEngine(game, options);
+  if (!e.ok) throw new Error(e.error.message);
+  return e.value;
+};
+
+describe("board layouts", () => {
+  test.each([
+    ["togyz", undefined, 2, 11, 18, 2],
+    ["ayo", undefined, 2, 8, 12, 2],
+    ["tsoro-classic", { holes: 8, seeds: 2 }, 4, 10, 32, 2],
+    ["tsoro-wta", { holes: 5, seeds: 2 }, 4, 5, 20, 0],
+  ] as const)("%s has %i rows × %i columns, every pit once", (game, options, rows, cols, pits, stores) => {
+    const l = makeLayout(engineOf(game, options), 0, false);
+    expect([l.rows, l.cols, l.pits.length, l.stores.length]).toEqual([rows, cols, pits, stores]);
+    expect(new Set(l.pits.map((p) => p.index)).size).toBe(pits);
+    const cells = new Set(l.pits.map((p) => `${p.row},${p.col}`));
+    expect(cells.size).toBe(pits);
+  });
+
+  test("the viewer's pits run along the bottom row, sowing left to right, store on the right", () => {
+    for (const bottom of [0, 1] as const) {
+      const l = makeLayout(engineOf("togyz"), bottom, false);
+      const mine = l.pits.filter((p) => p.owner === bottom).sort((a, b) => a.index - b.index);
+      expect(mine.map((p) => p.row)).toEqual(Array(9).fill(1));
+      expect(mine.map((p) => p.col)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      // The opponent's pit 1 sits across from the viewer's pit 9 (sowing continues counter-clockwise).
+      const theirs = l.pits.filter((p) => p.owner !== bottom).sort((a, b) => a.index - b.index);
+      expect(theirs[0].col).toBe(9);
+      expect(l.stores.find((s) => s.seat === bottom)?.col).toBe(10);
+    }
+  });
+
+  test("an upright phone turns the togyz board: the viewer's row on the left, their kazan at the bottom", () => {
+    const l = makeLayout(engineOf("togyz"), 0, true);
+    expect(l.turned).toBe(true);
+    expect([l.rows, l.cols]).toEqual([11, 2]);
+    const mine = l.pits.filter((p) => p.owner === 0).sort((a, b) => a.index - b.index);
+    expect(new Set(mine.map((p) => p.col))).toEqual(new Set([0]));
+    expect(mine.map((p) => p.row)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(l.stores.find((s) => s.seat === 0)?.row).toBe(10);
+    // Ayo fits upright without turning.
+    expect(makeLayout(engineOf("ayo"), 0, true).turned).toBe(false);
+  });
+
+  test.each([4, 7, 12])("tsoro with %i holes: each top hole faces the opponent's capturable holes in its column", (n) => {
+    const e = engineOf("tsoro-classic", { holes: n, seeds: 2 });
+    const l = makeLayout(e, 1, false);
+    const at = new Map(l.pits.map((p) => [p.index, p]));
+    const ring = 2 * n;
+    for (let k = 0; k < n; k++) {
+      const mineTop = at.get(ring + n + k); // seat 1 at the bottom: its top hole n+k
+      const facing = at.get(n + (n - 1 - k)); // seat 0's top hole across
+      const behind = at.get(k); // and the bottom hole behind it
+      expect(mineTop?.row).toBe(2);
+      expect(facing?.row).toBe(1);
+      expect(behind?.row).toBe(0);
+      expect(new Set([mineTop?.col, facing?.col, behind?.col]).size).toBe(1);
+    }
+    // Own bottom row left to right is holes 0..n-1.
+    expect(Array.from({ length: n }, (_, h) => at.get(ring + h)?.col)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+  });
+});
