@@ -114,29 +114,30 @@ export function makeDynamoConnectionStore(db: DynamoDBDocumentClient, tableName:
       return { allowed: false, connection: await this.get(connectionId, now) };
     },
     async recordChat(conn, now, windowMs, limit) {
-      const old = conn.chats ?? [];
-      const recent = old.filter((t) => t > now - windowMs);
-      if (recent.length >= limit) return false;
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key(conn.connectionId),
-            UpdateExpression: "SET chats = :new",
-            ConditionExpression: old.length === 0 ? "attribute_not_exists(chats) OR size(chats) = :zero" : "chats = :old",
-            ExpressionAttributeValues: old.length === 0 ? { ":new": [...recent, now], ":zero": 0 } : { ":new": [...recent, now], ":old": old },
-          }),
-        );
-        return true;
-      } catch (e) {
-        if (!isConditionFailed(e)) throw e;
-        // A concurrent chat changed the list: read it again and decide on fresh data.
-        const fresh = await this.get(conn.connectionId, now);
-        if (fresh === null) return false;
-        const again = (fresh.chats ?? []).filter((t) => t > now - windowMs);
-        if (again.length >= limit) return false;
-        return this.recordChat(fresh, now, windowMs, limit);
+      let cur: Connection | null = conn;
+      // Optimistic concurrency on a version number: a concurrent chat on the same connection makes
+      // the write fail, and the decision is taken again on fresh data.
+      for (let attempt = 0; attempt < 5 && cur !== null; attempt++) {
+        const recent = (cur.chats ?? []).filter((t) => t > now - windowMs);
+        if (recent.length >= limit) return false;
+        const version = typeof cur.chatv === "number" ? cur.chatv : 0;
+        try {
+          await db.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: key(cur.connectionId),
+              UpdateExpression: "SET chats = :new, chatv = :next",
+              ConditionExpression: "attribute_exists(pk) AND (attribute_not_exists(chatv) OR chatv = :v)",
+              ExpressionAttributeValues: { ":new": [...recent, now], ":next": version + 1, ":v": version },
+            }),
+          );
+          return true;
+        } catch (e) {
+          if (!isConditionFailed(e)) throw e;
+        }
+        cur = await this.get(cur.connectionId, now);
       }
+      return false;
     },
     async setRoom(connectionId, roomId, seat) {
       try {

@@ -1,0 +1,531 @@
+/**
+ * A friend game from one player's side, over any WebSocket-like transport: create a room or ask to
+ * join one, approve or refuse guests, relay sealed payloads (one in flight at a time, re-sent after
+ * a reconnect until acknowledged), apply everything in the server's order with the engine checking
+ * each move, catch up after a drop, and return to one's own seat with the saved seat secret.
+ *
+ * `createFriendSession` returns an interface with `dispose()`; the UI reads `view()` and listens
+ * with `subscribe()`. Nothing here touches the DOM or Node: the web client and the integration tests
+ * use the same code.
+ */
+import nacl from "tweetnacl";
+import { err, ok, type BySeat, type Result, type Seat } from "../types.js";
+import { moveCount, view as positionView, type TraceEvent } from "../games/index.js";
+import { acceptSealed, createReplayGuard, generateSecret, openBox, sealBox, type ReplayGuard } from "../crypto/envelope.js";
+import type { RoomKeys } from "../crypto/kdf.js";
+import { CHAT_LIMIT, CHAT_WINDOW_MS, PROTOCOL_VERSION, parseFriendServerMessage, type FriendServerMessage, type StoredMessage } from "../protocol/friend.js";
+import type { ErrorCode } from "../protocol/errors.js";
+import { JoinRequestSchema, kindOf, parsePayload, type Payload } from "./payload.js";
+import { applyPayload, createFriendGame, seatToMove, type FinishedGame, type FriendGame, type Profile, type Settings } from "./game.js";
+import { createLink, DEFAULT_BACKOFF, type Backoff, type Link, type SocketFactory } from "./transport.js";
+import * as v from "valibot";
+
+export type SessionStatus =
+  | "connecting" // not yet answered by the server
+  | "pending" // waiting for the owner to approve this guest
+  | "seated"
+  | "refused" // the owner said no
+  | "full" // both seats are taken by others
+  | "not_found" // no room with this code
+  | "exists" // (create) a room with this code already exists: make a new code
+  | "moved" // this seat is now played from another device or tab
+  | "closed";
+
+export interface JoinRequestView {
+  readonly reqId: string;
+  readonly name: string;
+  readonly at: number;
+}
+
+export interface SessionView {
+  readonly status: SessionStatus;
+  readonly connected: boolean;
+  readonly roomId: string;
+  readonly seat: Seat | null;
+  readonly peer: { readonly seated: boolean; readonly online: boolean };
+  /** Guests waiting for the owner's answer (owner only). */
+  readonly requests: readonly JoinRequestView[];
+  readonly game: FriendGame;
+  /** True once everything stored before this connection joined has been applied. */
+  readonly caughtUp: boolean;
+  /** Payloads queued or in flight, not yet acknowledged by the server. */
+  readonly unsent: number;
+  /** Last room sequence number applied. */
+  readonly applied: number;
+}
+
+export type SessionEvent =
+  | { readonly type: "change" }
+  | { readonly type: "applied"; readonly from: Seat; readonly seq: number; readonly payload: Payload; readonly trace?: readonly TraceEvent[]; readonly ended?: FinishedGame }
+  | { readonly type: "rejected"; readonly from: Seat; readonly seq: number; readonly code: ErrorCode; readonly message: string }
+  | { readonly type: "error"; readonly code: ErrorCode; readonly message: string }
+  | { readonly type: "request"; readonly request: JoinRequestView };
+
+export interface SessionError {
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+
+export interface FriendSessionOptions {
+  /** The server's WebSocket URL, e.g. `ws://127.0.0.1:3000/ws`. */
+  readonly url: string;
+  readonly socket: SocketFactory;
+  /** From `deriveRoom(code)`. */
+  readonly keys: RoomKeys;
+  /** "create" makes the room (seat 0); "join" asks for a seat or returns to one's own. */
+  readonly mode: "create" | "join";
+  /** The saved seat secret of this room, if any; a fresh one is made otherwise (see `secret`). */
+  readonly secret?: string;
+  readonly profile: Profile;
+  /** The creator's game, options and series length (mode "create"). */
+  readonly setup?: Settings;
+  readonly backoff?: Backoff;
+  /** How long a gap in the room sequence is waited for before a catch-up fills or skips it. */
+  readonly gapWaitMs?: number;
+  readonly random?: (n: number) => Uint8Array;
+}
+
+export interface FriendSession {
+  view(): SessionView;
+  subscribe(listener: (e: SessionEvent) => void): () => void;
+  /** The seat secret to keep on the device for "Continue" (with the code). */
+  readonly secret: string;
+  readonly roomId: string;
+  move(move: number): Result<void, SessionError>;
+  chat(text: string): Result<void, SessionError>;
+  /** Ask to pause (`true`) or to carry on (`false`); the other player must agree. */
+  pause(on: boolean): Result<void, SessionError>;
+  /** Answer the other player's standing offer. */
+  answer(what: "pause" | "rematch" | "end", accept: boolean): Result<void, SessionError>;
+  rematch(): Result<void, SessionError>;
+  forfeit(whole: boolean): Result<void, SessionError>;
+  /** Ayo: offer to end the game on the captured score. */
+  offerEnd(): Result<void, SessionError>;
+  setProfile(profile: Profile): Result<void, SessionError>;
+  /** Owner: approve or refuse a waiting guest. */
+  answerJoin(reqId: string, approve: boolean): Result<void, SessionError>;
+  dispose(): void;
+}
+
+interface Outgoing {
+  readonly payload: Payload;
+  readonly kind: "game" | "chat";
+  cseq: number | null;
+  box: string | null;
+}
+
+const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
+
+export function createFriendSession(opts: FriendSessionOptions): FriendSession {
+  const random = opts.random ?? nacl.randomBytes;
+  const key = opts.keys.key;
+  const roomId = opts.keys.roomId;
+  const secret = opts.secret ?? generateSecret(random);
+  const gapWaitMs = opts.gapWaitMs ?? 400;
+  let profile = opts.profile;
+
+  let status: SessionStatus = "connecting";
+  let created = opts.mode === "join";
+  let seat: Seat | null = null;
+  let peer = { seated: false, online: false };
+  const requests = new Map<string, JoinRequestView>();
+  let game: FriendGame = createFriendGame();
+  let guard: ReplayGuard = createReplayGuard();
+  let applied = 0;
+  let floor = 0; // room sequence known to exist when we joined
+  const pending = new Map<number, StoredMessage>();
+  let syncing = false;
+  let caughtUp = false;
+  let everCaughtUp = false;
+  let gapTimer: ReturnType<typeof setTimeout> | null = null;
+  let gapChecked = false;
+  const outbox: Outgoing[] = [];
+  let inflight = false;
+  let nextCseq = 0; // unknown until seated
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let rid = 0;
+  const rids = new Map<number, string>();
+  const listeners = new Set<(e: SessionEvent) => void>();
+  let disposed = false;
+  let pingTimer: ReturnType<typeof setInterval> | null = null;
+
+  const emit = (e: SessionEvent): void => {
+    for (const l of [...listeners]) l(e);
+  };
+  const changed = (): void => emit({ type: "change" });
+
+  const url = `${opts.url}${opts.url.includes("?") ? "&" : "?"}v=${PROTOCOL_VERSION}`;
+  const link: Link = createLink(url, opts.socket, { onOpen, onMessage, onClose }, opts.backoff ?? DEFAULT_BACKOFF);
+
+  function request(message: Record<string, unknown>, purpose: string): boolean {
+    const id = ++rid;
+    rids.set(id, purpose);
+    return link.send({ ...message, rid: id });
+  }
+
+  function sealedRequest(): string {
+    return sealBox(key, { seat: 1, seq: 0, kind: "request", body: { name: profile.name } }, random);
+  }
+
+  function onOpen(): void {
+    if (!created) request({ type: "room.create", roomId, secret }, "create");
+    else request({ type: "room.join", roomId, secret, request: sealedRequest() }, "join");
+  }
+
+  function onClose(): void {
+    inflight = false;
+    syncing = false;
+    caughtUp = false;
+    if (status === "seated" || status === "pending") status = "connecting";
+    changed();
+  }
+
+  function stop(final: SessionStatus): void {
+    status = final;
+    link.dispose();
+    clearTimers();
+    changed();
+  }
+
+  function clearTimers(): void {
+    if (gapTimer !== null) clearTimeout(gapTimer);
+    if (retryTimer !== null) clearTimeout(retryTimer);
+    if (pingTimer !== null) clearInterval(pingTimer);
+    gapTimer = retryTimer = pingTimer = null;
+  }
+
+  function seated(s: Seat, sent: number, seqAtJoin: number): void {
+    seat = s;
+    status = "seated";
+    nextCseq = Math.max(nextCseq, sent + 1, guard[s] + 1);
+    floor = Math.max(floor, seqAtJoin);
+    link.healthy();
+    pingTimer ??= setInterval(() => request({ type: "ping" }, "ping"), 240_000);
+    startSync();
+    flush();
+    changed();
+  }
+
+  function startSync(): void {
+    if (syncing) return;
+    syncing = true;
+    request({ type: "sync", after: applied }, "sync");
+  }
+
+  function onMessage(raw: unknown): void {
+    const parsed = parseFriendServerMessage(raw);
+    if (!parsed.ok) return;
+    const m: FriendServerMessage = parsed.value;
+    const mrid = "rid" in m ? m.rid : undefined;
+    const purpose = typeof mrid === "number" ? rids.get(mrid) : undefined;
+    if (typeof mrid === "number") rids.delete(mrid);
+    switch (m.type) {
+      case "room.created":
+        created = true;
+        seated(0, 0, 0);
+        return;
+      case "room.joined":
+        peer = m.peer;
+        seated(m.seat, m.sent, m.seq);
+        return;
+      case "join.pending":
+        status = "pending";
+        changed();
+        return;
+      case "join.request": {
+        const opened = openBox(key, m.request);
+        if (!opened.ok || opened.value.kind !== "request") return;
+        const body = v.safeParse(JoinRequestSchema, opened.value.body);
+        if (!body.success) return;
+        const r: JoinRequestView = { reqId: m.reqId, name: body.output.name, at: m.at };
+        requests.set(r.reqId, r);
+        emit({ type: "request", request: r });
+        changed();
+        return;
+      }
+      case "join.answered":
+        requests.delete(m.reqId);
+        changed();
+        return;
+      case "join.refused":
+        stop(m.reason === "room/full" ? "full" : "refused");
+        return;
+      case "relay.ack": {
+        const head = outbox[0];
+        if (head === undefined || head.cseq !== m.cseq || seat === null || head.box === null) return;
+        outbox.shift();
+        inflight = false;
+        receive({ seq: m.seq, from: seat, cseq: m.cseq, kind: head.kind, box: head.box, at: m.at });
+        flush();
+        return;
+      }
+      case "relay":
+        receive(m.msg);
+        return;
+      case "sync.page": {
+        for (const msg of m.msgs) receive(msg, true);
+        if (m.more) {
+          syncing = false;
+          startSync();
+          return;
+        }
+        syncing = false;
+        afterSync();
+        return;
+      }
+      case "presence":
+        if (m.seat !== seat) {
+          peer = { seated: m.seated, online: m.online };
+          changed();
+        }
+        return;
+      case "pong":
+        return;
+      case "error":
+        onError(m.code as ErrorCode, m.message, purpose, m.expected);
+        return;
+    }
+  }
+
+  function onError(code: ErrorCode, message: string, purpose: string | undefined, expected: number | undefined): void {
+    if (purpose === "create" || purpose === "join") {
+      if (code === "room/exists") return stop("exists");
+      if (code === "room/not_found") return stop("not_found");
+      if (code === "room/full") return stop("full");
+    }
+    if (code === "room/seat_moved") return stop("moved");
+    if (purpose === "relay") {
+      inflight = false;
+      const head = outbox[0];
+      if (code === "chat/flood" && head !== undefined && head.kind === "chat") outbox.shift();
+      else if (code === "relay/duplicate" && head !== undefined) {
+        // Stored before, its acknowledgement lost: it comes back with the catch-up.
+        outbox.shift();
+        startSync();
+      } else if (code === "relay/out_of_order" && head !== undefined && expected !== undefined) {
+        head.cseq = null;
+        nextCseq = expected;
+      } else if (code === "rate/limited" || code === "server/error") {
+        retryTimer ??= setTimeout(() => {
+          retryTimer = null;
+          flush();
+        }, 1_000);
+        emit({ type: "error", code, message });
+        return;
+      }
+      emit({ type: "error", code, message });
+      flush();
+      return;
+    }
+    if (purpose === "sync") syncing = false;
+    emit({ type: "error", code, message });
+  }
+
+  /** Takes a stored message into the ordered log; applies whatever has become contiguous. */
+  function receive(msg: StoredMessage, fromSync = false): void {
+    if (msg.seq <= applied || pending.has(msg.seq)) return;
+    pending.set(msg.seq, msg);
+    drain();
+    if (!fromSync) changed();
+  }
+
+  function drain(): void {
+    let progressed = false;
+    for (let next = pending.get(applied + 1); next !== undefined; next = pending.get(applied + 1)) {
+      pending.delete(next.seq);
+      applied = next.seq;
+      apply(next);
+      progressed = true;
+    }
+    if (progressed) gapChecked = false;
+    checkGap();
+    if (progressed) changed();
+  }
+
+  function highest(): number {
+    let h = floor;
+    for (const s of pending.keys()) if (s > h) h = s;
+    return h;
+  }
+
+  /** A missing sequence number is waited for, then asked for again; a number never stored is skipped. */
+  function checkGap(): void {
+    if (applied >= highest()) {
+      if (gapTimer !== null) clearTimeout(gapTimer);
+      gapTimer = null;
+      return;
+    }
+    if (gapTimer !== null || syncing || !link.isOpen || status !== "seated") return;
+    gapTimer = setTimeout(() => {
+      gapTimer = null;
+      if (applied >= highest()) return;
+      if (!gapChecked) {
+        gapChecked = true;
+        startSync();
+        return;
+      }
+      // Asked again and still missing: the number was taken but never stored (a crash between).
+      let low = Infinity;
+      for (const s of pending.keys()) if (s < low) low = s;
+      applied = low === Infinity ? floor : low - 1;
+      gapChecked = false;
+      drain();
+      afterSync();
+    }, gapWaitMs);
+  }
+
+  function afterSync(): void {
+    checkGap();
+    const complete = applied >= floor && pending.size === 0;
+    if (complete && !caughtUp) {
+      caughtUp = true;
+      if (!everCaughtUp) {
+        everCaughtUp = true;
+        if (seat === 0 && game.settings === null && opts.setup !== undefined) {
+          enqueue({ t: "setup", game: opts.setup.game, options: opts.setup.options as Record<string, number | boolean>, bestOf: opts.setup.bestOf });
+        }
+      }
+      if (seat !== null) {
+        const mine = game.profiles[seat];
+        if (mine === null || mine.name !== profile.name || mine.avatar !== profile.avatar) enqueue(profilePayload(profile));
+      }
+    }
+    changed();
+  }
+
+  function apply(msg: StoredMessage): void {
+    const reject = (code: ErrorCode, message: string): void => emit({ type: "rejected", from: msg.from, seq: msg.seq, code, message });
+    const opened = openBox(key, msg.box);
+    if (!opened.ok) return reject(opened.error.code, opened.error.message);
+    const g = acceptSealed(guard, msg.from, opened.value);
+    if (!g.ok) return reject(g.error.code, g.error.message);
+    guard = g.value;
+    if (opened.value.kind !== msg.kind) return reject("peer/invalid", "the box's kind differs from the relayed kind");
+    const payload = parsePayload(opened.value.body);
+    if (!payload.ok) return reject(payload.error.code, payload.error.message);
+    const r = applyPayload(game, { from: msg.from, seq: msg.seq, at: msg.at, payload: payload.value });
+    if (!r.ok) return reject(r.error.code, r.error.message);
+    game = r.value.game;
+    emit({
+      type: "applied",
+      from: msg.from,
+      seq: msg.seq,
+      payload: payload.value,
+      ...(r.value.trace !== undefined ? { trace: r.value.trace } : {}),
+      ...(r.value.ended !== undefined ? { ended: r.value.ended } : {}),
+    });
+  }
+
+  function flush(): void {
+    if (inflight || disposed || status !== "seated" || seat === null || !link.isOpen) return;
+    const head = outbox[0];
+    if (head === undefined) {
+      changed();
+      return;
+    }
+    if (head.cseq === null || head.box === null) {
+      head.cseq = nextCseq++;
+      head.box = sealBox(key, { seat, seq: head.cseq, kind: head.kind, body: head.payload }, random);
+    }
+    inflight = request({ type: "relay", cseq: head.cseq, kind: head.kind, box: head.box }, "relay");
+  }
+
+  function enqueue(p: Payload): void {
+    outbox.push({ payload: p, kind: kindOf(p), cseq: null, box: null });
+    flush();
+    changed();
+  }
+
+  function profilePayload(p: Profile): Payload {
+    return p.avatar !== undefined ? { t: "profile", name: p.name, avatar: p.avatar } : { t: "profile", name: p.name };
+  }
+
+  /** Checks an action against the current state as if it were applied next, then queues it. */
+  function act(p: Payload): Result<void, SessionError> {
+    if (disposed) return err({ code: "room/not_seated", message: "the session is closed" });
+    if (seat === null) return err({ code: "room/not_seated", message: "not seated yet" });
+    if (p.t === "chat") {
+      const now = Date.now();
+      const recent = game.chat.filter((c) => c.seat === seat && c.at > now - CHAT_WINDOW_MS).length + outbox.filter((o) => o.kind === "chat").length;
+      if (recent >= CHAT_LIMIT) return err({ code: "chat/flood", message: `at most ${CHAT_LIMIT} chat messages in ${CHAT_WINDOW_MS / 1000} s` });
+    }
+    const probe = applyPayload(game, { from: seat, seq: applied + 1, at: Date.now(), payload: p });
+    if (!probe.ok) return err(probe.error);
+    enqueue(p);
+    return ok(undefined);
+  }
+
+  return {
+    secret,
+    roomId,
+    view() {
+      return {
+        status,
+        connected: link.isOpen,
+        roomId,
+        seat,
+        peer,
+        requests: [...requests.values()],
+        game,
+        caughtUp,
+        unsent: outbox.length,
+        applied,
+      };
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    move(move) {
+      if (game.state === null || game.series === null) return err({ code: "peer/illegal", message: "the game is not set up yet" });
+      if (seat !== null && seatToMove(game) !== seat) return err({ code: "peer/illegal", message: "not your turn" });
+      if (outbox.some((o) => o.payload.t === "move")) return err({ code: "peer/illegal", message: "your last move is still on its way" });
+      return act({ t: "move", series: game.seriesNo, game: game.series.games.length, ply: moveCount(game.state), move });
+    },
+    chat(text) {
+      return act({ t: "chat", text });
+    },
+    pause(on) {
+      return act({ t: "pause", on });
+    },
+    answer(what, accept) {
+      return act({ t: "answer", what, accept });
+    },
+    rematch() {
+      return act({ t: "rematch" });
+    },
+    forfeit(whole) {
+      return act({ t: "forfeit", whole });
+    },
+    offerEnd() {
+      return act({ t: "end" });
+    },
+    setProfile(p) {
+      profile = p;
+      return act(profilePayload(p));
+    },
+    answerJoin(reqId, approve) {
+      if (seat !== 0) return err({ code: "room/not_owner", message: "only the player who made the game answers join requests" });
+      if (!requests.has(reqId)) return err({ code: "join/not_found", message: "that join request is no longer open" });
+      if (!request({ type: "join.answer", reqId, approve }, "answer")) return err({ code: "server/error", message: "not connected; try again" });
+      return ok(undefined);
+    },
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      status = "closed";
+      clearTimers();
+      link.dispose();
+      listeners.clear();
+    },
+  };
+}
+
+/** The stores each room seat has in the current position (for a score line), or null before setup. */
+export function scoreOf(g: FriendGame): BySeat<number> | null {
+  if (g.state === null) return null;
+  const s = positionView(g.state).stores;
+  return g.starter === 0 ? [s[0], s[1]] : [s[1], s[0]];
+}
+
+export { other as otherSeat };
