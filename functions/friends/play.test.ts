@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { view as positionView, playAll, newGame } from "../../core/games/index.js";
-import { isPlaying } from "../../core/online/game.js";
+import { isPlaying, type Settings } from "../../core/online/game.js";
 import { newRoom, player, playMoves, rng, startTestServer, waitFor, type Player, type TestServer } from "./testkit.js";
 
 let ts: TestServer;
@@ -17,7 +17,7 @@ afterAll(async () => {
   await ts?.stop();
 });
 
-async function seatedPair(setup: Parameters<typeof player>[4]["setup"]): Promise<[Player, Player]> {
+async function seatedPair(setup: Settings): Promise<[Player, Player]> {
   const { keys } = newRoom();
   const alice = player(ts.server.wsUrl, keys, "create", { name: "Alice" }, { setup });
   await waitFor(() => alice.view().status === "seated" && alice.view().game.settings !== null, "room created and set up");

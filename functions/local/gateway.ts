@@ -96,7 +96,13 @@ export function createLocalGateway(routes: WsRoutes, domainName: () => string, l
     }
   }
 
+  let shutting = false;
+
   function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (shutting) {
+      socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      return;
+    }
     const url = new URL(req.url ?? "/", "http://local");
     const meta = {
       id: connectionId(),
@@ -206,11 +212,16 @@ export function createLocalGateway(routes: WsRoutes, domainName: () => string, l
       return conns.size;
     },
     async close() {
+      shutting = true;
       for (const c of conns.values()) c.ws.terminate();
       wss.close();
-      await Promise.allSettled([...closing]);
-      // Let the $disconnect handlers and any in-flight messages finish before the store goes away.
-      for (let i = 0; i < 50 && inflight.size > 0; i++) await Promise.allSettled([...inflight]);
+      // Let the $disconnect handlers and any in-flight messages finish before the store goes away
+      // (bounded: a handler stuck on a dead dependency must not keep the process from stopping).
+      const settle = (async () => {
+        await Promise.allSettled([...closing]);
+        for (let i = 0; i < 50 && inflight.size > 0; i++) await Promise.allSettled([...inflight]);
+      })();
+      await Promise.race([settle, new Promise((r) => setTimeout(r, 5_000).unref())]);
     },
   };
 }

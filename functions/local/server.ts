@@ -153,11 +153,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       closed ??= (async () => {
         clearInterval(sweep);
         clearInterval(timer);
+        // WebSockets first, while `@connections` still answers their last handlers; then HTTP.
+        await gateway.close();
         await new Promise<void>((res) => {
           server.close(() => res());
           server.closeAllConnections();
         });
-        await gateway.close();
         if (timerRunning !== null) await timerRunning;
         await dynamo.close();
       })();

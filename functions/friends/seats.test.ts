@@ -1,0 +1,104 @@
+/**
+ * Seats of a friend room over real WebSockets: the owner refuses a guest; a third client can neither
+ * join a full room nor take a seat without its seat secret; 100 simultaneous join requests end with
+ * exactly one seated guest.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { WebSocket } from "ws";
+import { generateSecret, sealBox } from "../../core/crypto/index.js";
+import { newRoom, player, startTestServer, waitFor, type Player, type TestServer } from "./testkit.js";
+
+let ts: TestServer;
+beforeAll(async () => {
+  ts = await startTestServer();
+});
+afterAll(async () => {
+  await ts?.stop();
+});
+
+const SETUP = { game: "togyz", options: {}, bestOf: 1 } as const;
+
+/** A bare protocol client: sends frames, collects replies. */
+async function raw(url: string): Promise<{ ws: WebSocket; got: Record<string, unknown>[]; send(m: object): void }> {
+  const ws = new WebSocket(`${url}?v=1`);
+  const got: Record<string, unknown>[] = [];
+  ws.on("message", (d) => got.push(JSON.parse(d.toString()) as Record<string, unknown>));
+  await new Promise<void>((res, rej) => {
+    ws.once("open", () => res());
+    ws.once("error", rej);
+  });
+  return { ws, got, send: (m) => ws.send(JSON.stringify(m)) };
+}
+
+describe("seats", () => {
+  test("the owner refuses a guest; a full room turns a third client away; no seat without its secret", async () => {
+    const { keys } = newRoom();
+    const owner = player(ts.server.wsUrl, keys, "create", { name: "Owner" }, { setup: SETUP });
+    const all: Player[] = [owner];
+    try {
+      await waitFor(() => owner.view().status === "seated", "owner seated");
+      const pest = player(ts.server.wsUrl, keys, "join", { name: "Pest" });
+      all.push(pest);
+      await waitFor(() => owner.view().requests.some((r) => r.name === "Pest"), "owner sees Pest");
+      expect(owner.session.answerJoin(owner.view().requests[0].reqId, false).ok).toBe(true);
+      await waitFor(() => pest.view().status === "refused", "Pest refused");
+      await waitFor(() => owner.view().requests.length === 0, "request cleared");
+      expect(pest.view().seat).toBeNull();
+
+      const friend = player(ts.server.wsUrl, keys, "join", { name: "Friend" });
+      all.push(friend);
+      await waitFor(() => owner.view().requests.some((r) => r.name === "Friend"), "owner sees Friend");
+      owner.session.answerJoin(owner.view().requests[0].reqId, true);
+      await waitFor(() => friend.view().status === "seated" && friend.view().seat === 1, "Friend seated");
+
+      // A third client with the code but no seat secret: the room is full.
+      const third = player(ts.server.wsUrl, keys, "join", { name: "Third" });
+      all.push(third);
+      await waitFor(() => third.view().status === "full", "third client turned away");
+      expect(third.view().seat).toBeNull();
+
+      // At the protocol level: a made-up secret takes no seat, and without a seat nothing is relayed
+      // or answered.
+      const r = await raw(ts.server.wsUrl);
+      const request = sealBox(keys.key, { seat: 1, seq: 0, kind: "request", body: { name: "Mallory" } });
+      r.send({ type: "room.join", rid: 1, roomId: keys.roomId, secret: generateSecret(), request });
+      r.send({ type: "relay", rid: 2, cseq: 1, kind: "game", box: "A".repeat(80) });
+      r.send({ type: "join.answer", rid: 3, reqId: "abcdefghijkl", approve: true });
+      await waitFor(() => r.got.length === 3, "three replies");
+      const byRid = new Map(r.got.map((m) => [m.rid, m]));
+      expect(byRid.get(1)).toMatchObject({ type: "error", code: "room/full" });
+      expect(byRid.get(2)).toMatchObject({ type: "error", code: "room/not_seated" });
+      expect(byRid.get(3)).toMatchObject({ type: "error", code: "room/not_seated" });
+      r.ws.close();
+      // The seated players never heard of any of it.
+      expect(friend.view().status).toBe("seated");
+      expect(owner.view().game.profiles[1]?.name).toBe("Friend");
+    } finally {
+      for (const p of all) p.session.dispose();
+    }
+  });
+
+  test("100 simultaneous join requests end with exactly one seated guest", async () => {
+    const { keys } = newRoom();
+    const owner = player(ts.server.wsUrl, keys, "create", { name: "Owner" }, { setup: SETUP });
+    // The owner approves every request the moment it arrives.
+    owner.session.subscribe((e) => {
+      if (e.type === "request") owner.session.answerJoin(e.request.reqId, true);
+    });
+    await waitFor(() => owner.view().status === "seated", "owner seated");
+    const guests = Array.from({ length: 100 }, (_, i) => player(ts.server.wsUrl, keys, "join", { name: `Guest ${i}` }));
+    try {
+      const final = new Set(["seated", "full", "refused"]);
+      await waitFor(() => guests.every((g) => final.has(g.view().status)), "every guest has an answer", 60_000);
+      const seated = guests.filter((g) => g.view().status === "seated");
+      expect(seated).toHaveLength(1);
+      expect(seated[0].view().seat).toBe(1);
+      await waitFor(() => owner.view().game.profiles[1] !== null && owner.view().peer.online, "owner sees the one guest");
+      expect(owner.view().game.profiles[1]?.name).toBe(seated[0].view().game.profiles[1]?.name);
+      expect(guests.filter((g) => g.view().seat !== null)).toHaveLength(1);
+    } finally {
+      owner.session.dispose();
+      for (const g of guests) g.session.dispose();
+    }
+  });
+});
