@@ -14,7 +14,7 @@ function state(game: string, options?: unknown): State {
 function renderBoard(s: State, extra: Partial<BoardProps> = {}) {
   const picks: number[] = [];
   const previews: (number | null)[] = [];
-  const [props, setProps] = createStore<BoardProps>({
+  const [props, setProps] = createStore<{ -readonly [K in keyof BoardProps]: BoardProps[K] }>({
     engine: s.engine, bottom: 0, display: makeDisplay(s), legal: legalPits(s), lastFrom: null, preview: null,
     hint: null, hand: null, flights: [], glow: null, names: ["Aigerim", "Computer"], counters: "seeds",
     holeSize: "medium", handStyle: "medium",
