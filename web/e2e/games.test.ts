@@ -15,6 +15,7 @@ beforeAll(async () => {
   h = await startHarness();
   await h.page.goto(h.url);
   await h.page.evaluate(() => localStorage.setItem("mancala.settings.v1", JSON.stringify({ speed: "fast", sound: false })));
+  await h.page.reload();
 }, 120_000);
 
 afterAll(async () => {

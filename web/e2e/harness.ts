@@ -60,10 +60,3 @@ export async function startHarness(viewport = { width: 1100, height: 800 }): Pro
     },
   };
 }
-
-/** Sets the device's settings before the app reads them (fast speed, no sound). */
-export async function seedSettings(page: Page, url: string, settings: Record<string, unknown>): Promise<void> {
-  await page.goto(url);
-  await page.evaluate((s) => localStorage.setItem("mancala.settings.v1", JSON.stringify(s)), settings);
-  await page.reload();
-}
