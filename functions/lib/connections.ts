@@ -27,6 +27,7 @@ export interface Connection {
 
 export interface RateVerdict {
   readonly allowed: boolean;
+  /** The connection item when allowed (null if the connection is unknown or gone). */
   readonly connection: Connection | null;
 }
 
@@ -34,7 +35,7 @@ export interface ConnectionStore {
   put(connectionId: string, now: number): Promise<void>;
   get(connectionId: string, now: number): Promise<Connection | null>;
   delete(connectionId: string): Promise<void>;
-  /** Counts one message in the current window; refuses past `limit`. Also returns the item. */
+  /** Counts one message in the current window; refuses past `limit`. When allowed, also returns the item. */
   countMessage(connectionId: string, now: number, windowMs: number, limit: number): Promise<RateVerdict>;
   /** Records a chat at `now` unless `limit` chats already fall within `windowMs`. */
   recordChat(conn: Connection, now: number, windowMs: number, limit: number): Promise<boolean>;
@@ -62,7 +63,7 @@ export function makeDynamoConnectionStore(db: DynamoDBDocumentClient, tableName:
       await db.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...key(connectionId), connectionId, connectedAt: now, win: 0, n: 0, expiresAt: exp(now) },
+          Item: { ...key(connectionId), connectionId, connectedAt: now, expiresAt: exp(now) },
         }),
       );
     },
@@ -74,44 +75,20 @@ export function makeDynamoConnectionStore(db: DynamoDBDocumentClient, tableName:
       await db.send(new DeleteCommand({ TableName: tableName, Key: key(connectionId) }));
     },
     async countMessage(connectionId, now, windowMs, limit) {
+      // One counter item per connection and window, bumped unconditionally: concurrent messages on
+      // one connection never contend on a condition, and old windows expire with TTL.
       const win = Math.floor(now / windowMs);
-      for (let attempt = 0; attempt < 3; attempt++) {
-        try {
-          const r = await db.send(
-            new UpdateCommand({
-              TableName: tableName,
-              Key: key(connectionId),
-              UpdateExpression: "ADD n :one SET expiresAt = :exp",
-              ConditionExpression: "attribute_exists(pk) AND win = :w AND expiresAt > :now",
-              ExpressionAttributeValues: { ":one": 1, ":w": win, ":exp": exp(now), ":now": nowSeconds(now) },
-              ReturnValues: "ALL_NEW",
-            }),
-          );
-          const item = r.Attributes ?? {};
-          return { allowed: Number(item.n) <= limit, connection: toConnection(item) };
-        } catch (e) {
-          if (!isConditionFailed(e)) throw e;
-        }
-        try {
-          const r = await db.send(
-            new UpdateCommand({
-              TableName: tableName,
-              Key: key(connectionId),
-              UpdateExpression: "SET win = :w, n = :one, expiresAt = :exp",
-              ConditionExpression: "attribute_exists(pk) AND win <> :w AND expiresAt > :now",
-              ExpressionAttributeValues: { ":one": 1, ":w": win, ":exp": exp(now), ":now": nowSeconds(now) },
-              ReturnValues: "ALL_NEW",
-            }),
-          );
-          return { allowed: true, connection: toConnection(r.Attributes ?? {}) };
-        } catch (e) {
-          if (!isConditionFailed(e)) throw e;
-        }
-        // Either the item is gone, or another message reset the window between the two writes.
-        const c = await this.get(connectionId, now);
-        if (c === null) return { allowed: false, connection: null };
-      }
-      return { allowed: false, connection: await this.get(connectionId, now) };
+      const r = await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { pk: `CONN#${connectionId}`, sk: `RATE#${win}` },
+          UpdateExpression: "ADD n :one SET expiresAt = :exp",
+          ExpressionAttributeValues: { ":one": 1, ":exp": nowSeconds(now) + Math.ceil((2 * windowMs) / 1000) },
+          ReturnValues: "UPDATED_NEW",
+        }),
+      );
+      if (Number(r.Attributes?.n ?? 0) > limit) return { allowed: false, connection: null };
+      return { allowed: true, connection: await this.get(connectionId, now) };
     },
     async recordChat(conn, now, windowMs, limit) {
       let cur: Connection | null = conn;

@@ -68,12 +68,12 @@ export async function receive(p: RealtimePorts, event: APIGatewayProxyWebsocketE
     return;
   }
   const rate = await p.conns.countMessage(connectionId, now, RATE_WINDOW_MS, rateLimit());
-  if (rate.connection === null) {
-    await reply(makeError("server/error", "unknown connection; reconnect", withRid));
-    return;
-  }
   if (!rate.allowed) {
     await reply(makeError("rate/limited", `at most ${rateLimit()} messages in ${RATE_WINDOW_MS / 1000} s`, withRid));
+    return;
+  }
+  if (rate.connection === null) {
+    await reply(makeError("server/error", "unknown connection; reconnect", withRid));
     return;
   }
   if (parsed === null) {

@@ -63,6 +63,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const log = (m: string): void => {
     if (!o.quiet) process.stderr.write(`[local] ${m}\n`);
   };
+  // The local server is a development tool; the SDK's notice about future Node versions is noise here.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const dynamo = await startDynalite(o.dataDir);
   const tableName = process.env.TABLE_NAME ?? DEFAULT_TABLE;
   process.env.TABLE_NAME = tableName;
@@ -70,8 +72,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   process.env.DYNAMO_ENDPOINT = dynamo.endpoint;
   process.env.AWS_EC2_METADATA_DISABLED = "true";
   process.env.AWS_REGION ??= "us-east-1";
-  // The local server is a development tool; the SDK's notice about future Node versions is noise here.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   await ensureTable(dynamo.client, tableName);
 
   // The handler modules, imported after the environment is set.
