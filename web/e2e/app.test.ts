@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { newGame, play, toMove, type State } from "../../core/games/index.js";
+import { measureClient } from "./bundle.js";
 import { startHarness, type Harness } from "./harness.js";
 
 let h: Harness;
@@ -164,4 +165,11 @@ describe("in Chromium against the local server", () => {
     expect(keys).toEqual([]);
     expect(h.errors).toEqual([]);
   }, 60_000);
+
+  test("the first page loads under 60 KB of gzipped JavaScript (the AI worker comes later)", () => {
+    const sizes = measureClient(h.dist);
+    expect(sizes.initialJs).toBeGreaterThan(5_000);
+    expect(sizes.initialJs).toBeLessThan(60_000);
+    expect(sizes.worker).toBeGreaterThan(0);
+  });
 });

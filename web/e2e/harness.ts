@@ -20,6 +20,8 @@ export const CHROMIUM_ARGS = [
 
 export interface Harness {
   readonly url: string;
+  /** The built client being served. */
+  readonly dist: string;
   readonly context: BrowserContext;
   readonly page: Page;
   /** Console errors and page errors seen so far. */
@@ -50,6 +52,7 @@ export async function startHarness(viewport = { width: 1100, height: 800 }): Pro
   });
   return {
     url: server.url,
+    dist,
     context,
     page,
     errors,

@@ -1,5 +1,5 @@
 /** The app shell: stores and services for every screen, the theme, and the screen for the URL. */
-import { createEffect, lazy, Match, onCleanup, Suspense, Switch, type JSX } from "solid-js";
+import { createEffect, lazy, Match, onCleanup, onMount, Suspense, Switch, type JSX } from "solid-js";
 import { createAi } from "./ai/createAi.js";
 import { createSound } from "./game/sound.js";
 import { retryPending } from "./lib/suggestions.js";
@@ -68,6 +68,12 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
   onCleanup(() => {
     clearInterval(timer);
     window.removeEventListener("online", retry);
+  });
+
+  // Fetch the board screen while the player reads the menu, so it opens at once (and offline).
+  onMount(() => {
+    const idle = (globalThis as { requestIdleCallback?: (f: () => void) => void }).requestIdleCallback ?? ((f: () => void) => setTimeout(f, 1500));
+    idle(() => void import("./screens/Play.js").catch(() => undefined));
   });
 
   const [route] = router;

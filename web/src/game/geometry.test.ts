@@ -43,8 +43,12 @@ describe("board layouts", () => {
     expect(new Set(mine.map((p) => p.col))).toEqual(new Set([0]));
     expect(mine.map((p) => p.row)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(l.stores.find((s) => s.seat === 0)?.row).toBe(10);
-    // Ayo fits upright without turning.
-    expect(makeLayout(engineOf("ayo"), 0, true).turned).toBe(false);
+    // Ayo fits upright without turning: its stores go above and below the two rows.
+    const ayo = makeLayout(engineOf("ayo"), 0, true);
+    expect([ayo.turned, ayo.rows, ayo.cols]).toEqual([false, 4, 6]);
+    expect(ayo.stores.find((s) => s.seat === 0)).toMatchObject({ row: 3, col: 0, colSpan: 6 });
+    expect(ayo.stores.find((s) => s.seat === 1)).toMatchObject({ row: 0, col: 0, colSpan: 6 });
+    expect(new Set(ayo.pits.map((p) => `${p.row},${p.col}`)).size).toBe(12);
   });
 
   test.each([4, 7, 12])("tsoro with %i holes: each top hole faces the opponent's capturable holes in its column", (n) => {

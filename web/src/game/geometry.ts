@@ -98,9 +98,22 @@ function turn<T extends { row: number; col: number; rowSpan: number; colSpan: nu
   return { ...c, row: c.col, col: rows - c.row - c.rowSpan, rowSpan: c.colSpan, colSpan: c.rowSpan };
 }
 
+/** An upright phone with a board narrow enough not to turn: the stores move above and below the rows. */
+function storesAboveBelow(l: { rows: number; cols: number; pits: PitCell[]; stores: StoreCell[] }, bottom: Seat): Layout {
+  const cols = l.cols - 2;
+  return {
+    rows: l.rows + 2,
+    cols,
+    pits: l.pits.map((c) => ({ ...c, row: c.row + 1, col: c.col - 1 })),
+    stores: l.stores.map((s) => ({ ...s, row: s.seat === bottom ? l.rows + 1 : 0, col: 0, rowSpan: 1, colSpan: cols })),
+    turned: false,
+  };
+}
+
 export function makeLayout(engine: Engine, bottom: Seat, upright: boolean): Layout {
   const l = landscape(engine, bottom);
-  if (!upright || l.cols <= MAX_UPRIGHT_COLS) return { ...l, turned: false };
+  if (!upright) return { ...l, turned: false };
+  if (l.cols <= MAX_UPRIGHT_COLS) return l.stores.length === 0 ? { ...l, turned: false } : storesAboveBelow(l, bottom);
   return {
     rows: l.cols,
     cols: l.rows,

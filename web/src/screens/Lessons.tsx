@@ -98,6 +98,7 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
           onPick={(p) => act.pick(p)}
           onPreview={(p) => act.previewAt(p)}
         />
+        <Show when={s.announce}>{(a) => <div class="announce bottom" role="alert">{a()}</div>}</Show>
       </div>
       <div class="card">
         <Show when={s.step === "predict"}>

@@ -40,7 +40,7 @@ export function PlayScreen(props: { id: string }): JSX.Element {
 
 function PlayBoard(props: { record: NonNullable<ReturnType<ReturnType<typeof useSaves>[1]["get"]>> }): JSX.Element {
   const [, router] = useRouter();
-  const [settings] = useSettings();
+  const [settings, settingsActions] = useSettings();
   const [profile] = useProfile();
   const [, saves] = useSaves();
   const [, statsActions] = useStats();
@@ -56,6 +56,18 @@ function PlayBoard(props: { record: NonNullable<ReturnType<ReturnType<typeof use
   onCleanup(() => act.dispose());
 
   const [forfeitOpen, setForfeitOpen] = createSignal(false);
+  const [menuOpen, setMenuOpen] = createSignal(false);
+  let pausedByMenu = false;
+  const openMenu = (): void => {
+    pausedByMenu = !g.paused && g.phase !== "over";
+    if (pausedByMenu) act.togglePause();
+    setMenuOpen(true);
+  };
+  const closeMenu = (): void => {
+    setMenuOpen(false);
+    if (pausedByMenu && g.paused) act.togglePause();
+    pausedByMenu = false;
+  };
   const engine = (): ReturnType<typeof act.engineState>["engine"] => act.engineState().engine;
   const names = createMemo<readonly [string, string]>(() => {
     void g.record.series.games.length;
@@ -92,7 +104,7 @@ function PlayBoard(props: { record: NonNullable<ReturnType<ReturnType<typeof use
   return (
     <section class={`screen play fam-${familyOf(g.record.setup.game)}`} aria-label={`${GAME_NAMES[g.record.setup.game]} board`}>
       <header class="play-top">
-        <button type="button" class="icon-btn" onClick={leave} aria-label="Menu: save and leave"><Icon name="menu" /></button>
+        <button type="button" class="icon-btn" onClick={openMenu} aria-label="Game menu" aria-haspopup="dialog"><Icon name="menu" /></button>
         <div class="series-line" data-testid="series">
           <span class="game-name">{GAME_NAMES[g.record.setup.game]}{isComputer() ? ` · ${LEVEL_NAMES[g.record.setup.level]}` : ""}</span>
           <Show when={series().bestOf > 1}>
@@ -169,6 +181,20 @@ function PlayBoard(props: { record: NonNullable<ReturnType<ReturnType<typeof use
           <Icon name="menu" /><span>Menu</span>
         </button>
       </nav>
+
+      <Show when={menuOpen()}>
+        <Dialog title="Game paused" onClose={closeMenu}>
+          <div class="col">
+            <button type="button" class="btn primary" onClick={closeMenu}><Icon name="play" /> Resume game</button>
+            <button type="button" class="btn" onClick={() => settingsActions.set("sound", !settings.sound)} aria-pressed={settings.sound}>
+              Sound: {settings.sound ? "on" : "off"}
+            </button>
+            <button type="button" class="btn" onClick={() => router.go("new")}>New game</button>
+            <button type="button" class="btn" onClick={leave}>Save and leave</button>
+          </div>
+          <p class="note">Your game is saved after every move; continue it any time from Resume.</p>
+        </Dialog>
+      </Show>
 
       <Show when={forfeitOpen()}>
         <Dialog title="Forfeit?" onClose={() => setForfeitOpen(false)}>

@@ -222,7 +222,7 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
     announce(e: TraceEvent) {
       if (e.t === "tuzdyk") {
         const h = humanSeat();
-        const text = h === null ? `TUZDYK! ${nameOf(e.seat)}` : e.seat === h ? "TUZDYK!" : `${nameOf(e.seat).toUpperCase()}'S TUZDYK`;
+        const text = h === null ? `TUZDYK! ${nameOf(e.seat)}` : e.seat === h ? "TUZDYK!" : "COMPUTER'S TUZDYK";
         announce(text, seatSide(e.seat));
       } else if (e.t === "pass") {
         announce(`${nameOf(e.seat)}: no seeds, pass`, seatSide(e.seat));

@@ -27,6 +27,7 @@ export interface LessonState {
   /** A different pit was tried: its board index. */
   triedOther: number | null;
   solved: boolean;
+  announce: string | null;
 }
 
 export interface LessonActions {
@@ -62,7 +63,7 @@ export function createLesson(lesson: Lesson, speed: () => Speed, cue?: (c: Cue, 
   const target = current.engine.moveToPit(toMove(current), lesson.move);
   const fresh = (): LessonState => ({
     step: "predict", prediction: null, display: makeDisplay(current), legal: [], target, hand: null, flights: [],
-    lastFrom: null, preview: null, truth: null, triedOther: null, solved: false,
+    lastFrom: null, preview: null, truth: null, triedOther: null, solved: false, announce: null,
   });
   const [state, setState] = createStore<LessonState>(fresh());
 
@@ -90,7 +91,11 @@ export function createLesson(lesson: Lesson, speed: () => Speed, cue?: (c: Cue, 
       setState("flights", (fs) => [...fs, { id, from, to, count }]);
       later(FLIGHT_MS, () => setState("flights", (fs) => fs.filter((f) => f.id !== id)));
     },
-    announce: () => undefined,
+    announce(e) {
+      if (e.t !== "tuzdyk") return;
+      setState("announce", "TUZDYK!");
+      later(1400, () => setState("announce", null));
+    },
     cue: (c, n) => cue?.(c, n),
   };
 
