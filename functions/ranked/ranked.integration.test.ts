@@ -215,6 +215,26 @@ describe("ranked play over WebSockets", () => {
     expect((await store.getMatch(p.match.id))?.settled).toBe(true);
   });
 
+  test("12 players seeking at once end in 6 matches, each player in exactly one", async () => {
+    const players = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const c = await connect();
+        await login(c, newKeys(), `Crowd ${i}`);
+        return c;
+      }),
+    );
+    for (const c of players) c.send({ type: "ranked.seek", game: "togyz" });
+    const starts = await Promise.all(players.map((c) => c.type("ranked.start", 8_000)));
+    const perMatch = new Map<string, number[]>();
+    for (const s of starts) {
+      const id = (s.match as MatchView).id;
+      perMatch.set(id, [...(perMatch.get(id) ?? []), Number(s.seat)]);
+    }
+    expect(perMatch.size).toBe(6);
+    for (const seats of perMatch.values()) expect(seats.sort()).toEqual([0, 1]);
+    await Promise.all(starts.filter((s) => s.seat === 0).map((s) => players[starts.indexOf(s)].request({ type: "ranked.abort", matchId: (s.match as MatchView).id })));
+  });
+
   test("fuzz: 200 illegal, out-of-turn, stale and replayed moves are all refused and leave the match unchanged", async () => {
     const p = await pairUp("tsoro-classic", { holes: 4, seeds: 2 });
     await play(p, [0, 0]);
