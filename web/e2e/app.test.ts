@@ -9,6 +9,8 @@ import { measureClient } from "./bundle.js";
 import { startHarness, type Harness } from "./harness.js";
 
 let h: Harness;
+/** A 2×2 PNG, written out here so no picture file is kept in the repository. */
+const PNG_2X2 = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==";
 const at = (hash: string): string => new URL(hash, h.url).toString();
 
 beforeAll(async () => {
@@ -58,7 +60,18 @@ describe("in Chromium against the local server", () => {
       expect(legal.every((p) => (seat === 0 ? p < 6 : p >= 6))).toBe(true);
       expect(await page.textContent('[data-testid="turn"]')).toBe(`${seat === 0 ? "Player 1" : "Bisi"}'s turn`);
       const pit = legal[(i * 5) % legal.length];
-      await page.click(`[data-pit="${pit}"]`);
+      if (i === 0) {
+        // Keyboard play: focusing a pit previews where its last seed lands; Enter sows it.
+        await page.focus(`[data-pit="${pit}"]`);
+        const landing = await page.$$eval(".pit.landing", (els) => els.map((e) => Number((e as HTMLElement).dataset.pit)));
+        const trace = play(s, pit + 1);
+        if (!trace.ok) throw new Error(trace.error.message);
+        const sows = trace.value.trace.filter((e) => e.t === "sow");
+        expect(landing).toEqual([(sows.at(-1) as { pit: number }).pit]);
+        await page.keyboard.press("Enter");
+      } else {
+        await page.click(`[data-pit="${pit}"]`);
+      }
       const r = play(s, pit + 1);
       if (!r.ok) throw new Error(r.error.message);
       s = r.value.state;
@@ -115,10 +128,15 @@ describe("in Chromium against the local server", () => {
     await page.click('label.chip:has-text("Dark")');
     await page.click('label.chip:has-text("Shells")');
     await page.click('label.chip:has-text("Large")');
-    await page.click('label.chip:has-text("Night")');
     await page.click('fieldset:has(legend:text("Hand")) label.chip:has-text("Dark")');
     await page.click('fieldset:has(legend:text("Sound")) label.chip:has-text("Off")');
+    // Own photo as background: a picture made on the spot (a 2×2 PNG), downscaled and kept.
+    await page.setInputFiles('input[aria-label="Background photo"]', { name: "steppe.png", mimeType: "image/png", buffer: Buffer.from(PNG_2X2, "base64") });
+    await page.waitForSelector('fieldset:has(legend:text("Background")) label.chip.on:has-text("My photo")');
     await page.goto(at("#/profile"));
+    await page.setInputFiles('input[aria-label="Profile photo"]', { name: "me.png", mimeType: "image/png", buffer: Buffer.from(PNG_2X2, "base64") });
+    await page.waitForSelector(".profile-top .avatar img");
+    await page.click('label.avatar-pick:has([aria-label="Avatar 🦉"])');
     await page.fill('[data-testid="profile-name"]', "Aigerim");
     await page.press('[data-testid="profile-name"]', "Tab");
     await page.click('label.avatar-pick:has([aria-label="Avatar 🐎"])');
@@ -130,7 +148,8 @@ describe("in Chromium against the local server", () => {
     expect(await on("Theme")).toBe("Dark");
     expect(await on("Counters")).toBe("Shells");
     expect(await on("Hole size")).toBe("Large");
-    expect(await on("Background")).toBe("Night");
+    expect(await on("Background")).toBe("My photo");
+    expect(await page.evaluate(() => document.body.style.getPropertyValue("--backdrop"))).toContain("data:image/jpeg");
     expect(await on("Hand")).toBe("Dark");
     expect(await on("Sound")).toBe("Off");
     expect(await on("Speed")).toBe("Fast");
