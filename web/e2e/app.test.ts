@@ -159,6 +159,11 @@ describe("in Chromium against the local server", () => {
     expect(await page.locator("label.avatar-pick.on").textContent()).toBe("🐎");
     await page.goto(at("#/"));
     expect(await page.textContent(".player-chip")).toContain("Aigerim");
+    // Suggest an improvement: the local server takes it.
+    await page.goto(at("#/profile"));
+    await page.fill("textarea", "Please add a clock for blitz togyz games");
+    await page.click('button:has-text("Send")');
+    expect(await page.textContent("p.note:has-text('suggestion')")).toContain("Thank you");
   }, 60_000);
 
   test("a lesson is solved: predict, tap, read the worked answer", async () => {

@@ -88,8 +88,8 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
                   <Suspense fallback={<div class="loading" role="status">Loading…</div>}>
                     <Switch fallback={<MenuScreen />}>
                       <Match when={route().screen === "new"}><NewGameScreen /></Match>
-                      <Match when={route().screen === "play" && route().param}>
-                        {(id) => <PlayScreen id={id()} />}
+                      <Match when={route().screen === "play" && route().param} keyed>
+                        {(id) => <PlayScreen id={id} />}
                       </Match>
                       <Match when={route().screen === "resume"}><ResumeScreen /></Match>
                       <Match when={route().screen === "settings"}><SettingsScreen /></Match>

@@ -1,6 +1,6 @@
 /** The board screen: score line, series score, the board, the buttons, and the results at the end. */
 import { createMemo, createSignal, onCleanup, Show, type JSX } from "solid-js";
-import { gameNumber } from "../../../core/match.js";
+import { createSeries, gameNumber } from "../../../core/match.js";
 import type { Seat } from "../../../core/types.js";
 import { Avatar } from "../components/Avatar.js";
 import { Board } from "../components/Board.js";
@@ -13,6 +13,7 @@ import { useProfile } from "../state/createProfile.js";
 import { useRouter } from "../state/createRouter.js";
 import { useSaves } from "../state/createSaves.js";
 import { useSettings } from "../state/createSettings.js";
+import { newGameId } from "../state/records.js";
 import { played, useStats, winRate } from "../state/createStats.js";
 import { useServices } from "../state/services.js";
 
@@ -90,6 +91,16 @@ function PlayBoard(props: { record: NonNullable<ReturnType<ReturnType<typeof use
   };
   const series = (): typeof g.record.series => g.record.series;
   const leave = (): void => router.go("menu");
+  /** A new match with the same setup and players. */
+  const playAgain = (): void => {
+    const now = Date.now();
+    const rec = {
+      ...g.record, id: newGameId(now), series: createSeries(g.record.setup.bestOf), moves: [], ended: null, recorded: false,
+      createdAt: now, updatedAt: now,
+    };
+    saves.put(rec);
+    router.go("play", rec.id, true);
+  };
 
   const sideBox = (seat: Seat, where: "top" | "bottom"): JSX.Element => (
     <div class={`side side-${where}`} classList={{ turn: g.toMove === seat && g.phase !== "over" }} data-seat={seat}>
@@ -229,13 +240,15 @@ function PlayBoard(props: { record: NonNullable<ReturnType<ReturnType<typeof use
       </Show>
 
       <Show when={g.showResults && g.outcome !== null}>
-        <Results game={game} names={names()} onMenu={leave} onNew={() => router.go("new")} />
+        <Results game={game} names={names()} onMenu={leave} onNew={() => router.go("new")} onAgain={playAgain} />
       </Show>
     </section>
   );
 }
 
-function Results(props: { game: GameStore; names: readonly [string, string]; onMenu: () => void; onNew: () => void }): JSX.Element {
+function Results(props: {
+  game: GameStore; names: readonly [string, string]; onMenu: () => void; onNew: () => void; onAgain: () => void;
+}): JSX.Element {
   const [g, act] = props.game;
   const [, statsActions] = useStats();
   const o = (): NonNullable<typeof g.outcome> => g.outcome as NonNullable<typeof g.outcome>;
@@ -287,8 +300,18 @@ function Results(props: { game: GameStore; names: readonly [string, string]; onM
           </div>
         </Show>
         <div class="row">
-          <Show when={!s().over} fallback={<button type="button" class="btn primary" onClick={props.onNew}>New game</button>}>
-            <button type="button" class="btn primary" onClick={() => act.nextGame()}>Next game</button>
+          <Show
+            when={!s().over}
+            fallback={
+              <>
+                <button type="button" class="btn primary" onClick={props.onAgain}>Play again</button>
+                <button type="button" class="btn" onClick={props.onNew}>New game</button>
+              </>
+            }
+          >
+            <button type="button" class="btn primary" onClick={() => act.nextGame()}>
+              {o().winner === null ? "Replay the drawn game" : "Next game"}
+            </button>
           </Show>
           <button type="button" class="btn" onClick={props.onMenu}>Main menu</button>
         </div>

@@ -7,7 +7,7 @@ import { GAME_NAMES } from "../content/games.js";
 import { LEVEL_IDS, LEVEL_NAMES } from "../game/levels.js";
 import { shrinkPhoto } from "../lib/image.js";
 import { CATEGORIES, sendSuggestion, SUGGESTION_MAX, SUGGESTION_MIN, type Category } from "../lib/suggestions.js";
-import { Choice } from "./NewGame.js";
+import { Choice } from "../components/Controls.js";
 import { AVATARS, NAME_LIMIT, displayName, useProfile } from "../state/createProfile.js";
 import { useRouter } from "../state/createRouter.js";
 import { played, sumRecords, useStats, winRate } from "../state/createStats.js";

@@ -5,7 +5,7 @@ import { SPEEDS } from "../game/animate.js";
 import { shrinkPhoto } from "../lib/image.js";
 import { useRouter } from "../state/createRouter.js";
 import { BACKGROUNDS, COUNTERS, HANDS, HOLE_SIZES, THEMES, useSettings } from "../state/createSettings.js";
-import { Choice } from "./NewGame.js";
+import { Choice } from "../components/Controls.js";
 
 const cap = (s: string): string => s[0].toUpperCase() + s.slice(1);
 const THEME_NAMES = { system: "Match phone", dark: "Dark", light: "Light" } as const;
