@@ -52,6 +52,7 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
       const theme = s.theme === "system" ? (media?.matches ? "light" : "dark") : s.theme;
       root.dataset.theme = theme;
     };
+    onCleanup(() => delete root.dataset.theme);
     apply();
     media?.addEventListener("change", apply);
     onCleanup(() => media?.removeEventListener("change", apply));
@@ -59,6 +60,7 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
   createEffect(() => {
     const bg = s.background === "photo" && s.photo !== null ? `center / cover no-repeat url("${s.photo}")` : BACKDROPS[s.background === "photo" ? "plain" : s.background];
     document.body.style.setProperty("--backdrop", bg);
+    onCleanup(() => document.body.style.removeProperty("--backdrop"));
   });
 
   const retry = (): void => void retryPending(kv);

@@ -13,7 +13,7 @@ import { useProfile } from "../state/createProfile.js";
 import { useRouter } from "../state/createRouter.js";
 import { useSaves } from "../state/createSaves.js";
 import { useSettings } from "../state/createSettings.js";
-import { newGameId } from "../state/records.js";
+import { newGameId, type SavedGame } from "../state/records.js";
 import { played, useStats, winRate } from "../state/createStats.js";
 import { useServices } from "../state/services.js";
 
@@ -39,7 +39,7 @@ export function PlayScreen(props: { id: string }): JSX.Element {
   );
 }
 
-function PlayBoard(props: { record: NonNullable<ReturnType<ReturnType<typeof useSaves>[1]["get"]>> }): JSX.Element {
+function PlayBoard(props: { record: SavedGame }): JSX.Element {
   const [, router] = useRouter();
   const [settings, settingsActions] = useSettings();
   const [profile] = useProfile();
@@ -165,7 +165,13 @@ function PlayBoard(props: { record: NonNullable<ReturnType<ReturnType<typeof use
         </Show>
       </div>
 
-      <Show when={g.error}>{(e) => <p class="error" role="alert">{e()}</p>}</Show>
+      <Show when={g.error}>
+        {(e) => (
+          <p class="error" role="alert">
+            {e()} <button type="button" class="link" onClick={() => act.retry()}>Try again</button>
+          </p>
+        )}
+      </Show>
       <p class="sr-only" aria-live="polite">{g.said}</p>
 
       <nav class="controls" aria-label="Game controls">

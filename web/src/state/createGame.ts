@@ -80,6 +80,8 @@ export interface GameActions {
   offerEnd(): void;
   answerEnd(agree: boolean): void;
   nextGame(): void;
+  /** After an error: asks the computer again, or clears the message. */
+  retry(): void;
   /** Engine seat of the device's player (vs computer), or null in pass and play. */
   humanSeat(): Seat | null;
   /** Name of an engine seat's player. */
@@ -512,6 +514,10 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
       }));
       refresh();
       start();
+    },
+    retry() {
+      setState("error", null);
+      if (state.phase !== "over" && state.phase !== "animating") afterMove();
     },
     humanSeat,
     nameOf,
