@@ -76,6 +76,17 @@ describe("Board", () => {
     expect(previews.at(-1)).toBe(2);
   });
 
+  test("press, slide and lift: the pit lifted over is sown; lifting over an opponent pit sows nothing", () => {
+    const s = state("togyz");
+    const { container, picks } = renderBoard(s);
+    fireEvent.pointerDown(pit(container, 4), { pointerType: "touch" });
+    fireEvent.pointerUp(pit(container, 6), { pointerType: "touch" });
+    expect(picks).toEqual([6]);
+    fireEvent.pointerDown(pit(container, 2), { pointerType: "touch" });
+    fireEvent.pointerUp(pit(container, 13), { pointerType: "touch" });
+    expect(picks).toEqual([6]);
+  });
+
   test("the preview ring marks where the last seed lands; last move, hint and tuzdyk stars are shown", () => {
     const s = setup("togyz", undefined, {
       board: [9, 9, 9, 9, 9, 9, 9, 9, 3, 9, 0, 9, 9, 9, 9, 9, 9, 9], stores: [9, 6], toMove: 0, tuzdyk: [2, null],

@@ -116,9 +116,13 @@ export function Board(props: BoardProps): JSX.Element {
   const onPointerUp = (e: PointerEvent): void => {
     if (!pressing) return;
     pressing = false;
-    const under = pitAt(e.clientX, e.clientY) ?? pitOf(e.target);
-    const pit = under !== null && legalSet().has(under) ? under : props.preview?.from ?? null;
-    if (pit !== null && legalSet().has(pit) && (under === null || under === pit)) props.onPick(pit);
+    // Lifted over a legal pit: sow it. Lifted on the board between pits: sow the pit still lit.
+    // Lifted off the board, or over a pit that cannot be sown: nothing happens.
+    const hit = typeof document.elementFromPoint === "function" ? document.elementFromPoint(e.clientX, e.clientY) : null;
+    const onBoard = hit === null ? true : boardEl?.contains(hit) ?? false;
+    const under = hit === null ? pitOf(e.target) : pitAt(e.clientX, e.clientY);
+    const pit = under !== null ? under : onBoard ? props.preview?.from ?? null : null;
+    if (pit !== null && legalSet().has(pit)) props.onPick(pit);
     else props.onPreview(null);
   };
   const onPointerCancel = (): void => {

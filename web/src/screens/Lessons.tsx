@@ -129,6 +129,12 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
             </Show>
           </div>
         </Show>
+        <Show when={!s.solved}>
+          <details class="worked">
+            <summary>Read the worked answer</summary>
+            <p>{props.lesson.answer}</p>
+          </details>
+        </Show>
         <Show when={s.step === "done" && !s.solved && s.triedOther !== null}>
           <p role="status">That was {pitName(s.triedOther as number)}. This lesson is about {pitName(s.target)}.</p>
           <button type="button" class="btn primary" onClick={retry}>Set the board back</button>

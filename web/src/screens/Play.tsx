@@ -103,7 +103,7 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
   };
 
   const sideBox = (seat: Seat, where: "top" | "bottom"): JSX.Element => (
-    <div class={`side side-${where}`} classList={{ turn: g.toMove === seat && g.phase !== "over" }} data-seat={seat}>
+    <div class={`side side-${where}`} classList={{ turn: g.toMove === seat && g.phase !== "over", won: g.glow === seat }} data-seat={seat}>
       {avatarOf(seat)}
       <span class="side-name">{names()[seat]}</span>
       <span class="side-score" aria-label={`${names()[seat]}: ${act.score(seat)} ${unitWord(g.record.setup.game, act.score(seat))}`}>
