@@ -8,7 +8,7 @@ import { NewGameScreen } from "./screens/NewGame.js";
 import { ResumeScreen } from "./screens/Resume.js";
 import { deviceStorage, type KeyValue } from "./state/persist.js";
 import { createProfile, ProfileContext } from "./state/createProfile.js";
-import { createRouter, RouterContext } from "./state/createRouter.js";
+import { createRouter, RouterContext, type Screen } from "./state/createRouter.js";
 import { createSaves, SavesContext } from "./state/createSaves.js";
 import { createSettings, SettingsContext, type Settings } from "./state/createSettings.js";
 import { createStats, StatsContext } from "./state/createStats.js";
@@ -20,6 +20,11 @@ const ProfileScreen = lazy(() => import("./screens/Profile.js").then((m) => ({ d
 const RulesScreen = lazy(() => import("./screens/Rules.js").then((m) => ({ default: m.RulesScreen })));
 const LessonsScreen = lazy(() => import("./screens/Lessons.js").then((m) => ({ default: m.LessonsScreen })));
 const OnlineScreen = lazy(() => import("./screens/Online.js").then((m) => ({ default: m.OnlineScreen })));
+
+const SCREEN_TITLES: { readonly [S in Screen]: string } = {
+  menu: "Mancala", new: "New game", play: "Game", resume: "Resume", settings: "Settings", profile: "Profile",
+  rules: "Rules", lessons: "Lessons", online: "Online", ranked: "Ranked", leaderboard: "Leaderboard",
+};
 
 /** Built-in backgrounds, drawn with gradients. */
 const BACKDROPS: { readonly [K in Exclude<Settings["background"], "photo">]: string } = {
@@ -72,13 +77,22 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
     window.removeEventListener("online", retry);
   });
 
-  // Fetch the board screen while the player reads the menu, so it opens at once (and offline).
+  // Fetch the other screens while the player reads the menu, so they open at once (and offline).
   onMount(() => {
     const idle = (globalThis as { requestIdleCallback?: (f: () => void) => void }).requestIdleCallback ?? ((f: () => void) => setTimeout(f, 1500));
-    idle(() => void import("./screens/Play.js").catch(() => undefined));
+    idle(() => {
+      for (const load of [
+        () => import("./screens/Play.js"), () => import("./screens/Settings.js"), () => import("./screens/Profile.js"),
+        () => import("./screens/Rules.js"), () => import("./screens/Lessons.js"), () => import("./screens/Online.js"),
+      ]) void load().catch(() => undefined);
+    });
   });
 
   const [route] = router;
+  createEffect(() => {
+    const r = route();
+    document.title = r.screen === "menu" ? "Mancala — Togyz kumalak, Ayo, Tsoro" : `${SCREEN_TITLES[r.screen]} · Mancala`;
+  });
   return (
     <SettingsContext.context.Provider value={settings}>
       <ProfileContext.context.Provider value={profile}>

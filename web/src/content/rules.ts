@@ -28,7 +28,7 @@ const PLAYING: Section = {
   heading: "Playing on this device",
   items: [
     "Your pits glow when it is your turn. Tap one to sow it, or press and slide across your pits: a dotted ring shows where the last seed would land; lift your finger to sow.",
-    "With a keyboard, Tab to a glowing pit (the ring shows its landing), move between your pits with the arrow keys and press Enter to sow.",
+    "With a keyboard, Tab to a glowing pit (the ring shows its landing), move between your pits with the arrow keys and press Enter to sow; or press the pit's number (1\u20139, counted along your own row). P pauses, U undoes, H asks for a hint.",
     "Counts sit beside every pit and store. The hand carries the seeds with the number still in hand; captures fly to the store with +n; a red dot marks the pit the last move was sown from.",
     "Pause stops the game, Undo takes back your last move against the computer, Hint suggests a move, Menu saves and leaves. The flag gives up the game (or, in a series, the whole series).",
     "Every game is saved after each move: pick it up from Resume.",

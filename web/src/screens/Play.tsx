@@ -1,5 +1,5 @@
 /** The board screen: score line, series score, the board, the buttons, and the results at the end. */
-import { createMemo, createSignal, onCleanup, Show, type JSX } from "solid-js";
+import { createMemo, createSignal, onCleanup, onMount, Show, type JSX } from "solid-js";
 import { createSeries, gameNumber } from "../../../core/match.js";
 import type { Seat } from "../../../core/types.js";
 import { Avatar } from "../components/Avatar.js";
@@ -57,6 +57,26 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
   onCleanup(() => act.dispose());
 
   const [forfeitOpen, setForfeitOpen] = createSignal(false);
+
+  // Keyboard: P pauses or plays, U undoes, H asks for a hint, 1–9 sows that pit of the player's own.
+  onMount(() => {
+    const key = (e: KeyboardEvent): void => {
+      if (e.altKey || e.ctrlKey || e.metaKey || document.querySelector(".backdrop") !== null) return;
+      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+      const k = e.key.toLowerCase();
+      if (k === "p") act.togglePause();
+      else if (k === "u") act.undo();
+      else if (k === "h") act.askHint();
+      else if (/^[1-9]$/.test(k) && g.legal.length > 0) {
+        const n = Number(k);
+        const pit = g.legal.find((p) => engine().pitToMove(g.toMove, p) === (engine().game === "ayo" ? n + g.toMove * 6 : engine().game === "togyz" ? n : n - 1));
+        if (pit !== undefined) act.pick(pit);
+      } else return;
+      e.preventDefault();
+    };
+    window.addEventListener("keydown", key);
+    onCleanup(() => window.removeEventListener("keydown", key));
+  });
   const [menuOpen, setMenuOpen] = createSignal(false);
   let pausedByMenu = false;
   const openMenu = (): void => {
