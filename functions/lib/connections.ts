@@ -63,7 +63,7 @@ export function makeDynamoConnectionStore(db: DynamoDBDocumentClient, tableName:
       await db.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...key(connectionId), connectionId, connectedAt: now, expiresAt: exp(now) },
+          Item: { ...key(connectionId), connectionId, connectedAt: now, win: 0, n: 0, expiresAt: exp(now) },
         }),
       );
     },
@@ -75,20 +75,46 @@ export function makeDynamoConnectionStore(db: DynamoDBDocumentClient, tableName:
       await db.send(new DeleteCommand({ TableName: tableName, Key: key(connectionId) }));
     },
     async countMessage(connectionId, now, windowMs, limit) {
-      // One counter item per connection and window, bumped unconditionally: concurrent messages on
-      // one connection never contend on a condition, and old windows expire with TTL.
+      // The counter lives on the connection item, so one write both counts the message and reads the
+      // connection. Only the first message of a new window needs a second, conditional write to reset
+      // it (when several race there, one resets and the others count on top).
       const win = Math.floor(now / windowMs);
-      const r = await db.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: { pk: `CONN#${connectionId}`, sk: `RATE#${win}` },
-          UpdateExpression: "ADD n :one SET expiresAt = :exp",
-          ExpressionAttributeValues: { ":one": 1, ":exp": nowSeconds(now) + Math.ceil((2 * windowMs) / 1000) },
-          ReturnValues: "UPDATED_NEW",
-        }),
-      );
-      if (Number(r.Attributes?.n ?? 0) > limit) return { allowed: false, connection: null };
-      return { allowed: true, connection: await this.get(connectionId, now) };
+      for (let attempt = 0; attempt < 4; attempt++) {
+        let item: Record<string, unknown>;
+        try {
+          const r = await db.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: key(connectionId),
+              UpdateExpression: "ADD n :one SET expiresAt = :exp",
+              ConditionExpression: "attribute_exists(pk) AND expiresAt > :now",
+              ExpressionAttributeValues: { ":one": 1, ":exp": exp(now), ":now": nowSeconds(now) },
+              ReturnValues: "ALL_NEW",
+            }),
+          );
+          item = r.Attributes ?? {};
+        } catch (e) {
+          if (isConditionFailed(e)) return { allowed: true, connection: null };
+          throw e;
+        }
+        if (item.win === win) return { allowed: Number(item.n) <= limit, connection: Number(item.n) <= limit ? toConnection(item) : null };
+        try {
+          const r = await db.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: key(connectionId),
+              UpdateExpression: "SET win = :w, n = :one",
+              ConditionExpression: "attribute_exists(pk) AND (attribute_not_exists(win) OR win = :old)",
+              ExpressionAttributeValues: { ":w": win, ":one": 1, ":old": item.win ?? -1 },
+              ReturnValues: "ALL_NEW",
+            }),
+          );
+          return { allowed: true, connection: toConnection(r.Attributes ?? {}) };
+        } catch (e) {
+          if (!isConditionFailed(e)) throw e;
+        }
+      }
+      return { allowed: false, connection: null };
     },
     async recordChat(conn, now, windowMs, limit) {
       let cur: Connection | null = conn;

@@ -59,6 +59,14 @@ export async function ensureTable(client: DynamoDBDocumentClient, tableName: str
     if (!(e instanceof ResourceNotFoundException)) throw e;
   }
   await client.send(new CreateTableCommand(tableDefinition(tableName)));
+  // dynalite, like DynamoDB, creates tables asynchronously: wait until the table and its index are active.
+  for (let i = 0; i < 200; i++) {
+    const d = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const t = d.Table;
+    if (t?.TableStatus === "ACTIVE" && (t.GlobalSecondaryIndexes ?? []).every((g) => g.IndexStatus === "ACTIVE")) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`table ${tableName} did not become active`);
 }
 
 /** One pass of the TTL emulation: deletes every item whose `expiresAt` has passed. Returns how many. */

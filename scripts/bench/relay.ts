@@ -1,0 +1,168 @@
+/**
+ * Relay figures of the local server: round trip (A's box relayed to B, B's answer relayed back to A)
+ * p50/p99 and relayed messages per second, with 1, 100 and 1,000 rooms playing at once. The server
+ * runs in its own process (as `npm start` runs it) on a temporary data directory; the clients speak
+ * the protocol directly with real sealed boxes, without the scrypt step (a client-side cost).
+ * The per-connection rate limit is lifted for the measurement (RATE_LIMIT), since one pair of
+ * players pinging back and forth as fast as they can is far above any human rate.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import nacl from "tweetnacl";
+import { WebSocket } from "ws";
+import { generateSecret, makeBase64Url, sealBox } from "../../core/crypto/index.js";
+import type { Emit } from "../bench.js";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+/** `RELAY_BENCH_ROOMS=1,100` measures only some of the room counts. */
+const ROOM_COUNTS: readonly number[] = (process.env.RELAY_BENCH_ROOMS ?? "1,100,1000").split(",").map(Number).filter((n) => n > 0);
+const durationMs = (rooms: number): number => (rooms <= 1 ? 3_000 : rooms <= 100 ? 5_000 : 8_000);
+
+interface Client {
+  readonly ws: WebSocket;
+  onMessage: (m: Record<string, unknown>) => void;
+}
+
+async function startChild(dataDir: string): Promise<{ child: ChildProcess; wsUrl: string }> {
+  const prof = process.env.BENCH_PROF !== undefined ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, "--import", "tsx", join(ROOT, "functions", "local", "main.ts")], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, STATIC_DIR: join(dataDir, "none"), QUIET: "1", RATE_LIMIT: "100000000" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((res, rej) => {
+    let out = "";
+    child.stdout?.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /running at (http:\/\/\S+?)\/?\s/.exec(out);
+      if (m !== null) res(m[1]);
+    });
+    child.once("exit", (code) => rej(new Error(`server exited with ${code}`)));
+  });
+  return { child, wsUrl: `${url.replace(/^http/, "ws")}/ws?v=1` };
+}
+
+async function connect(url: string): Promise<Client> {
+  const ws = new WebSocket(url);
+  const c: Client = { ws, onMessage: () => undefined };
+  ws.on("message", (d) => c.onMessage(JSON.parse(d.toString()) as Record<string, unknown>));
+  await new Promise<void>((res, rej) => {
+    ws.once("open", () => res());
+    ws.once("error", rej);
+  });
+  return c;
+}
+
+function next(c: Client, pred: (m: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+  return new Promise((res) => {
+    const prev = c.onMessage;
+    c.onMessage = (m) => {
+      if (pred(m)) {
+        c.onMessage = prev;
+        res(m);
+      } else prev(m);
+    };
+  });
+}
+
+interface Room {
+  readonly a: Client;
+  readonly b: Client;
+  readonly key: Uint8Array;
+}
+
+async function makeRoom(url: string): Promise<Room> {
+  const key = nacl.randomBytes(32);
+  const roomId = makeBase64Url(nacl.randomBytes(32));
+  const a = await connect(url);
+  const created = next(a, (m) => m.type === "room.created");
+  a.ws.send(JSON.stringify({ type: "room.create", rid: 1, roomId, secret: generateSecret() }));
+  await created;
+  const b = await connect(url);
+  const request = next(a, (m) => m.type === "join.request");
+  const joined = next(b, (m) => m.type === "room.joined");
+  b.ws.send(JSON.stringify({ type: "room.join", rid: 1, roomId, secret: generateSecret(), request: sealBox(key, { seat: 1, seq: 0, kind: "request", body: { name: "B" } }) }));
+  const req = await request;
+  a.ws.send(JSON.stringify({ type: "join.answer", rid: 2, reqId: req.reqId, approve: true }));
+  await joined;
+  return { a, b, key };
+}
+
+/** Ping-pong in one room until `until`: each round trip is two relayed messages. */
+async function pingPong(room: Room, until: number, rtts: number[]): Promise<number> {
+  const seq = [0, 0];
+  let relayed = 0;
+  const body = { t: "chat", text: "x".repeat(64) };
+  const send = (c: Client, seat: 0 | 1): void => {
+    seq[seat]++;
+    c.ws.send(JSON.stringify({ type: "relay", cseq: seq[seat], kind: "game", box: sealBox(room.key, { seat, seq: seq[seat], kind: "game", body }) }));
+  };
+  while (Date.now() < until) {
+    const t0 = performance.now();
+    const atB = next(room.b, (m) => m.type === "relay");
+    send(room.a, 0);
+    await atB;
+    const atA = next(room.a, (m) => m.type === "relay");
+    send(room.b, 1);
+    await atA;
+    rtts.push(performance.now() - t0);
+    relayed += 2;
+  }
+  return relayed;
+}
+
+/** CPU seconds (user + system) the server process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export async function run(emit: Emit): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), "mancala-bench-relay-"));
+  const { child, wsUrl } = await startChild(dataDir);
+  const rooms: Room[] = [];
+  try {
+    for (const n of ROOM_COUNTS) {
+      while (rooms.length < n) {
+        const batch = Math.min(50, n - rooms.length);
+        rooms.push(...(await Promise.all(Array.from({ length: batch }, () => makeRoom(wsUrl)))));
+        if (process.env.BENCH_DEBUG === "1") process.stderr.write(`rooms ${rooms.length}\n`);
+      }
+      const rtts: number[] = [];
+      const cpu0 = cpuSeconds(child.pid);
+      const t0 = performance.now();
+      const until = Date.now() + durationMs(n);
+      const counts = await Promise.all(rooms.slice(0, n).map((r) => pingPong(r, until, rtts)));
+      const seconds = (performance.now() - t0) / 1000;
+      const cpu = cpuSeconds(child.pid) - cpu0;
+      rtts.sort((x, y) => x - y);
+      const label = n === 1 ? "1 room" : `${n} rooms`;
+      emit({ name: `relay round trip p50, ${label}`, unit: "ms", value: Number(percentile(rtts, 50).toFixed(2)) });
+      emit({ name: `relay round trip p99, ${label}`, unit: "ms", value: Number(percentile(rtts, 99).toFixed(2)) });
+      const relayed = counts.reduce((a, b) => a + b, 0);
+      emit({ name: `relay messages per second, ${label}`, unit: "msgs/s", value: Math.round(relayed / seconds) });
+      // Independent of how busy the machine is: server CPU time spent per relayed message.
+      if (Number.isFinite(cpu)) emit({ name: `relay server CPU per message, ${label}`, unit: "ms", value: Number(((cpu * 1000) / relayed).toFixed(2)) });
+    }
+  } finally {
+    for (const r of rooms) {
+      r.a.ws.terminate();
+      r.b.ws.terminate();
+    }
+    child.kill("SIGTERM");
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
