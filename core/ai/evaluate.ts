@@ -69,7 +69,7 @@ const TUZ_WORTH = Int32Array.from(TOGYZ_TUZDYK_WORTH, (w) => w * SEED);
 const T_MY_THREAT = 600;
 const T_OPP_THREAT = 300;
 
-function tuzWorth(pitIndexInRow: number, board: number): number {
+export function tuzWorth(pitIndexInRow: number, board: number): number {
   return ((TUZ_WORTH[pitIndexInRow] * board) / 162) | 0;
 }
 
@@ -77,7 +77,7 @@ function tuzWorth(pitIndexInRow: number, board: number): number {
  * The best immediate gain of `seat` (in hundredths): an even capture, or a tuzdyk with its 3 stones
  * and its worth. `t0`/`t1` are the tuzdyk pits (-1 for none).
  */
-function togyzBestGain(buf: Int32Array, seat: number, t0: number, t1: number, board: number): number {
+export function togyzBestGain(buf: Int32Array, seat: number, t0: number, t1: number, board: number): number {
   const base = seat * 9;
   const oppBase = 9 - base;
   const myTuz = seat === 0 ? t0 : t1;
@@ -151,7 +151,7 @@ const A_MY_THREAT = 600;
 const A_OPP_THREAT = 350;
 
 /** Seeds `seat` would capture with its best move now, exactly (sowing skips the origin). */
-function ayoBestCapture(buf: Int32Array, seat: number): number {
+export function ayoBestCapture(buf: Int32Array, seat: number): number {
   const base = seat * 6;
   const oppBase = 6 - base;
   let best = 0;

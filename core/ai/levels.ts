@@ -61,13 +61,15 @@ export interface LevelSpec {
   /** Safety cap for depth-limited levels, so a huge Tsoro board cannot hang a client. */
   readonly capMs: number;
   readonly solve: boolean;
+  /** Reductions of late quiet moves, captures past the horizon, aspiration windows. */
+  readonly selective: boolean;
 }
 
 export const LEVEL_SPECS: { readonly [L in Level]: LevelSpec } = {
-  easy: { randomRate: 1 / 3, depth: 1, knowledge: "material", defaultTimeMs: Infinity, capMs: Infinity, solve: false },
-  normal: { randomRate: 0.15, depth: 3, knowledge: "material", defaultTimeMs: Infinity, capMs: 5_000, solve: false },
-  hard: { randomRate: 0, depth: 7, knowledge: "full", defaultTimeMs: Infinity, capMs: 10_000, solve: false },
-  crazy: { randomRate: 0, depth: MAX_PLY - 2, knowledge: "full", defaultTimeMs: 1_000, capMs: Infinity, solve: true },
+  easy: { randomRate: 1 / 3, depth: 1, knowledge: "material", defaultTimeMs: Infinity, capMs: Infinity, solve: false, selective: false },
+  normal: { randomRate: 0.15, depth: 3, knowledge: "material", defaultTimeMs: Infinity, capMs: 5_000, solve: false, selective: false },
+  hard: { randomRate: 0, depth: 7, knowledge: "full", defaultTimeMs: Infinity, capMs: 10_000, solve: false, selective: false },
+  crazy: { randomRate: 0, depth: MAX_PLY - 2, knowledge: "full", defaultTimeMs: 1_000, capMs: Infinity, solve: true, selective: true },
 };
 
 const searchers = new WeakMap<Engine, Searcher>();
@@ -184,6 +186,7 @@ function runSearch(state: State, spec: LevelSpec, options: SearchOptions, seed: 
     seed,
     solve: spec.solve && fewSeedsLeft(e, state.buf),
     solveShare: 0.5,
+    selective: spec.selective,
   });
 }
 

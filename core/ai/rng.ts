@@ -1,6 +1,6 @@
 /**
  * A small seeded generator (mulberry32) so that every random choice of the computer player is
- * repeatable under a seed. Pure: no `Math.random`, no clock.
+ * repeatable under a seed. Pure: no platform randomness, no clock.
  */
 export interface Rng {
   /** A 32-bit unsigned integer. */

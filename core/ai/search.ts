@@ -30,6 +30,12 @@ const FLAG_UPPER = 3;
 const DEPTH_SOLVED = 255;
 /** Remaining depth handed to the solver: it never reaches a horizon before `MAX_PLY`. */
 const SOLVE_DEPTH = 1000;
+/** Selective search: plies of captures followed past the horizon. */
+const QS_PLIES = 4;
+/** Selective search: moves searched before late quiet moves are reduced. */
+const LMR_AFTER = 3;
+/** Selective search: half-width of the first aspiration window (hundredths of a seed). */
+const ASPIRATION = 150;
 /** Moves are small non-negative integers (togyz 1..9, ayo 0..12, tsoro 0..23). */
 const MOVE_SLOTS = 32;
 
@@ -47,6 +53,11 @@ export interface SearchParams {
   readonly solve: boolean;
   /** Share of the time and node budget the solver may use before the heuristic search takes over. */
   readonly solveShare: number;
+  /**
+   * Selective search (Crazy): late quiet moves searched shallower first, captures followed past the
+   * horizon. Off, the search is a plain full-width search of exactly `maxDepth` plies.
+   */
+  readonly selective: boolean;
 }
 
 export interface SearchReport {
@@ -94,6 +105,7 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
   const isTogyz = engine.game === "togyz";
   const isTsoro = engine.game === "tsoro-classic" || engine.game === "tsoro-wta";
   const isWta = engine.game === "tsoro-wta";
+  const isAyo = engine.game === "ayo";
   const ring = P >> 1;
 
   // Per-ply storage, allocated once.
@@ -112,6 +124,8 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
   const killers = new Int32Array(MAX_PLY * 2);
   const history = new Int32Array(2 * MOVE_SLOTS);
   const rootNoise = new Float64Array(MOVE_SLOTS);
+  const pathLo = new Int32Array(MAX_PLY);
+  const pathHi = new Int32Array(MAX_PLY);
 
   // Transposition table: two cells of key (low, high hash bits) and two of data (value, packed
   // move + 1 | depth << 8 | flag << 16 | generation << 20). A new generation per search keeps searches
@@ -130,6 +144,7 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
   let shouldStop: (() => boolean) | null = null;
   let stopped = false;
   let evaluate: Evaluator = () => 0;
+  let selective = false;
   let horizon = 0; // leaves cut by depth or MAX_PLY in the current iteration
   let rootMove = -1;
   let rootScore = 0;
@@ -175,12 +190,26 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
     }
     if (ply >= MAX_PLY - 1 || depth <= 0) {
       horizon++;
+      if (selective && ply < MAX_PLY - 1) return quiesce(pos, ply, alpha, beta, QS_PLIES);
       return evaluate(pos);
     }
     const alpha0 = alpha;
     computeKey(pos);
     const lo = keyLo;
     const hi = keyHi;
+    if (isAyo) {
+      // A position repeated along the line ends the game on the captures (the computer's repetition
+      // rule, applied at the second occurrence); without this, Ayo lines can go round for ever.
+      pathLo[ply] = lo;
+      pathHi[ply] = hi;
+      for (let j = ply - 2; j >= 0; j -= 2) {
+        if (pathLo[j] === lo && pathHi[j] === hi) {
+          const mine = pos[S0 + pos[TO_MOVE]];
+          const theirs = pos[S0 + 1 - pos[TO_MOVE]];
+          return mine > theirs ? MATE - ply : mine < theirs ? ply - MATE : 0;
+        }
+      }
+    }
     const slot = (lo & TT_MASK) << 1;
     const need = depth > DEPTH_SOLVED ? DEPTH_SOLVED : depth;
     let ttMove = -1;
@@ -257,7 +286,11 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
       let v: number;
       if (k === 0) v = -negamax(child, ply + 1, depth - 1, -beta, -alpha);
       else {
-        v = -negamax(child, ply + 1, depth - 1, -alpha - 1, -alpha);
+        // Late quiet moves first get a shallower null-window look; a surprise earns the full depth.
+        const reduce = selective && depth >= 3 && k >= LMR_AFTER && gains[base + i] === 0 && m !== k1 && m !== k2
+          ? (k >= LMR_AFTER * 2 && depth >= 5 ? 2 : 1) : 0;
+        v = -negamax(child, ply + 1, depth - 1 - reduce, -alpha - 1, -alpha);
+        if (reduce > 0 && v > alpha && !stopped) v = -negamax(child, ply + 1, depth - 1, -alpha - 1, -alpha);
         if (v > alpha && v < beta && !stopped) v = -negamax(child, ply + 1, depth - 1, -beta, -alpha);
       }
       if (stopped) return 0;
@@ -307,6 +340,65 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
     return best;
   }
 
+  /** Past the horizon: stand on the evaluation or follow moves that win material, a few plies. */
+  function quiesce(pos: Int32Array, ply: number, alpha: number, beta: number, left: number): number {
+    const r = pos[RESULT];
+    pvLen[ply] = ply;
+    if (r !== 0) {
+      if (r === RESULT_DRAW) return 0;
+      return r - 1 === pos[TO_MOVE] ? MATE - ply : ply - MATE;
+    }
+    const stand = evaluate(pos);
+    if (stand >= beta || left === 0 || ply >= MAX_PLY - 1) return stand;
+    if (stand > alpha) alpha = stand;
+    const base = ply * MM;
+    const n = engine.generate(pos, moveLists[ply]);
+    const me = pos[TO_MOVE];
+    let captures = 0;
+    for (let i = 0; i < n; i++) {
+      const child = kids[base + i];
+      child.set(pos);
+      engine.playInPlace(child, moves[base + i], null);
+      nodes++;
+      let g: number;
+      if (isWta) {
+        g = 0;
+        const ob = (1 - me) * ring;
+        for (let j = ob; j < ob + ring; j++) g += pos[j] - child[j];
+      } else {
+        g = child[S0 + me] - pos[S0 + me];
+      }
+      const cr = child[RESULT];
+      if (g <= 0 && cr === 0) continue;
+      order[base + captures] = g + (cr !== 0 ? 1e6 : 0);
+      idx[base + captures] = i;
+      captures++;
+    }
+    checkStop();
+    if (stopped) return 0;
+    let best = stand;
+    for (let k = 0; k < captures; k++) {
+      let bk = k;
+      for (let j = k + 1; j < captures; j++) if (order[base + j] > order[base + bk]) bk = j;
+      const i = idx[base + bk];
+      const o = order[base + bk];
+      idx[base + bk] = idx[base + k];
+      order[base + bk] = order[base + k];
+      idx[base + k] = i;
+      order[base + k] = o;
+      const v = -quiesce(kids[base + i], ply + 1, -beta, -alpha, left - 1);
+      if (stopped) return 0;
+      if (v > best) {
+        best = v;
+        if (v > alpha) {
+          alpha = v;
+          if (v >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+
   function readPv(): number[] {
     const out: number[] = [];
     for (let j = 0; j < pvLen[0]; j++) out.push(pvTable[j]);
@@ -321,6 +413,7 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
     deadline = budgetDeadline;
     shouldStop = params.shouldStop;
     evaluate = params.evaluate;
+    selective = params.selective;
     killers.fill(-1);
     history.fill(0);
   }
@@ -363,6 +456,7 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
     }
     begin(params, params.maxNodes - spent, params.deadline);
     nextGeneration();
+    const idStart = performance.now();
     let move = -1;
     let score = 0;
     let depthDone = 0;
@@ -371,7 +465,23 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
     for (let depth = 1; depth <= params.maxDepth; depth++) {
       rootMove = -1;
       horizon = 0;
-      const v = negamax(rootBuf, 0, depth, -INF, INF);
+      let v: number;
+      if (selective && depth >= 4 && score > -MATE_BOUND && score < MATE_BOUND) {
+        // Aspiration: a narrow window around the last score, widened when the result falls outside.
+        let lo = score - ASPIRATION;
+        let hi = score + ASPIRATION;
+        for (;;) {
+          v = negamax(rootBuf, 0, depth, lo, hi);
+          if (stopped) break;
+          if (v <= lo) lo = lo - (score - lo) * 3 < -MATE ? -INF : lo - (score - lo) * 3;
+          else if (v >= hi) hi = hi + (hi - score) * 3 > MATE ? INF : hi + (hi - score) * 3;
+          else break;
+          rootMove = -1;
+          horizon = 0;
+        }
+      } else {
+        v = negamax(rootBuf, 0, depth, -INF, INF);
+      }
       if (stopped) {
         if (rootMove !== -1 && depthDone > 0) {
           // A partly searched iteration still searched its best move to the full depth.
@@ -391,7 +501,7 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
         exact = true;
         break;
       }
-      if (params.deadline !== Infinity && performance.now() - start > (params.deadline - start) * 0.5) break;
+      if (params.deadline !== Infinity && performance.now() - idStart > (params.deadline - idStart) * 0.5) break;
     }
     if (move === -1) {
       // Stopped before depth 1 finished: fall back on the first move the generator gives.
