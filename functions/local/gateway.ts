@@ -187,9 +187,9 @@ export function createLocalGateway(routes: WsRoutes, domainName: () => string, l
       res.writeHead(200, { "content-type": "application/json" });
       res.end(
         JSON.stringify({
-          ConnectedAt: new Date(c.connectedAt).toISOString(),
-          LastActiveAt: new Date(c.lastActiveAt).toISOString(),
-          Identity: { SourceIp: c.sourceIp, UserAgent: c.userAgent },
+          connectedAt: new Date(c.connectedAt).toISOString(),
+          lastActiveAt: new Date(c.lastActiveAt).toISOString(),
+          identity: { sourceIp: c.sourceIp, userAgent: c.userAgent },
         }),
       );
       return true;
