@@ -12,7 +12,7 @@ import { parseSavedGame, type SavedGame } from "./records.js";
 const inRoot = <T,>(f: () => T): T => createRoot(() => f());
 
 describe("settings", () => {
-  test("survive a new session on the same device", () => {
+  test("survive reopening the app on the same device", () => {
     const kv = memoryStorage();
     const [, act] = inRoot(() => createSettings(kv));
     expect(act.set("theme", "dark")).toBe(true);
@@ -50,7 +50,7 @@ describe("settings", () => {
 });
 
 describe("profile", () => {
-  test("name, avatar and photo survive a new session", () => {
+  test("name, avatar and photo survive reopening the app", () => {
     const kv = memoryStorage();
     const [, act] = inRoot(() => createProfile(kv));
     act.setName("  Aigerim   Bekova ");
@@ -90,7 +90,7 @@ describe("saved games", () => {
     series: over ? { ...createSeries(1), over: true, winner: 0, end: "majority", score: [1, 0], games: [{ starter: 0, winner: 0, reason: "captures" }] } : createSeries(1),
   });
 
-  test("newest first, kept across sessions, deleted one by one or by age", () => {
+  test("newest first, kept when the app is reopened, deleted one by one or by age", () => {
     const kv = memoryStorage();
     const [state, act] = inRoot(() => createSaves(kv, () => 10_000));
     act.put(game("aaaa-1", 1000));
