@@ -190,6 +190,43 @@ describe("in Chromium against the local server", () => {
     expect(h.errors).toEqual([]);
   }, 60_000);
 
+  test("on a phone held upright the togyz board turns and everything fits on the screen", async () => {
+    const page = h.page;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(at("#/new"));
+      await page.click("label.game-card.fam-togyz");
+      await page.click('label.chip:has-text("Computer")');
+      await page.click("text=Start match");
+      await legalShown(page);
+      expect(await page.$(".board-wrap.turned")).not.toBeNull();
+      const boxes = await page.$$eval("[data-pit], [data-store], .controls button", (els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return [r.left, r.top, r.right, r.bottom];
+        }),
+      );
+      expect(boxes.length).toBe(18 + 2 + 5);
+      for (const [l, t, r, b] of boxes) {
+        expect(l).toBeGreaterThanOrEqual(0);
+        expect(t).toBeGreaterThanOrEqual(0);
+        expect(r).toBeLessThanOrEqual(390);
+        expect(b).toBeLessThanOrEqual(844);
+      }
+      // The player's row is on the left (pits 1..9 top to bottom), their kazan at the bottom.
+      const mine = await page.$$eval("[data-pit]", (els) =>
+        els.filter((e) => Number((e as HTMLElement).dataset.pit) < 9).map((e) => e.getBoundingClientRect().left));
+      const theirs = await page.$$eval("[data-pit]", (els) =>
+        els.filter((e) => Number((e as HTMLElement).dataset.pit) >= 9).map((e) => e.getBoundingClientRect().left));
+      expect(Math.max(...mine)).toBeLessThan(Math.min(...theirs));
+      const kazan = await page.$eval('[data-store="0"]', (e) => e.getBoundingClientRect().top);
+      const pit9 = await page.$eval('[data-pit="8"]', (e) => e.getBoundingClientRect().bottom);
+      expect(kazan).toBeGreaterThan(pit9);
+    } finally {
+      await page.setViewportSize({ width: 1100, height: 800 });
+    }
+  }, 60_000);
+
   test("the first page loads under 60 KB of gzipped JavaScript (the AI worker comes later)", () => {
     const sizes = measureClient(h.dist);
     expect(sizes.initialJs).toBeGreaterThan(5_000);
