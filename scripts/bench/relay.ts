@@ -13,7 +13,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import nacl from "tweetnacl";
 import { WebSocket } from "ws";
-import { generateSecret, makeBase64Url, sealBox } from "../../core/crypto/index.js";
+import { deriveRoomSync, generateCode, generateSecret, makeBase64Url, sealBox } from "../../core/crypto/index.js";
 import type { Emit } from "../bench.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -130,6 +130,17 @@ function percentile(sorted: number[], p: number): number {
 }
 
 export async function run(emit: Emit): Promise<void> {
+  // The client-side cost of a code: one scrypt derivation (the same work a guess costs an attacker).
+  const times: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const code = generateCode();
+    const t = performance.now();
+    deriveRoomSync(code);
+    times.push(performance.now() - t);
+  }
+  times.sort((x, y) => x - y);
+  emit({ name: "friend code key derivation (scrypt N=2^14 r=8 p=1), median", unit: "ms", value: Number(times[3].toFixed(1)) });
+
   const dataDir = mkdtempSync(join(tmpdir(), "mancala-bench-relay-"));
   const { child, wsUrl } = await startChild(dataDir);
   const rooms: Room[] = [];
