@@ -1,3 +1,21 @@
+/**
+ * Friend games from one player's side, for the web client and the tests alike:
+ *
+ * ```ts
+ * const code = generateCode();                       // or parseCode(typed) → Result
+ * const keys = await deriveRoom(code);               // scrypt, ~60 ms
+ * const s = createFriendSession({
+ *   url: "wss://…/ws", socket: (u) => new WebSocket(u), keys, mode: "create",
+ *   profile: { name, avatar }, setup: { game: "togyz", options: {}, bestOf: 3 },
+ *   secret: saved?.secret,                           // keep {code, secret: s.secret} for Resume
+ * });
+ * const off = s.subscribe((e) => { … s.view() … }); // "change", "applied" (with the move's trace),
+ * s.move(3); s.chat("hi"); s.pause(true);            // "rejected", "error", "request"
+ * s.dispose();
+ * ```
+ *
+ * The guest uses `mode: "join"` (no setup); its board is turned with `engineSeat(view.game, seat)`.
+ */
 export * from "./transport.js";
 export * from "./payload.js";
 export * from "./game.js";

@@ -56,13 +56,17 @@ async function connect(url: string): Promise<Client> {
   return c;
 }
 
+/** The next message matching `pred`; an error message from the server fails the bench instead of hanging it. */
 function next(c: Client, pred: (m: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
-  return new Promise((res) => {
+  return new Promise((res, rej) => {
     const prev = c.onMessage;
     c.onMessage = (m) => {
       if (pred(m)) {
         c.onMessage = prev;
         res(m);
+      } else if (m.type === "error") {
+        c.onMessage = prev;
+        rej(new Error(`server error during the relay bench: ${String(m.code)} ${String(m.message)}`));
       } else prev(m);
     };
   });
@@ -72,6 +76,8 @@ interface Room {
   readonly a: Client;
   readonly b: Client;
   readonly key: Uint8Array;
+  /** Each seat's last sender sequence number (rooms are reused from one stage to the next). */
+  readonly seq: [number, number];
 }
 
 async function makeRoom(url: string): Promise<Room> {
@@ -88,12 +94,12 @@ async function makeRoom(url: string): Promise<Room> {
   const req = await request;
   a.ws.send(JSON.stringify({ type: "join.answer", rid: 2, reqId: req.reqId, approve: true }));
   await joined;
-  return { a, b, key };
+  return { a, b, key, seq: [0, 0] };
 }
 
 /** Ping-pong in one room until `until`: each round trip is two relayed messages. */
 async function pingPong(room: Room, until: number, rtts: number[]): Promise<number> {
-  const seq = [0, 0];
+  const seq = room.seq;
   let relayed = 0;
   const body = { t: "chat", text: "x".repeat(64) };
   const send = (c: Client, seat: 0 | 1): void => {
