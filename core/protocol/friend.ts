@@ -31,8 +31,14 @@ export const RATE_LIMIT = 100;
 /** Chat flood rule: at most CHAT_LIMIT chat messages in CHAT_WINDOW_MS. */
 export const CHAT_LIMIT = 5;
 export const CHAT_WINDOW_MS = 10_000;
-/** Friend rooms (and their messages) expire this long after the last activity. */
+/** Friend rooms expire this long after the last activity. */
 export const ROOM_TTL_SECONDS = 30 * 24 * 3600;
+/**
+ * A relayed message outlives its own 30 days: a room played on and off for longer must still be
+ * rebuilt from its first message. Messages are only ever read through a live room, and go with it
+ * (the local sweeper deletes a room's items with the room; in AWS their own TTL removes them).
+ */
+export const MESSAGE_TTL_SECONDS = 365 * 24 * 3600;
 /** An unanswered join request lapses after this. */
 export const JOIN_REQUEST_TTL_SECONDS = 3600;
 

@@ -3,14 +3,14 @@
  * - `sk = META`: seat-secret hashes (`h0`, `h1`), the connection in each seat (`c0`, `c1`), the room
  *   sequence counter `seq`, and per seat the last sender sequence number stored (`s0`, `s1`) with the
  *   room sequence number it got (`q0`, `q1`); `expiresAt` 30 days after the last activity.
- * - `sk = MSG#<seq, 12 digits>`: one relayed box, with TTL.
+ * - `sk = MSG#<seq, 12 digits>`: one relayed box; read only through a live room (MESSAGE_TTL_SECONDS).
  * - `sk = REQ#<reqId>`: a join request waiting for the owner, with a short TTL.
  * Every write that can race is a single-item conditional write: creating a room, claiming seat 1,
  * taking the next sequence number, binding a connection to a seat.
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Seat } from "../../core/types.js";
-import { JOIN_REQUEST_TTL_SECONDS, ROOM_TTL_SECONDS, type RelayKind, type StoredMessage } from "../../core/protocol/friend.js";
+import { JOIN_REQUEST_TTL_SECONDS, MESSAGE_TTL_SECONDS, ROOM_TTL_SECONDS, type RelayKind, type StoredMessage } from "../../core/protocol/friend.js";
 import { isConditionFailed } from "../lib/connections.js";
 import { isLive, nowSeconds } from "../lib/table.js";
 
@@ -140,7 +140,7 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
     await db.send(
       new PutCommand({
         TableName: T,
-        Item: { pk: roomPk(roomId), sk: msgSk(msg.seq), ...msg, expiresAt: roomExp(now) },
+        Item: { pk: roomPk(roomId), sk: msgSk(msg.seq), ...msg, expiresAt: nowSeconds(now) + MESSAGE_TTL_SECONDS },
         ConditionExpression: "attribute_not_exists(pk)",
       }),
     );
@@ -157,9 +157,9 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
               pk: roomPk(roomId), sk: META, roomId, h0: hash, c0: connectionId, seq: 0, s0: 0, s1: 0, q0: 0, q1: 0,
               createdAt: now, lastActive: now, expiresAt: roomExp(now),
             },
-            // A room whose TTL has passed but which the sweeper has not deleted yet may be replaced.
-            ConditionExpression: "attribute_not_exists(pk) OR expiresAt < :nows",
-            ExpressionAttributeValues: { ":nows": nowSeconds(now) },
+            // Even an expired room keeps its id until it is swept with its messages: a new room must
+            // not inherit them.
+            ConditionExpression: "attribute_not_exists(pk)",
           }),
         );
       } catch (e) {

@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from "@aws-sdk/client-dynamodb";
-import { BatchWriteCommand, DynamoDBDocumentClient, ScanCommand, type BatchWriteCommandOutput } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, ScanCommand, type BatchWriteCommandOutput } from "@aws-sdk/lib-dynamodb";
 import { TTL_ATTRIBUTE, nowSeconds, tableDefinition } from "../lib/table.js";
 
 const require = createRequire(import.meta.url);
@@ -69,10 +69,14 @@ export async function ensureTable(client: DynamoDBDocumentClient, tableName: str
   throw new Error(`table ${tableName} did not become active`);
 }
 
-/** One pass of the TTL emulation: deletes every item whose `expiresAt` has passed. Returns how many. */
+/**
+ * One pass of the TTL emulation: deletes every item whose `expiresAt` has passed, and with an expired
+ * friend room (`ROOM#…`/`META`) every item of that room. Returns how many items it deleted.
+ */
 export async function sweepExpired(client: DynamoDBDocumentClient, tableName: string, nowMs = Date.now()): Promise<number> {
+  const doomed: { pk: unknown; sk: unknown }[] = [];
+  const rooms: string[] = [];
   let start: Record<string, unknown> | undefined;
-  let deleted = 0;
   do {
     const page = await client.send(
       new ScanCommand({
@@ -84,18 +88,32 @@ export async function sweepExpired(client: DynamoDBDocumentClient, tableName: st
         ExclusiveStartKey: start,
       }),
     );
-    const keys = page.Items ?? [];
-    for (let i = 0; i < keys.length; i += 25) {
-      const batch = keys.slice(i, i + 25).map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } }));
-      let req: Record<string, typeof batch> | undefined = { [tableName]: batch };
-      for (let attempt = 0; req !== undefined && attempt < 5; attempt++) {
-        const out: BatchWriteCommandOutput = await client.send(new BatchWriteCommand({ RequestItems: req }));
-        const left: unknown[] | undefined = out.UnprocessedItems?.[tableName];
-        req = left !== undefined && left.length > 0 ? { [tableName]: left as typeof batch } : undefined;
-      }
-      deleted += batch.length;
+    for (const k of page.Items ?? []) {
+      doomed.push({ pk: k.pk, sk: k.sk });
+      if (String(k.pk).startsWith("ROOM#") && k.sk === "META") rooms.push(String(k.pk));
     }
     start = page.LastEvaluatedKey;
   } while (start !== undefined);
-  return deleted;
+  for (const pk of rooms) {
+    let from: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(
+        new QueryCommand({ TableName: tableName, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": pk }, ProjectionExpression: "pk, sk", ExclusiveStartKey: from }),
+      );
+      for (const k of page.Items ?? []) if (k.sk !== "META") doomed.push({ pk: k.pk, sk: k.sk });
+      from = page.LastEvaluatedKey;
+    } while (from !== undefined);
+  }
+  // Children first, the room's META last: an interrupted sweep leaves no orphan.
+  doomed.sort((a, b) => Number(a.sk === "META") - Number(b.sk === "META"));
+  for (let i = 0; i < doomed.length; i += 25) {
+    const batch = doomed.slice(i, i + 25).map((k) => ({ DeleteRequest: { Key: k } }));
+    let req: Record<string, typeof batch> | undefined = { [tableName]: batch };
+    for (let attempt = 0; req !== undefined && attempt < 5; attempt++) {
+      const out: BatchWriteCommandOutput = await client.send(new BatchWriteCommand({ RequestItems: req }));
+      const left: unknown[] | undefined = out.UnprocessedItems?.[tableName];
+      req = left !== undefined && left.length > 0 ? { [tableName]: left as typeof batch } : undefined;
+    }
+  }
+  return doomed.length;
 }

@@ -101,23 +101,28 @@ describe("API Gateway emulation", () => {
 });
 
 describe("TTL emulation", () => {
-  test("reads ignore expired items and the sweeper deletes them", async () => {
+  test("reads ignore expired items; the sweeper deletes them, and an expired room with all its messages", async () => {
     const db = documentClient(readConfig());
     const table = readConfig().tableName;
     const now = Date.now();
     const past = Math.floor(now / 1000) - 10;
+    const later = Math.floor(now / 1000) + 3600;
     const roomId = "E".repeat(43);
-    await db.send(new PutCommand({ TableName: table, Item: { pk: `ROOM#${roomId}`, sk: "META", roomId, h0: "x", seq: 0, expiresAt: past } }));
-    await db.send(new PutCommand({ TableName: table, Item: { pk: `ROOM#${roomId}`, sk: "MSG#000000000001", seq: 1, from: 0, cseq: 1, kind: "game", box: "b", at: now, expiresAt: past } }));
+    await db.send(new PutCommand({ TableName: table, Item: { pk: `ROOM#${roomId}`, sk: "META", roomId, h0: "x", seq: 1, expiresAt: past } }));
+    await db.send(new PutCommand({ TableName: table, Item: { pk: `ROOM#${roomId}`, sk: "MSG#000000000001", seq: 1, from: 0, cseq: 1, kind: "game", box: "b", at: now, expiresAt: later } }));
+    await db.send(new PutCommand({ TableName: table, Item: { pk: "X#1", sk: "gone", expiresAt: past } }));
+    await db.send(new PutCommand({ TableName: table, Item: { pk: "X#1", sk: "stays", expiresAt: later } }));
     const store = makeDynamoFriendStore(db, table);
     expect(await store.getRoom(roomId, now)).toBeNull();
+    // The id stays taken until the room is swept with its messages.
+    expect(await store.createRoom(roomId, "h", "conn", now)).toBeNull();
+    expect(await sweepExpired(db, table, now)).toBeGreaterThanOrEqual(3);
+    const left = (await db.send(new ScanCommand({ TableName: table }))).Items ?? [];
+    expect(left.some((i) => typeof i.expiresAt === "number" && i.expiresAt < Math.floor(now / 1000))).toBe(false);
+    expect(left.some((i) => i.pk === `ROOM#${roomId}`)).toBe(false);
+    expect(left.some((i) => i.pk === "X#1" && i.sk === "stays")).toBe(true);
+    const fresh = await store.createRoom(roomId, "h", "conn", now);
+    expect(fresh?.seq).toBe(0);
     expect((await store.list(roomId, 0, 10_000, now)).msgs).toHaveLength(0);
-    // A new room may take the id of an expired one the sweeper has not reached yet.
-    expect(await store.createRoom(roomId, "h", "conn", now)).not.toBeNull();
-    await db.send(new PutCommand({ TableName: table, Item: { pk: "X#1", sk: "gone", expiresAt: past } }));
-    expect(await sweepExpired(db, table, now)).toBeGreaterThanOrEqual(2);
-    const left = await db.send(new ScanCommand({ TableName: table }));
-    expect((left.Items ?? []).some((i) => typeof i.expiresAt === "number" && i.expiresAt < Math.floor(now / 1000))).toBe(false);
-    expect(await store.getRoom(roomId, now)).not.toBeNull();
   });
 });
