@@ -253,6 +253,7 @@ export function Board(props: BoardProps): JSX.Element {
                     landing: props.preview?.to === c.index,
                     hint: props.hint === c.index,
                     target: props.target === c.index,
+                    "at-hand": props.hand?.pit === c.index,
                     empty: count() === 0,
                   }}
                   data-pit={c.index}
