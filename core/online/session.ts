@@ -83,6 +83,8 @@ export interface FriendSessionOptions {
   /** How long a gap in the room sequence is waited for before a catch-up fills or skips it. */
   readonly gapWaitMs?: number;
   readonly random?: (n: number) => Uint8Array;
+  /** Heartbeat: a ping every `everyMs`; no answer within `timeoutMs` and the connection starts over. */
+  readonly heartbeat?: { readonly everyMs: number; readonly timeoutMs: number };
 }
 
 export interface FriendSession {
@@ -116,6 +118,10 @@ interface Outgoing {
 
 const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
 
+/** How often a seated session pings, and how long it waits for any answer before reconnecting. */
+export const HEARTBEAT_MS = 60_000;
+export const HEARTBEAT_TIMEOUT_MS = 15_000;
+
 export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   const random = opts.random ?? nacl.randomBytes;
   const key = opts.keys.key;
@@ -148,6 +154,10 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   const listeners = new Set<(e: SessionEvent) => void>();
   let disposed = false;
   let pingTimer: ReturnType<typeof setInterval> | null = null;
+  let lastHeard = 0;
+  let beatTimer: ReturnType<typeof setTimeout> | null = null;
+  const heartbeatMs = opts.heartbeat?.everyMs ?? HEARTBEAT_MS;
+  const heartbeatTimeoutMs = opts.heartbeat?.timeoutMs ?? HEARTBEAT_TIMEOUT_MS;
 
   const emit = (e: SessionEvent): void => {
     for (const l of [...listeners]) l(e);
@@ -191,7 +201,8 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     if (gapTimer !== null) clearTimeout(gapTimer);
     if (retryTimer !== null) clearTimeout(retryTimer);
     if (pingTimer !== null) clearInterval(pingTimer);
-    gapTimer = retryTimer = pingTimer = null;
+    if (beatTimer !== null) clearTimeout(beatTimer);
+    gapTimer = retryTimer = pingTimer = beatTimer = null;
   }
 
   function seated(s: Seat, sent: number, seqAtJoin: number): void {
@@ -200,10 +211,25 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     nextCseq = Math.max(nextCseq, sent + 1, guard[s] + 1);
     floor = Math.max(floor, seqAtJoin);
     link.healthy();
-    pingTimer ??= setInterval(() => request({ type: "ping" }, "ping"), 240_000);
+    pingTimer ??= setInterval(heartbeat, heartbeatMs);
     startSync();
     flush();
     changed();
+  }
+
+  /**
+   * A ping now and then keeps the connection from idling out, and notices a connection that died
+   * without closing (a phone changing networks): no answer in time, and the link starts over.
+   */
+  function heartbeat(): void {
+    if (!link.isOpen) return;
+    const sentAt = Date.now();
+    request({ type: "ping" }, "ping");
+    if (beatTimer !== null) clearTimeout(beatTimer);
+    beatTimer = setTimeout(() => {
+      beatTimer = null;
+      if (!disposed && lastHeard < sentAt) link.restart();
+    }, heartbeatTimeoutMs);
   }
 
   function startSync(): void {
@@ -213,6 +239,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   function onMessage(raw: unknown): void {
+    lastHeard = Date.now();
     const parsed = parseFriendServerMessage(raw);
     if (!parsed.ok) return;
     const m: FriendServerMessage = parsed.value;
@@ -244,6 +271,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         return;
       }
       case "join.answered":
+      case "join.withdrawn":
         requests.delete(m.reqId);
         changed();
         return;
@@ -318,6 +346,10 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       return;
     }
     if (purpose === "sync") syncing = false;
+    if (purpose !== undefined && purpose.startsWith("answer:") && (code === "join/not_found" || code === "room/full")) {
+      requests.delete(purpose.slice("answer:".length));
+      changed();
+    }
     emit({ type: "error", code, message });
   }
 
@@ -507,7 +539,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     answerJoin(reqId, approve) {
       if (seat !== 0) return err({ code: "room/not_owner", message: "only the player who made the game answers join requests" });
       if (!requests.has(reqId)) return err({ code: "join/not_found", message: "that join request is no longer open" });
-      if (!request({ type: "join.answer", reqId, approve }, "answer")) return err({ code: "server/error", message: "not connected; try again" });
+      if (!request({ type: "join.answer", reqId, approve }, `answer:${reqId}`)) return err({ code: "server/error", message: "not connected; try again" });
       return ok(undefined);
     },
     dispose() {

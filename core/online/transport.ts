@@ -37,6 +37,8 @@ export interface Link {
   readonly isOpen: boolean;
   /** Marks the connection as healthy, so the next drop starts the backoff from the beginning again. */
   healthy(): void;
+  /** Drops the current socket (as if the connection had died) and reconnects. */
+  restart(): void;
   /** Stops reconnecting and closes the socket. */
   dispose(): void;
 }
@@ -103,6 +105,18 @@ export function createLink(url: string, socket: SocketFactory, h: LinkHandlers, 
     },
     healthy() {
       attempt = 0;
+    },
+    restart() {
+      const s = ws;
+      if (s === null || disposed) return;
+      ws = null;
+      try {
+        s.close(4000, "no answer");
+      } catch {
+        // already closing
+      }
+      h.onClose();
+      schedule();
     },
     dispose() {
       disposed = true;

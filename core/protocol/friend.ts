@@ -121,6 +121,8 @@ export const FriendServerMessageSchema = v.variant("type", [
   v.object({ type: v.literal("join.pending"), rid: Rid, reqId: v.string() }),
   v.object({ type: v.literal("join.request"), reqId: v.string(), request: v.string(), at: v.number() }),
   v.object({ type: v.literal("join.answered"), rid: Rid, reqId: v.string(), approved: v.boolean() }),
+  /** To the owner: a waiting guest went away (its request is gone). */
+  v.object({ type: v.literal("join.withdrawn"), reqId: v.string() }),
   v.object({ type: v.literal("join.refused"), roomId: v.string(), reason: v.picklist(["refused", "room/full"] as const) }),
   v.object({ type: v.literal("relay.ack"), rid: Rid, cseq: Cseq, seq: Seq, at: v.number() }),
   v.object({ type: v.literal("relay"), msg: StoredMessageSchema }),

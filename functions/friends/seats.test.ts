@@ -78,6 +78,31 @@ describe("seats", () => {
     }
   });
 
+  test("a guest who leaves before the answer withdraws the request; the owner's list follows", async () => {
+    const { keys } = newRoom();
+    const owner = player(ts.server.wsUrl, keys, "create", { name: "Owner" }, { setup: SETUP });
+    try {
+      await waitFor(() => owner.view().status === "seated", "owner seated");
+      const shy = player(ts.server.wsUrl, keys, "join", { name: "Shy" });
+      await waitFor(() => owner.view().requests.some((r) => r.name === "Shy"), "owner sees Shy");
+      shy.session.dispose();
+      await waitFor(() => owner.view().requests.length === 0, "request withdrawn");
+      const errors: string[] = [];
+      owner.session.subscribe((e) => {
+        if (e.type === "error") errors.push(e.code);
+      });
+      // The seat is still free for the next guest.
+      const next = player(ts.server.wsUrl, keys, "join", { name: "Next" });
+      await waitFor(() => owner.view().requests.some((r) => r.name === "Next"), "owner sees Next");
+      owner.session.answerJoin(owner.view().requests[0].reqId, true);
+      await waitFor(() => next.view().status === "seated", "Next seated");
+      expect(errors).toEqual([]);
+      next.session.dispose();
+    } finally {
+      owner.session.dispose();
+    }
+  });
+
   test("100 simultaneous join requests end with exactly one seated guest", async () => {
     const { keys } = newRoom();
     const owner = player(ts.server.wsUrl, keys, "create", { name: "Owner" }, { setup: SETUP });

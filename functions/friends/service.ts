@@ -187,6 +187,9 @@ export async function friendDisconnect(p: FriendPorts, connectionId: string, now
     if (room !== null) await push(p, room.conns[other(conn.seat)], { type: "presence", seat: conn.seat, online: false, seated: true }, now);
   }
   if (conn.pendingRoomId !== undefined && conn.pendingReqId !== undefined) {
-    await p.rooms.deleteRequest(conn.pendingRoomId, conn.pendingReqId);
+    if (await p.rooms.deleteRequest(conn.pendingRoomId, conn.pendingReqId)) {
+      const room = await p.rooms.getRoom(conn.pendingRoomId, now);
+      if (room !== null) await push(p, room.conns[0], { type: "join.withdrawn", reqId: conn.pendingReqId }, now);
+    }
   }
 }
