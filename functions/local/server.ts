@@ -88,7 +88,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const httpDir = join(FUNCTIONS_DIR, "http");
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? "/", "http://local");
+    let url: URL;
+    try {
+      url = new URL(req.url ?? "/", "http://local");
+    } catch {
+      // A path such as "//" is not a URL on this base: answer, do not take the process down.
+      res.writeHead(400, { "content-type": "text/plain" });
+      res.end("bad request path");
+      return;
+    }
     if (gateway.management(req, res, url.pathname)) return;
     routeHttp(req, res, url, httpDir, domainName, log)
       .then((handled) => {
@@ -101,8 +109,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       });
   });
   server.on("upgrade", (req, socket, head) => {
-    const url = new URL(req.url ?? "/", "http://local");
-    if (url.pathname !== "/ws") {
+    let path: string | null = null;
+    try {
+      path = new URL(req.url ?? "/", "http://local").pathname;
+    } catch {
+      path = null;
+    }
+    if (path !== "/ws") {
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
       return;
     }
