@@ -11,7 +11,7 @@
  * Every random choice comes from a seeded generator: the same state, level and seed give the same
  * move (a time budget can still end a search at a different depth; node budgets are exact).
  */
-import { H_PLY, H_TO_MOVE, hashBuf, type Engine, type State } from "../games/index.js";
+import { H_PLY, H_STORE0, H_TO_MOVE, hashBuf, type Engine, type State } from "../games/index.js";
 import { makeEvaluator, SEED, type Evaluator, type Knowledge } from "./evaluate.js";
 import { makeRng, mixSeed } from "./rng.js";
 import { createSearcher, gainOf, MAX_PLY, type SearchReport, type Searcher } from "./search.js";
@@ -72,16 +72,16 @@ export const LEVEL_SPECS: { readonly [L in Level]: LevelSpec } = {
   crazy: { randomRate: 0, depth: MAX_PLY - 2, knowledge: "full", defaultTimeMs: 1_000, capMs: Infinity, solve: true, selective: true },
 };
 
-const searchers = new WeakMap<Engine, Searcher>();
+/**
+ * One searcher at a time (its transposition table is 16 MB): a worker or Lambda plays one game at a
+ * time, and switching rule set or board size simply builds a new one.
+ */
+let current: Searcher | null = null;
 const evaluators = new WeakMap<Engine, { material: Evaluator; full: Evaluator }>();
 
 function searcherFor(engine: Engine): Searcher {
-  let s = searchers.get(engine);
-  if (s === undefined) {
-    s = createSearcher(engine);
-    searchers.set(engine, s);
-  }
-  return s;
+  if (current === null || current.engine !== engine) current = createSearcher(engine);
+  return current;
 }
 
 export function evaluatorFor(engine: Engine, knowledge: Knowledge): Evaluator {
@@ -93,7 +93,12 @@ export function evaluatorFor(engine: Engine, knowledge: Knowledge): Evaluator {
   return e[knowledge];
 }
 
-/** Seeds on the board few enough for the exact solver to be worth trying first. */
+/**
+ * Whether the exact solver is worth trying first (measured with random endings at 100 ms: it mostly
+ * succeeds below these counts and mostly runs out of budget above them). Togyz also counts as ending
+ * when a kazan is close to 82. Ayo's endings go round in cycles without captures, so there the
+ * repetition-aware search itself runs the game to its end instead.
+ */
 export function fewSeedsLeft(engine: Engine, buf: Int32Array): boolean {
   const P = engine.pits;
   let a = 0;
@@ -105,13 +110,13 @@ export function fewSeedsLeft(engine: Engine, buf: Int32Array): boolean {
   }
   switch (engine.game) {
     case "togyz":
-      return a + b <= 40;
+      return a + b <= 14 || Math.max(buf[P + H_STORE0], buf[P + H_STORE0 + 1]) >= 78;
     case "ayo":
-      return a + b <= 20;
+      return false;
     case "tsoro-classic":
-      return a + b <= 16;
+      return a + b <= 8;
     case "tsoro-wta":
-      return Math.min(a, b) <= 4;
+      return Math.min(a, b) <= 2;
   }
 }
 
@@ -185,7 +190,7 @@ function runSearch(state: State, spec: LevelSpec, options: SearchOptions, seed: 
     evaluate: evaluatorFor(e, spec.knowledge),
     seed,
     solve: spec.solve && fewSeedsLeft(e, state.buf),
-    solveShare: 0.5,
+    solveShare: 0.3,
     selective: spec.selective,
   });
 }

@@ -230,69 +230,79 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
       }
     }
 
-    // Play every move once; order by TT move, wins, material won, killers, history.
+    // The table's move is played and searched alone first: when it refutes the position (the usual
+    // case at a cut node) no other move is played. Otherwise every other move is played once and
+    // ordered by wins, material won, killers and history.
     const base = ply * MM;
     const n = engine.generate(pos, moveLists[ply]);
     const me = pos[TO_MOVE];
     const k1 = killers[ply * 2];
     const k2 = killers[ply * 2 + 1];
-    for (let i = 0; i < n; i++) {
-      const m = moves[base + i];
-      const child = kids[base + i];
-      child.set(pos);
-      engine.playInPlace(child, m, null);
-      nodes++;
-      let g: number;
-      if (isWta) {
-        g = 0;
-        const ob = (1 - me) * ring;
-        for (let j = ob; j < ob + ring; j++) g += pos[j] - child[j];
-      } else {
-        g = child[S0 + me] - pos[S0 + me];
-      }
-      gains[base + i] = g;
-      let s = history[me * MOVE_SLOTS + m] + g * 1e6;
-      if (isTogyz && child[TUZ_ME + me] !== pos[TUZ_ME + me]) s += 2e7;
-      const cr = child[RESULT];
-      if (cr !== 0 && cr !== RESULT_DRAW) s += cr - 1 === me ? 1e10 : -1e10;
-      if (m === ttMove) s += 1e12;
-      else if (m === k1) s += 5e5;
-      else if (m === k2) s += 4e5;
-      if (ply === 0) s += rootNoise[m];
-      order[base + i] = s;
-      idx[base + i] = i;
-    }
-    checkStop();
-    if (stopped) return 0;
-
-    let best = -INF;
-    let bestMove = -1;
-    for (let k = 0; k < n; k++) {
-      // Selection: bring the best remaining move to position k.
-      let bk = k;
-      let bs = order[base + idx[base + k]];
-      for (let j = k + 1; j < n; j++) {
-        const sj = order[base + idx[base + j]];
-        if (sj > bs) {
-          bs = sj;
-          bk = j;
+    let ttIdx = -1;
+    if (ttMove !== -1) {
+      for (let i = 0; i < n; i++) {
+        if (moves[base + i] === ttMove) {
+          ttIdx = i;
+          break;
         }
       }
-      const i = idx[base + bk];
-      idx[base + bk] = idx[base + k];
-      idx[base + k] = i;
+      if (ttIdx !== -1) playChild(pos, ply, ttIdx, me);
+    }
+    let best = -INF;
+    let bestMove = -1;
+    let searched = 0;
+    let cnt = 0;
+    let next = 0;
+    let restPlayed = false;
+    for (;;) {
+      let i: number;
+      if (searched === 0 && ttIdx !== -1) i = ttIdx;
+      else {
+        if (!restPlayed) {
+          restPlayed = true;
+          for (let j = 0; j < n; j++) {
+            if (j === ttIdx) continue;
+            playChild(pos, ply, j, me);
+            const m = moves[base + j];
+            let sc = order[base + j];
+            if (m === k1) sc += 5e5;
+            else if (m === k2) sc += 4e5;
+            if (ply === 0) sc += rootNoise[m];
+            order[base + j] = sc;
+            idx[base + cnt++] = j;
+          }
+          checkStop();
+          if (stopped) return 0;
+        }
+        if (next === cnt) break;
+        // Selection: bring the best remaining move forward.
+        let bk = next;
+        let bs = order[base + idx[base + next]];
+        for (let j = next + 1; j < cnt; j++) {
+          const sj = order[base + idx[base + j]];
+          if (sj > bs) {
+            bs = sj;
+            bk = j;
+          }
+        }
+        i = idx[base + bk];
+        idx[base + bk] = idx[base + next];
+        idx[base + next] = i;
+        next++;
+      }
       const m = moves[base + i];
       const child = kids[base + i];
       let v: number;
-      if (k === 0) v = -negamax(child, ply + 1, depth - 1, -beta, -alpha);
+      if (searched === 0) v = -negamax(child, ply + 1, depth - 1, -beta, -alpha);
       else {
         // Late quiet moves first get a shallower null-window look; a surprise earns the full depth.
-        const reduce = selective && depth >= 3 && k >= LMR_AFTER && gains[base + i] === 0 && m !== k1 && m !== k2
-          ? (k >= LMR_AFTER * 2 && depth >= 5 ? 2 : 1) : 0;
+        const reduce = selective && depth >= 3 && searched >= LMR_AFTER && gains[base + i] === 0 && m !== k1 && m !== k2
+          ? (searched >= LMR_AFTER * 2 && depth >= 5 ? 2 : 1) : 0;
         v = -negamax(child, ply + 1, depth - 1 - reduce, -alpha - 1, -alpha);
         if (reduce > 0 && v > alpha && !stopped) v = -negamax(child, ply + 1, depth - 1, -alpha - 1, -alpha);
         if (v > alpha && v < beta && !stopped) v = -negamax(child, ply + 1, depth - 1, -beta, -alpha);
       }
+      searched++;
       if (stopped) return 0;
       if (v > best) {
         best = v;
@@ -316,7 +326,7 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
                 killers[ply * 2] = m;
               }
               const hIdx = me * MOVE_SLOTS + m;
-              history[hIdx] += depth * depth;
+              history[hIdx] += depth < 20 ? depth * depth : 400;
               if (history[hIdx] > 100000) for (let j = 0; j < history.length; j++) history[j] >>= 1;
             }
             break;
@@ -338,6 +348,30 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
       ttData[slot + 1] = (bestMove + 1) | (need << 8) | (flag << 16) | (gen << 20);
     }
     return best;
+  }
+
+  /** Plays move `i` of the list at `ply` into its child buffer; records its gain and base order. */
+  function playChild(pos: Int32Array, ply: number, i: number, me: number): void {
+    const at = ply * MM + i;
+    const m = moves[at];
+    const child = kids[at];
+    child.set(pos);
+    engine.playInPlace(child, m, null);
+    nodes++;
+    let g: number;
+    if (isWta) {
+      g = 0;
+      const ob = (1 - me) * ring;
+      for (let j = ob; j < ob + ring; j++) g += pos[j] - child[j];
+    } else {
+      g = child[S0 + me] - pos[S0 + me];
+    }
+    gains[at] = g;
+    let s = history[me * MOVE_SLOTS + m] + g * 1e6;
+    if (isTogyz && child[TUZ_ME + me] !== pos[TUZ_ME + me]) s += 2e7;
+    const cr = child[RESULT];
+    if (cr !== 0 && cr !== RESULT_DRAW) s += cr - 1 === me ? 1e10 : -1e10;
+    order[at] = s;
   }
 
   /** Past the horizon: stand on the evaluation or follow moves that win material, a few plies. */
