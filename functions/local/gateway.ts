@@ -151,7 +151,15 @@ export function createLocalGateway(routes: WsRoutes, domainName: () => string, l
   function management(req: IncomingMessage, res: ServerResponse, path: string): boolean {
     const m = /^(?:\/[^/@]+)?\/@connections\/([^/]+)$/.exec(path);
     if (m === null) return false;
-    const id = decodeURIComponent(m[1]);
+    let id: string;
+    try {
+      id = decodeURIComponent(m[1]);
+    } catch {
+      req.resume();
+      res.writeHead(400, { "content-type": "application/json", "x-amzn-ErrorType": "BadRequestException" });
+      res.end(JSON.stringify({ message: "bad connection id" }));
+      return true;
+    }
     const c = conns.get(id);
     const gone = (): void => {
       res.writeHead(410, { "content-type": "application/json", "x-amzn-ErrorType": "GoneException" });

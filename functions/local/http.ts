@@ -64,7 +64,11 @@ function matchRoute(pattern: string, path: string): Record<string, string> | nul
     const m = /^\{(\w+)\}$/.exec(a[i]);
     if (m !== null) {
       if (b[i] === "") return null;
-      params[m[1]] = decodeURIComponent(b[i]);
+      try {
+        params[m[1]] = decodeURIComponent(b[i]);
+      } catch {
+        return null;
+      }
     } else if (a[i] !== b[i]) return null;
   }
   return params;

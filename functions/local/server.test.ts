@@ -48,6 +48,20 @@ describe("static files", () => {
     expect((await res.text()).startsWith(start)).toBe(true);
   });
 
+  test.each([["/@connections/%E0%A4%A"], ["/players/%E0%A4%A"], ["/%E0%A4%A"], ["//"]])("a malformed path %s gets an answer, not a crash", async (path) => {
+    const { request } = await import("node:http");
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: "127.0.0.1", port: server.port, path, method: "GET" }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    expect(status).toBeGreaterThanOrEqual(400);
+    expect((await fetch(server.url)).status).toBe(200);
+  });
+
   test("no way out of the static directory", async () => {
     const res = await fetch(new URL("/%2e%2e/%2e%2e/package.json", server.url));
     expect([403, 404]).toContain(res.status);
