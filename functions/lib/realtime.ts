@@ -1,12 +1,9 @@
 /**
  * One client frame on the WebSocket, checked in a fixed order: size → JSON envelope → schema of its
  * type → per-connection rate → the service (friend rooms here; `auth.*` and `ranked.*` go to
- * `functions/ranked/router.ts` when ranked play is installed). Every refusal is answered with an
+ * `functions/ranked/router.ts`). Every refusal is answered with an
  * `error` message naming its code; nothing is thrown at the gateway for bad input.
  */
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
 import { parseEnvelope, ridOf, type Envelope } from "../../core/protocol/envelope.js";
 import { RATE_LIMIT, RATE_WINDOW_MS, makeError, parseFriendClientMessage } from "../../core/protocol/friend.js";
@@ -14,6 +11,7 @@ import { isRankedType } from "../../core/protocol/ranked.js";
 import { friendDisconnect, friendMessage } from "../friends/service.js";
 import type { Connection } from "./connections.js";
 import type { RealtimePorts } from "./ports.js";
+import { onRankedDisconnect, routeRanked } from "../ranked/router.js";
 
 /** What a ranked router receives with each `auth.*` / `ranked.*` message (already size- and rate-checked). */
 export interface RealtimeContext {
@@ -27,19 +25,11 @@ export interface RealtimeContext {
   reply(message: object): Promise<boolean>;
 }
 
-interface RankedModule {
-  routeRanked?: (ctx: RealtimeContext, msg: Envelope) => Promise<unknown>;
-  onRankedDisconnect?: (ctx: Omit<RealtimeContext, "connection" | "reply"> & { connection: Connection | null }) => Promise<unknown>;
-}
-
-const RANKED_ROUTER = join(dirname(fileURLToPath(import.meta.url)), "..", "ranked", "router.ts");
-let ranked: Promise<RankedModule | null> | null = null;
-
-function rankedModule(): Promise<RankedModule | null> {
-  // Bundled Lambdas import the router statically through their own entry; locally it is optional.
-  ranked ??= existsSync(RANKED_ROUTER) ? (import(pathToFileURL(RANKED_ROUTER).href) as Promise<RankedModule>) : Promise.resolve(null);
-  return ranked;
-}
+/** Ranked play (functions/ranked/router.ts), imported statically so the bundled Lambda carries it. */
+const ranked: {
+  readonly routeRanked: (ctx: RealtimeContext, msg: Envelope) => Promise<unknown>;
+  readonly onRankedDisconnect: (ctx: Omit<RealtimeContext, "connection" | "reply"> & { connection: Connection | null }) => Promise<unknown>;
+} = { routeRanked, onRankedDisconnect };
 
 export function rateLimit(): number {
   const n = Number(process.env.RATE_LIMIT);
@@ -77,12 +67,7 @@ export async function receive(p: RealtimePorts, event: APIGatewayProxyWebsocketE
     return;
   }
   if (parsed === null) {
-    const mod = await rankedModule();
-    if (mod?.routeRanked === undefined) {
-      await reply(makeError("ranked/unavailable", "ranked play is not available on this server", withRid));
-      return;
-    }
-    await mod.routeRanked({ connectionId, now, event, ports: p, connection: rate.connection, reply }, env.value);
+    await ranked.routeRanked({ connectionId, now, event, ports: p, connection: rate.connection, reply }, env.value);
     return;
   }
   const out = await friendMessage(p, rate.connection, parsed.value, now);
@@ -95,10 +80,7 @@ export async function connect(p: RealtimePorts, event: APIGatewayProxyWebsocketE
 
 export async function disconnect(p: RealtimePorts, event: APIGatewayProxyWebsocketEventV2, now: number): Promise<void> {
   const connectionId = event.requestContext.connectionId;
-  const mod = await rankedModule();
-  if (mod?.onRankedDisconnect !== undefined) {
-    const connection = await p.conns.get(connectionId, now);
-    await mod.onRankedDisconnect({ connectionId, now, event, ports: p, connection });
-  }
+  const connection = await p.conns.get(connectionId, now);
+  await ranked.onRankedDisconnect({ connectionId, now, event, ports: p, connection });
   await friendDisconnect(p, connectionId, now);
 }
