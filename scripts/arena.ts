@@ -1,10 +1,13 @@
 /**
  * `npm run -s arena -- --game G [--options JSON] --a LEVEL --b LEVEL --games N [--time MS] [--seed S]
- * [--opening K] [--nodes N]`
+ * [--opening K] [--balance S] [--nodes N]`
  *
  * Plays N games between two levels, sides alternating (A has seat 0 in even games). Each pair of games
- * starts from the same K random opening moves (default 2, drawn from the seed) so that paired games
- * differ from other pairs but not in who had the better start. `--time` is Crazy's time per move
+ * starts from the same K random opening moves (default 2, drawn from the seed), so that pairs differ
+ * from each other but not in who had the better start. Openings are balanced: a random opening is
+ * kept only if Hard's seven-ply score of it is within `--balance` hundredths of a seed (default 300;
+ * 0 keeps any opening), because in some rule sets (Tsoro Winner Takes All above all) two random moves
+ * often decide the game before either level has played. `--time` is Crazy's time per move
  * (other levels search to their fixed depth); `--nodes` caps every search. Ayo is played with the
  * computer's repetition rule unless `--options` says otherwise. Prints one JSON line per game and last
  * a summary line {"a","b","games","aPoints","bPoints","draws"} (win 1, draw 1/2).
@@ -48,9 +51,11 @@ const timeMs = args.has("time") ? parseCount(args.get("time"), "time", 1000, 600
 const maxNodes = args.has("nodes") ? parseCount(args.get("nodes"), "nodes", 0, 1e12) : undefined;
 const seed = parseCount(args.get("seed"), "seed", 1, 2 ** 31 - 1);
 const openingPlies = parseCount(args.get("opening"), "opening", 2, 40);
+const balance = parseCount(args.get("balance"), "balance", 300, 1_000_000);
+/** Random openings tried per pair before the most balanced one seen is taken. */
+const OPENING_TRIES = 200;
 
-function opening(pair: number): number[] {
-  const rng = makeRng(mixSeed(seed, pair));
+function randomOpening(rng: ReturnType<typeof makeRng>): { moves: number[]; state: State } {
   let s: State = first.ok ? first.value : (undefined as never);
   const moves: number[] = [];
   for (let i = 0; i < openingPlies && outcome(s) === null; i++) {
@@ -62,16 +67,35 @@ function opening(pair: number): number[] {
     s = r.value.state;
     moves.push(m);
   }
-  return moves;
+  return { moves, state: s };
 }
 
+function opening(pair: number): number[] {
+  const rng = makeRng(mixSeed(seed, pair));
+  let best: number[] = [];
+  let bestScore = Infinity;
+  for (let t = 0; t < OPENING_TRIES; t++) {
+    const o = randomOpening(rng);
+    if (balance === 0 || openingPlies === 0) return o.moves;
+    if (outcome(o.state) !== null) continue;
+    const score = Math.abs(chooseMove(o.state, "hard", { seed: 1 }).score);
+    if (score <= balance) return o.moves;
+    if (score < bestScore) {
+      bestScore = score;
+      best = o.moves;
+    }
+  }
+  return best;
+}
+
+const openings: number[][] = [];
 let aPoints = 0;
 let bPoints = 0;
 let draws = 0;
 for (let g = 0; g < games; g++) {
   const aSeat = g % 2;
   const levels: [Level, Level] = aSeat === 0 ? [a, b] : [b, a];
-  const open = opening(g >> 1);
+  const open = g % 2 === 0 || openings[g >> 1] === undefined ? (openings[g >> 1] = opening(g >> 1)) : openings[g >> 1];
   let s: State = first.ok ? first.value : (undefined as never);
   for (const m of open) {
     const r = play(s, m);
