@@ -316,8 +316,15 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   function onError(code: ErrorCode, message: string, purpose: string | undefined, expected: number | undefined): void {
-    if (purpose === "create" || purpose === "join") {
-      if (code === "room/exists") return stop("exists");
+    if (purpose === "create" && code === "room/exists") {
+      // Either our own create went through before the connection dropped (then our secret holds
+      // seat 0), or the code is taken: joining tells which.
+      created = true;
+      request({ type: "room.join", roomId, secret }, "rejoin");
+      return;
+    }
+    if (purpose === "rejoin" && (code === "room/no_seat" || code === "room/full")) return stop("exists");
+    if (purpose === "create" || purpose === "join" || purpose === "rejoin") {
       if (code === "room/not_found") return stop("not_found");
       if (code === "room/full") return stop("full");
     }

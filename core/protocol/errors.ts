@@ -17,6 +17,7 @@ export const FRIEND_ERROR_CODES = [
   "room/not_found", // no live room with that id (or it expired)
   "room/exists", // a live room already has that id
   "room/full", // both seats are taken and the seat secret matches neither
+  "room/no_seat", // a join without a request, whose seat secret holds no seat
   "room/not_seated", // the action needs a seat in a room
   "room/not_owner", // only the owner (seat 0) answers join requests
   "room/seat_moved", // this seat was taken over by a newer connection of the same player

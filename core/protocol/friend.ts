@@ -64,8 +64,11 @@ export const RoomJoinSchema = v.strictObject({
   rid: Rid,
   roomId: RoomIdSchema,
   secret: SecretSchema,
-  /** Sealed join request shown to the owner (ignored when the secret already holds a seat). */
-  request: B64(40, MAX_REQUEST_CHARS),
+  /**
+   * Sealed join request shown to the owner (ignored when the secret already holds a seat). Without
+   * it the join only returns to a seat, and a secret that holds none gets `room/no_seat`.
+   */
+  request: v.optional(B64(40, MAX_REQUEST_CHARS)),
 });
 export const JoinAnswerSchema = v.strictObject({ type: v.literal("join.answer"), rid: Rid, reqId: ReqId, approve: v.boolean() });
 export const RelaySchema = v.strictObject({

@@ -78,6 +78,33 @@ describe("seats", () => {
     }
   });
 
+  test("creating a room whose create already went through returns to seat 0; a taken code says so", async () => {
+    const { keys } = newRoom();
+    const secret = generateSecret();
+    // The first create is stored, but its answer never reaches the device.
+    const r = await raw(ts.server.wsUrl);
+    r.send({ type: "room.create", rid: 1, roomId: keys.roomId, secret });
+    await waitFor(() => r.got.length === 1, "created");
+    r.ws.close();
+    const again = player(ts.server.wsUrl, keys, "create", { name: "Owner" }, { setup: SETUP, secret });
+    const other = player(ts.server.wsUrl, keys, "create", { name: "Someone else" }, { setup: SETUP });
+    try {
+      await waitFor(() => again.view().status === "seated" && again.view().seat === 0, "owner back in seat 0");
+      await waitFor(() => other.view().status === "exists", "a taken code is reported");
+      expect(other.view().seat).toBeNull();
+      expect(again.view().requests).toHaveLength(0); // the other device asked for no seat
+      // A join without a request only returns to a seat.
+      const q = await raw(ts.server.wsUrl);
+      q.send({ type: "room.join", rid: 7, roomId: keys.roomId, secret: generateSecret() });
+      await waitFor(() => q.got.length === 1, "answer");
+      expect(q.got[0]).toMatchObject({ type: "error", code: "room/no_seat", rid: 7 });
+      q.ws.close();
+    } finally {
+      again.session.dispose();
+      other.session.dispose();
+    }
+  });
+
   test("a guest who leaves before the answer withdraws the request; the owner's list follows", async () => {
     const { keys } = newRoom();
     const owner = player(ts.server.wsUrl, keys, "create", { name: "Owner" }, { setup: SETUP });

@@ -82,6 +82,7 @@ async function join(p: FriendPorts, conn: Connection, m: Msg<"room.join">, now: 
     if (mine === 0 && reply.type === "room.joined") await sendPendingRequests(p, room.roomId, conn.connectionId, now);
     return reply;
   }
+  if (m.request === undefined) return fail("room/no_seat", "this seat secret holds no seat in the room", m.rid);
   if (room.hashes[1] !== null) return fail("room/full", "both seats are taken", m.rid);
   if (conn.pendingReqId !== undefined) return fail("join/pending", "this connection already waits for an answer", m.rid);
   const req: JoinRequest = { reqId: p.newId(), roomId: room.roomId, secretHash: hash, connectionId: conn.connectionId, request: m.request, at: now };
