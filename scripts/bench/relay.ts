@@ -3,8 +3,11 @@
  * p50/p99 and relayed messages per second, with 1, 100 and 1,000 rooms playing at once. The server
  * runs in its own process (as `npm start` runs it) on a temporary data directory; the clients speak
  * the protocol directly with real sealed boxes, without the scrypt step (a client-side cost).
- * The per-connection rate limit is lifted for the measurement (RATE_LIMIT), since one pair of
- * players pinging back and forth as fast as they can is far above any human rate.
+ * Two loads: saturation (every room ping-pongs as fast as it can, so with many rooms the round trip
+ * is mostly queueing and the messages per second is the server's capacity), and a human pace (a
+ * move and its answer per room every 20 s, over 30 s). The per-connection rate limit is lifted for
+ * the measurement (RATE_LIMIT), since one pair pinging back and forth as fast as it can is far above
+ * any human rate.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -19,6 +22,8 @@ import type { Emit } from "../bench.js";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** `RELAY_BENCH_ROOMS=1,100` measures only some of the room counts. */
 const ROOM_COUNTS: readonly number[] = (process.env.RELAY_BENCH_ROOMS ?? "1,100,1000").split(",").map(Number).filter((n) => n > 0);
+const PACED_EVERY_MS = 20_000;
+const PACED_WINDOW_MS = 30_000;
 const durationMs = (rooms: number): number => (rooms <= 1 ? 3_000 : rooms <= 100 ? 5_000 : 8_000);
 
 interface Client {
@@ -97,24 +102,43 @@ async function makeRoom(url: string): Promise<Room> {
   return { a, b, key, seq: [0, 0] };
 }
 
-/** Ping-pong in one room until `until`: each round trip is two relayed messages. */
-async function pingPong(room: Room, until: number, rtts: number[]): Promise<number> {
+/** One round trip: A's box relayed to B, then B's answer relayed back to A. */
+async function roundTrip(room: Room): Promise<number> {
   const seq = room.seq;
-  let relayed = 0;
   const body = { t: "chat", text: "x".repeat(64) };
   const send = (c: Client, seat: 0 | 1): void => {
     seq[seat]++;
     c.ws.send(JSON.stringify({ type: "relay", cseq: seq[seat], kind: "game", box: sealBox(room.key, { seat, seq: seq[seat], kind: "game", body }) }));
   };
+  const t0 = performance.now();
+  const atB = next(room.b, (m) => m.type === "relay");
+  send(room.a, 0);
+  await atB;
+  const atA = next(room.a, (m) => m.type === "relay");
+  send(room.b, 1);
+  await atA;
+  return performance.now() - t0;
+}
+
+/** At a human pace: each room makes one round trip every `everyMs`, starting at a random offset. */
+async function paced(room: Room, everyMs: number, until: number, rtts: number[]): Promise<number> {
+  let relayed = 0;
+  await new Promise((r) => setTimeout(r, Math.random() * everyMs));
   while (Date.now() < until) {
-    const t0 = performance.now();
-    const atB = next(room.b, (m) => m.type === "relay");
-    send(room.a, 0);
-    await atB;
-    const atA = next(room.a, (m) => m.type === "relay");
-    send(room.b, 1);
-    await atA;
-    rtts.push(performance.now() - t0);
+    const started = Date.now();
+    rtts.push(await roundTrip(room));
+    relayed += 2;
+    const wait = everyMs - (Date.now() - started);
+    if (wait > 0) await new Promise((r) => setTimeout(r, Math.min(wait, Math.max(0, until - Date.now()))));
+  }
+  return relayed;
+}
+
+/** Ping-pong in one room until `until`: each round trip is two relayed messages. */
+async function pingPong(room: Room, until: number, rtts: number[]): Promise<number> {
+  let relayed = 0;
+  while (Date.now() < until) {
+    rtts.push(await roundTrip(room));
     relayed += 2;
   }
   return relayed;
@@ -172,6 +196,20 @@ export async function run(emit: Emit): Promise<void> {
       emit({ name: `relay messages per second, ${label}`, unit: "msgs/s", value: Math.round(relayed / seconds) });
       // Independent of how busy the machine is: server CPU time spent per relayed message.
       if (Number.isFinite(cpu)) emit({ name: `relay server CPU per message, ${label}`, unit: "ms", value: Number(((cpu * 1000) / relayed).toFixed(2)) });
+
+      // The same rooms at a human pace: a round trip (a move and its answer) per room every 20 s.
+      if (n > 1 && process.env.RELAY_BENCH_PACED !== "0") {
+        const prtts: number[] = [];
+        const pt0 = performance.now();
+        const pUntil = Date.now() + PACED_WINDOW_MS;
+        const pcounts = await Promise.all(rooms.slice(0, n).map((r) => paced(r, PACED_EVERY_MS, pUntil, prtts)));
+        const pseconds = (performance.now() - pt0) / 1000;
+        prtts.sort((x, y) => x - y);
+        const plabel = `${label}, a round trip per room every ${PACED_EVERY_MS / 1000} s`;
+        emit({ name: `relay round trip p50, ${plabel}`, unit: "ms", value: Number(percentile(prtts, 50).toFixed(2)) });
+        emit({ name: `relay round trip p99, ${plabel}`, unit: "ms", value: Number(percentile(prtts, 99).toFixed(2)) });
+        emit({ name: `relay messages per second, ${plabel}`, unit: "msgs/s", value: Math.round(pcounts.reduce((a, b) => a + b, 0) / pseconds) });
+      }
     }
   } finally {
     for (const r of rooms) {
