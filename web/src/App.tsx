@@ -8,6 +8,7 @@ import { NewGameScreen } from "./screens/NewGame.js";
 import { ResumeScreen } from "./screens/Resume.js";
 import { deviceStorage, type KeyValue } from "./state/persist.js";
 import { createProfile, ProfileContext } from "./state/createProfile.js";
+import { createRooms, RoomsContext } from "./state/createRooms.js";
 import { createRouter, RouterContext, type Screen } from "./state/createRouter.js";
 import { createSaves, SavesContext } from "./state/createSaves.js";
 import { createSettings, SettingsContext, type Settings } from "./state/createSettings.js";
@@ -20,10 +21,14 @@ const ProfileScreen = lazy(() => import("./screens/Profile.js").then((m) => ({ d
 const RulesScreen = lazy(() => import("./screens/Rules.js").then((m) => ({ default: m.RulesScreen })));
 const LessonsScreen = lazy(() => import("./screens/Lessons.js").then((m) => ({ default: m.LessonsScreen })));
 const OnlineScreen = lazy(() => import("./screens/Online.js").then((m) => ({ default: m.OnlineScreen })));
+const RoomScreen = lazy(() => import("./screens/Room.js").then((m) => ({ default: m.RoomScreen })));
+const RankedScreen = lazy(() => import("./screens/Ranked.js").then((m) => ({ default: m.RankedScreen })));
+const LeaderboardScreen = lazy(() => import("./screens/Leaderboard.js").then((m) => ({ default: m.LeaderboardScreen })));
 
 const SCREEN_TITLES: { readonly [S in Screen]: string } = {
   menu: "Mancala", new: "New game", play: "Game", resume: "Resume", settings: "Settings", profile: "Profile",
-  rules: "Rules", lessons: "Lessons", online: "Online", ranked: "Ranked", leaderboard: "Leaderboard",
+  rules: "Rules", lessons: "Lessons", online: "Online", ranked: "Ranked", leaderboard: "Leaderboard", join: "Join a game",
+  room: "Friend game",
 };
 
 /** Built-in backgrounds, drawn with gradients. */
@@ -41,6 +46,7 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
   const profile = createProfile(kv);
   const stats = createStats(kv);
   const saves = createSaves(kv);
+  const rooms = createRooms(kv);
   const router = createRouter();
   const ai = createAi();
   const sound = createSound(() => settings[0].sound);
@@ -83,7 +89,8 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
     idle(() => {
       for (const load of [
         () => import("./screens/Play.js"), () => import("./screens/Settings.js"), () => import("./screens/Profile.js"),
-        () => import("./screens/Rules.js"), () => import("./screens/Lessons.js"), () => import("./screens/Online.js"),
+        () => import("./screens/Rules.js"), () => import("./screens/Lessons.js"), () => import("./screens/Online.js"), () => import("./screens/Room.js"),
+        () => import("./screens/Ranked.js"), () => import("./screens/Leaderboard.js"),
       ]) void load().catch(() => undefined);
     });
   });
@@ -98,6 +105,7 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
       <ProfileContext.context.Provider value={profile}>
         <StatsContext.context.Provider value={stats}>
           <SavesContext.context.Provider value={saves}>
+            <RoomsContext.context.Provider value={rooms}>
             <RouterContext.context.Provider value={router}>
               <ServicesContext.context.Provider value={{ ai, sound, storage: kv }}>
                 <main class="app" data-screen={route().screen}>
@@ -112,14 +120,20 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
                       <Match when={route().screen === "profile"}><ProfileScreen /></Match>
                       <Match when={route().screen === "rules"}><RulesScreen family={route().param} /></Match>
                       <Match when={route().screen === "lessons"}><LessonsScreen lesson={route().param} /></Match>
-                      <Match when={route().screen === "online" || route().screen === "ranked" || route().screen === "leaderboard"}>
-                        <OnlineScreen kind={route().screen as "online" | "ranked" | "leaderboard"} />
+                      <Match when={route().screen === "online" || route().screen === "join"}>
+                        <OnlineScreen join={route().screen === "join"} code={route().param} />
                       </Match>
+                      <Match when={route().screen === "room" && route().param} keyed>
+                        {(code) => <RoomScreen code={code} />}
+                      </Match>
+                      <Match when={route().screen === "ranked"}><RankedScreen /></Match>
+                      <Match when={route().screen === "leaderboard"}><LeaderboardScreen game={route().param} /></Match>
                     </Switch>
                   </Suspense>
                 </main>
               </ServicesContext.context.Provider>
             </RouterContext.context.Provider>
+            </RoomsContext.context.Provider>
           </SavesContext.context.Provider>
         </StatsContext.context.Provider>
       </ProfileContext.context.Provider>

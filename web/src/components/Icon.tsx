@@ -16,6 +16,7 @@ const PATHS = {
   star: "M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1L3.2 9.5l6.1-.9z",
   camera: "M4 8h3l2-3h6l2 3h3v11H4zM12 17a4 4 0 100-8 4 4 0 000 8z",
   send: "M4 12l16-8-6 16-2-7z",
+  chat: "M4 5h16v11H10l-5 4v-4H4z",
   handshake: "M3 12l4-4 5 3 5-3 4 4-9 7zM12 11l-3 3",
 } as const;
 

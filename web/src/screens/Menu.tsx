@@ -4,13 +4,15 @@ import { Avatar } from "../components/Avatar.js";
 import { Icon } from "../components/Icon.js";
 import { displayName, useProfile } from "../state/createProfile.js";
 import { isResumable, useSaves } from "../state/createSaves.js";
+import { useRooms } from "../state/createRooms.js";
 import { useRouter, type Screen } from "../state/createRouter.js";
 
 export function MenuScreen(): JSX.Element {
   const [, router] = useRouter();
   const [profile] = useProfile();
   const [saves] = useSaves();
-  const open = (): number => saves.games.filter(isResumable).length;
+  const [rooms] = useRooms();
+  const open = (): number => saves.games.filter(isResumable).length + rooms.rooms.filter((r) => !r.over).length;
   const item = (screen: Screen, label: string, sub: string, cls = ""): JSX.Element => (
     <button type="button" class={`menu-item ${cls}`} onClick={() => router.go(screen)}>
       <span class="menu-label">{label}</span>

@@ -11,6 +11,7 @@ import { LEVEL_IDS, LEVEL_NAMES } from "../game/levels.js";
 import { displayName, useProfile } from "../state/createProfile.js";
 import { useRouter } from "../state/createRouter.js";
 import { useSaves } from "../state/createSaves.js";
+import { useRooms } from "../state/createRooms.js";
 import { COUNTERS, useSettings } from "../state/createSettings.js";
 import { DEFAULT_SETUP, newGameId, type MatchSetup, type SavedGame } from "../state/records.js";
 
@@ -26,6 +27,7 @@ export function NewGameScreen(): JSX.Element {
   const [settings, settingsActions] = useSettings();
   const [profile] = useProfile();
   const [, saves] = useSaves();
+  const [, rooms] = useRooms();
   const last = saves.lastSetup() ?? DEFAULT_SETUP;
   const [form, setForm] = createStore<{ -readonly [K in keyof MatchSetup]: MatchSetup[K] }>({ ...last, speed: settings.speed });
   const [family, setFamily] = createSignal<Family>(familyOf(last.game));
@@ -48,6 +50,16 @@ export function NewGameScreen(): JSX.Element {
     };
     saves.put(rec);
     router.go("play", rec.id, true);
+  };
+
+  /** A friend game with this setup: the room's code and seat secret come from a lazily loaded module. */
+  const createOnline = async (): Promise<void> => {
+    const g = game();
+    const options: Record<string, number | boolean> = g.startsWith("tsoro") ? { holes: form.holes, seeds: form.seeds } : g === "ayo" ? { vsComputer: false } : {};
+    const { makeOwnRoom } = await import("../state/newRoom.js");
+    const room = makeOwnRoom({ game: g, options, bestOf: form.bestOf }, Date.now());
+    rooms.put(room);
+    router.go("room", room.code, true);
   };
 
   return (
@@ -86,7 +98,11 @@ export function NewGameScreen(): JSX.Element {
           }}
         />
         <Show when={online()}>
-          <p class="note" role="status">Games with an online friend need the game server connection, which comes with online play. <button type="button" class="link" onClick={() => router.go("online")}>About online play</button></p>
+          <p class="note">Play a friend on their own device: create the game and send them its code, or join with the code they sent you.</p>
+          <div class="row">
+            <button type="button" class="btn primary" onClick={() => void createOnline()}>Create game</button>
+            <button type="button" class="btn" onClick={() => router.go("join")}>Join with a code</button>
+          </div>
         </Show>
         <Show when={!online() && form.opponent === "computer"}>
           <Choice legend="Computer level" name="level" options={LEVEL_IDS} value={form.level} label={(l) => LEVEL_NAMES[l]} onChange={(l) => setForm("level", l)} />
@@ -101,7 +117,9 @@ export function NewGameScreen(): JSX.Element {
         <Choice legend="Series" name="bestof" options={[1, 3, 5, 7] as const} value={form.bestOf} label={(b) => (b === 1 ? "Single game" : `Best of ${b}`)} onChange={(b) => setForm("bestOf", b as BestOf)} />
         <Choice legend="Counters" name="counters" options={COUNTERS} value={settings.counters} label={(c) => c[0].toUpperCase() + c.slice(1)} onChange={(c) => settingsActions.set("counters", c)} />
         <Choice legend="Speed" name="speed" options={SPEEDS} value={settings.speed} label={(s) => s[0].toUpperCase() + s.slice(1)} onChange={(s) => settingsActions.set("speed", s)} />
-        <button type="button" class="btn primary big" onClick={start} disabled={online()}>Start match</button>
+        <Show when={!online()}>
+          <button type="button" class="btn primary big" onClick={start}>Start match</button>
+        </Show>
       </div>
     </section>
   );

@@ -1,42 +1,132 @@
-/** Online, Ranked and Leaderboard: these need the game server and arrive with online play. */
-import type { JSX } from "solid-js";
+/**
+ * Online: create a friend game (game, board, series) and get its code, or join one by typing the
+ * code (any case, dash optional). A link `#/join/CODE` opens the join form with the code filled in.
+ */
+import { createSignal, For, Show, type JSX } from "solid-js";
+import { createStore } from "solid-js/store";
+import type { BestOf } from "../../../core/match.js";
+import type { GameId } from "../../../core/types.js";
+import { Choice, Stepper } from "../components/Controls.js";
 import { Icon } from "../components/Icon.js";
+import { FAMILIES, FAMILY_BLURB, FAMILY_NAMES, GAME_NAMES, familyOf, type Family } from "../content/games.js";
+import { showCode, useRooms } from "../state/createRooms.js";
 import { useRouter } from "../state/createRouter.js";
+import { useSaves } from "../state/createSaves.js";
+import { makeGuestRoom, makeOwnRoom, parseCode } from "../state/newRoom.js";
+import { DEFAULT_SETUP } from "../state/records.js";
+import "../online.css";
 
-const TEXT = {
-  online: {
-    title: "Online",
-    body: "Play a friend anywhere: create a game, share its 8-character code (like K7PQ-2A9M), and your friend joins with it. Moves, chat, names and photos are encrypted with the code.",
-  },
-  ranked: {
-    title: "Ranked",
-    body: "Rated games run by the server, paired with a player near your rating. Results feed the public leaderboard. Lessons and games against the computer never change your rating.",
-  },
-  leaderboard: {
-    title: "Leaderboard",
-    body: "The top players of each game, by rating, with their wins, losses and draws.",
-  },
-} as const;
-
-export function OnlineScreen(props: { kind: "online" | "ranked" | "leaderboard" }): JSX.Element {
+export function OnlineScreen(props: { join: boolean; code: string | null }): JSX.Element {
   const [, router] = useRouter();
+  const [roomsState, rooms] = useRooms();
+  const [, saves] = useSaves();
+  const last = saves.lastSetup() ?? DEFAULT_SETUP;
+  const [form, setForm] = createStore({ holes: last.holes, seeds: last.seeds, bestOf: 1 as BestOf });
+  const [family, setFamily] = createSignal<Family>(familyOf(last.game));
+  const [mode, setMode] = createSignal<"tsoro-classic" | "tsoro-wta">(last.game === "tsoro-wta" ? "tsoro-wta" : "tsoro-classic");
+  const [typed, setTyped] = createSignal(props.code ?? "");
+  const [problem, setProblem] = createSignal<string | null>(null);
+  const game = (): GameId => (family() === "tsoro" ? mode() : family() === "ayo" ? "ayo" : "togyz");
+
+  const create = (): void => {
+    const g = game();
+    const options: Record<string, number | boolean> = g.startsWith("tsoro") ? { holes: form.holes, seeds: form.seeds } : g === "ayo" ? { vsComputer: false } : {};
+    const room = makeOwnRoom({ game: g, options, bestOf: form.bestOf }, Date.now());
+    rooms.put(room);
+    router.go("room", room.code, true);
+  };
+
+  const join = (e: Event): void => {
+    e.preventDefault();
+    const c = parseCode(typed());
+    if (!c.ok) {
+      setProblem(`That is not a game code: ${c.error.message}.`);
+      return;
+    }
+    // Typing the code of a game this device already plays returns to its seat.
+    if (rooms.get(c.value) !== undefined) {
+      router.go("room", c.value, true);
+      return;
+    }
+    const r = makeGuestRoom(typed(), Date.now());
+    if ("error" in r) {
+      setProblem(r.error);
+      return;
+    }
+    rooms.put(r.room);
+    router.go("room", r.room.code, true);
+  };
+
+  const mine = (): typeof roomsState.rooms => roomsState.rooms.filter((r) => !r.over).slice(0, 5);
+
   return (
-    <section class="screen page" aria-labelledby="online-title">
+    <section class="screen page online" aria-labelledby="online-title">
       <header class="page-head">
         <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back"><Icon name="back" /></button>
-        <h1 id="online-title">{TEXT[props.kind].title}</h1>
+        <h1 id="online-title">{props.join ? "Join a game" : "Online"}</h1>
       </header>
-      <div class="card">
-        <p>{TEXT[props.kind].body}</p>
-        <p class="note" role="status">
-          This needs a connection to the game server, which this version of the app does not make yet. Everything on
-          this device works offline: play the computer or a friend sitting next to you.
-        </p>
-        <div class="row">
-          <button type="button" class="btn primary" onClick={() => router.go("new")}>New game</button>
-          <button type="button" class="btn" onClick={() => router.go("menu")}>Main menu</button>
+      <form class="card form join-form" onSubmit={join} aria-label="Join a friend's game">
+        <h2>Join a friend's game</h2>
+        <label class="field">
+          <span>Game code</span>
+          <input
+            type="text" name="code" inputmode="text" autocomplete="off" autocapitalize="characters" spellcheck={false}
+            maxLength={12} placeholder="K7PQ-2A9M" value={typed()} data-testid="join-code"
+            onInput={(e) => { setTyped(e.currentTarget.value); setProblem(null); }}
+          />
+        </label>
+        <Show when={problem()}>{(p) => <p class="error" role="alert">{p()}</p>}</Show>
+        <button type="submit" class="btn primary big">Join</button>
+        <p class="note">The game and board are the ones your friend chose. They let you in when your request arrives.</p>
+      </form>
+      <Show when={!props.join}>
+        <div class="card form create-form">
+          <h2>Create a game</h2>
+          <div class="game-cards" role="radiogroup" aria-label="Game">
+            <For each={FAMILIES}>
+              {(f) => (
+                <label class={`game-card fam-${f}`} classList={{ on: family() === f }}>
+                  <input type="radio" name="online-family" checked={family() === f} onChange={() => setFamily(f)} />
+                  <span class="game-card-name">{FAMILY_NAMES[f]}</span>
+                  <span class="game-card-blurb">{FAMILY_BLURB[f]}</span>
+                </label>
+              )}
+            </For>
+          </div>
+          <Show when={family() === "tsoro"}>
+            <Choice
+              legend="Game mode" name="online-mode" options={["tsoro-classic", "tsoro-wta"] as const} value={mode()}
+              label={(m) => (m === "tsoro-classic" ? "Classic" : "Winner Takes All")} onChange={setMode}
+            />
+            <Stepper label="Board size (holes per row)" value={form.holes} min={4} max={12} onChange={(n) => setForm("holes", n)} unit=" × 2" />
+            <Stepper label="Seeds per hole" value={form.seeds} min={1} max={10} onChange={(n) => setForm("seeds", n)} />
+          </Show>
+          <Choice
+            legend="Series" name="online-bestof" options={[1, 3, 5, 7] as const} value={form.bestOf}
+            label={(b) => (b === 1 ? "Single game" : `Best of ${b}`)} onChange={(b) => setForm("bestOf", b as BestOf)}
+          />
+          <button type="button" class="btn primary big" onClick={create}>Create game</button>
+          <p class="note">You get an 8-character code to send to your friend. Moves, chat, names and pictures are encrypted with it.</p>
         </div>
-      </div>
+        <Show when={mine().length > 0}>
+          <div class="card">
+            <h2>Your online games</h2>
+            <ul class="saved-list">
+              <For each={mine()}>
+                {(r) => (
+                  <li class="saved">
+                    <div class="saved-text">
+                      <span class="saved-title">{r.setup !== null ? GAME_NAMES[r.setup.game] : "Friend game"} · {showCode(r.code)}</span>
+                      <span class="saved-sub">{r.opponent !== null ? `with ${r.opponent}` : r.owner ? "waiting for your friend" : "waiting to be let in"}</span>
+                    </div>
+                    <button type="button" class="btn primary" onClick={() => router.go("room", r.code)}>Continue</button>
+                  </li>
+                )}
+              </For>
+            </ul>
+          </div>
+        </Show>
+      </Show>
     </section>
   );
 }

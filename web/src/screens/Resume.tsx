@@ -6,6 +6,7 @@ import { GAME_NAMES } from "../content/games.js";
 import { LEVEL_NAMES } from "../game/levels.js";
 import { useRouter } from "../state/createRouter.js";
 import { isResumable, useSaves } from "../state/createSaves.js";
+import { showCode, useRooms, type SavedRoom } from "../state/createRooms.js";
 import type { SavedGame } from "../state/records.js";
 
 const MONTH_MS = 30 * 24 * 3600 * 1000;
@@ -25,18 +26,47 @@ export function describeSaved(g: SavedGame): string {
   return `${who}${board}${series} · ${g.moves.length} moves`;
 }
 
+export function describeRoom(r: SavedRoom): string {
+  const who = r.opponent !== null ? `with ${r.opponent}` : r.owner ? "waiting for your friend" : "waiting to be let in";
+  const board = r.setup !== null && r.setup.game.startsWith("tsoro") ? ` · ${String(r.setup.options.holes)} × 2` : "";
+  const series = r.setup !== null && r.setup.bestOf > 1 ? ` · best of ${r.setup.bestOf}, ${r.score[0]}–${r.score[1]}` : "";
+  return `${who} · code ${showCode(r.code)}${board}${series} · ${r.moves} moves`;
+}
+
 export function ResumeScreen(): JSX.Element {
   const [, router] = useRouter();
   const [saves, actions] = useSaves();
   const [removed, setRemoved] = createSignal<number | null>(null);
+  const [roomsState, rooms] = useRooms();
   const list = (): SavedGame[] => saves.games.filter(isResumable);
+  const online = (): readonly SavedRoom[] => roomsState.rooms.filter((r) => !r.over);
   return (
     <section class="screen page" aria-labelledby="resume-title">
       <header class="page-head">
         <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back"><Icon name="back" /></button>
         <h1 id="resume-title">Resume</h1>
       </header>
-      <Show when={list().length > 0} fallback={
+      <Show when={online().length > 0}>
+        <h2 class="list-head">Online games</h2>
+        <ul class="saved-list" aria-label="Online games">
+          <For each={online()}>
+            {(r) => (
+              <li class="saved" data-testid="saved-room">
+                <div class="saved-text">
+                  <span class="saved-title">{r.setup !== null ? GAME_NAMES[r.setup.game] : "Friend game"} · online</span>
+                  <span class="saved-sub">{describeRoom(r)}</span>
+                  <span class="saved-when">Last played {when(r.updatedAt)}</span>
+                </div>
+                <div class="saved-actions">
+                  <button type="button" class="btn primary" onClick={() => router.go("room", r.code)} aria-label={`Continue the online game ${showCode(r.code)}`}>Continue</button>
+                  <button type="button" class="icon-btn" onClick={() => rooms.remove(r.code)} aria-label={`Delete the online game ${showCode(r.code)}`}><Icon name="trash" /></button>
+                </div>
+              </li>
+            )}
+          </For>
+        </ul>
+      </Show>
+      <Show when={list().length > 0 || online().length > 0} fallback={
         <div class="card">
           <p>No games to carry on. Every game is saved after each move, so unfinished games show up here.</p>
           <button type="button" class="btn primary" onClick={() => router.go("new")}>New game</button>

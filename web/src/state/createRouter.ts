@@ -3,7 +3,7 @@ import { createSignal, onCleanup, type Accessor } from "solid-js";
 import { makeStoreContext } from "./context.js";
 
 export const SCREENS = [
-  "menu", "new", "play", "resume", "settings", "profile", "rules", "lessons", "online", "ranked", "leaderboard",
+  "menu", "new", "play", "resume", "settings", "profile", "rules", "lessons", "online", "ranked", "leaderboard", "join", "room",
 ] as const;
 export type Screen = (typeof SCREENS)[number];
 

@@ -1,0 +1,386 @@
+/**
+ * Online play in Chromium, two browser profiles as two players, against the local server: a friend
+ * game by code (share link, join request approved, moves checked against the engine, chat both
+ * ways, pause and carry on by agreement, a drop while offline, closing the page and Resume →
+ * Continue), screenshots of the board on a phone and a desktop with its controls checked for
+ * overlap, a ranked game played to the end and the leaderboard listing both players.
+ */
+import { mkdtemp, mkdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { newGame, play, toMove, type State } from "../../core/games/index.js";
+import { parseDeviceKeys } from "../../core/identity.js";
+import { documentClient, readConfig } from "../../functions/lib/config.js";
+import { startServer, type RunningServer } from "../../functions/local/server.js";
+import { makeDynamoRankedStore } from "../../functions/ranked/store.js";
+import { buildClient, CHROMIUM, CHROMIUM_ARGS } from "./harness.js";
+
+interface Player {
+  readonly name: string;
+  context: BrowserContext;
+  page: Page;
+  readonly errors: string[];
+}
+
+let dir: string;
+let shots: string;
+let server: RunningServer;
+let a: Player;
+let b: Player;
+const at = (hash: string): string => new URL(hash, server.url).toString();
+
+async function openPlayer(name: string): Promise<Player> {
+  const context = await chromium.launchPersistentContext(join(dir, `profile-${name}`), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1100, height: 800 },
+  });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(server.url).origin });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const p: Player = { name, context, page, errors: [] };
+  watch(p, page);
+  await page.goto(at("#/"));
+  await page.evaluate((n) => {
+    localStorage.setItem("mancala.settings.v1", JSON.stringify({ speed: "fast", sound: false }));
+    localStorage.setItem("mancala.profile.v1", JSON.stringify({ name: n, avatar: "🦉", photo: null }));
+  }, name);
+  await page.reload();
+  return p;
+}
+
+function watch(p: Player, page: Page): void {
+  page.on("pageerror", (e) => p.errors.push(e.message));
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "mancala-online-"));
+  shots = join(dir, "screenshots");
+  await mkdir(shots);
+  await buildClient(join(dir, "dist"));
+  server = await startServer({ port: 0, dataDir: join(dir, "data"), staticDir: join(dir, "dist"), quiet: true, timerMs: 200 });
+  [a, b] = await Promise.all([openPlayer("Alice"), openPlayer("Bola")]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([a?.context.close().catch(() => undefined), b?.context.close().catch(() => undefined)]);
+  await server?.close().catch(() => undefined);
+  if (process.env.KEEP_SCREENSHOTS === undefined) await rm(dir, { recursive: true, force: true });
+  else process.stdout.write(`screenshots kept in ${shots}\n`);
+});
+
+/** Pit counts as a page shows them, by board index. */
+async function shownBoard(page: Page): Promise<number[]> {
+  return page.$$eval("[data-pit]", (els) =>
+    els.map((e) => [Number((e as HTMLElement).dataset.pit), Number((e as HTMLElement).dataset.count)] as const)
+      .sort((x, y) => x[0] - y[0]).map(([, c]) => c));
+}
+
+async function waitBoard(page: Page, want: readonly number[], what: string): Promise<void> {
+  try {
+    await page.waitForFunction((w) => {
+      const els = [...document.querySelectorAll<HTMLElement>("[data-pit]")];
+      if (els.length !== w.length || document.querySelector(".hand") !== null) return false;
+      return els.every((e) => Number(e.dataset.count) === w[Number(e.dataset.pit)]);
+    }, want, { timeout: 15_000 });
+  } catch {
+    throw new Error(`${what}: board ${JSON.stringify(await shownBoard(page))}, expected ${JSON.stringify(want)}`);
+  }
+}
+
+const SMALL = { holes: 4, seeds: 2 };
+let code = "";
+let position: State;
+
+/** Plays `n` moves, each by whichever player's pits glow, and checks both boards against the engine. */
+async function playMoves(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    const mover = await Promise.race([
+      a.page.waitForSelector(".pit.legal", { timeout: 15_000 }).then(() => a),
+      b.page.waitForSelector(".pit.legal", { timeout: 15_000 }).then(() => b),
+    ]);
+    const legal = await mover.page.$$eval(".pit.legal", (els) => els.map((e) => Number((e as HTMLElement).dataset.pit)));
+    const pit = legal[(i * 3) % legal.length];
+    const r = play(position, position.engine.pitToMove(toMove(position), pit));
+    if (!r.ok) throw new Error(r.error.message);
+    await mover.page.click(`[data-pit="${pit}"]`);
+    position = r.value.state;
+    const want = Array.from(position.buf.subarray(0, position.engine.pits));
+    await Promise.all([waitBoard(a.page, want, `Alice after move ${i + 1}`), waitBoard(b.page, want, `Bola after move ${i + 1}`)]);
+  }
+}
+
+/** The player whose turn it is now (their pits glow). */
+async function moverNow(): Promise<Player> {
+  return Promise.race([
+    a.page.waitForSelector(".pit.legal", { timeout: 15_000 }).then(() => a),
+    b.page.waitForSelector(".pit.legal", { timeout: 15_000 }).then(() => b),
+  ]);
+}
+
+describe("a friend game by code in two browsers", () => {
+  test("create, share the link, join, approve; moves, chat both ways, pause and carry on by agreement", async () => {
+    await a.page.goto(at("#/online"));
+    await a.page.click(".create-form label.game-card.fam-tsoro");
+    for (let i = 0; i < 8 - SMALL.holes; i++) await a.page.click('.create-form button[aria-label="Fewer: Board size (holes per row)"]');
+    await a.page.click('.create-form button:has-text("Create game")');
+    const shown = (await a.page.textContent('[data-testid="room-code"]', { timeout: 10_000 })) ?? "";
+    expect(shown).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    code = shown;
+    await a.page.waitForSelector('[data-testid="room-status"]:has-text("Waiting for your friend")');
+
+    // Share link: no Web Share API in headless Chromium, so the link goes to the clipboard.
+    await a.page.click('button:has-text("Share link")');
+    await a.page.waitForSelector('text=Link copied');
+    const link = await a.page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toContain(`#/join/${code}`);
+
+    // Bola opens the link: the join form has the code filled in.
+    await b.page.goto(link.slice(link.indexOf("http")));
+    expect(await b.page.inputValue('[data-testid="join-code"]')).toBe(code);
+    await b.page.click('button:has-text("Join")');
+    await b.page.waitForSelector('[data-testid="room-status"]:has-text("Waiting for the owner")', { timeout: 10_000 });
+
+    const req = await a.page.waitForSelector('[data-testid="join-request"]', { timeout: 10_000 });
+    expect(await req.textContent()).toContain("Bola");
+    await a.page.click('[data-testid="join-request"] button:has-text("Let in")');
+    await Promise.all([a.page.waitForSelector(".board"), b.page.waitForSelector(".board", { timeout: 10_000 })]);
+
+    // Each sees the other's name; the guest's board is turned so their own side is at the bottom.
+    await a.page.waitForSelector('.side-top .side-name:has-text("Bola")');
+    await b.page.waitForSelector('.side-top .side-name:has-text("Alice")');
+    const start = newGame("tsoro-classic", SMALL);
+    if (!start.ok) throw new Error(start.error.message);
+    position = start.value;
+    const rows = async (page: Page, seat: 0 | 1): Promise<number> =>
+      page.$$eval(`[data-pit]`, (els, s) => {
+        const mine = els.filter((e) => (Number((e as HTMLElement).dataset.pit) < 8) === (s === 0));
+        return mine.reduce((sum, e) => sum + e.getBoundingClientRect().top, 0) / mine.length;
+      }, seat);
+    expect(await rows(a.page, 0)).toBeGreaterThan(await rows(a.page, 1));
+    expect(await rows(b.page, 1)).toBeGreaterThan(await rows(b.page, 0));
+    await waitBoard(a.page, Array.from(position.buf.subarray(0, 16)), "Alice at the start");
+
+    await playMoves(4);
+
+    // Chat: Alice types with an emoji from the picker; Bola sees the unread count, then answers with a phrase.
+    await a.page.click('[data-testid="chat-button"]');
+    await a.page.fill('input[aria-label="Message"]', "hi Bola ");
+    await a.page.click('button[aria-label="Emoji"]');
+    await a.page.click('button[aria-label="Add 👍"]');
+    await a.page.click('button[aria-label="Send"]');
+    await a.page.waitForSelector('[data-testid="chat-line"]:has-text("hi Bola 👍")');
+    await b.page.waitForSelector('[data-testid="unread"]:has-text("1")', { timeout: 10_000 });
+    await b.page.click('[data-testid="chat-button"]');
+    await b.page.waitForSelector('[data-testid="chat-line"]:has-text("hi Bola 👍")');
+    expect(await b.page.$('[data-testid="unread"]')).toBeNull();
+    await b.page.click('.phrase:has-text("Good luck!")');
+    await a.page.waitForSelector('[data-testid="chat-line"]:has-text("Good luck!")', { timeout: 10_000 });
+    // ✎ Edit: Bola adds a phrase of her own; it is kept on her device and can be sent.
+    await b.page.click('button:has-text("✎ Edit")');
+    await b.page.fill('input[aria-label="New phrase"]', "Your move, friend");
+    await b.page.click('.chat-form button:has-text("Add")');
+    await b.page.click('button:has-text("Done")');
+    await b.page.click('.phrase:has-text("Your move, friend")');
+    await a.page.waitForSelector('[data-testid="chat-line"]:has-text("Your move, friend")', { timeout: 10_000 });
+    expect(JSON.parse((await b.page.evaluate(() => localStorage.getItem("mancala.phrases.v1"))) ?? "[]")).toEqual(["Your move, friend"]);
+    await a.page.click('button[aria-label="Close chat"]');
+
+    // Pause together: Alice asks, Bola agrees; pits stop glowing; chat stays open; carrying on works the same way.
+    await a.page.click('.controls button:has-text("Pause")');
+    await b.page.waitForSelector('[role="dialog"]:has-text("Pause the game?")', { timeout: 10_000 });
+    expect(await a.page.$('[data-testid="paused"]')).toBeNull();
+    await b.page.click('[role="dialog"] button:has-text("Agree")');
+    await Promise.all([a.page.waitForSelector('[data-testid="paused"]'), b.page.waitForSelector('[data-testid="paused"]')]);
+    expect(await a.page.$$(".pit.legal")).toHaveLength(0);
+    expect(await b.page.$$(".pit.legal")).toHaveLength(0);
+    await b.page.fill('input[aria-label="Message"]', "back in a minute");
+    await b.page.press('input[aria-label="Message"]', "Enter");
+    await a.page.waitForSelector('[data-testid="unread"]:has-text("1")', { timeout: 10_000 });
+    await b.page.click('button[aria-label="Close chat"]');
+    await b.page.click('button:has-text("Ask to carry on")');
+    await a.page.waitForSelector('[role="dialog"]:has-text("Carry on?")', { timeout: 10_000 });
+    await a.page.click('[role="dialog"] button:has-text("Agree")');
+    await Promise.all([
+      a.page.waitForSelector('[data-testid="paused"]', { state: "detached" }),
+      b.page.waitForSelector('[data-testid="paused"]', { state: "detached" }),
+    ]);
+    await playMoves(1);
+    expect([...a.errors, ...b.errors]).toEqual([]);
+  }, 60_000);
+
+  test("a player who goes offline sees the banner, and the board catches up when back", async () => {
+    // Bola goes offline while it is Alice's turn; Alice moves; Bola comes back and sees the move.
+    if ((await moverNow()) === b) await playMoves(1);
+    await b.context.setOffline(true);
+    await b.page.waitForSelector('[data-testid="conn-banner"]', { timeout: 15_000 });
+    await a.page.waitForSelector('[data-testid="peer-banner"]', { timeout: 15_000 });
+    const legal = await a.page.$$eval(".pit.legal", (els) => els.map((e) => Number((e as HTMLElement).dataset.pit)));
+    const r = play(position, position.engine.pitToMove(toMove(position), legal[0]));
+    if (!r.ok) throw new Error(r.error.message);
+    await a.page.click(`[data-pit="${legal[0]}"]`);
+    position = r.value.state;
+    const want = Array.from(position.buf.subarray(0, position.engine.pits));
+    await waitBoard(a.page, want, "Alice's own move");
+    expect(await shownBoard(b.page)).not.toEqual(want);
+    await b.context.setOffline(false);
+    await b.page.waitForSelector('[data-testid="conn-banner"]', { state: "detached", timeout: 15_000 });
+    await waitBoard(b.page, want, "Bola after reconnecting");
+    await a.page.waitForSelector('[data-testid="peer-banner"]', { state: "detached", timeout: 15_000 });
+  }, 45_000);
+
+  test("a player who closes the page comes back to the same seat with Resume → Continue, or by typing the code", async () => {
+    await b.page.close();
+    await a.page.waitForSelector('[data-testid="peer-banner"]', { timeout: 15_000 });
+    b.page = await b.context.newPage();
+    watch(b, b.page);
+    await b.page.goto(at("#/"));
+    await b.page.click('.menu-item:has-text("Resume")');
+    await b.page.click(`button[aria-label="Continue the online game ${code}"]`);
+    await b.page.waitForSelector(".board", { timeout: 15_000 });
+    const want = Array.from(position.buf.subarray(0, position.engine.pits));
+    await waitBoard(b.page, want, "Bola after Continue");
+    await b.page.waitForSelector('.side-top .side-name:has-text("Alice")');
+    await a.page.waitForSelector('[data-testid="peer-banner"]', { state: "detached", timeout: 15_000 });
+    await playMoves(2);
+
+    // Typing the same code (lower case, no dash) goes back to the same seat too.
+    await b.page.goto(at("#/join"));
+    await b.page.fill('[data-testid="join-code"]', code.replace("-", "").toLowerCase());
+    await b.page.click('button:has-text("Join")');
+    await b.page.waitForSelector(".board", { timeout: 15_000 });
+    await waitBoard(b.page, Array.from(position.buf.subarray(0, position.engine.pits)), "Bola after typing the code");
+    expect(await b.page.$eval(".side-bottom .side-name", (e) => e.textContent)).toBe("You");
+    await playMoves(1);
+  }, 45_000);
+
+  test("screenshots of the board on a phone and a desktop: every control on screen, none overlapping", async () => {
+    for (const size of [{ width: 390, height: 844, name: "phone" }, { width: 1280, height: 800, name: "desktop" }]) {
+      await a.page.setViewportSize({ width: size.width, height: size.height });
+      await a.page.waitForTimeout(150);
+      await a.page.screenshot({ path: join(shots, `room-${size.name}.png`) });
+      const boxes = await a.page.$$eval(
+        "[data-pit], [data-store], .controls button, .play-top button, .side, .turn",
+        (els) => els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return { what: `${e.tagName}.${(e as HTMLElement).className}#${(e as HTMLElement).dataset.pit ?? ""}`, l: r.left, t: r.top, r: r.right, b: r.bottom };
+        }),
+      );
+      expect(boxes.length).toBeGreaterThan(16 + 4);
+      for (const x of boxes) {
+        expect(x.l, `${x.what} on ${size.name}`).toBeGreaterThanOrEqual(0);
+        expect(x.t, `${x.what} on ${size.name}`).toBeGreaterThanOrEqual(0);
+        expect(x.r, `${x.what} on ${size.name}`).toBeLessThanOrEqual(size.width);
+        expect(x.b, `${x.what} on ${size.name}`).toBeLessThanOrEqual(size.height);
+        expect(x.r - x.l, `${x.what} on ${size.name}`).toBeGreaterThan(12);
+      }
+      for (let i = 0; i < boxes.length; i++) {
+        for (let j = i + 1; j < boxes.length; j++) {
+          const p = boxes[i];
+          const q = boxes[j];
+          const overlap = Math.min(p.r, q.r) - Math.max(p.l, q.l) > 1 && Math.min(p.b, q.b) - Math.max(p.t, q.t) > 1;
+          expect(overlap, `${p.what} overlaps ${q.what} on ${size.name}`).toBe(false);
+        }
+      }
+    }
+    await a.page.setViewportSize({ width: 1100, height: 800 });
+  }, 30_000);
+});
+
+describe("ranked play and the leaderboard", () => {
+  /** Tsoro WTA on 4 × 2 with one seed a hole: seat 0 wins with this line in five moves. */
+  const LINE = [0, 2, 0, 3, 3];
+
+  test("two players are paired, see names, ratings and clocks, play to the end and see their rating change", async () => {
+    for (const p of [a, b]) {
+      await p.page.goto(at("#/ranked"));
+      await p.page.waitForSelector('button:has-text("Find an opponent"):not([disabled])', { timeout: 15_000 });
+      await p.page.click('.chips label.chip:has-text("Tsoro")');
+      await p.page.click('label.chip:has-text("Winner Takes All")');
+      for (let i = 0; i < 4; i++) await p.page.click('button[aria-label="Fewer: Board size (holes per row)"]');
+      await p.page.click('button[aria-label="Fewer: Seeds per hole"]');
+      expect(await p.page.textContent('[data-testid="my-rating"]')).toContain("1500");
+    }
+    await a.page.click('button:has-text("Find an opponent")');
+    await a.page.waitForSelector('[data-testid="seeking"]');
+    await b.page.click('button:has-text("Find an opponent")');
+    await Promise.all([a.page.waitForSelector(".board", { timeout: 15_000 }), b.page.waitForSelector(".board", { timeout: 15_000 })]);
+    expect(await a.page.textContent('[data-testid="ranked-name-top"]')).toBe("Bola");
+    expect(await b.page.textContent('[data-testid="ranked-name-top"]')).toBe("Alice");
+    expect(await a.page.textContent('[data-testid="ranked-rating-top"]')).toBe("1500?");
+
+    const start = newGame("tsoro-wta", { holes: 4, seeds: 1 });
+    if (!start.ok) throw new Error(start.error.message);
+    let s = start.value;
+    const first = (await a.page.textContent('[data-testid="turn"]')) === "Your turn" ? a : b;
+    const second = first === a ? b : a;
+    // The running clock counts down.
+    const c1 = await first.page.textContent('[data-testid="clock-bottom"]');
+    await first.page.waitForTimeout(1_300);
+    const c2 = await first.page.textContent('[data-testid="clock-bottom"]');
+    const secs = (t: string | null): number => Number((t ?? "0:0").split(":")[0]) * 60 + Number((t ?? "0:0").split(":")[1]);
+    expect(secs(c2)).toBeLessThan(secs(c1));
+    expect(await second.page.textContent('[data-testid="clock-top"]')).toBe(c2 ?? "");
+
+    for (const move of LINE) {
+      const seat = toMove(s);
+      const p = seat === 0 ? first : second;
+      const pit = s.engine.moveToPit(seat, move);
+      await p.page.waitForSelector(`[data-pit="${pit}"].legal`, { timeout: 10_000 });
+      await p.page.click(`[data-pit="${pit}"]`);
+      const r = play(s, move);
+      if (!r.ok) throw new Error(r.error.message);
+      s = r.value.state;
+    }
+    await Promise.all([first.page.waitForSelector('[data-testid="results"]', { timeout: 15_000 }), second.page.waitForSelector('[data-testid="results"]', { timeout: 15_000 })]);
+    expect(await first.page.textContent("#ranked-result")).toBe("You won!");
+    expect(await second.page.textContent("#ranked-result")).toBe(`${first.name} won`);
+    const up = (await first.page.textContent('[data-testid="rating-change"]')) ?? "";
+    const down = (await second.page.textContent('[data-testid="rating-change"]')) ?? "";
+    expect(up).toMatch(/^Rating 1500 → 1[5-9]\d\d \(\+\d+\)$/);
+    expect(down).toMatch(/^Rating 1500 → 1[0-4]\d\d \(−\d+\)$/);
+  }, 60_000);
+
+  test("the leaderboard lists both players with their ratings and highlights the player's own row", async () => {
+    // Test hook: one game leaves both provisional (RD ≥ 110), and the server lists settled players
+    // only, so the test writes their records with a settled RD straight into the local table.
+    const store = makeDynamoRankedStore(documentClient(readConfig()), readConfig().tableName);
+    const ids: Record<string, string> = {};
+    for (const p of [a, b]) {
+      const raw = await p.page.evaluate(() => localStorage.getItem("mancala.identity.v1"));
+      const keys = parseDeviceKeys((JSON.parse(raw ?? "{}") as { secret?: string }).secret);
+      if (!keys.ok) throw new Error("no device identity saved");
+      ids[p.name] = keys.value.playerId;
+      const rec = await store.getStats(keys.value.playerId, "tsoro-wta");
+      if (rec === null) throw new Error(`${p.name} has no tsoro-wta record`);
+      expect(rec.games).toBe(1);
+      expect(await store.putStats({ ...rec, rd: 90, rev: rec.rev + 1 }, rec.rev)).toBe(true);
+    }
+    await a.page.goto(at("#/leaderboard/tsoro-wta"));
+    await a.page.waitForSelector('[data-testid="lb-row"]', { timeout: 10_000 });
+    const rows = await a.page.$$eval('[data-testid="lb-row"]', (els) => els.map((e) => ({
+      player: (e as HTMLElement).dataset.player,
+      me: e.classList.contains("me"),
+      text: e.textContent ?? "",
+      rating: e.querySelector('[data-testid="lb-rating"]')?.textContent ?? "",
+    })));
+    expect(rows.map((r) => r.player).sort()).toEqual([ids.Alice, ids.Bola].sort());
+    for (const r of rows) {
+      const rec = await store.getStats(r.player ?? "", "tsoro-wta");
+      expect(r.rating).toBe(String(Math.round(rec?.rating ?? 0)));
+      expect(r.me).toBe(r.player === ids.Alice);
+    }
+    expect(rows.find((r) => r.me)?.text).toContain("Alice (you)");
+    // The first is the winner, rated above the loser.
+    expect(Number(rows[0].rating)).toBeGreaterThan(Number(rows[1].rating));
+    expect([...a.errors, ...b.errors]).toEqual([]);
+  }, 30_000);
+
+  test("the local server answers a path that is not a URL with 400 and keeps running", async () => {
+    const bad = await fetch(`${server.url.replace(/\/$/, "")}//`);
+    expect(bad.status).toBe(400);
+    expect((await fetch(at("#/"))).status).toBe(200);
+  });
+});

@@ -1,0 +1,26 @@
+/** Sharing a room code: the Web Share API where the browser has it, else the clipboard. */
+export type Shared = "shared" | "copied" | "cancelled" | "failed";
+
+export async function shareText(title: string, text: string, url?: string): Promise<Shared> {
+  const nav = navigator as Navigator & { share?: (d: ShareData) => Promise<void>; canShare?: (d: ShareData) => boolean };
+  const data: ShareData = url === undefined ? { title, text } : { title, text, url };
+  if (typeof nav.share === "function" && (nav.canShare?.(data) ?? true)) {
+    try {
+      await nav.share(data);
+      return "shared";
+    } catch (e) {
+      if (e instanceof Error && e.name === "AbortError") return "cancelled";
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url === undefined ? text : `${text} ${url}`);
+    return "copied";
+  } catch {
+    return "failed";
+  }
+}
+
+/** The address that opens the join screen with `code` filled in. */
+export function joinLink(code: string): string {
+  return `${location.origin}${location.pathname}#/join/${code}`;
+}

@@ -1,0 +1,113 @@
+/**
+ * The leaderboard of each game, best first, a page at a time. The player's own row is highlighted;
+ * a provisional rating (still settling) carries a "?". The server lists a player once their rating
+ * has settled; until then the player's own rating shows above the table.
+ */
+import { createResource, createSignal, For, Show, type JSX } from "solid-js";
+import type { LeaderboardRow } from "../../../core/protocol/ranked.js";
+import { PROVISIONAL_RD } from "../../../core/ratings.js";
+import { GAMES, type GameId } from "../../../core/types.js";
+import { Icon } from "../components/Icon.js";
+import { GAME_NAMES } from "../content/games.js";
+import { fetchLeaderboard, fetchPlayer } from "../lib/leaderboard.js";
+import { savedPlayerId } from "../state/createIdentity.js";
+import { useRouter } from "../state/createRouter.js";
+import { useServices } from "../state/services.js";
+import "../online.css";
+
+export const PAGE_SIZE = 20;
+
+export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
+  const [, router] = useRouter();
+  const services = useServices();
+  const me = savedPlayerId(services.storage);
+  const initial = (GAMES as readonly string[]).includes(props.game ?? "") ? (props.game as GameId) : "togyz";
+  const [game, setGame] = createSignal<GameId>(initial);
+  const [rows, setRows] = createSignal<LeaderboardRow[]>([]);
+  const [next, setNext] = createSignal<string | null>(null);
+  const [error, setError] = createSignal<string | null>(null);
+  const [loading, setLoading] = createSignal(false);
+  let asked = 0;
+
+  const load = async (g: GameId, cursor: string | null): Promise<void> => {
+    const ask = ++asked;
+    setLoading(true);
+    const r = await fetchLeaderboard(g, cursor, PAGE_SIZE);
+    if (ask !== asked) return;
+    setLoading(false);
+    if (!r.ok) {
+      setError(r.message);
+      return;
+    }
+    setError(null);
+    setRows((old) => (cursor === null ? [...r.value.rows] : [...old, ...r.value.rows]));
+    setNext(r.value.next);
+  };
+  const choose = (g: GameId): void => {
+    setGame(g);
+    setRows([]);
+    setNext(null);
+    void load(g, null);
+  };
+  void load(initial, null);
+
+  const [mine] = createResource(
+    () => (me === null ? null : { id: me, game: game() }),
+    async (k) => {
+      const r = await fetchPlayer(k.id);
+      return r.ok ? r.value.games[k.game] ?? null : null;
+    },
+  );
+
+  return (
+    <section class="screen page leaderboard" aria-labelledby="lb-title">
+      <header class="page-head">
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back"><Icon name="back" /></button>
+        <h1 id="lb-title">Leaderboard</h1>
+      </header>
+      <div class="tabs" role="tablist" aria-label="Game">
+        <For each={GAMES}>
+          {(g) => (
+            <button type="button" role="tab" class="tab" aria-selected={game() === g} onClick={() => choose(g)}>{GAME_NAMES[g]}</button>
+          )}
+        </For>
+      </div>
+      <Show when={mine()}>
+        {(m) => (
+          <p class="card note" data-testid="my-standing">
+            Your rating: <strong>{Math.round(m().rating)}{m().provisional ? "?" : ""}</strong> after {m().games} game{m().games === 1 ? "" : "s"}
+            {m().provisional ? " (provisional: you are listed once it settles)" : ""}.
+          </p>
+        )}
+      </Show>
+      <Show when={error()}>{(e) => <p class="error" role="alert">Could not load the leaderboard: {e()} <button type="button" class="link" onClick={() => void load(game(), null)}>Try again</button></p>}</Show>
+      <div class="card">
+        <table class="lb-table" data-testid="leaderboard">
+          <thead>
+            <tr><th scope="col">#</th><th scope="col">Player</th><th scope="col">Rating</th><th scope="col">Games</th><th scope="col">W–L–D</th></tr>
+          </thead>
+          <tbody>
+            <For each={rows()} fallback={<tr><td colspan="5" class="note">{loading() ? "Loading…" : "No rated players yet in this game."}</td></tr>}>
+              {(row) => (
+                <tr classList={{ me: row.playerId === me }} aria-current={row.playerId === me ? "true" : undefined} data-testid="lb-row" data-player={row.playerId}>
+                  <td>{row.rank}</td>
+                  <td class="lb-name">{row.name}{row.playerId === me ? " (you)" : ""}</td>
+                  <td data-testid="lb-rating">
+                    {row.rating}
+                    <Show when={row.rd >= PROVISIONAL_RD}><abbr title="provisional rating" class="prov">?</abbr></Show>
+                  </td>
+                  <td>{row.games}</td>
+                  <td>{row.wins}–{row.losses}–{row.draws}</td>
+                </tr>
+              )}
+            </For>
+          </tbody>
+        </table>
+        <Show when={next() !== null}>
+          <button type="button" class="btn" onClick={() => void load(game(), next())} disabled={loading()}>More</button>
+        </Show>
+        <p class="note">A "?" marks a provisional rating. Only ranked games count; lessons and games against the computer never do.</p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,214 @@
+/**
+ * Ranked: choose the game (and the Tsoro board), seek an opponent near your rating, play on the
+ * server's clocks, resign, and see the result with the rating change. Lessons and games against the
+ * computer never change a rating; only these games do.
+ */
+import { createSignal, For, onCleanup, Show, type JSX } from "solid-js";
+import { parseDisplayName } from "../../../core/names.js";
+import { PROVISIONAL_RD } from "../../../core/ratings.js";
+import type { GameId, Seat } from "../../../core/types.js";
+import { Board } from "../components/Board.js";
+import { Choice, Stepper } from "../components/Controls.js";
+import { Dialog } from "../components/Dialog.js";
+import { Icon } from "../components/Icon.js";
+import { FAMILIES, FAMILY_NAMES, GAME_NAMES, REASON_TEXT, type Family } from "../content/games.js";
+import { seedsOnSide } from "../game/moves.js";
+import { openRankedLink } from "../lib/online.js";
+import { loadIdentity } from "../state/createIdentity.js";
+import { useProfile } from "../state/createProfile.js";
+import { createRanked, type RankedStore } from "../state/createRanked.js";
+import { useRouter } from "../state/createRouter.js";
+import { useSettings } from "../state/createSettings.js";
+import { useServices } from "../state/services.js";
+import "../online.css";
+
+export function formatClock(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function ratingText(rating: number, provisional: boolean): string {
+  return `${Math.round(rating)}${provisional ? "?" : ""}`;
+}
+
+export function RankedScreen(): JSX.Element {
+  const [, router] = useRouter();
+  const [settings] = useSettings();
+  const [profile] = useProfile();
+  const services = useServices();
+  const store: RankedStore = createRanked({
+    keys: loadIdentity(services.storage),
+    name: () => profile.name,
+    speed: () => settings.speed,
+    cue: (c, n) => services.sound.play(c, n),
+    connect: openRankedLink,
+  });
+  const [r, act, [view]] = store;
+  onCleanup(() => act.dispose());
+
+  const [family, setFamily] = createSignal<Family>("tsoro");
+  const [mode, setMode] = createSignal<"tsoro-classic" | "tsoro-wta">("tsoro-classic");
+  const [holes, setHoles] = createSignal(8);
+  const [seeds, setSeeds] = createSignal(2);
+  const [resignOpen, setResignOpen] = createSignal(false);
+  const game = (): GameId => (family() === "tsoro" ? mode() : family() === "ayo" ? "ayo" : "togyz");
+  const nameOk = (): boolean => parseDisplayName(profile.name).ok;
+  const shownName = (): string => {
+    const n = parseDisplayName(profile.name);
+    return n.ok ? n.value : "—";
+  };
+  const nameProblem = (): string => {
+    const n = parseDisplayName(profile.name);
+    return n.ok ? "" : n.error.message;
+  };
+  const seek = (): void => {
+    const g = game();
+    act.seek(g, g.startsWith("tsoro") ? { holes: holes(), seeds: seeds() } : undefined);
+  };
+  const them = (): Seat => (r.seat === 0 ? 1 : 0);
+  const score = (seat: Seat): number => (r.match?.game === "tsoro-wta" ? seedsOnSide(view.display, seat) : view.display.stores[seat]);
+  const resultTitle = (): string => {
+    const res = r.match?.result;
+    if (res === null || res === undefined) return r.match?.status === "aborted" ? "Game aborted" : "Game over";
+    if (res.winner === null) return "Draw";
+    return res.winner === r.seat ? "You won!" : `${r.match?.seats[res.winner].name ?? "Your opponent"} won`;
+  };
+  const change = (): { before: number; after: number } | null => {
+    const c = r.changes;
+    return c === null ? null : c[r.seat];
+  };
+
+  const side = (seat: Seat, where: "top" | "bottom"): JSX.Element => (
+    <div class={`side side-${where}`} classList={{ turn: r.match?.toMove === seat && r.match?.status === "active" }} data-seat={seat}>
+      <span class="side-name" data-testid={`ranked-name-${where}`}>{seat === r.seat ? "You" : r.match?.seats[seat].name}</span>
+      <span class="rating" data-testid={`ranked-rating-${where}`}>{r.match !== null ? ratingText(r.match.seats[seat].rating, r.match.seats[seat].provisional) : ""}</span>
+      <span class="clock" classList={{ running: r.match?.toMove === seat && r.match?.status === "active", low: act.clock(seat) < 20_000 }} data-testid={`clock-${where}`}>
+        {formatClock(act.clock(seat))}
+      </span>
+      <span class="side-score">{score(seat)}</span>
+    </div>
+  );
+
+  return (
+    <section class="screen page ranked" classList={{ play: r.phase === "playing" || r.phase === "over" }} aria-labelledby="ranked-title" data-phase={r.phase}>
+      <header class="page-head">
+        <button type="button" class="icon-btn" onClick={() => router.go("menu")} aria-label="Back"><Icon name="back" /></button>
+        <h1 id="ranked-title">Ranked{r.match !== null ? ` · ${GAME_NAMES[r.match.game]}` : ""}</h1>
+      </header>
+      <Show when={!r.connected}>
+        <p class="banner warn" role="status" data-testid="conn-banner">{r.phase === "playing" ? "Connection lost. Reconnecting… your clock keeps running." : "Connecting to the game server…"}</p>
+      </Show>
+      <Show when={r.error}>{(e) => <p class="banner error" role="alert">{e()}</p>}</Show>
+
+      <Show when={r.phase === "ready" || r.phase === "seeking" || r.phase === "connecting"}>
+        <div class="card form">
+          <p>
+            Playing as <strong data-testid="ranked-me">{shownName()}</strong>
+            <Show when={!nameOk()}>
+              {" "}<span class="error">Your public name: {nameProblem()}.</span>{" "}
+              <button type="button" class="link" onClick={() => router.go("profile")}>Set it in Profile</button>
+            </Show>
+          </p>
+          <div class="chips" role="radiogroup" aria-label="Game">
+            <For each={FAMILIES}>
+              {(f) => (
+                <label class="chip" classList={{ on: family() === f }}>
+                  <input type="radio" name="ranked-family" checked={family() === f} onChange={() => setFamily(f)} />
+                  <span>{FAMILY_NAMES[f]}</span>
+                </label>
+              )}
+            </For>
+          </div>
+          <Show when={family() === "tsoro"}>
+            <Choice legend="Game mode" name="ranked-mode" options={["tsoro-classic", "tsoro-wta"] as const} value={mode()} label={(m) => (m === "tsoro-classic" ? "Classic" : "Winner Takes All")} onChange={setMode} />
+            <Stepper label="Board size (holes per row)" value={holes()} min={4} max={12} onChange={setHoles} unit=" × 2" />
+            <Stepper label="Seeds per hole" value={seeds()} min={1} max={10} onChange={setSeeds} />
+          </Show>
+          <p class="note">
+            Your rating in {GAME_NAMES[game()]}:{" "}
+            <strong data-testid="my-rating">
+              {r.stats[game()] !== undefined ? ratingText(r.stats[game()].rating, r.stats[game()].rd >= PROVISIONAL_RD) : "1500? (no games yet)"}
+            </strong>
+          </p>
+          <Show
+            when={r.phase === "seeking"}
+            fallback={<button type="button" class="btn primary big" onClick={seek} disabled={!r.connected || !nameOk() || r.phase === "connecting"}>Find an opponent</button>}
+          >
+            <p role="status" data-testid="seeking">Looking for an opponent near your rating…</p>
+            <button type="button" class="btn" onClick={() => act.cancel()}>Cancel</button>
+          </Show>
+          <button type="button" class="btn" onClick={() => router.go("leaderboard")}>Leaderboard</button>
+        </div>
+      </Show>
+
+      <Show when={(r.phase === "playing" || r.phase === "over") && r.match !== null}>
+        <div class="score-line" role="status" data-testid="score-line">
+          {side(them(), "top")}
+          <span class="turn" data-testid="turn">
+            {r.phase === "over" ? resultTitle() : r.match?.toMove === r.seat ? (r.sending ? "Sending…" : "Your turn") : "Their turn"}
+          </span>
+          {side(r.seat, "bottom")}
+        </div>
+        <Show when={r.opponentGone !== null && r.phase === "playing"}>
+          <p class="banner" role="status" data-testid="peer-banner">Your opponent dropped out; if they do not come back in time, you win.</p>
+        </Show>
+        <div class="board-area">
+          <Show when={act.position()}>
+            {(p) => (
+              <Board
+                engine={p().engine} bottom={r.seat} display={view.display} legal={act.legal()} lastFrom={view.lastFrom}
+                preview={null} hint={null} hand={view.hand} flights={view.flights} glow={null}
+                names={r.seat === 0 ? ["You", r.match?.seats[1].name ?? ""] : [r.match?.seats[0].name ?? "", "You"]}
+                counters={settings.counters} holeSize={settings.holeSize} handStyle={settings.hand}
+                onPick={(pit) => act.move(pit)} onPreview={() => undefined}
+              />
+            )}
+          </Show>
+          <Show when={view.announce}>{(a) => <div class={`announce ${a().side}`} role="alert">{a().text}</div>}</Show>
+        </div>
+        <nav class="controls" aria-label="Game controls">
+          <button type="button" class="ctl" onClick={() => setResignOpen(true)} disabled={r.phase !== "playing"}>
+            <Icon name="flag" /><span>Resign</span>
+          </button>
+          <button type="button" class="ctl" onClick={() => router.go("rules", r.match?.game.startsWith("tsoro") ? "tsoro" : r.match?.game ?? "togyz")}>
+            <Icon name="rules" /><span>Rules</span>
+          </button>
+        </nav>
+      </Show>
+
+      <Show when={resignOpen()}>
+        <Dialog title="Resign?" onClose={() => setResignOpen(false)}>
+          <p>You lose this game and your rating changes as for a loss.</p>
+          <div class="row">
+            <button type="button" class="btn danger" onClick={() => { setResignOpen(false); act.resign(); }}>Resign</button>
+            <button type="button" class="btn" onClick={() => setResignOpen(false)}>Keep playing</button>
+          </div>
+        </Dialog>
+      </Show>
+
+      <Show when={r.phase === "over" && r.match !== null && !view.animating}>
+        <div class="backdrop results-backdrop">
+          <div class="dialog results" role="dialog" aria-modal="true" aria-labelledby="ranked-result" data-testid="results">
+            <h2 id="ranked-result">{resultTitle()}</h2>
+            <Show when={r.match?.result}>{(res) => <p class="result-facts"><span data-testid="reason">{REASON_TEXT[res().reason]}</span></p>}</Show>
+            <Show when={change()} fallback={<p class="note">This game was not rated.</p>}>
+              {(c) => (
+                <p class="rating-change" data-testid="rating-change">
+                  Rating {Math.round(c().before)} → {Math.round(c().after)}{" "}
+                  <strong classList={{ up: c().after >= c().before, down: c().after < c().before }}>
+                    ({c().after >= c().before ? "+" : "−"}{Math.abs(Math.round(c().after) - Math.round(c().before))})
+                  </strong>
+                </p>
+              )}
+            </Show>
+            <div class="col">
+              <button type="button" class="btn primary" onClick={() => act.again()}>Play again</button>
+              <button type="button" class="btn" onClick={() => router.go("leaderboard", r.match?.game ?? null)}>Leaderboard</button>
+              <button type="button" class="btn" onClick={() => router.go("menu")}>Main menu</button>
+            </div>
+          </div>
+        </div>
+      </Show>
+    </section>
+  );
+}

@@ -1,0 +1,386 @@
+/**
+ * A friend game by code: the lobby (the code to share, join requests to approve, waiting for the
+ * owner's answer), then the board with chat, pause and carry on by agreement, presence, forfeit,
+ * agreed end (Ayo), series and rematch. The creator's game is used; each player sees their own side
+ * at the bottom and keeps their own look.
+ */
+import { createMemo, createSignal, For, onCleanup, Show, type JSX } from "solid-js";
+import { gameNumber } from "../../../core/match.js";
+import type { Seat } from "../../../core/types.js";
+import { Avatar } from "../components/Avatar.js";
+import { Board } from "../components/Board.js";
+import { Chat } from "../components/Chat.js";
+import { Dialog } from "../components/Dialog.js";
+import { Icon } from "../components/Icon.js";
+import { familyOf, GAME_NAMES, REASON_TEXT } from "../content/games.js";
+import { seedsOnSide } from "../game/moves.js";
+import { deriveKeys, openFriendSession } from "../lib/online.js";
+import { joinLink, shareText } from "../lib/share.js";
+import { createFriendRoom, type FriendRoomStore } from "../state/createFriendRoom.js";
+import { createPhrases } from "../state/createPhrases.js";
+import { displayName, useProfile } from "../state/createProfile.js";
+import { showCode, useRooms, type SavedRoom } from "../state/createRooms.js";
+import { useRouter } from "../state/createRouter.js";
+import { useSettings } from "../state/createSettings.js";
+import { useServices } from "../state/services.js";
+import "../online.css";
+
+export function RoomScreen(props: { code: string }): JSX.Element {
+  const [, router] = useRouter();
+  const [, rooms] = useRooms();
+  const rec = rooms.get(props.code);
+  return (
+    <Show
+      when={rec}
+      fallback={
+        <section class="screen page">
+          <div class="card">
+            <h1>Game not found</h1>
+            <p>This device has no game with that code. To join a friend's game, type its code.</p>
+            <div class="row">
+              <button type="button" class="btn primary" onClick={() => router.go("join", props.code, true)}>Join with a code</button>
+              <button type="button" class="btn" onClick={() => router.go("menu")}>Main menu</button>
+            </div>
+          </div>
+        </section>
+      }
+    >
+      {(r) => <RoomView room={r()} />}
+    </Show>
+  );
+}
+
+const STATUS_TEXT: { readonly [K in string]?: string } = {
+  keys: "Making the room key…",
+  connecting: "Connecting to the game server…",
+  pending: "Waiting for the owner to let you in…",
+  refused: "The owner did not let you in.",
+  full: "This game already has two players.",
+  not_found: "No game has this code. Check the code with your friend.",
+  exists: "A game with this code already exists. Make a new game.",
+  moved: "This game is now open in another tab or on another device.",
+  closed: "The game is closed.",
+  error: "Something went wrong.",
+};
+
+function RoomView(props: { room: SavedRoom }): JSX.Element {
+  const [, router] = useRouter();
+  const [settings] = useSettings();
+  const [profile] = useProfile();
+  const [, rooms] = useRooms();
+  const services = useServices();
+  const phrases = createPhrases(services.storage);
+  const store: FriendRoomStore = createFriendRoom({
+    room: props.room,
+    rooms,
+    profile: () => {
+      const avatar = profile.photo !== null && profile.photo.length <= 9_000 ? profile.photo : profile.avatar;
+      return { name: displayName(profile).slice(0, 40), avatar };
+    },
+    speed: () => settings.speed,
+    cue: (c, n) => services.sound.play(c, n),
+    derive: deriveKeys,
+    open: openFriendSession,
+  });
+  const [room, act, [view]] = store;
+  onCleanup(() => act.dispose());
+
+  const [forfeitOpen, setForfeitOpen] = createSignal(false);
+  const [shared, setShared] = createSignal<string | null>(null);
+  const code = (): string => showCode(props.room.code);
+  const me = (): Seat => room.seat ?? 0;
+  const them = (): Seat => (me() === 0 ? 1 : 0);
+  const nameOf = (seat: Seat): string => (seat === room.seat ? "You" : room.names[seat] || "Your friend");
+  const ready = (): boolean => room.phase === "seated" && room.settings !== null && room.peer.seated && view.display.board.length > 0;
+  const position = createMemo(() => {
+    void room.moveCount;
+    void room.seriesNo;
+    void room.series?.games.length;
+    return act.position();
+  });
+  /** Names of engine seats, for the board's labels. */
+  const engineNames = (): readonly [string, string] => {
+    const s0 = (0 ^ room.starter) as Seat;
+    return [nameOf(s0), nameOf((1 - s0) as Seat)];
+  };
+  const engineOf = (seat: Seat): Seat => (seat ^ room.starter) as Seat;
+  const score = (seat: Seat): number => {
+    const es = engineOf(seat);
+    return room.settings?.game === "tsoro-wta" ? seedsOnSide(view.display, es) : view.display.stores[es];
+  };
+  const legal = (): readonly number[] => (view.animating || room.result !== null || room.paused ? [] : room.legal);
+  const turnText = (): string => {
+    if (room.series?.over === true) return "Series over";
+    if (room.paused) return "Paused";
+    if (room.turn === null) return "";
+    if (room.turn === room.seat) return room.unsent > 0 ? "Sending…" : "Your turn";
+    return `${nameOf(room.turn)}'s turn`;
+  };
+
+  const share = async (withLink: boolean): Promise<void> => {
+    const text = `Play mancala with me: the game code is ${code()}.`;
+    const r = await shareText("Mancala game code", text, withLink ? joinLink(code()) : undefined);
+    setShared(r === "copied" ? (withLink ? "Link copied" : "Code copied") : r === "shared" ? "Shared" : r === "failed" ? `Copy it by hand: ${code()}` : null);
+  };
+
+  const sideBox = (seat: Seat, where: "top" | "bottom"): JSX.Element => (
+    <div class={`side side-${where}`} classList={{ turn: room.turn === seat }} data-seat={seat}>
+      <Show
+        when={seat === room.seat}
+        fallback={<Avatar {...avatarProps(room.avatars[seat])} size={34} label="" />}
+      >
+        <Avatar photo={profile.photo} emoji={profile.avatar} size={34} label="" />
+      </Show>
+      <span class="side-name">{nameOf(seat)}</span>
+      <Show when={seat !== room.seat}>
+        <span class="presence" classList={{ online: room.peer.online }} data-testid="presence" title={room.peer.online ? "connected" : "not connected"}>
+          {room.peer.online ? "● online" : "○ away"}
+        </span>
+      </Show>
+      <span class="side-score">{score(seat)}</span>
+    </div>
+  );
+
+  const resultTitle = (): string => {
+    const r = room.result;
+    if (r === null) return "";
+    if (r.outcome.winner === null) return "Draw";
+    return r.outcome.winner === room.seat ? "You won!" : `${nameOf(r.outcome.winner)} won`;
+  };
+  const seriesText = (): string => {
+    const s = room.series;
+    if (s === null || s.bestOf === 1) return "";
+    const sc = `You ${s.score[me()]}–${s.score[them()]} ${nameOf(them())}`;
+    if (!s.over) return `Best of ${s.bestOf} · ${sc}`;
+    if (s.winner === null) return `Series drawn, ${sc}`;
+    return `${s.winner === room.seat ? "You win" : `${nameOf(s.winner)} wins`} the series${s.end === "forfeit" ? " by forfeit" : ""}, ${sc}`;
+  };
+
+  return (
+    <section class={`screen play room fam-${familyOf(room.settings?.game ?? "togyz")}`} aria-label="Friend game" data-phase={room.phase}>
+      <header class="play-top">
+        <button type="button" class="icon-btn" onClick={() => router.go("menu")} aria-label="Main menu"><Icon name="back" /></button>
+        <div class="series-line" data-testid="series">
+          <span class="game-name">{room.settings !== null ? GAME_NAMES[room.settings.game] : "Friend game"} · {code()}</span>
+          <Show when={room.series !== null && room.series.bestOf > 1}>
+            <span class="series-score">
+              Best of {room.series?.bestOf} · Game {room.series !== null ? gameNumber(room.series) : 1} · You {room.series?.score[me()]}–{room.series?.score[them()]}
+            </span>
+          </Show>
+        </div>
+        <button
+          type="button" class="icon-btn chat-btn" onClick={() => act.openChat(!room.chatOpen)} aria-label={`Chat${room.unread > 0 ? `, ${room.unread} unread` : ""}`}
+          aria-pressed={room.chatOpen} disabled={room.phase !== "seated"} data-testid="chat-button"
+        >
+          <Icon name="chat" />
+          <Show when={room.unread > 0}><span class="badge" data-testid="unread">{room.unread}</span></Show>
+        </button>
+        <button type="button" class="icon-btn" onClick={() => router.go("settings")} aria-label="Settings"><Icon name="sliders" /></button>
+        <button type="button" class="icon-btn" onClick={() => setForfeitOpen(true)} aria-label="Forfeit" disabled={room.turn === null}><Icon name="flag" /></button>
+      </header>
+
+      <Show when={room.wasSeated && !room.connected}>
+        <p class="banner warn" role="status" data-testid="conn-banner">Connection lost. Reconnecting…</p>
+      </Show>
+      <Show when={room.connected && room.phase === "seated" && room.peer.seated && !room.peer.online}>
+        <p class="banner" role="status" data-testid="peer-banner">{nameOf(them())} is not connected. The game waits for them.</p>
+      </Show>
+      <Show when={room.notice}>
+        {(n) => (
+          <p class="banner error" role="alert">
+            {n()} <button type="button" class="link" onClick={() => act.clearNotice()}>OK</button>
+          </p>
+        )}
+      </Show>
+
+      <Show when={ready()} fallback={<Lobby store={store} code={code()} share={share} shared={shared()} />}>
+        <div class="score-line" role="status" aria-live="polite" data-testid="score-line">
+          {sideBox(them(), "top")}
+          <span class="turn" data-testid="turn">{turnText()}</span>
+          {sideBox(me(), "bottom")}
+        </div>
+        <div class="board-area">
+          <Show when={position()}>
+            {(p) => (
+              <Board
+                engine={p().engine}
+                bottom={room.bottom}
+                display={view.display}
+                legal={legal()}
+                lastFrom={view.lastFrom}
+                preview={null}
+                hint={null}
+                hand={view.hand}
+                flights={view.flights}
+                glow={null}
+                names={engineNames()}
+                counters={settings.counters}
+                holeSize={settings.holeSize}
+                handStyle={settings.hand}
+                onPick={(pit) => act.move(pit)}
+                onPreview={() => undefined}
+              />
+            )}
+          </Show>
+          <Show when={view.announce}>
+            {(a) => <div class={`announce ${a().side}`} role="alert">{a().text}</div>}
+          </Show>
+          <Show when={room.paused}>
+            <div class="pause-veil" data-testid="paused">
+              <Show
+                when={room.pauseOffer?.on === false}
+                fallback={<button type="button" class="btn primary big" onClick={() => act.pause(false)}><Icon name="play" /> Ask to carry on</button>}
+              >
+                <p class="note">{room.pauseOffer?.seat === room.seat ? `Waiting for ${nameOf(them())} to agree…` : ""}</p>
+              </Show>
+            </div>
+          </Show>
+        </div>
+        <nav class="controls" aria-label="Game controls">
+          <button
+            type="button" class="ctl" onClick={() => act.pause(!room.paused)}
+            disabled={room.turn === null || (room.pauseOffer !== null && room.pauseOffer.seat === room.seat)} aria-pressed={room.paused}
+          >
+            <Icon name={room.paused ? "play" : "pause"} /><span>{room.paused ? "Play" : "Pause"}</span>
+          </button>
+          <Show when={room.settings?.game === "ayo"}>
+            <button type="button" class="ctl" onClick={() => act.offerEnd()} disabled={room.turn === null || room.endOffer !== null}>
+              <Icon name="handshake" /><span>Offer end</span>
+            </button>
+          </Show>
+          <button type="button" class="ctl" onClick={() => router.go("rules", familyOf(room.settings?.game ?? "togyz"))}>
+            <Icon name="rules" /><span>Rules</span>
+          </button>
+          <button type="button" class="ctl" onClick={() => router.go("menu")}>
+            <Icon name="menu" /><span>Menu</span>
+          </button>
+        </nav>
+        <Show when={room.pauseOffer !== null && room.pauseOffer.seat !== room.seat}>
+          <Dialog title={room.pauseOffer?.on ? "Pause the game?" : "Carry on?"} onClose={() => act.answer("pause", false)}>
+            <p>{nameOf(them())} asks to {room.pauseOffer?.on ? "pause the game" : "carry on playing"}.</p>
+            <div class="row">
+              <button type="button" class="btn primary" onClick={() => act.answer("pause", true)}>Agree</button>
+              <button type="button" class="btn" onClick={() => act.answer("pause", false)}>{room.pauseOffer?.on ? "Keep playing" : "Stay paused"}</button>
+            </div>
+          </Dialog>
+        </Show>
+        <Show when={room.pauseOffer !== null && room.pauseOffer.seat === room.seat && !room.paused}>
+          <p class="banner" role="status" data-testid="pause-wait">Waiting for {nameOf(them())} to agree to a pause…</p>
+        </Show>
+        <Show when={room.endOffer !== null && room.endOffer !== room.seat && room.result === null}>
+          <Dialog title="End on the current score?" onClose={() => act.answer("end", false)}>
+            <p>{nameOf(them())} offers to end the game now, on the captured score.</p>
+            <div class="row">
+              <button type="button" class="btn primary" onClick={() => act.answer("end", true)}>Agree</button>
+              <button type="button" class="btn" onClick={() => act.answer("end", false)}>Keep playing</button>
+            </div>
+          </Dialog>
+        </Show>
+        <Show when={room.result}>
+          {(r) => (
+            <div class="backdrop results-backdrop">
+              <div class="dialog results" role="dialog" aria-modal="true" aria-labelledby="room-result" data-testid="results">
+                <h2 id="room-result">{resultTitle()}</h2>
+                <p class="result-facts"><span data-testid="reason">{REASON_TEXT[r().outcome.reason]}</span></p>
+                <Show when={seriesText() !== ""}><p class="series-result">{seriesText()}</p></Show>
+                <div class="col">
+                  <Show
+                    when={room.series?.over === true}
+                    fallback={<button type="button" class="btn primary" onClick={() => act.dismissResult()}>Next game</button>}
+                  >
+                    <Show
+                      when={room.rematchOffer !== null && room.rematchOffer !== room.seat}
+                      fallback={
+                        <button type="button" class="btn primary" onClick={() => act.rematch()} disabled={room.rematchOffer === room.seat}>
+                          {room.rematchOffer === room.seat ? `Waiting for ${nameOf(them())}…` : "Offer a rematch"}
+                        </button>
+                      }
+                    >
+                      <button type="button" class="btn primary" onClick={() => act.answer("rematch", true)}>Accept the rematch</button>
+                      <button type="button" class="btn" onClick={() => act.answer("rematch", false)}>No, thanks</button>
+                    </Show>
+                    <button type="button" class="btn" onClick={() => act.dismissResult()}>See the board</button>
+                  </Show>
+                  <button type="button" class="btn" onClick={() => router.go("menu")}>Main menu</button>
+                </div>
+              </div>
+            </div>
+          )}
+        </Show>
+      </Show>
+
+      <Show when={room.chatOpen}>
+        <Chat
+          lines={room.chat}
+          me={room.seat}
+          names={room.names}
+          own={phrases[0].own}
+          onSend={(t) => act.chat(t)}
+          onAddPhrase={(t) => phrases[1].add(t)}
+          onRemovePhrase={(t) => phrases[1].remove(t)}
+          onClose={() => act.openChat(false)}
+        />
+      </Show>
+
+      <Show when={forfeitOpen()}>
+        <Dialog title="Forfeit?" onClose={() => setForfeitOpen(false)}>
+          <p>You give up and the game is recorded as a loss. {nameOf(them())} is told at once.</p>
+          <div class="col">
+            <button type="button" class="btn danger" onClick={() => { setForfeitOpen(false); act.forfeit(false); }}>Forfeit this game</button>
+            <Show when={(room.series?.bestOf ?? 1) > 1}>
+              <button type="button" class="btn danger" onClick={() => { setForfeitOpen(false); act.forfeit(true); }}>Forfeit the whole series</button>
+            </Show>
+            <button type="button" class="btn" onClick={() => setForfeitOpen(false)}>Keep playing</button>
+          </div>
+        </Dialog>
+      </Show>
+    </section>
+  );
+}
+
+function avatarProps(a: string | null): { photo?: string; emoji?: string } {
+  if (a === null) return { emoji: "🙂" };
+  return a.startsWith("data:image/") ? { photo: a } : { emoji: a.slice(0, 8) };
+}
+
+function Lobby(props: { store: FriendRoomStore; code: string; share: (withLink: boolean) => Promise<void>; shared: string | null }): JSX.Element {
+  const [room, act] = props.store;
+  const [, router] = useRouter();
+  const waitingForGuest = (): boolean => room.phase === "seated" && room.seat === 0 && !room.peer.seated;
+  const failed = (): boolean => ["refused", "full", "not_found", "exists", "moved", "closed", "error"].includes(room.phase);
+  return (
+    <div class="lobby card" data-testid="lobby">
+      <Show when={room.seat === 0 || props.code !== ""}>
+        <p class="code-label">Game code</p>
+        <p class="code" data-testid="room-code" aria-label={`Game code ${props.code.split("").join(" ")}`}>{props.code}</p>
+      </Show>
+      <Show when={waitingForGuest()}>
+        <p>Send this code to your friend. They type it in Online → Join; you let them in here.</p>
+        <div class="row">
+          <button type="button" class="btn primary" onClick={() => void props.share(false)}>Share code</button>
+          <button type="button" class="btn" onClick={() => void props.share(true)}>Share link</button>
+        </div>
+        <Show when={props.shared}>{(s) => <p class="note" role="status">{s()}</p>}</Show>
+      </Show>
+      <For each={room.requests}>
+        {(r) => (
+          <div class="request" data-testid="join-request">
+            <Avatar emoji="🙂" size={34} label="" />
+            <span class="request-name"><strong>{r.name}</strong> asks to join</span>
+            <button type="button" class="btn primary" onClick={() => act.approve(r.reqId, true)}>Let in</button>
+            <button type="button" class="btn" onClick={() => act.approve(r.reqId, false)}>Refuse</button>
+          </div>
+        )}
+      </For>
+      <p class="note" role="status" data-testid="room-status">
+        {waitingForGuest() ? (room.requests.length > 0 ? "Someone wants to play." : "Waiting for your friend…") : (STATUS_TEXT[room.phase] ?? (room.phase === "seated" ? "Getting the game ready…" : ""))}
+      </p>
+      <Show when={failed()}>
+        <div class="row">
+          <button type="button" class="btn primary" onClick={() => router.go("online")}>Online</button>
+          <button type="button" class="btn" onClick={() => router.go("menu")}>Main menu</button>
+        </div>
+      </Show>
+    </div>
+  );
+}

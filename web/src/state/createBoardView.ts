@@ -1,0 +1,146 @@
+/**
+ * What an online board shows while moves arrive from the network: the pit and store counts, the
+ * sowing hand, captures in flight, announcements and the last move. Moves are animated one after
+ * another from their engine trace; a backlog (catching up after a drop) is shown at once.
+ */
+import { createStore, produce, type Store } from "solid-js/store";
+import type { State, TraceEvent } from "../../../core/games/index.js";
+import type { Seat } from "../../../core/types.js";
+import { playTrace, stepMs, type Cue, type Speed, type Stage } from "../game/animate.js";
+import { makeDisplay, type Display } from "../game/moves.js";
+import type { Announcement, Flight } from "./createGame.js";
+import { FLIGHT_MS } from "./createGame.js";
+
+export interface BoardViewState {
+  display: Display;
+  hand: { readonly pit: number; readonly count: number } | null;
+  flights: readonly Flight[];
+  announce: Announcement | null;
+  lastFrom: number | null;
+  /** A move is being animated (the pits do not take input meanwhile). */
+  animating: boolean;
+}
+
+export interface BoardViewActions {
+  /** Shows a position at once (no animation); ignored while moves are queued. */
+  show(s: State, lastFrom?: number | null): void;
+  /** Queues a move's animation; `after` is the position it leads to. */
+  animate(trace: readonly TraceEvent[], after: State, lastFrom: number | null): void;
+  /** Moves waiting to be animated, including the one playing. */
+  queued(): number;
+  dispose(): void;
+}
+
+export type BoardViewStore = readonly [Store<BoardViewState>, BoardViewActions];
+
+export interface BoardViewDeps {
+  readonly speed: () => Speed;
+  /** Engine seat shown at the bottom, and the names of engine seats. */
+  readonly bottom: () => Seat;
+  readonly nameOf: (engineSeat: Seat) => string;
+  readonly cue?: (c: Cue, n: number) => void;
+  /** Called when the last queued animation has finished. */
+  readonly onIdle?: () => void;
+}
+
+/** More moves than this waiting: show the position without animating the backlog. */
+const BACKLOG = 3;
+
+export function createBoardView(initial: State | null, deps: BoardViewDeps): BoardViewStore {
+  const empty: Display = { board: [], stores: [0, 0], tuzdyk: [-1, -1] };
+  const [state, setState] = createStore<BoardViewState>({
+    display: initial === null ? empty : makeDisplay(initial),
+    hand: null,
+    flights: [],
+    announce: null,
+    lastFrom: null,
+    animating: false,
+  });
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let disposed = false;
+  let chain: Promise<void> = Promise.resolve();
+  let pending = 0;
+  let flightId = 0;
+  let announceId = 0;
+  let pits = initial?.engine.pits ?? 0;
+
+  const later = (ms: number, f: () => void): void => {
+    const t = setTimeout(() => {
+      timers.delete(t);
+      f();
+    }, ms);
+    timers.add(t);
+  };
+  const wait = (ms: number): Promise<boolean> =>
+    new Promise((resolve) => later(ms, () => resolve(!disposed && pending <= BACKLOG)));
+
+  const say = (text: string, side: Announcement["side"]): void => {
+    const id = ++announceId;
+    setState("announce", { id, text, side });
+    later(1400, () => {
+      if (state.announce?.id === id) setState("announce", null);
+    });
+  };
+
+  const stage: Stage = {
+    get pitsPerSide() {
+      return pits / 2;
+    },
+    pitCount: (pit) => state.display.board[pit] ?? 0,
+    setPit: (pit, count) => setState("display", "board", pit, count),
+    addStore: (seat, n) => setState("display", "stores", seat, (c) => c + n),
+    markTuzdyk: (seat, pit) => setState("display", "tuzdyk", seat, pit),
+    hand: (pit, count) => setState("hand", pit === null ? null : { pit, count }),
+    fly(from, to, count) {
+      const id = ++flightId;
+      setState("flights", (fs) => [...fs, { id, from, to, count }]);
+      later(FLIGHT_MS, () => setState("flights", (fs) => fs.filter((f) => f.id !== id)));
+    },
+    announce(e: TraceEvent) {
+      const side = (s: Seat): Announcement["side"] => (s === deps.bottom() ? "bottom" : "top");
+      if (e.t === "tuzdyk") say(`TUZDYK! ${deps.nameOf(e.seat)}`, side(e.seat));
+      else if (e.t === "pass") say(`${deps.nameOf(e.seat)}: no seeds, pass`, side(e.seat));
+      else if (e.t === "relay-limit") say("100 relays: the move stops here", "info");
+    },
+    cue: (c, n) => deps.cue?.(c, n),
+  };
+
+  const actions: BoardViewActions = {
+    show(s, lastFrom) {
+      if (pending > 0) return;
+      pits = s.engine.pits;
+      setState(produce((st) => {
+        st.display = makeDisplay(s);
+        st.hand = null;
+        if (lastFrom !== undefined) st.lastFrom = lastFrom;
+      }));
+    },
+    animate(trace, after, lastFrom) {
+      pending++;
+      setState("animating", true);
+      chain = chain.then(async () => {
+        if (!disposed && pending <= BACKLOG) {
+          pits = after.engine.pits;
+          setState("lastFrom", lastFrom);
+          await playTrace(trace, stage, stepMs(deps.speed(), trace), wait);
+        }
+        pending--;
+        if (disposed) return;
+        setState(produce((st) => {
+          st.display = makeDisplay(after);
+          st.hand = null;
+          st.lastFrom = lastFrom;
+          st.animating = pending > 0;
+        }));
+        if (pending === 0) deps.onIdle?.();
+      });
+    },
+    queued: () => pending,
+    dispose() {
+      disposed = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    },
+  };
+  return [state, actions];
+}

@@ -1,0 +1,325 @@
+/**
+ * One friend game by code, as the board screen sees it: the room's key is derived, the core session
+ * connects (and reconnects by itself), and this store mirrors what the session knows (seats, join
+ * requests, the game, chat, offers, presence) while moves are animated as they arrive. The device
+ * keeps the room (code and seat secret) so Resume → Continue returns to the same seat.
+ */
+import { createStore, produce, reconcile, type Store } from "solid-js/store";
+import type { RoomCode } from "../../../core/crypto/code.js";
+import type { RoomKeys } from "../../../core/crypto/kdf.js";
+import { moveCount, toMove, type State, type TraceEvent } from "../../../core/games/index.js";
+import type { Series } from "../../../core/match.js";
+import type { ChatLine, FinishedGame, FriendSession, JoinRequestView, Profile, SessionStatus, Settings } from "../../../core/online/index.js";
+import { engineSeat, seatToMove } from "../../../core/online/game.js";
+import type { Seat } from "../../../core/types.js";
+import type { Cue, Speed } from "../game/animate.js";
+import { legalPits } from "../game/moves.js";
+import { createBoardView, type BoardViewStore } from "./createBoardView.js";
+import type { RoomsActions, SavedRoom } from "./createRooms.js";
+
+export type RoomPhase = "keys" | SessionStatus | "error";
+
+export interface RoomState {
+  phase: RoomPhase;
+  connected: boolean;
+  /** Seated at least once on this visit: a lost connection now shows the reconnecting banner. */
+  wasSeated: boolean;
+  seat: Seat | null;
+  peer: { seated: boolean; online: boolean };
+  requests: JoinRequestView[];
+  settings: Settings | null;
+  /** Names and avatars by room seat. */
+  names: [string, string];
+  avatars: [string | null, string | null];
+  /** Room seat to move, or null when no game is being played. */
+  turn: Seat | null;
+  /** Engine seat at the bottom of the board (this player's). */
+  bottom: Seat;
+  /** The engine seat that room seat 0 plays in the current game. */
+  starter: Seat;
+  /** Board indices this player may sow now (before gating by animation). */
+  legal: number[];
+  moveCount: number;
+  paused: boolean;
+  pauseOffer: { seat: Seat; on: boolean } | null;
+  rematchOffer: Seat | null;
+  endOffer: Seat | null;
+  chat: ChatLine[];
+  unread: number;
+  chatOpen: boolean;
+  series: Series | null;
+  seriesNo: number;
+  /** The game that just ended (room seats), shown until dismissed. */
+  result: { outcome: FinishedGame["outcome"]; index: number; series: number; final: State } | null;
+  /** Something the player tried that was refused, or a peer message refused by the rules. */
+  notice: string | null;
+  /** Own messages not yet acknowledged by the server. */
+  unsent: number;
+  caughtUp: boolean;
+}
+
+export interface RoomActions {
+  move(pit: number): boolean;
+  chat(text: string): boolean;
+  /** Ask to pause (true) or to carry on (false). */
+  pause(on: boolean): void;
+  answer(what: "pause" | "rematch" | "end", accept: boolean): void;
+  rematch(): void;
+  forfeit(whole: boolean): void;
+  offerEnd(): void;
+  approve(reqId: string, yes: boolean): void;
+  openChat(open: boolean): void;
+  dismissResult(): void;
+  clearNotice(): void;
+  /** The current engine position (or null before the creator's setup arrives). */
+  position(): State | null;
+  dispose(): void;
+}
+
+export interface RoomDeps {
+  readonly room: SavedRoom;
+  readonly rooms: RoomsActions;
+  readonly profile: () => Profile;
+  readonly speed: () => Speed;
+  readonly cue?: (c: Cue, n: number) => void;
+  readonly derive: (code: RoomCode) => Promise<RoomKeys>;
+  readonly open: (o: { keys: RoomKeys; mode: "create" | "join"; secret: string; profile: Profile; setup?: Settings }) => FriendSession;
+}
+
+export type FriendRoomStore = readonly [Store<RoomState>, RoomActions, BoardViewStore];
+
+const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
+
+function firstLift(trace: readonly TraceEvent[]): number | null {
+  for (const e of trace) if (e.t === "lift") return e.pit;
+  return null;
+}
+
+export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
+  const code = deps.room.code;
+  const [state, setState] = createStore<RoomState>({
+    phase: "keys",
+    connected: false,
+    wasSeated: false,
+    seat: deps.room.owner ? 0 : null,
+    peer: { seated: false, online: false },
+    requests: [],
+    settings: deps.room.setup === null ? null : { ...deps.room.setup, options: { ...deps.room.setup.options } },
+    names: ["", ""],
+    avatars: [null, null],
+    turn: null,
+    bottom: 0,
+    starter: 0,
+    legal: [],
+    moveCount: 0,
+    paused: false,
+    pauseOffer: null,
+    rematchOffer: null,
+    endOffer: null,
+    chat: [],
+    unread: 0,
+    chatOpen: false,
+    series: null,
+    seriesNo: 0,
+    result: null,
+    notice: null,
+    unsent: 0,
+    caughtUp: false,
+  });
+  let session: FriendSession | null = null;
+  let off: (() => void) | null = null;
+  let disposed = false;
+  let lastRead = 0;
+  let savedAt = -1;
+  const owner = deps.room.owner;
+  let created = deps.room.created;
+
+  const board = createBoardView(null, {
+    speed: deps.speed,
+    bottom: () => state.bottom,
+    nameOf: (es) => state.names[(es ^ state.starter) as Seat] || "Player",
+    cue: deps.cue,
+    onIdle: () => showCurrent(),
+  });
+  const [, boardActions] = board;
+
+  const position = (): State | null => session?.view().game.state ?? null;
+
+  function showCurrent(): void {
+    if (state.result !== null) return;
+    const s = position();
+    if (s !== null) boardActions.show(s);
+  }
+
+  function countUnread(chat: readonly ChatLine[], mine: Seat | null): number {
+    if (state.chatOpen) {
+      lastRead = chat.reduce((m, c) => Math.max(m, c.seq), lastRead);
+      return 0;
+    }
+    return chat.filter((c) => c.seat !== mine && c.seq > lastRead).length;
+  }
+
+  function sync(): void {
+    if (session === null || disposed) return;
+    const v = session.view();
+    const g = v.game;
+    const seat = v.seat;
+    const st = g.state;
+    const mine = seat ?? 0;
+    const turn = seatToMove(g);
+    const names: [string, string] = [g.profiles[0]?.name ?? "", g.profiles[1]?.name ?? ""];
+    setState(produce((s) => {
+      s.phase = v.status;
+      s.connected = v.connected;
+      if (v.status === "seated") s.wasSeated = true;
+      s.seat = seat;
+      s.peer = { ...v.peer };
+      s.settings = g.settings === null ? s.settings : { game: g.settings.game, options: { ...g.settings.options }, bestOf: g.settings.bestOf };
+      s.names = names;
+      s.avatars = [g.profiles[0]?.avatar ?? null, g.profiles[1]?.avatar ?? null];
+      s.turn = turn;
+      s.starter = g.starter;
+      s.bottom = engineSeat(g, mine);
+      s.legal = st !== null && seat !== null && turn === seat && !g.paused && v.unsent === 0 ? legalPits(st) : [];
+      s.moveCount = st === null ? 0 : moveCount(st);
+      s.paused = g.paused;
+      s.pauseOffer = g.offers.pause === null ? null : { ...g.offers.pause };
+      s.rematchOffer = g.offers.rematch;
+      s.endOffer = g.offers.end;
+      s.series = g.series === null ? null : (JSON.parse(JSON.stringify(g.series)) as Series);
+      s.seriesNo = g.seriesNo;
+      s.unsent = v.unsent;
+      s.caughtUp = v.caughtUp;
+    }));
+    setState("requests", reconcile([...v.requests], { key: "reqId" }));
+    setState("chat", reconcile([...g.chat], { key: "seq" }));
+    setState("unread", countUnread(g.chat, seat));
+    if (boardActions.queued() === 0) showCurrent();
+    // Keep the room on the device: what Resume shows, and whether it exists on the server.
+    if (v.status === "seated" && owner && !created) {
+      created = true;
+      deps.rooms.update(code, { created: true });
+    }
+    if (v.status === "seated" && v.applied !== savedAt && g.settings !== null) {
+      savedAt = v.applied;
+      const opp = seat === null ? null : g.profiles[other(seat)]?.name ?? null;
+      const score: [number, number] = g.series === null ? [0, 0] : [g.series.score[mine], g.series.score[other(mine)]];
+      deps.rooms.update(code, {
+        setup: { game: g.settings.game, options: { ...g.settings.options }, bestOf: g.settings.bestOf },
+        opponent: opp,
+        moves: st === null ? 0 : moveCount(st),
+        score,
+        over: g.series?.over === true,
+      });
+    }
+  }
+
+  function connect(keys: RoomKeys): void {
+    const mode = owner && !created ? "create" : "join";
+    const setup = deps.room.setup;
+    session = deps.open({
+      keys, mode, secret: deps.room.secret, profile: deps.profile(),
+      ...(owner && setup !== null ? { setup: { game: setup.game, options: { ...setup.options }, bestOf: setup.bestOf } } : {}),
+    });
+    off = session.subscribe((e) => {
+      if (disposed || session === null) return;
+      if (e.type === "applied") {
+        const v = session.view();
+        if (e.payload.t === "move" && e.trace !== undefined) {
+          const after = e.ended?.final ?? v.game.state;
+          if (after !== null) {
+            if (v.caughtUp && boardActions.queued() < 3) boardActions.animate(e.trace, after, firstLift(e.trace));
+            else if (e.ended === undefined) boardActions.show(after, firstLift(e.trace));
+          }
+        }
+        if (e.ended !== undefined) {
+          const end = e.ended;
+          setState("result", { outcome: { ...end.outcome }, index: end.index, series: end.series, final: end.final });
+          if (boardActions.queued() === 0) boardActions.show(end.final);
+        }
+        if (e.payload.t === "rematch" || (e.payload.t === "answer" && e.payload.what === "rematch" && e.payload.accept)) {
+          if (v.game.offers.rematch === null) setState("result", null);
+        }
+        return;
+      }
+      if (e.type === "rejected") {
+        setState("notice", `A message from the other player was refused: ${e.message}`);
+        return;
+      }
+      if (e.type === "error") {
+        setState("notice", e.message);
+        return;
+      }
+      if (e.type === "change") {
+        const status = session.view().status;
+        if (status === "exists" && owner && !created) {
+          // The room was made on an earlier visit whose answer was lost: come back to its seat.
+          created = true;
+          deps.rooms.update(code, { created: true });
+          off?.();
+          session.dispose();
+          connect(keys);
+          return;
+        }
+        sync();
+      }
+    });
+    sync();
+  }
+
+  deps.derive(code as RoomCode).then(
+    (keys) => {
+      if (!disposed) connect(keys);
+    },
+    (e: unknown) => {
+      if (disposed) return;
+      setState({ phase: "error", notice: `Could not make the room key: ${e instanceof Error ? e.message : String(e)}` });
+    },
+  );
+
+  const report = (r: { ok: boolean; error?: { message: string } } | undefined): boolean => {
+    if (r === undefined) return false;
+    if (!r.ok) setState("notice", r.error?.message ?? "refused");
+    return r.ok;
+  };
+
+  const actions: RoomActions = {
+    move(pit) {
+      const s = position();
+      if (session === null || s === null || !state.legal.includes(pit) || board[0].animating) return false;
+      setState("legal", []);
+      return report(session.move(s.engine.pitToMove(toMove(s), pit)));
+    },
+    chat(text) {
+      const t = text.trim();
+      if (t === "" || session === null) return false;
+      return report(session.chat(t));
+    },
+    pause: (on) => void report(session?.pause(on)),
+    answer: (what, accept) => void report(session?.answer(what, accept)),
+    rematch: () => void report(session?.rematch()),
+    forfeit: (whole) => void report(session?.forfeit(whole)),
+    offerEnd: () => void report(session?.offerEnd()),
+    approve: (reqId, yes) => void report(session?.answerJoin(reqId, yes)),
+    openChat(open) {
+      setState("chatOpen", open);
+      if (open) {
+        lastRead = state.chat.reduce((m, c) => Math.max(m, c.seq), lastRead);
+        setState("unread", 0);
+      }
+    },
+    dismissResult() {
+      setState("result", null);
+      showCurrent();
+    },
+    clearNotice: () => setState("notice", null),
+    position,
+    dispose() {
+      disposed = true;
+      off?.();
+      session?.dispose();
+      boardActions.dispose();
+    },
+  };
+  return [state, actions, board];
+}

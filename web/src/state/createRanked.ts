@@ -1,0 +1,258 @@
+/**
+ * Ranked play from this device: prove the device's identity (signed challenge), seek a game, play it
+ * on the server's clocks, resign, and read the result with the rating change. The server runs the
+ * match; this store mirrors its view, animates each confirmed move and counts the clocks down
+ * between updates. A dropped connection reconnects and the server puts the player back in the match.
+ */
+import { createSignal, type Accessor } from "solid-js";
+import { createStore, produce, reconcile, type Store } from "solid-js/store";
+import { newGame, play, playAll, type State } from "../../../core/games/index.js";
+import { signChallenge, type DeviceKeys } from "../../../core/identity.js";
+import { parseDisplayName } from "../../../core/names.js";
+import type { GameStats, MatchView, RankedClientMessage, RankedOptions, RankedServerMessage, RatingChange } from "../../../core/protocol/ranked.js";
+import type { GameId, Seat } from "../../../core/types.js";
+import type { Cue, Speed } from "../game/animate.js";
+import { legalPits } from "../game/moves.js";
+import { createBoardView, type BoardViewStore } from "./createBoardView.js";
+
+export type RankedPhase = "connecting" | "ready" | "seeking" | "playing" | "over";
+
+export interface RankedState {
+  phase: RankedPhase;
+  connected: boolean;
+  playerId: string;
+  /** The public name the server holds for this player. */
+  name: string | null;
+  stats: Record<string, GameStats>;
+  match: MatchView | null;
+  seat: Seat;
+  /** Local time the match's clocks were read at. */
+  clockAt: number;
+  changes: [RatingChange, RatingChange] | null;
+  /** The opponent's connection: null while connected, else when their grace period ends. */
+  opponentGone: number | null;
+  error: string | null;
+  sending: boolean;
+}
+
+export interface RankedActions {
+  seek(game: GameId, options?: RankedOptions): void;
+  cancel(): void;
+  move(pit: number): boolean;
+  resign(): void;
+  /** Back to choosing a game after a result. */
+  again(): void;
+  /** Milliseconds left on a seat's clock now. */
+  clock(seat: Seat): number;
+  position(): State | null;
+  legal(): readonly number[];
+  dispose(): void;
+}
+
+export interface RankedLinkPort {
+  send(msg: RankedClientMessage): boolean;
+  dispose(): void;
+}
+
+export interface RankedDeps {
+  readonly keys: DeviceKeys;
+  /** The profile name; sent as the public display name when valid. */
+  readonly name: () => string;
+  readonly speed: () => Speed;
+  readonly cue?: (c: Cue, n: number) => void;
+  readonly connect: (h: { onOpen(): void; onMessage(m: RankedServerMessage): void; onClose(): void }) => RankedLinkPort;
+  readonly now?: () => number;
+}
+
+export type RankedStore = readonly [Store<RankedState>, RankedActions, BoardViewStore, Accessor<number>];
+
+function positionOf(m: MatchView, moves: readonly number[] = m.moves): State | null {
+  const start = newGame(m.game, m.options);
+  if (!start.ok) return null;
+  const all = playAll(start.value, moves);
+  return all.ok ? all.value : null;
+}
+
+export function createRanked(deps: RankedDeps): RankedStore {
+  const now = deps.now ?? Date.now;
+  const [state, setState] = createStore<RankedState>({
+    phase: "connecting", connected: false, playerId: deps.keys.playerId, name: null, stats: {}, match: null, seat: 0,
+    clockAt: now(), changes: null, opponentGone: null, error: null, sending: false,
+  });
+  const [tick, setTick] = createSignal(now());
+  const ticker = setInterval(() => setTick(now()), 250);
+  let current: State | null = null;
+  let rid = 0;
+  let disposed = false;
+
+  const board = createBoardView(null, {
+    speed: deps.speed,
+    bottom: () => state.seat,
+    nameOf: (s) => (s === state.seat ? "You" : state.match?.seats[s].name ?? "Opponent"),
+    cue: deps.cue,
+    onIdle: () => {
+      if (current !== null) board[1].show(current);
+    },
+  });
+
+  const send = (m: RankedClientMessage): boolean => link.send({ ...m, rid: `w${++rid}` });
+
+  const takeMatch = (m: MatchView, seat: Seat, animateLast: boolean): void => {
+    const prev = state.match;
+    const next = positionOf(m);
+    if (next === null) {
+      setState("error", "The server sent a match this client cannot replay.");
+      return;
+    }
+    const sameGame = prev !== null && prev.id === m.id;
+    if (animateLast && sameGame && m.moves.length === prev.moves.length + 1) {
+      const before = positionOf(m, m.moves.slice(0, -1));
+      const last = m.moves[m.moves.length - 1];
+      const r = before === null ? null : play(before, last);
+      if (before !== null && r !== null && r.ok) {
+        const from = before.engine.game === "ayo" && last === 0 ? null : before.engine.moveToPit(before.buf[before.engine.pits + 2] as Seat, last);
+        board[1].animate(r.value.trace, next, from);
+      } else board[1].show(next);
+    } else board[1].show(next, null);
+    current = next;
+    setState(produce((s) => {
+      s.match = JSON.parse(JSON.stringify(m)) as MatchView;
+      s.seat = seat;
+      s.clockAt = now();
+      s.sending = false;
+      s.opponentGone = m.graceUntil[seat === 0 ? 1 : 0];
+    }));
+  };
+
+  const onMessage = (m: RankedServerMessage): void => {
+    if (disposed) return;
+    switch (m.type) {
+      case "auth.challenge": {
+        const named = parseDisplayName(deps.name());
+        send({ type: "auth.prove", signature: signChallenge(deps.keys, m.challenge), ...(named.ok ? { name: named.value } : {}) });
+        return;
+      }
+      case "auth.ok":
+        setState(produce((s) => {
+          s.name = m.name;
+          s.stats = JSON.parse(JSON.stringify(m.stats)) as Record<string, GameStats>;
+          if (m.activeMatch === null && (s.phase === "connecting" || s.phase === "playing")) s.phase = s.phase === "playing" && s.match?.status !== "active" ? "over" : "ready";
+        }));
+        return;
+      case "auth.named":
+        setState("name", m.name);
+        return;
+      case "ranked.seeking":
+        setState(produce((s) => {
+          s.phase = "seeking";
+          s.error = null;
+        }));
+        return;
+      case "ranked.cancelled":
+        setState("phase", "ready");
+        return;
+      case "ranked.start":
+        takeMatch(m.match, m.seat, false);
+        setState(produce((s) => {
+          s.phase = "playing";
+          s.changes = null;
+          s.error = null;
+        }));
+        return;
+      case "ranked.update":
+        takeMatch(m.match, m.seat, true);
+        return;
+      case "ranked.offer":
+        return;
+      case "ranked.presence":
+        if (m.seat !== state.seat) setState("opponentGone", m.connected ? null : m.graceUntil ?? now());
+        return;
+      case "ranked.end":
+        takeMatch(m.match, m.seat, state.match !== null && state.match.id === m.match.id);
+        setState(produce((s) => {
+          s.phase = "over";
+          s.changes = m.changes === null ? null : [{ ...m.changes[0] }, { ...m.changes[1] }];
+          if (m.changes !== null) {
+            const c = m.changes[m.seat];
+            const old = s.stats[m.match.game];
+            if (old !== undefined) s.stats[m.match.game] = { ...old, rating: c.after, rd: c.rd, games: old.games + 1 };
+          }
+        }));
+        return;
+      case "ranked.error":
+        setState(produce((s) => {
+          s.sending = false;
+          s.error = m.message;
+          if (m.code === "ranked/not_seeking" || m.code === "auth/name_required") s.phase = s.phase === "seeking" ? "ready" : s.phase;
+        }));
+        if ((m.code === "ranked/stale" || m.code === "ranked/conflict" || m.code === "ranked/not_your_turn") && state.match !== null) {
+          send({ type: "ranked.sync", matchId: state.match.id });
+        }
+        return;
+    }
+  };
+
+  const link = deps.connect({
+    onOpen() {
+      setState("connected", true);
+      send({ type: "auth.hello", playerId: deps.keys.playerId });
+    },
+    onMessage,
+    onClose() {
+      setState(produce((s) => {
+        s.connected = false;
+        if (s.phase === "seeking") s.phase = "connecting";
+      }));
+    },
+  });
+
+  const actions: RankedActions = {
+    seek(game, options) {
+      setState("error", null);
+      if (!parseDisplayName(deps.name()).ok) {
+        setState("error", "Choose a public name in Profile first.");
+        return;
+      }
+      if (state.name === null) send({ type: "auth.name", name: (parseDisplayName(deps.name()) as { ok: true; value: string }).value });
+      send({ type: "ranked.seek", game, ...(options !== undefined ? { options } : {}) });
+    },
+    cancel: () => void send({ type: "ranked.cancel" }),
+    move(pit) {
+      const m = state.match;
+      if (m === null || current === null || state.phase !== "playing" || !actions.legal().includes(pit)) return false;
+      setState("sending", true);
+      return send({ type: "ranked.move", matchId: m.id, version: m.version, move: current.engine.pitToMove(m.toMove, pit) });
+    },
+    resign() {
+      if (state.match !== null && state.phase === "playing") send({ type: "ranked.resign", matchId: state.match.id });
+    },
+    again() {
+      setState(produce((s) => {
+        s.phase = "ready";
+        s.match = null;
+        s.changes = null;
+      }));
+      current = null;
+    },
+    clock(seat) {
+      const m = state.match;
+      if (m === null) return 0;
+      const base = m.clocks[seat];
+      if (m.status !== "active" || m.toMove !== seat) return base;
+      return Math.max(0, base - (tick() - state.clockAt));
+    },
+    position: () => (state.match === null ? null : current),
+    legal() {
+      const m = state.match;
+      if (m === null || current === null || state.phase !== "playing" || m.toMove !== state.seat || state.sending || board[0].animating) return [];
+      return legalPits(current);
+    },
+    dispose() {
+      disposed = true;
+      clearInterval(ticker);
+      link.dispose();
+      board[1].dispose();
+    },
+  };
+  return [state, actions, board, tick];
+}
