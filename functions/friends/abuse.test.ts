@@ -76,7 +76,9 @@ function badFrames(i: number, roomId: string): { frame: string | Buffer; codes: 
     () => ({ frame: JSON.stringify({ type: "room.join", rid, roomId: "Z".repeat(43), secret: generateSecret(), request: "C".repeat(64) }), codes: ["room/not_found", "rate/limited"] }),
     () => ({ frame: JSON.stringify({ type: "room.join", rid, roomId, secret: generateSecret(), request: "C".repeat(64) }), codes: ["room/full", "rate/limited"] }),
   ];
-  return kinds[i % kinds.length]();
+  // Each malformed kind three times per cycle, each out-of-state kind once (those cost store reads).
+  const cycle = [...kinds.slice(0, 12), ...kinds.slice(0, 12), ...kinds.slice(0, 12), ...kinds.slice(12)];
+  return cycle[i % cycle.length]();
 }
 
 describe("hostile input", () => {
