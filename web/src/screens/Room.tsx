@@ -179,10 +179,12 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
         <button type="button" class="icon-btn" onClick={() => setForfeitOpen(true)} aria-label="Forfeit" disabled={room.turn === null}><Icon name="flag" /></button>
       </header>
 
-      <Show when={room.wasSeated && !room.connected}>
-        <p class="banner warn" role="status" data-testid="conn-banner">Connection lost. Reconnecting…</p>
+      <Show when={room.wasSeated && (!room.connected || room.offline)}>
+        <p class="banner warn" role="status" data-testid="conn-banner">
+          {room.offline ? "You are offline. The game carries on when the connection is back." : "Connection lost. Reconnecting…"}
+        </p>
       </Show>
-      <Show when={room.connected && room.phase === "seated" && room.peer.seated && !room.peer.online}>
+      <Show when={room.connected && !room.offline && room.phase === "seated" && room.peer.seated && !room.peer.online}>
         <p class="banner" role="status" data-testid="peer-banner">{nameOf(them())} is not connected. The game waits for them.</p>
       </Show>
       <Show when={room.notice}>

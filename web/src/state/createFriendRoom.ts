@@ -22,6 +22,8 @@ export type RoomPhase = "keys" | SessionStatus | "error";
 export interface RoomState {
   phase: RoomPhase;
   connected: boolean;
+  /** The browser says the device is offline. */
+  offline: boolean;
   /** Seated at least once on this visit: a lost connection now shows the reconnecting banner. */
   wasSeated: boolean;
   seat: Seat | null;
@@ -100,6 +102,7 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
   const [state, setState] = createStore<RoomState>({
     phase: "keys",
     connected: false,
+    offline: typeof navigator !== "undefined" && navigator.onLine === false,
     wasSeated: false,
     seat: deps.room.owner ? 0 : null,
     peer: { seated: false, online: false },
@@ -128,6 +131,13 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
   });
   let session: FriendSession | null = null;
   let off: (() => void) | null = null;
+  let keysOf: RoomKeys | null = null;
+  /** The last position of a game, kept while a fresh session catches up after the network came back. */
+  let lastGood: State | null = null;
+  let replacing = false;
+  let late: FinishedGame | null = null;
+  /** Where the last move caught up on was sown from (marked once the board shows it). */
+  let lateFrom: number | null | undefined;
   let disposed = false;
   let lastRead = 0;
   let savedAt = -1;
@@ -143,12 +153,23 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
   });
   const [, boardActions] = board;
 
-  const position = (): State | null => session?.view().game.state ?? null;
+  const position = (): State | null => {
+    const s = session?.view().game.state ?? null;
+    if (s !== null) lastGood = s;
+    return s ?? (replacing ? lastGood : null);
+  };
 
   function showCurrent(): void {
     if (state.result !== null) return;
     const s = position();
-    if (s !== null) boardActions.show(s);
+    if (s === null || (replacing && session?.view().caughtUp !== true)) return;
+    boardActions.show(s, lateFrom);
+    lateFrom = undefined;
+  }
+
+  function showResult(end: FinishedGame): void {
+    setState("result", { outcome: { ...end.outcome }, index: end.index, series: end.series, final: end.final });
+    if (boardActions.queued() === 0) boardActions.show(end.final);
   }
 
   function countUnread(chat: readonly ChatLine[], mine: Seat | null): number {
@@ -162,7 +183,18 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
   function sync(): void {
     if (session === null || disposed) return;
     const v = session.view();
+    if (replacing && !v.caughtUp) {
+      setState({ connected: v.connected, phase: v.status === "seated" || v.status === "connecting" ? "seated" : v.status });
+      return;
+    }
+    replacing = false;
     const g = v.game;
+    if (late !== null && v.caughtUp) {
+      const end = late;
+      late = null;
+      const latest = g.finished[g.finished.length - 1];
+      if (latest === end && (g.series?.over === true || g.moves.length === 0) && state.result === null) showResult(end);
+    }
     const seat = v.seat;
     const st = g.state;
     const mine = seat ?? 0;
@@ -215,6 +247,7 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
   }
 
   function connect(keys: RoomKeys): void {
+    keysOf = keys;
     const mode = owner && !created ? "create" : "join";
     const setup = deps.room.setup;
     session = deps.open({
@@ -229,14 +262,16 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
           const after = e.ended?.final ?? v.game.state;
           if (after !== null) {
             if (v.caughtUp && boardActions.queued() < 3) boardActions.animate(e.trace, after, firstLift(e.trace));
+            else if (!v.caughtUp) lateFrom = e.ended === undefined ? firstLift(e.trace) : null;
             else if (e.ended === undefined) boardActions.show(after, firstLift(e.trace));
           }
         }
-        if (e.ended !== undefined) {
-          const end = e.ended;
-          setState("result", { outcome: { ...end.outcome }, index: end.index, series: end.series, final: end.final });
-          if (boardActions.queued() === 0) boardActions.show(end.final);
+        if (!v.caughtUp) {
+          // Catching up: only a game that ended last, with nothing played since, is shown as a result.
+          if (e.ended !== undefined) late = e.ended;
+          return;
         }
+        if (e.ended !== undefined) showResult(e.ended);
         if (e.payload.t === "rematch" || (e.payload.t === "answer" && e.payload.what === "rematch" && e.payload.accept)) {
           if (v.game.offers.rematch === null) setState("result", null);
         }
@@ -265,6 +300,27 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
       }
     });
     sync();
+  }
+
+  /**
+   * The network came back: start a fresh connection at once rather than trust the old socket (after
+   * a change of network it is often dead without knowing it). The fresh session returns to the seat
+   * with the seat secret and catches up from the server. Own messages still unsent stay with the
+   * old session, which re-sends them by itself, so it is only replaced when it holds none.
+   */
+  const onOnline = (): void => {
+    setState("offline", false);
+    if (disposed || session === null || keysOf === null || session.view().unsent > 0 || session.view().status !== "seated") return;
+    lastRead = state.chat.reduce((m, c) => Math.max(m, c.seq), lastRead);
+    replacing = true;
+    off?.();
+    session.dispose();
+    connect(keysOf);
+  };
+  const onOffline = (): void => void setState("offline", true);
+  if (typeof window !== "undefined") {
+    window.addEventListener("online", onOnline);
+    window.addEventListener("offline", onOffline);
   }
 
   deps.derive(code as RoomCode).then(
@@ -316,6 +372,10 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
     position,
     dispose() {
       disposed = true;
+      if (typeof window !== "undefined") {
+        window.removeEventListener("online", onOnline);
+        window.removeEventListener("offline", onOffline);
+      }
       off?.();
       session?.dispose();
       boardActions.dispose();
