@@ -276,6 +276,15 @@ describe("a friend game by code in two browsers", () => {
         expect(x.b, `${x.what} on ${size.name}`).toBeLessThanOrEqual(size.height);
         expect(x.r - x.l, `${x.what} on ${size.name}`).toBeGreaterThan(12);
       }
+      // Nothing spills out of the name and score pills.
+      const spills = await a.page.$$eval(".side", (sides) => sides.flatMap((side) => {
+        const o = side.getBoundingClientRect();
+        return [...side.children].filter((c) => {
+          const r = c.getBoundingClientRect();
+          return r.width > 0 && (r.left < o.left - 1 || r.right > o.right + 1 || r.top < o.top - 1 || r.bottom > o.bottom + 1);
+        }).map((c) => c.className);
+      }));
+      expect(spills, `cut off inside the score line on ${size.name}`).toEqual([]);
       for (let i = 0; i < boxes.length; i++) {
         for (let j = i + 1; j < boxes.length; j++) {
           const p = boxes[i];

@@ -134,7 +134,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
       <span class="side-name">{nameOf(seat)}</span>
       <Show when={seat !== room.seat}>
         <span class="presence" classList={{ online: room.peer.online }} data-testid="presence" title={room.peer.online ? "connected" : "not connected"}>
-          {room.peer.online ? "● online" : "○ away"}
+          {room.peer.online ? "●" : "○"}<span class="presence-text">{room.peer.online ? " online" : " away"}</span>
         </span>
       </Show>
       <span class="side-score">{score(seat)}</span>
