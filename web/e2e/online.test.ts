@@ -298,6 +298,34 @@ describe("a friend game by code in two browsers", () => {
   }, 30_000);
 });
 
+describe("the end of a friend game", () => {
+  test("a forfeit tells the opponent at once; a rematch starts when both agree", async () => {
+    await a.page.click('button[aria-label="Forfeit"]');
+    await a.page.click('[role="dialog"] button:has-text("Forfeit this game")');
+    await b.page.waitForSelector('[data-testid="results"]', { timeout: 10_000 });
+    expect(await b.page.textContent("#room-result")).toBe("You won!");
+    expect(await b.page.textContent('[data-testid="results"] [data-testid="reason"]')).toMatch(/forfeit/i);
+    await a.page.waitForSelector('[data-testid="results"]');
+    expect(await a.page.textContent("#room-result")).toBe("Bola won");
+    await b.page.click('button:has-text("Offer a rematch")');
+    await a.page.waitForSelector('button:has-text("Accept the rematch")', { timeout: 10_000 });
+    await a.page.click('button:has-text("Accept the rematch")');
+    await Promise.all([
+      a.page.waitForSelector('[data-testid="results"]', { state: "detached", timeout: 10_000 }),
+      b.page.waitForSelector('[data-testid="results"]', { state: "detached", timeout: 10_000 }),
+    ]);
+    const start = newGame("tsoro-classic", SMALL);
+    if (!start.ok) throw new Error(start.error.message);
+    position = start.value;
+    const fresh = Array.from(position.buf.subarray(0, position.engine.pits));
+    await Promise.all([waitBoard(a.page, fresh, "Alice after the rematch"), waitBoard(b.page, fresh, "Bola after the rematch")]);
+    // A new series starts with the room's creator again.
+    await a.page.waitForSelector(".pit.legal", { timeout: 10_000 });
+    expect(await b.page.$$(".pit.legal")).toHaveLength(0);
+    await playMoves(1);
+  }, 30_000);
+});
+
 describe("ranked play and the leaderboard", () => {
   /** Tsoro WTA on 4 × 2 with one seed a hole: seat 0 wins with this line in five moves. */
   const LINE = [0, 2, 0, 3, 3];
