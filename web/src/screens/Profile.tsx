@@ -9,6 +9,7 @@ import { shrinkPhoto } from "../lib/image.js";
 import { CATEGORIES, sendSuggestion, SUGGESTION_MAX, SUGGESTION_MIN, type Category } from "../lib/suggestions.js";
 import { Choice } from "../components/Controls.js";
 import { AVATARS, NAME_LIMIT, displayName, useProfile } from "../state/createProfile.js";
+import { parseDisplayName } from "../../../core/names.js";
 import { useRouter } from "../state/createRouter.js";
 import { played, sumRecords, useStats, winRate } from "../state/createStats.js";
 import { useServices } from "../state/services.js";
@@ -67,6 +68,14 @@ export function ProfileScreen(): JSX.Element {
             <input type="text" maxLength={NAME_LIMIT} value={p.name} placeholder="You" onChange={(e) => act.setName(e.currentTarget.value)} data-testid="profile-name" />
           </label>
         </div>
+        <p class="note" data-testid="public-name">
+          {(() => {
+            const n = parseDisplayName(p.name);
+            return n.ok
+              ? `Your public name in ranked games and on the leaderboard: ${n.value}.`
+              : `For ranked games your name is public and must be valid: ${n.error.message}.`;
+          })()}
+        </p>
         <fieldset class="choice">
           <legend>Avatar</legend>
           <div class="avatars" role="radiogroup" aria-label="Avatar">

@@ -136,8 +136,10 @@ export function createRanked(deps: RankedDeps): RankedStore {
         setState(produce((s) => {
           s.name = m.name;
           s.stats = JSON.parse(JSON.stringify(m.stats)) as Record<string, GameStats>;
-          if (m.activeMatch === null && (s.phase === "connecting" || s.phase === "playing")) s.phase = s.phase === "playing" && s.match?.status !== "active" ? "over" : "ready";
+          if (m.activeMatch === null && s.phase === "connecting") s.phase = "ready";
         }));
+        // The match ended while this device was away: fetch its end (result and rating change).
+        if (m.activeMatch === null && state.phase === "playing" && state.match !== null) send({ type: "ranked.sync", matchId: state.match.id });
         return;
       case "auth.named":
         setState("name", m.name);
@@ -192,7 +194,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
     }
   };
 
-  const link = deps.connect({
+  const handlers = {
     onOpen() {
       setState("connected", true);
       send({ type: "auth.hello", playerId: deps.keys.playerId });
@@ -204,7 +206,20 @@ export function createRanked(deps: RankedDeps): RankedStore {
         if (s.phase === "seeking") s.phase = "connecting";
       }));
     },
-  });
+  };
+  let link = deps.connect(handlers);
+  /** The network came back: a fresh connection at once (the server puts the player back in the match). */
+  const onOnline = (): void => {
+    if (disposed) return;
+    link.dispose();
+    setState("connected", false);
+    link = deps.connect(handlers);
+  };
+  const onOffline = (): void => void setState("connected", false);
+  if (typeof window !== "undefined") {
+    window.addEventListener("online", onOnline);
+    window.addEventListener("offline", onOffline);
+  }
 
   const actions: RankedActions = {
     seek(game, options) {
@@ -249,6 +264,10 @@ export function createRanked(deps: RankedDeps): RankedStore {
     },
     dispose() {
       disposed = true;
+      if (typeof window !== "undefined") {
+        window.removeEventListener("online", onOnline);
+        window.removeEventListener("offline", onOffline);
+      }
       clearInterval(ticker);
       link.dispose();
       board[1].dispose();
