@@ -7,8 +7,8 @@
  * const s = createFriendSession({
  *   url: "wss://…/ws", socket: (u) => new WebSocket(u), keys, mode: "create",
  *   profile: { name, avatar }, setup: { game: "togyz", options: {}, bestOf: 3 },
- *   secret: saved?.secret,                           // keep {code, secret: s.secret} for Resume
- * });
+ *   snapshot: saved?.snapshot,                       // after every change: save s.snapshot() (plain
+ * });                                                 // JSON) with the code for Resume → Continue
  * const off = s.subscribe((e) => { … s.view() … }); // "change", "applied" (with the move's trace),
  * s.move(3); s.chat("hi"); s.pause(true);            // "rejected", "error", "request"
  * s.dispose();

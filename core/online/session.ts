@@ -16,7 +16,7 @@ import type { RoomKeys } from "../crypto/kdf.js";
 import { CHAT_LIMIT, CHAT_WINDOW_MS, PROTOCOL_VERSION, parseFriendServerMessage, type FriendServerMessage, type StoredMessage } from "../protocol/friend.js";
 import type { ErrorCode } from "../protocol/errors.js";
 import { JoinRequestSchema, kindOf, parsePayload, type Payload } from "./payload.js";
-import { applyPayload, createFriendGame, seatToMove, type FinishedGame, type FriendGame, type Profile, type Settings } from "./game.js";
+import { applyPayload, createFriendGame, seatToMove, type FinishedGame, type FriendGame, type LogEntry, type Profile, type Settings } from "./game.js";
 import { createLink, DEFAULT_BACKOFF, type Backoff, type Link, type SocketFactory } from "./transport.js";
 import * as v from "valibot";
 
@@ -85,6 +85,24 @@ export interface FriendSessionOptions {
   readonly random?: (n: number) => Uint8Array;
   /** Heartbeat: a ping every `everyMs`; no answer within `timeoutMs` and the connection starts over. */
   readonly heartbeat?: { readonly everyMs: number; readonly timeoutMs: number };
+  /** A `snapshot()` saved on the device: the game is rebuilt locally and only newer messages are fetched. */
+  readonly snapshot?: SessionSnapshot;
+}
+
+/**
+ * Everything a device needs to pick a friend game up again without replaying it from the server:
+ * the applied log (decrypted), the replay guard, and what was not yet acknowledged. Plain JSON.
+ */
+export interface SessionSnapshot {
+  readonly v: 1;
+  readonly roomId: string;
+  readonly secret: string;
+  readonly seat: Seat | null;
+  readonly applied: number;
+  readonly guard: ReplayGuard;
+  readonly nextCseq: number;
+  readonly log: readonly LogEntry[];
+  readonly outbox: readonly { readonly payload: Payload; readonly kind: "game" | "chat"; readonly cseq: number | null; readonly box: string | null }[];
 }
 
 export interface FriendSession {
@@ -106,6 +124,8 @@ export interface FriendSession {
   setProfile(profile: Profile): Result<void, SessionError>;
   /** Owner: approve or refuse a waiting guest. */
   answerJoin(reqId: string, approve: boolean): Result<void, SessionError>;
+  /** A snapshot to keep on the device (see `FriendSessionOptions.snapshot`). */
+  snapshot(): SessionSnapshot;
   dispose(): void;
 }
 
@@ -126,7 +146,8 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   const random = opts.random ?? nacl.randomBytes;
   const key = opts.keys.key;
   const roomId = opts.keys.roomId;
-  const secret = opts.secret ?? generateSecret(random);
+  const saved = opts.snapshot !== undefined && opts.snapshot.v === 1 && opts.snapshot.roomId === opts.keys.roomId ? opts.snapshot : null;
+  const secret = saved?.secret ?? opts.secret ?? generateSecret(random);
   const gapWaitMs = opts.gapWaitMs ?? 400;
   let profile = opts.profile;
 
@@ -138,6 +159,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   let game: FriendGame = createFriendGame();
   let guard: ReplayGuard = createReplayGuard();
   let applied = 0;
+  const log: LogEntry[] = [];
   let floor = 0; // room sequence known to exist when we joined
   const pending = new Map<number, StoredMessage>();
   let syncing = false;
@@ -163,6 +185,26 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     for (const l of [...listeners]) l(e);
   };
   const changed = (): void => emit({ type: "change" });
+
+  if (saved !== null) restore(saved);
+
+  /** Rebuilds the game from a saved log; a log that does not replay cleanly is dropped (the server has it all). */
+  function restore(snap: SessionSnapshot): void {
+    let g = createFriendGame();
+    for (const e of snap.log) {
+      const r = applyPayload(g, e);
+      if (!r.ok) return;
+      g = r.value.game;
+    }
+    game = g;
+    log.push(...snap.log);
+    applied = snap.applied;
+    guard = [snap.guard[0], snap.guard[1]];
+    nextCseq = snap.nextCseq;
+    created = true;
+    seat = snap.seat;
+    for (const o of snap.outbox) outbox.push({ payload: o.payload, kind: o.kind, cseq: o.cseq, box: o.box });
+  }
 
   const url = `${opts.url}${opts.url.includes("?") ? "&" : "?"}v=${PROTOCOL_VERSION}`;
   const link: Link = createLink(url, opts.socket, { onOpen, onMessage, onClose }, opts.backoff ?? DEFAULT_BACKOFF);
@@ -445,6 +487,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     const r = applyPayload(game, { from: msg.from, seq: msg.seq, at: msg.at, payload: payload.value });
     if (!r.ok) return reject(r.error.code, r.error.message);
     game = r.value.game;
+    log.push({ from: msg.from, seq: msg.seq, at: msg.at, payload: payload.value });
     emit({
       type: "applied",
       from: msg.from,
@@ -548,6 +591,19 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       if (!requests.has(reqId)) return err({ code: "join/not_found", message: "that join request is no longer open" });
       if (!request({ type: "join.answer", reqId, approve }, `answer:${reqId}`)) return err({ code: "server/error", message: "not connected; try again" });
       return ok(undefined);
+    },
+    snapshot() {
+      return {
+        v: 1,
+        roomId,
+        secret,
+        seat,
+        applied,
+        guard: [guard[0], guard[1]],
+        nextCseq,
+        log: [...log],
+        outbox: outbox.map((o) => ({ payload: o.payload, kind: o.kind, cseq: o.cseq, box: o.box })),
+      };
     },
     dispose() {
       if (disposed) return;

@@ -116,4 +116,36 @@ describe("drops and restarts", () => {
       for (const p of extra) p.session.dispose();
     }
   });
+
+  test("a saved snapshot rebuilds the game on the device and fetches only what is newer", async () => {
+    const { alice, bob, code } = await pair();
+    const extra: Player[] = [];
+    try {
+      const rand = rng(21);
+      await playMoves(alice, bob, 7, rand);
+      bob.session.chat("saving");
+      await waitFor(() => alice.view().game.chat.length === 1 && bob.view().unsent === 0, "chat stored");
+      const snap = JSON.parse(JSON.stringify(bob.session.snapshot())) as ReturnType<typeof bob.session.snapshot>;
+      const board = boardOf(bob);
+      bob.session.dispose();
+      // Bob is away; Alice chats meanwhile.
+      alice.session.chat("while you were away");
+      await waitFor(() => alice.view().unsent === 0, "stored");
+      const back = player(ts.server.wsUrl, keysFor(code), "join", { name: "Bob" }, { snapshot: snap });
+      extra.push(back);
+      // Rebuilt before any answer from the server.
+      expect(back.view().applied).toBe(snap.applied);
+      expect(boardOf(back)).toBe(board);
+      expect(back.view().seat).toBe(1);
+      await waitFor(() => back.view().status === "seated" && back.view().caughtUp, "back and caught up");
+      expect(back.view().game.chat.map((c) => c.text)).toEqual(["saving", "while you were away"]);
+      await playMoves(alice, back, 3, rand);
+      expect(boardOf(back)).toBe(boardOf(alice));
+    } finally {
+      alice.session.dispose();
+      bob.session.dispose();
+      for (const p of extra) p.session.dispose();
+    }
+  });
 });
+
