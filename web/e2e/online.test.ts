@@ -93,6 +93,8 @@ async function waitBoard(page: Page, want: readonly number[], what: string): Pro
 const SMALL = { holes: 4, seeds: 2 };
 let code = "";
 let position: State;
+/** Ranked player ids by name, read from each browser's saved identity. */
+const ids: Record<string, string> = {};
 
 /** Plays `n` moves, each by whichever player's pits glow, and checks both boards against the engine. */
 async function playMoves(n: number): Promise<void> {
@@ -384,7 +386,6 @@ describe("ranked play and the leaderboard", () => {
     // Test hook: one game leaves both provisional (RD ≥ 110), and the server lists settled players
     // only, so the test writes their records with a settled RD straight into the local table.
     const store = makeDynamoRankedStore(documentClient(readConfig()), readConfig().tableName);
-    const ids: Record<string, string> = {};
     for (const p of [a, b]) {
       const raw = await p.page.evaluate(() => localStorage.getItem("mancala.identity.v1"));
       const keys = parseDeviceKeys((JSON.parse(raw ?? "{}") as { secret?: string }).secret);
@@ -414,6 +415,42 @@ describe("ranked play and the leaderboard", () => {
     expect(Number(rows[0].rating)).toBeGreaterThan(Number(rows[1].rating));
     expect([...a.errors, ...b.errors]).toEqual([]);
   }, 30_000);
+
+  test("the leaderboard pages on: the next page goes on counting ranks, and the player's own row is still marked", async () => {
+    // 30 more settled players in the local table (a direct store write), all rated between the two.
+    const store = makeDynamoRankedStore(documentClient(readConfig()), readConfig().tableName);
+    const base = await store.getStats(ids.Bola, "tsoro-wta");
+    if (base === null) throw new Error("no record to copy");
+    for (let i = 0; i < 30; i++) {
+      const playerId = `P${String(i).padStart(2, "0")}${"x".repeat(40)}`;
+      expect(await store.putStats({ ...base, playerId, name: `Filler ${i}`, rating: 1400 + i, rd: 80, applied: [], last: null, rev: 0 }, null)).toBe(true);
+    }
+    // Bola's browser has not read this board yet (pages may be cached for a few seconds).
+    await b.page.goto(at("#/leaderboard/tsoro-wta"));
+    await b.page.waitForSelector('[data-testid="lb-row"]');
+    expect(await b.page.$$('[data-testid="lb-row"]')).toHaveLength(20);
+    await b.page.click('button:has-text("More")');
+    await b.page.waitForFunction(() => document.querySelectorAll('[data-testid="lb-row"]').length === 32);
+    const ranks = await b.page.$$eval('[data-testid="lb-row"] td:first-child', (els) => els.map((e) => Number(e.textContent)));
+    expect(ranks).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
+    const ratings = await b.page.$$eval('[data-testid="lb-rating"]', (els) => els.map((e) => Number(e.textContent)));
+    expect(ratings).toEqual([...ratings].sort((x, y) => y - x));
+    expect(await b.page.$('button:has-text("More")')).toBeNull();
+    expect(await b.page.$$eval("tr.me", (els) => els.map((e) => e.textContent ?? ""))).toEqual([expect.stringContaining("Bola (you)")]);
+  }, 30_000);
+
+  test("New game → Online friend creates a friend game with the chosen setup", async () => {
+    await a.page.goto(at("#/new"));
+    await a.page.click("label.game-card.fam-ayo");
+    await a.page.click('label.chip:has-text("Online friend")');
+    await a.page.click('button:has-text("Create game")');
+    const shown = (await a.page.textContent('[data-testid="room-code"]', { timeout: 10_000 })) ?? "";
+    expect(shown).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    expect(shown).not.toBe(code);
+    await a.page.waitForSelector('[data-testid="room-status"]:has-text("Waiting for your friend")');
+    const rooms = JSON.parse((await a.page.evaluate(() => localStorage.getItem("mancala.rooms.v1"))) ?? "[]") as { code: string; setup: { game: string } }[];
+    expect(rooms.find((r) => r.code === shown.replace("-", ""))?.setup.game).toBe("ayo");
+  }, 20_000);
 
   test("the local server answers a path that is not a URL with 400 and keeps running", async () => {
     const bad = await fetch(`${server.url.replace(/\/$/, "")}//`);

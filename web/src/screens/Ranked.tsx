@@ -170,10 +170,25 @@ export function RankedScreen(): JSX.Element {
           <button type="button" class="ctl" onClick={() => setResignOpen(true)} disabled={r.phase !== "playing"}>
             <Icon name="flag" /><span>Resign</span>
           </button>
+          <Show when={r.match?.game === "ayo"}>
+            <button type="button" class="ctl" onClick={() => act.agreeEnd()} disabled={r.phase !== "playing" || r.match?.endOffer === r.seat}>
+              <Icon name="handshake" /><span>{r.match?.endOffer === r.seat ? "Offered" : "Offer end"}</span>
+            </button>
+          </Show>
           <button type="button" class="ctl" onClick={() => router.go("rules", r.match?.game.startsWith("tsoro") ? "tsoro" : r.match?.game ?? "togyz")}>
             <Icon name="rules" /><span>Rules</span>
           </button>
         </nav>
+      </Show>
+
+      <Show when={r.phase === "playing" && r.match !== null && r.match.endOffer !== null && r.match.endOffer !== r.seat}>
+        <Dialog title="End on the current score?" onClose={() => act.declineEnd()}>
+          <p>{r.match?.seats[them()].name} offers to end the game now, on the captured score.</p>
+          <div class="row">
+            <button type="button" class="btn primary" onClick={() => act.agreeEnd()}>Agree</button>
+            <button type="button" class="btn" onClick={() => act.declineEnd()}>Keep playing</button>
+          </div>
+        </Dialog>
       </Show>
 
       <Show when={resignOpen()}>

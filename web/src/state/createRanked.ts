@@ -40,6 +40,10 @@ export interface RankedActions {
   cancel(): void;
   move(pit: number): boolean;
   resign(): void;
+  /** Ayo: offer to end on the current score, or accept the opponent's offer. */
+  agreeEnd(): void;
+  /** Ayo: leave the opponent's offer unanswered (it lapses with the next move). */
+  declineEnd(): void;
   /** Back to choosing a game after a result. */
   again(): void;
   /** Milliseconds left on a seat's clock now. */
@@ -165,6 +169,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
         takeMatch(m.match, m.seat, true);
         return;
       case "ranked.offer":
+        if (state.match !== null && state.match.id === m.matchId) setState("match", "endOffer", m.seat);
         return;
       case "ranked.presence":
         if (m.seat !== state.seat) setState("opponentGone", m.connected ? null : m.graceUntil ?? now());
@@ -240,6 +245,13 @@ export function createRanked(deps: RankedDeps): RankedStore {
     },
     resign() {
       if (state.match !== null && state.phase === "playing") send({ type: "ranked.resign", matchId: state.match.id });
+    },
+    agreeEnd() {
+      const m = state.match;
+      if (m !== null && state.phase === "playing" && m.game === "ayo") send({ type: "ranked.agree_end", matchId: m.id, version: m.version });
+    },
+    declineEnd() {
+      if (state.match !== null && state.match.endOffer !== state.seat) setState("match", "endOffer", null);
     },
     again() {
       setState(produce((s) => {
