@@ -49,7 +49,21 @@ function connectionId(): string {
   return randomBytes(12).toString("base64");
 }
 
-export function createLocalGateway(routes: WsRoutes, domainName: () => string, log: (m: string) => void): LocalGateway {
+/** API Gateway closes a WebSocket after 10 minutes without a message, and any after 2 hours. */
+export const GATEWAY_IDLE_MS = 10 * 60_000;
+export const GATEWAY_MAX_CONNECTION_MS = 2 * 3600_000;
+
+export interface GatewayLimits {
+  readonly idleMs: number;
+  readonly maxConnectionMs: number;
+}
+
+export function createLocalGateway(
+  routes: WsRoutes,
+  domainName: () => string,
+  log: (m: string) => void,
+  limits: GatewayLimits = { idleMs: GATEWAY_IDLE_MS, maxConnectionMs: GATEWAY_MAX_CONNECTION_MS },
+): LocalGateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: GATEWAY_MESSAGE_BYTES });
   const conns = new Map<string, Conn>();
   const inflight = new Set<Promise<unknown>>();
@@ -97,6 +111,15 @@ export function createLocalGateway(routes: WsRoutes, domainName: () => string, l
   }
 
   let shutting = false;
+
+  // The idle and lifetime limits, checked a few times per idle period.
+  const reaper = setInterval(() => {
+    const now = Date.now();
+    for (const c of conns.values()) {
+      if (now - c.lastActiveAt >= limits.idleMs || now - c.connectedAt >= limits.maxConnectionMs) c.ws.close(1001, "Going away");
+    }
+  }, Math.max(50, Math.min(limits.idleMs, limits.maxConnectionMs) / 4));
+  reaper.unref();
 
   function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     if (shutting) {
@@ -221,6 +244,7 @@ export function createLocalGateway(routes: WsRoutes, domainName: () => string, l
     },
     async close() {
       shutting = true;
+      clearInterval(reaper);
       for (const c of conns.values()) c.ws.terminate();
       wss.close();
       // Let the $disconnect handlers and any in-flight messages finish before the store goes away

@@ -11,7 +11,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { DEFAULT_TABLE } from "../lib/config.js";
 import { ensureTable, startDynalite, sweepExpired } from "./dynamo.js";
-import { createLocalGateway, type WsHandler } from "./gateway.js";
+import { GATEWAY_IDLE_MS, GATEWAY_MAX_CONNECTION_MS, createLocalGateway, type WsHandler } from "./gateway.js";
 import { routeHttp, serveStatic } from "./http.js";
 
 const FUNCTIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -31,6 +31,9 @@ export interface ServerOptions {
   readonly sweepMs?: number;
   /** How often the ranked-match timer runs (ms), when `functions/ranked/timer.ts` exists. Default 1 000. */
   readonly timerMs?: number;
+  /** API Gateway's WebSocket limits: idle timeout (default 10 min) and longest connection (default 2 h). */
+  readonly idleMs?: number;
+  readonly maxConnectionMs?: number;
 }
 
 export interface RunningServer {
@@ -51,6 +54,8 @@ function defaults(opts: ServerOptions): Required<ServerOptions> {
     quiet: opts.quiet ?? false,
     sweepMs: opts.sweepMs ?? 60_000,
     timerMs: opts.timerMs ?? 1_000,
+    idleMs: opts.idleMs ?? GATEWAY_IDLE_MS,
+    maxConnectionMs: opts.maxConnectionMs ?? GATEWAY_MAX_CONNECTION_MS,
   };
 }
 
@@ -84,6 +89,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     { connect: connect.handler, disconnect: disconnect.handler, message: message.handler },
     () => domainName,
     log,
+    { idleMs: o.idleMs, maxConnectionMs: o.maxConnectionMs },
   );
   const httpDir = join(FUNCTIONS_DIR, "http");
 
