@@ -5,7 +5,7 @@
  */
 import { err, ok, type Result } from "../types.js";
 import type { ProtoError } from "./errors.js";
-import { MAX_FRAME_CHARS } from "./friend.js";
+import { MAX_FRAME_BYTES } from "./friend.js";
 
 export interface Envelope {
   readonly type: string;
@@ -15,8 +15,25 @@ export interface Envelope {
 
 export type EnvelopeError = ProtoError<"proto/too_large" | "proto/malformed">;
 
+/** Bytes of `text` in UTF-8, without encoding it. */
+export function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
 export function parseEnvelope(text: string): Result<Envelope, EnvelopeError> {
-  if (text.length > MAX_FRAME_CHARS) return err({ code: "proto/too_large", message: `a frame holds at most ${MAX_FRAME_CHARS} characters` });
+  if (text.length > MAX_FRAME_BYTES || utf8Length(text) > MAX_FRAME_BYTES) {
+    return err({ code: "proto/too_large", message: `a frame holds at most ${MAX_FRAME_BYTES} bytes` });
+  }
   let raw: unknown;
   try {
     raw = JSON.parse(text);

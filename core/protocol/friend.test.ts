@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
-import { parseEnvelope } from "./envelope.js";
-import { MAX_FRAME_CHARS, parseFriendClientMessage, parseFriendServerMessage } from "./friend.js";
+import { parseEnvelope, utf8Length } from "./envelope.js";
+import { MAX_FRAME_BYTES, parseFriendClientMessage, parseFriendServerMessage } from "./friend.js";
 import { ERROR_CODES, FRIEND_ERROR_CODES } from "./errors.js";
 
 const ID = "A".repeat(43);
@@ -29,7 +29,8 @@ describe("friend protocol decoding", () => {
     ["not JSON", "{", "proto/malformed"],
     ["an array", "[]", "proto/malformed"],
     ["no type", '{"rid":1}', "proto/malformed"],
-    ["too large", JSON.stringify({ type: "relay", box: "x".repeat(MAX_FRAME_CHARS) }), "proto/too_large"],
+    ["too large", JSON.stringify({ type: "relay", box: "x".repeat(MAX_FRAME_BYTES) }), "proto/too_large"],
+    ["too many bytes", JSON.stringify({ type: "ping", pad: "é".repeat(MAX_FRAME_BYTES / 2) }), "proto/too_large"],
     ["unknown type", '{"type":"room.delete"}', "proto/unknown_type"],
     ["extra field", JSON.stringify({ type: "ping", admin: true }), "proto/invalid"],
     ["short room id", JSON.stringify({ type: "room.create", roomId: "abc", secret: ID }), "proto/invalid"],
@@ -66,6 +67,14 @@ describe("friend protocol decoding", () => {
     expect(parseFriendServerMessage({ type: "relay.ack", cseq: 1, seq: 2, at: 3 }).ok).toBe(true);
     expect(parseFriendServerMessage({ type: "relay.ack", cseq: "1", seq: 2, at: 3 }).ok).toBe(false);
     expect(parseFriendServerMessage({ type: "presence", seat: 2, online: true, seated: true }).ok).toBe(false);
+  });
+
+  test("utf8Length counts UTF-8 bytes", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", maxLength: 200 }), (t) => {
+        expect(utf8Length(t)).toBe(new TextEncoder().encode(t).length);
+      }),
+    );
   });
 
   test("error codes are unique and name their layer", () => {

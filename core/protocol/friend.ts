@@ -17,8 +17,8 @@ import type { FriendErrorCode, ProtoError } from "./errors.js";
 
 export const PROTOCOL_VERSION = 1;
 
-/** Largest client frame, in characters of JSON (API Gateway's frame limit is 32 KB). */
-export const MAX_FRAME_CHARS = 20_000;
+/** Largest client frame, in bytes of UTF-8 JSON (API Gateway's frame limit is 32 KB). */
+export const MAX_FRAME_BYTES = 20_000;
 /** Largest sealed box of a relayed message (about 12 KB of plaintext). */
 export const MAX_BOX_CHARS = 16_384;
 /** Largest sealed join request (a name, nothing else). */

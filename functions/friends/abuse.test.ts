@@ -10,7 +10,7 @@ import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { openBox, sealBox, generateSecret, parseBase64Url } from "../../core/crypto/index.js";
 import { legalMoves } from "../../core/games/index.js";
 import { seatToMove } from "../../core/online/game.js";
-import { MAX_FRAME_CHARS } from "../../core/protocol/friend.js";
+import { MAX_FRAME_BYTES } from "../../core/protocol/friend.js";
 import { documentClient, readConfig } from "../lib/config.js";
 import { newRoom, player, playMoves, rng, startTestServer, waitFor, type Player, type TestServer } from "./testkit.js";
 
@@ -63,7 +63,7 @@ function badFrames(i: number, roomId: string): { frame: string | Buffer; codes: 
     () => ({ frame: "null", codes: ["proto/malformed"] }),
     () => ({ frame: JSON.stringify({ type: 42, rid }), codes: ["proto/malformed"] }),
     () => ({ frame: Buffer.from([0xde, 0xad, 0xbe, 0xef]), codes: ["proto/malformed"] }),
-    () => ({ frame: JSON.stringify({ type: "relay", rid, cseq: 1, kind: "game", box: "A".repeat(MAX_FRAME_CHARS) }), codes: ["proto/too_large"] }),
+    () => ({ frame: JSON.stringify({ type: "relay", rid, cseq: 1, kind: "game", box: "A".repeat(MAX_FRAME_BYTES) }), codes: ["proto/too_large"] }),
     () => ({ frame: JSON.stringify({ type: "room.nuke", rid }), codes: ["proto/unknown_type"] }),
     () => ({ frame: JSON.stringify({ type: "relay", rid, cseq: -1, kind: "game", box: "x" }), codes: ["proto/invalid"] }),
     () => ({ frame: JSON.stringify({ type: "room.join", rid, roomId: "short", secret: "s", request: "r" }), codes: ["proto/invalid"] }),
