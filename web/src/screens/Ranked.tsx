@@ -12,7 +12,7 @@ import { Choice, Stepper } from "../components/Controls.js";
 import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
 import { FAMILIES, FAMILY_NAMES, GAME_NAMES, REASON_TEXT, type Family } from "../content/games.js";
-import { seedsOnSide } from "../game/moves.js";
+import { previewLanding, seedsOnSide } from "../game/moves.js";
 import { openRankedLink } from "../lib/online.js";
 import { loadIdentity } from "../state/createIdentity.js";
 import { useProfile } from "../state/createProfile.js";
@@ -66,6 +66,13 @@ export function RankedScreen(): JSX.Element {
     act.seek(g, g.startsWith("tsoro") ? { holes: holes(), seeds: seeds() } : undefined);
   };
   const them = (): Seat => (r.seat === 0 ? 1 : 0);
+  const [preview, setPreview] = createSignal<{ from: number; to: number | null } | null>(null);
+  const showPreview = (pit: number | null): void => {
+    const p = act.position();
+    setPreview(pit === null || p === null || !act.legal().includes(pit) ? null : { from: pit, to: previewLanding(p, pit) });
+  };
+  /** No preview while the pits do not take a move. */
+  const shownPreview = (): { from: number; to: number | null } | null => (act.legal().length === 0 ? null : preview());
   const score = (seat: Seat): number => (r.match?.game === "tsoro-wta" ? seedsOnSide(view.display, seat) : view.display.stores[seat]);
   const resultTitle = (): string => {
     const res = r.match?.result;
@@ -157,10 +164,10 @@ export function RankedScreen(): JSX.Element {
             {(p) => (
               <Board
                 engine={p().engine} bottom={r.seat} display={view.display} legal={act.legal()} lastFrom={view.lastFrom}
-                preview={null} hint={null} hand={view.hand} flights={view.flights} glow={null}
+                preview={shownPreview()} hint={null} hand={view.hand} flights={view.flights} glow={null}
                 names={r.seat === 0 ? ["You", r.match?.seats[1].name ?? ""] : [r.match?.seats[0].name ?? "", "You"]}
                 counters={settings.counters} holeSize={settings.holeSize} handStyle={settings.hand}
-                onPick={(pit) => act.move(pit)} onPreview={() => undefined}
+                onPick={(pit) => act.move(pit)} onPreview={(pit) => showPreview(pit)}
               />
             )}
           </Show>

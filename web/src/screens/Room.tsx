@@ -13,7 +13,7 @@ import { Chat } from "../components/Chat.js";
 import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
 import { familyOf, GAME_NAMES, REASON_TEXT } from "../content/games.js";
-import { seedsOnSide } from "../game/moves.js";
+import { previewLanding, seedsOnSide } from "../game/moves.js";
 import { deriveKeys, openFriendSession } from "../lib/online.js";
 import { joinLink, shareText } from "../lib/share.js";
 import { createFriendRoom, type FriendRoomStore } from "../state/createFriendRoom.js";
@@ -109,6 +109,14 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     return room.settings?.game === "tsoro-wta" ? seedsOnSide(view.display, es) : view.display.stores[es];
   };
   const legal = (): readonly number[] => (view.animating || room.result !== null || room.paused ? [] : room.legal);
+  const [preview, setPreview] = createSignal<{ from: number; to: number | null } | null>(null);
+  /** Press-and-slide or hover: where the last seed of a legal pit would land (played on a copy). */
+  const showPreview = (pit: number | null): void => {
+    const p = position();
+    setPreview(pit === null || p === null || !legal().includes(pit) ? null : { from: pit, to: previewLanding(p, pit) });
+  };
+  /** No preview while the pits do not take a move. */
+  const shownPreview = (): { from: number; to: number | null } | null => (legal().length === 0 ? null : preview());
   const turnText = (): string => {
     if (room.series?.over === true) return "Series over";
     if (room.paused) return "Paused";
@@ -210,7 +218,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
                 display={view.display}
                 legal={legal()}
                 lastFrom={view.lastFrom}
-                preview={null}
+                preview={shownPreview()}
                 hint={null}
                 hand={view.hand}
                 flights={view.flights}
@@ -220,7 +228,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
                 holeSize={settings.holeSize}
                 handStyle={settings.hand}
                 onPick={(pit) => act.move(pit)}
-                onPreview={() => undefined}
+                onPreview={(pit) => showPreview(pit)}
               />
             )}
           </Show>

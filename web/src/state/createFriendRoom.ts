@@ -228,6 +228,8 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
     setState("unread", countUnread(g.chat, seat));
     if (boardActions.queued() === 0) showCurrent();
     // Keep the room on the device: what Resume shows, and whether it exists on the server.
+    // A room that will never seat this device is not kept for Resume.
+    if (v.status === "refused" || v.status === "full" || v.status === "not_found") deps.rooms.remove(code);
     if (v.status === "seated" && owner && !created) {
       created = true;
       deps.rooms.update(code, { created: true });
