@@ -3,7 +3,8 @@
  * game by code (share link, join request approved, moves checked against the engine, chat both
  * ways, pause and carry on by agreement, a drop while offline, closing the page and Resume →
  * Continue), screenshots of the board on a phone and a desktop with its controls checked for
- * overlap, a ranked game played to the end and the leaderboard listing both players.
+ * overlap, forfeit and rematch, an agreed end in Ayo, a ranked game played to the end, and the
+ * leaderboard listing both players, page by page.
  */
 import { mkdtemp, mkdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -451,6 +452,28 @@ describe("ranked play and the leaderboard", () => {
     const rooms = JSON.parse((await a.page.evaluate(() => localStorage.getItem("mancala.rooms.v1"))) ?? "[]") as { code: string; setup: { game: string } }[];
     expect(rooms.find((r) => r.code === shown.replace("-", ""))?.setup.game).toBe("ayo");
   }, 20_000);
+
+  test("Ayo between friends ends on the captured score when both agree", async () => {
+    const ayoCode = (await a.page.textContent('[data-testid="room-code"]')) ?? "";
+    await b.page.goto(at("#/join"));
+    await b.page.fill('[data-testid="join-code"]', ayoCode);
+    await b.page.click('button:has-text("Join")');
+    await a.page.click('[data-testid="join-request"] button:has-text("Let in")', { timeout: 10_000 });
+    await Promise.all([a.page.waitForSelector(".board.game-ayo"), b.page.waitForSelector(".board.game-ayo", { timeout: 10_000 })]);
+    const start = newGame("ayo", { vsComputer: false });
+    if (!start.ok) throw new Error(start.error.message);
+    position = start.value;
+    await playMoves(2);
+    await a.page.click('.controls button:has-text("Offer end")');
+    await b.page.waitForSelector('[role="dialog"]:has-text("End on the current score?")', { timeout: 10_000 });
+    await b.page.click('[role="dialog"] button:has-text("Agree")');
+    await Promise.all([a.page.waitForSelector('[data-testid="results"]'), b.page.waitForSelector('[data-testid="results"]')]);
+    const [s0, s1] = [position.buf[position.engine.pits], position.buf[position.engine.pits + 1]];
+    const title = (await a.page.textContent("#room-result")) ?? "";
+    expect(title).toBe(s0 === s1 ? "Draw" : s0 > s1 ? "You won!" : "Bola won");
+    expect(await a.page.textContent('[data-testid="results"] [data-testid="reason"]')).toContain("agreed to end");
+    expect(await b.page.textContent('[data-testid="results"] [data-testid="reason"]')).toContain("agreed to end");
+  }, 30_000);
 
   test("the local server answers a path that is not a URL with 400 and keeps running", async () => {
     const bad = await fetch(`${server.url.replace(/\/$/, "")}//`);
