@@ -132,6 +132,7 @@ describe("a friend game by code in two browsers", () => {
     expect(shown).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
     code = shown;
     await a.page.waitForSelector('[data-testid="room-status"]:has-text("Waiting for your friend")');
+    await a.page.screenshot({ path: join(shots, "lobby-desktop.png") });
 
     // Share link: no Web Share API in headless Chromium, so the link goes to the clipboard.
     await a.page.click('button:has-text("Share link")');
@@ -201,6 +202,7 @@ describe("a friend game by code in two browsers", () => {
     await b.page.fill('input[aria-label="Message"]', "back in a minute");
     await b.page.press('input[aria-label="Message"]', "Enter");
     await a.page.waitForSelector('[data-testid="unread"]:has-text("1")', { timeout: 10_000 });
+    await b.page.screenshot({ path: join(shots, "paused-chat-desktop.png") });
     await b.page.click('button[aria-label="Close chat"]');
     await b.page.click('button:has-text("Ask to carry on")');
     await a.page.waitForSelector('[role="dialog"]:has-text("Carry on?")', { timeout: 10_000 });
@@ -355,6 +357,7 @@ describe("ranked play and the leaderboard", () => {
     let s = start.value;
     const first = (await a.page.textContent('[data-testid="turn"]')) === "Your turn" ? a : b;
     const second = first === a ? b : a;
+    await first.page.screenshot({ path: join(shots, "ranked-desktop.png") });
     // The running clock counts down.
     const c1 = await first.page.textContent('[data-testid="clock-bottom"]');
     await first.page.waitForTimeout(1_300);

@@ -33,7 +33,7 @@ export function MenuScreen(): JSX.Element {
         </button>
       </header>
       <nav class="menu-list" aria-label="Main menu">
-        {item("new", "New game", "Computer or pass and play", "primary")}
+        {item("new", "New game", "Computer, pass and play or a friend online", "primary")}
         <button type="button" class="menu-item" onClick={() => router.go("resume")}>
           <span class="menu-label">Resume</span>
           <span class="menu-sub">
