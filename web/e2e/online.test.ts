@@ -241,6 +241,10 @@ describe("a friend game by code in two browsers", () => {
     b.page = await b.context.newPage();
     watch(b, b.page);
     await b.page.goto(at("#/"));
+    // The device kept the game as it last saw it (the session's snapshot), beside the room's seat secret.
+    const snap = JSON.parse((await b.page.evaluate((c) => localStorage.getItem(`mancala.room.${c}.v1`), code.replace("-", ""))) ?? "null") as { seat: number; log: unknown[] } | null;
+    expect(snap?.seat).toBe(1);
+    expect(snap?.log.length).toBeGreaterThan(5);
     await b.page.click('.menu-item:has-text("Resume")');
     await b.page.click(`button[aria-label="Continue the online game ${code}"]`);
     await b.page.waitForSelector(".board", { timeout: 15_000 });

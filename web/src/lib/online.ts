@@ -5,7 +5,7 @@
  */
 import { parseCode, type RoomCode, type RoomKeys } from "../../../core/crypto/index.js";
 import { deriveRoom } from "../../../core/crypto/kdf.js";
-import { createFriendSession, type FriendSession, type Profile, type Settings } from "../../../core/online/index.js";
+import { createFriendSession, type FriendSession, type Profile, type SessionSnapshot, type Settings } from "../../../core/online/index.js";
 import { createLink, type Link, type SocketLike } from "../../../core/online/transport.js";
 import { parseRankedServerMessage, type RankedClientMessage, type RankedServerMessage } from "../../../core/protocol/ranked.js";
 import { apiUrl } from "./http.js";
@@ -53,6 +53,7 @@ export interface FriendOpen {
   readonly secret: string;
   readonly profile: Profile;
   readonly setup?: Settings;
+  readonly snapshot?: SessionSnapshot;
 }
 
 /** A friend-room session over the browser's WebSocket. */
@@ -65,6 +66,7 @@ export function openFriendSession(o: FriendOpen): FriendSession {
     secret: o.secret,
     profile: o.profile,
     ...(o.setup !== undefined ? { setup: o.setup } : {}),
+    ...(o.snapshot !== undefined ? { snapshot: o.snapshot } : {}),
     backoff: { baseMs: 300, maxMs: 5_000 },
   });
 }

@@ -18,6 +18,7 @@ import { deriveKeys, openFriendSession } from "../lib/online.js";
 import { joinLink, shareText } from "../lib/share.js";
 import { createFriendRoom, type FriendRoomStore } from "../state/createFriendRoom.js";
 import { createPhrases } from "../state/createPhrases.js";
+import { loadSnapshot, saveSnapshot } from "../state/roomSnapshot.js";
 import { displayName, useProfile } from "../state/createProfile.js";
 import { showCode, useRooms, type SavedRoom } from "../state/createRooms.js";
 import { useRouter } from "../state/createRouter.js";
@@ -81,6 +82,10 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     cue: (c, n) => services.sound.play(c, n),
     derive: deriveKeys,
     open: openFriendSession,
+    snapshots: {
+      load: (code) => loadSnapshot(services.storage, code),
+      save: (code, snap) => void saveSnapshot(services.storage, code, snap),
+    },
   });
   const [room, act, [view]] = store;
   onCleanup(() => act.dispose());

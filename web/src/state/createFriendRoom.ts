@@ -9,7 +9,7 @@ import type { RoomCode } from "../../../core/crypto/code.js";
 import type { RoomKeys } from "../../../core/crypto/kdf.js";
 import { moveCount, toMove, type State, type TraceEvent } from "../../../core/games/index.js";
 import type { Series } from "../../../core/match.js";
-import type { ChatLine, FinishedGame, FriendSession, JoinRequestView, Profile, SessionStatus, Settings } from "../../../core/online/index.js";
+import type { ChatLine, FinishedGame, FriendSession, JoinRequestView, Profile, SessionSnapshot, SessionStatus, Settings } from "../../../core/online/index.js";
 import { engineSeat, seatToMove } from "../../../core/online/game.js";
 import type { Seat } from "../../../core/types.js";
 import type { Cue, Speed } from "../game/animate.js";
@@ -85,7 +85,12 @@ export interface RoomDeps {
   readonly speed: () => Speed;
   readonly cue?: (c: Cue, n: number) => void;
   readonly derive: (code: RoomCode) => Promise<RoomKeys>;
-  readonly open: (o: { keys: RoomKeys; mode: "create" | "join"; secret: string; profile: Profile; setup?: Settings }) => FriendSession;
+  readonly open: (o: { keys: RoomKeys; mode: "create" | "join"; secret: string; profile: Profile; setup?: Settings; snapshot?: SessionSnapshot }) => FriendSession;
+  /** The game as this device last saw it, and where to keep it (state/roomSnapshot.ts). */
+  readonly snapshots?: {
+    load(code: string): SessionSnapshot | null;
+    save(code: string, snap: SessionSnapshot): void;
+  };
 }
 
 export type FriendRoomStore = readonly [Store<RoomState>, RoomActions, BoardViewStore];
@@ -141,6 +146,7 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
   let disposed = false;
   let lastRead = 0;
   let savedAt = -1;
+  let snapAt: [number, number] = [-1, -1];
   const owner = deps.room.owner;
   let created = deps.room.created;
 
@@ -234,6 +240,10 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
       created = true;
       deps.rooms.update(code, { created: true });
     }
+    if (v.status === "seated" && deps.snapshots !== undefined && (v.applied !== snapAt[0] || v.unsent !== snapAt[1])) {
+      snapAt = [v.applied, v.unsent];
+      deps.snapshots.save(code, session.snapshot());
+    }
     if (v.status === "seated" && v.applied !== savedAt && g.settings !== null) {
       savedAt = v.applied;
       const opp = seat === null ? null : g.profiles[other(seat)]?.name ?? null;
@@ -248,12 +258,13 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
     }
   }
 
-  function connect(keys: RoomKeys): void {
+  function connect(keys: RoomKeys, snapshot: SessionSnapshot | null): void {
     keysOf = keys;
     const mode = owner && !created ? "create" : "join";
     const setup = deps.room.setup;
     session = deps.open({
       keys, mode, secret: deps.room.secret, profile: deps.profile(),
+      ...(snapshot !== null && snapshot.secret === deps.room.secret ? { snapshot } : {}),
       ...(owner && setup !== null ? { setup: { game: setup.game, options: { ...setup.options }, bestOf: setup.bestOf } } : {}),
     });
     off = session.subscribe((e) => {
@@ -295,7 +306,7 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
           deps.rooms.update(code, { created: true });
           off?.();
           session.dispose();
-          connect(keys);
+          connect(keys, null);
           return;
         }
         sync();
@@ -307,17 +318,17 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
   /**
    * The network came back: start a fresh connection at once rather than trust the old socket (after
    * a change of network it is often dead without knowing it). The fresh session returns to the seat
-   * with the seat secret and catches up from the server. Own messages still unsent stay with the
-   * old session, which re-sends them by itself, so it is only replaced when it holds none.
+   * with the seat secret and fetches what it missed; its own unsent messages carry over.
    */
   const onOnline = (): void => {
     setState("offline", false);
-    if (disposed || session === null || keysOf === null || session.view().unsent > 0 || session.view().status !== "seated") return;
-    lastRead = state.chat.reduce((m, c) => Math.max(m, c.seq), lastRead);
+    if (disposed || session === null || keysOf === null || session.view().status !== "seated") return;
+    // The fresh session starts from the old one's snapshot: the same game, and its unsent messages.
+    const snap = session.snapshot();
     replacing = true;
     off?.();
     session.dispose();
-    connect(keysOf);
+    connect(keysOf, snap);
   };
   const onOffline = (): void => void setState("offline", true);
   if (typeof window !== "undefined") {
@@ -327,7 +338,7 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
 
   deps.derive(code as RoomCode).then(
     (keys) => {
-      if (!disposed) connect(keys);
+      if (!disposed) connect(keys, deps.snapshots?.load(code) ?? null);
     },
     (e: unknown) => {
       if (disposed) return;

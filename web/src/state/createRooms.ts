@@ -8,7 +8,7 @@ import * as v from "valibot";
 import { BEST_OF, type BestOf } from "../../../core/match.js";
 import { GAMES, type GameId } from "../../../core/types.js";
 import { makeStoreContext } from "./context.js";
-import { readJson, writeJson, type KeyValue } from "./persist.js";
+import { readJson, removeKey, writeJson, type KeyValue } from "./persist.js";
 
 export const MAX_ROOMS = 30;
 
@@ -109,6 +109,8 @@ export function createRooms(kv: KeyValue, now: () => number = Date.now): RoomsSt
     remove(code) {
       setState("rooms", (rs) => rs.filter((r) => r.code !== code));
       save();
+      // The game as last seen on this device (state/roomSnapshot.ts) goes with the room.
+      removeKey(kv, `room.${code}.v1`);
     },
   };
   return [state, actions];

@@ -9,6 +9,7 @@ import { createRooms, parseRooms, showCode, type SavedRoom } from "./createRooms
 import { makeGuestRoom, makeOwnRoom } from "./newRoom.js";
 import { KEY_PREFIX, memoryStorage } from "./persist.js";
 import { parseRoute } from "./createRouter.js";
+import { loadSnapshot, parseSnapshot, saveSnapshot } from "./roomSnapshot.js";
 
 const inRoot = <T,>(f: () => T): T => createRoot(() => f());
 
@@ -62,6 +63,37 @@ describe("friend rooms kept on the device", () => {
   test("a shared link's route carries the code to the join screen", () => {
     expect(parseRoute("#/join/K7PQ-2A9M")).toEqual({ screen: "join", param: "K7PQ-2A9M" });
     expect(parseRoute("#/room/K7PQ2A9M")).toEqual({ screen: "room", param: "K7PQ2A9M" });
+  });
+});
+
+describe("the game as the device last saw it", () => {
+  const snap = {
+    v: 1 as const, roomId: "R".repeat(43), secret: "S".repeat(43), seat: 1 as const, applied: 3, guard: [2, 1] as [number, number], nextCseq: 2,
+    log: [
+      { from: 0 as const, seq: 1, at: 5, payload: { t: "setup" as const, game: "ayo" as const, options: { vsComputer: false }, bestOf: 1 as const } },
+      { from: 0 as const, seq: 2, at: 6, payload: { t: "chat" as const, text: "hi" } },
+      { from: 1 as const, seq: 3, at: 7, payload: { t: "profile" as const, name: "Bola" } },
+    ],
+    outbox: [{ payload: { t: "chat" as const, text: "on my way" }, kind: "chat" as const, cseq: 2, box: "AbC_-123" }],
+  };
+
+  test("kept and read back; removed with its room", () => {
+    const kv = memoryStorage();
+    expect(saveSnapshot(kv, "K7PQ2A9M", snap)).toBe(true);
+    expect(loadSnapshot(kv, "K7PQ2A9M")).toEqual(snap);
+    const [, rooms] = inRoot(() => createRooms(kv));
+    rooms.put(room("K7PQ2A9M"));
+    rooms.remove("K7PQ2A9M");
+    expect(loadSnapshot(kv, "K7PQ2A9M")).toBeNull();
+  });
+
+  test.each([
+    ["another version", { v: 2 }],
+    ["a payload the game does not know", { log: [{ from: 0, seq: 1, at: 5, payload: { t: "teleport" } }] }],
+    ["a bad seat", { seat: 2 }],
+    ["a box that is not base64url", { outbox: [{ payload: { t: "chat", text: "x" }, kind: "chat", cseq: 1, box: "<script>" }] }],
+  ])("a damaged snapshot (%s) is ignored", (_, bad) => {
+    expect(parseSnapshot({ ...snap, ...bad })).toBeNull();
   });
 });
 
