@@ -96,7 +96,15 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   const me = (): Seat => room.seat ?? 0;
   const them = (): Seat => (me() === 0 ? 1 : 0);
   const nameOf = (seat: Seat): string => (seat === room.seat ? "You" : room.names[seat] || "Your friend");
-  const ready = (): boolean => room.phase === "seated" && room.settings !== null && room.peer.seated && view.display.board.length > 0;
+  /**
+   * The board shows once both players are in; on Continue the game kept on the device shows at once,
+   * while the connection is still being made.
+   */
+  const ready = (): boolean => {
+    if (room.settings === null || view.display.board.length === 0) return false;
+    if (room.phase === "seated") return room.peer.seated;
+    return room.phase === "connecting" && room.seat !== null && room.names[room.seat === 0 ? 1 : 0] !== "";
+  };
   const position = createMemo(() => {
     void room.moveCount;
     void room.seriesNo;
@@ -192,7 +200,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
         <button type="button" class="icon-btn" onClick={() => setForfeitOpen(true)} aria-label="Forfeit" disabled={room.turn === null}><Icon name="flag" /></button>
       </header>
 
-      <Show when={room.wasSeated && (!room.connected || room.offline)}>
+      <Show when={(room.wasSeated || ready()) && (!room.connected || room.offline)}>
         <p class="banner warn" role="status" data-testid="conn-banner">
           {room.offline ? "You are offline. The game carries on when the connection is back." : "Connection lost. Reconnecting…"}
         </p>
