@@ -396,3 +396,22 @@ describe("the module stays pure", () => {
     }
   });
 });
+
+describe("budgets", () => {
+  test("a nonsense time or node budget falls back on the defaults instead of searching for ever", () => {
+    const s = start({ game: "ayo" });
+    for (const timeMs of [Number.NaN, -5, 0]) {
+      const r = chooseMove(s, "crazy", { timeMs, maxNodes: 20_000, seed: 1 });
+      expect(isLegal(s, r.move)).toBe(true);
+      expect(r.nodes).toBeLessThan(20_000 + 100);
+    }
+  });
+
+  test("the node budget is honoured", () => {
+    const s = start({ game: "togyz" });
+    const r = chooseMove(s, "crazy", { maxNodes: 5_000, timeMs: 60_000, seed: 1 });
+    expect(r.nodes).toBeGreaterThanOrEqual(5_000);
+    expect(r.nodes).toBeLessThan(5_000 + 20);
+    expect(r.depth).toBeGreaterThan(2);
+  });
+});

@@ -20,7 +20,10 @@ export const LEVELS = ["easy", "normal", "hard", "crazy"] as const;
 export type Level = (typeof LEVELS)[number];
 
 export interface SearchOptions {
-  /** Crazy and hints: time for the move in milliseconds (default 1000). Other levels: a safety cap. */
+  /**
+   * Crazy and hints: time for the move in milliseconds (default 1000). Other levels: a safety cap
+   * (Normal 5 s, Hard 10 s by default). Anything but a positive number means the default.
+   */
   timeMs?: number;
   /** Stop after about this many positions (exact, so repeatable). */
   maxNodes?: number;
@@ -181,11 +184,15 @@ export function decide(state: State, level: Level, options: SearchOptions = {}):
 
 function runSearch(state: State, spec: LevelSpec, options: SearchOptions, seed: number): SearchReport {
   const e = state.engine;
-  const timeMs = options.timeMs ?? (spec.defaultTimeMs === Infinity ? spec.capMs : spec.defaultTimeMs);
+  const given = options.timeMs;
+  const timeMs = typeof given === "number" && given > 0 && !Number.isNaN(given)
+    ? given
+    : spec.defaultTimeMs === Infinity ? spec.capMs : spec.defaultTimeMs;
+  const nodes = options.maxNodes;
   return searcherFor(e).search(state.buf, {
     maxDepth: spec.depth,
-    deadline: timeMs === Infinity ? Infinity : performance.now() + Math.max(1, timeMs),
-    maxNodes: options.maxNodes ?? Number.MAX_SAFE_INTEGER,
+    deadline: timeMs === Infinity ? Infinity : performance.now() + timeMs,
+    maxNodes: typeof nodes === "number" && nodes >= 0 ? nodes : Number.MAX_SAFE_INTEGER,
     shouldStop: options.shouldStop ?? null,
     evaluate: evaluatorFor(e, spec.knowledge),
     seed,
