@@ -3,8 +3,8 @@
  * game by code (share link, join request approved, moves checked against the engine, chat both
  * ways, pause and carry on by agreement, a drop while offline, closing the page and Resume →
  * Continue), screenshots of the board on a phone and a desktop with its controls checked for
- * overlap, forfeit and rematch, an agreed end in Ayo, a ranked game played to the end, and the
- * leaderboard listing both players, page by page.
+ * overlap, forfeit and rematch, an agreed end in Ayo, a ranked game played to the end, the
+ * leaderboard listing both players, page by page, and a resigned ranked game.
  */
 import { mkdtemp, mkdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -61,11 +61,14 @@ beforeAll(async () => {
   shots = join(dir, "screenshots");
   await mkdir(shots);
   await buildClient(join(dir, "dist"));
+  // Ratings drift apart after a game: let the pairing window widen fast for the second ranked game.
+  process.env.RANKED_WINDOW_STEP_MS = "200";
   server = await startServer({ port: 0, dataDir: join(dir, "data"), staticDir: join(dir, "dist"), quiet: true, timerMs: 200 });
   [a, b] = await Promise.all([openPlayer("Alice"), openPlayer("Bola")]);
 }, 120_000);
 
 afterAll(async () => {
+  delete process.env.RANKED_WINDOW_STEP_MS;
   await Promise.all([a?.context.close().catch(() => undefined), b?.context.close().catch(() => undefined)]);
   await server?.close().catch(() => undefined);
   if (process.env.KEEP_SCREENSHOTS === undefined) await rm(dir, { recursive: true, force: true });
@@ -484,6 +487,30 @@ describe("ranked play and the leaderboard", () => {
     expect(await a.page.textContent('[data-testid="results"] [data-testid="reason"]')).toContain("agreed to end");
     expect(await b.page.textContent('[data-testid="results"] [data-testid="reason"]')).toContain("agreed to end");
   }, 30_000);
+
+  test("a ranked game can be resigned: both see the result at once and the resigning player's rating falls", async () => {
+    for (const p of [a, b]) {
+      await p.page.goto(at("#/ranked"));
+      await p.page.waitForSelector('button:has-text("Find an opponent"):not([disabled])', { timeout: 15_000 });
+      await p.page.click('.chips label.chip:has-text("Tsoro")');
+      await p.page.click('label.chip:has-text("Winner Takes All")');
+      for (let i = 0; i < 4; i++) await p.page.click('button[aria-label="Fewer: Board size (holes per row)"]');
+      await p.page.click('button[aria-label="Fewer: Seeds per hole"]');
+    }
+    await a.page.click('button:has-text("Find an opponent")');
+    await a.page.waitForSelector('[data-testid="seeking"]');
+    await b.page.click('button:has-text("Find an opponent")');
+    await Promise.all([a.page.waitForSelector(".board", { timeout: 20_000 }), b.page.waitForSelector(".board", { timeout: 20_000 })]);
+    // Their ratings are no longer provisional-looking 1500s: the first game moved them apart.
+    expect(await a.page.textContent('[data-testid="ranked-rating-top"]')).not.toBe("1500?");
+    await b.page.click('.controls button:has-text("Resign")');
+    await b.page.click('[role="dialog"] button:has-text("Resign")');
+    await Promise.all([a.page.waitForSelector('[data-testid="results"]', { timeout: 10_000 }), b.page.waitForSelector('[data-testid="results"]', { timeout: 10_000 })]);
+    expect(await a.page.textContent("#ranked-result")).toBe("You won!");
+    expect(await b.page.textContent("#ranked-result")).toBe("Alice won");
+    expect(await b.page.textContent('[data-testid="rating-change"]')).toMatch(/\(−\d+\)$/);
+    expect(await a.page.textContent('[data-testid="rating-change"]')).toMatch(/\(\+\d+\)$/);
+  }, 40_000);
 
   test("the local server answers a path that is not a URL with 400 and keeps running", async () => {
     const bad = await fetch(`${server.url.replace(/\/$/, "")}//`);
