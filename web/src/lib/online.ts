@@ -3,7 +3,7 @@
  * client is opened here (friend rooms through the core session, ranked play through a link that
  * reconnects by itself); screens and stores never touch `WebSocket` themselves.
  */
-import { parseCode, type RoomCode, type RoomKeys } from "../../../core/crypto/index.js";
+import type { RoomCode, RoomKeys } from "../../../core/crypto/index.js";
 import { deriveRoom } from "../../../core/crypto/kdf.js";
 import { createFriendSession, type FriendSession, type Profile, type SessionSnapshot, type Settings } from "../../../core/online/index.js";
 import { createLink, type Link, type SocketLike } from "../../../core/online/transport.js";
@@ -44,8 +44,6 @@ export async function deriveKeys(code: RoomCode): Promise<RoomKeys> {
     worker.terminate();
   }
 }
-
-export { parseCode };
 
 export interface FriendOpen {
   readonly keys: RoomKeys;
