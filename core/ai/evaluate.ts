@@ -65,7 +65,7 @@ const T_TUZ1 = TP + H_TUZ1;
 export const TOGYZ_TUZDYK_WORTH = [16, 17, 17, 16, 15, 13, 11, 9, 0] as const;
 const TUZ_WORTH = Int32Array.from(TOGYZ_TUZDYK_WORTH, (w) => w * SEED);
 
-/** Weights (per mille) of the side to move's best capture and of the opponent's. */
+/** Weights (per mille) of the side to move's best capture and of the opponent's threat. */
 const T_MY_THREAT = 600;
 const T_OPP_THREAT = 300;
 
@@ -230,8 +230,7 @@ function tsoroGeometry(engine: Engine): TsoroGeometry {
 
 /**
  * Seeds of `seat` exposed to capture: each top hole with seeds whose facing hole (the capturer's
- * landing hole) has seeds, counted with the bottom hole behind it. Also the count of the capturer's
- * holes whose plain sowing (no relay) ends in such a landing hole: seeds in reach.
+ * landing hole) has seeds, counted with the bottom hole behind it.
  */
 function tsoroExposure(buf: Int32Array, g: TsoroGeometry, seat: number): number {
   const base = seat * g.ring;
@@ -246,7 +245,10 @@ function tsoroExposure(buf: Int32Array, g: TsoroGeometry, seat: number): number 
   return exposed;
 }
 
-/** The biggest seeds-at-stake among `seat`'s sowings that land, without relaying, on a capture. */
+/**
+ * Seeds in reach: the most `seat` can capture with a sowing whose last seed lands, without relaying,
+ * in an occupied top hole facing seeds.
+ */
 function tsoroDirectThreat(buf: Int32Array, g: TsoroGeometry, seat: number): number {
   const base = seat * g.ring;
   const ring = g.ring;

@@ -6,8 +6,13 @@
  *
  * Nothing is allocated per node. A searcher owns, for every ply up to `MAX_PLY`, a move list, an
  * ordering-score list and one position buffer per legal move (copy-make: each child is the parent
- * copied then played with `engine.playInPlace`). Every child of a node is played before the node
- * searches any of them; the material each move wins then orders the moves at no extra cost.
+ * copied then played with `engine.playInPlace`). The transposition table's move is played and
+ * searched first; if it does not refute the position, every other move is played before any of them
+ * is searched, and the material each one wins orders them at no extra cost.
+ *
+ * With `selective` (Crazy) the search also reduces late quiet moves, uses aspiration windows and, in
+ * Togyz and Ayo, follows captures past the horizon. Without it, it is a plain full-width search of
+ * exactly the given depth (Normal and Hard; the tests compare it with a reference minimax).
  *
  * Scores are in hundredths of a seed from the side to move's point of view. A finished game scores
  * `±(MATE - ply)` (a quicker win is better), a draw 0.
