@@ -8,6 +8,9 @@
  */
 import nacl from "tweetnacl";
 import { err, ok, type Result } from "./types.js";
+import { makeBase64Url, parseBase64Url } from "./crypto/base64.js";
+
+export { makeBase64Url, parseBase64Url };
 
 export const IDENTITY_ERROR_CODES = ["auth/bad_player_id", "auth/bad_signature", "auth/bad_challenge"] as const;
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
@@ -27,64 +30,6 @@ export interface DeviceKeys {
 
 export const CHALLENGE_BYTES = 32;
 const AUTH_CONTEXT = "mancala/ranked-auth/v1";
-
-const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-const B64_INDEX: Int16Array = (() => {
-  const t = new Int16Array(128).fill(-1);
-  for (let i = 0; i < B64.length; i++) t[B64.charCodeAt(i)] = i;
-  return t;
-})();
-
-/** Unpadded base64url. */
-export function makeBase64Url(bytes: Uint8Array): string {
-  let out = "";
-  let i = 0;
-  for (; i + 2 < bytes.length; i += 3) {
-    const n = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
-    out += B64[n >> 18] + B64[(n >> 12) & 63] + B64[(n >> 6) & 63] + B64[n & 63];
-  }
-  const rest = bytes.length - i;
-  if (rest === 1) {
-    const n = bytes[i] << 16;
-    out += B64[n >> 18] + B64[(n >> 12) & 63];
-  } else if (rest === 2) {
-    const n = (bytes[i] << 16) | (bytes[i + 1] << 8);
-    out += B64[n >> 18] + B64[(n >> 12) & 63] + B64[(n >> 6) & 63];
-  }
-  return out;
-}
-
-/** Strict unpadded base64url: refuses other characters and non-canonical trailing bits. */
-export function parseBase64Url(text: string): Uint8Array | null {
-  if (text.length % 4 === 1) return null;
-  const vals = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    const v = c < 128 ? B64_INDEX[c] : -1;
-    if (v < 0) return null;
-    vals[i] = v;
-  }
-  const out = new Uint8Array(Math.floor((text.length * 3) / 4));
-  let o = 0;
-  let i = 0;
-  for (; i + 3 < text.length; i += 4) {
-    const n = (vals[i] << 18) | (vals[i + 1] << 12) | (vals[i + 2] << 6) | vals[i + 3];
-    out[o++] = n >> 16;
-    out[o++] = (n >> 8) & 255;
-    out[o++] = n & 255;
-  }
-  const rest = text.length - i;
-  if (rest === 2) {
-    if ((vals[i + 1] & 15) !== 0) return null;
-    out[o++] = (vals[i] << 2) | (vals[i + 1] >> 4);
-  } else if (rest === 3) {
-    if ((vals[i + 2] & 3) !== 0) return null;
-    const n = (vals[i] << 10) | (vals[i + 1] << 4) | (vals[i + 2] >> 2);
-    out[o++] = n >> 8;
-    out[o++] = n & 255;
-  }
-  return out;
-}
 
 function fail(code: IdentityErrorCode, message: string): { ok: false; error: IdentityError } {
   return err({ code, message });
