@@ -111,11 +111,13 @@ export function RankedScreen(): JSX.Element {
         <div class="card form">
           <p>
             Playing as <strong data-testid="ranked-me">{shownName()}</strong>
-            <Show when={!nameOk()}>
-              {" "}<span class="error">Your public name: {nameProblem()}.</span>{" "}
-              <button type="button" class="link" onClick={() => router.go("profile")}>Set it in Profile</button>
-            </Show>
           </p>
+          <Show when={!nameOk()}>
+            <p class="error">
+              Your public name: {nameProblem()}.{" "}
+              <button type="button" class="link" onClick={() => router.go("profile")}>Set it in Profile</button>
+            </p>
+          </Show>
           <div class="chips" role="radiogroup" aria-label="Game">
             <For each={FAMILIES}>
               {(f) => (
