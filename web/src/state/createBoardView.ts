@@ -6,10 +6,10 @@
 import { createStore, produce, type Store } from "solid-js/store";
 import type { State, TraceEvent } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
-import { playTrace, stepMs, type Cue, type Speed, type Stage } from "../game/animate.js";
+import { playTrace, stepMs, type Cue, type Speed } from "../game/animate.js";
 import { makeDisplay, type Display } from "../game/moves.js";
-import type { Announcement, Flight } from "./createGame.js";
-import { FLIGHT_MS } from "./createGame.js";
+import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
+import type { Announcement } from "./createGame.js";
 
 export interface BoardViewState {
   display: Display;
@@ -56,21 +56,14 @@ export function createBoardView(initial: State | null, deps: BoardViewDeps): Boa
     lastFrom: null,
     animating: false,
   });
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const timers = createTimers();
+  const later = timers.later;
   let disposed = false;
   let chain: Promise<void> = Promise.resolve();
   let pending = 0;
-  let flightId = 0;
   let announceId = 0;
   let pits = initial?.engine.pits ?? 0;
 
-  const later = (ms: number, f: () => void): void => {
-    const t = setTimeout(() => {
-      timers.delete(t);
-      f();
-    }, ms);
-    timers.add(t);
-  };
   const wait = (ms: number): Promise<boolean> =>
     new Promise((resolve) => later(ms, () => resolve(!disposed && pending <= BACKLOG)));
 
@@ -82,28 +75,17 @@ export function createBoardView(initial: State | null, deps: BoardViewDeps): Boa
     });
   };
 
-  const stage: Stage = {
-    get pitsPerSide() {
-      return pits / 2;
-    },
-    pitCount: (pit) => state.display.board[pit] ?? 0,
-    setPit: (pit, count) => setState("display", "board", pit, count),
-    addStore: (seat, n) => setState("display", "stores", seat, (c) => c + n),
-    markTuzdyk: (seat, pit) => setState("display", "tuzdyk", seat, pit),
-    hand: (pit, count) => setState("hand", pit === null ? null : { pit, count }),
-    fly(from, to, count) {
-      const id = ++flightId;
-      setState("flights", (fs) => [...fs, { id, from, to, count }]);
-      later(FLIGHT_MS, () => setState("flights", (fs) => fs.filter((f) => f.id !== id)));
-    },
+  const stage = makeBoardStage(state, setState, {
+    pitsPerSide: () => pits / 2,
+    later,
     announce(e: TraceEvent) {
       const side = (s: Seat): Announcement["side"] => (s === deps.bottom() ? "bottom" : "top");
       if (e.t === "tuzdyk") say(`TUZDYK! ${deps.nameOf(e.seat)}`, side(e.seat));
       else if (e.t === "pass") say(`${deps.nameOf(e.seat)}: no seeds, pass`, side(e.seat));
       else if (e.t === "relay-limit") say("100 relays: the move stops here", "info");
     },
-    cue: (c, n) => deps.cue?.(c, n),
-  };
+    cue: deps.cue,
+  });
 
   const actions: BoardViewActions = {
     show(s, lastFrom) {
@@ -138,7 +120,6 @@ export function createBoardView(initial: State | null, deps: BoardViewDeps): Boa
     queued: () => pending,
     dispose() {
       disposed = true;
-      for (const t of timers) clearTimeout(t);
       timers.clear();
     },
   };

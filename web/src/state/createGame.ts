@@ -15,21 +15,15 @@ import { forfeit as forfeitSeries, recordGame, starterOf } from "../../../core/m
 import type { Outcome, Seat } from "../../../core/types.js";
 import type { AiClient } from "../ai/protocol.js";
 import {
-  playTrace, stepMs, THINK_PAUSE_MS, type Cue, type FlightTarget, type Speed, type Stage,
+  playTrace, stepMs, THINK_PAUSE_MS, type Cue, type Speed,
 } from "../game/animate.js";
 import { legalPits, makeDisplay, pitOfMove, seedsOnSide, type Display } from "../game/moves.js";
+import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
 import type { StatsActions, GameResult } from "./createStats.js";
 import type { SavesActions } from "./createSaves.js";
 import { engineOptions, type SavedGame } from "./records.js";
 
 export type Phase = "idle" | "animating" | "thinking" | "over";
-
-export interface Flight {
-  readonly id: number;
-  readonly from: number;
-  readonly to: FlightTarget;
-  readonly count: number;
-}
 
 export interface Announcement {
   readonly id: number;
@@ -107,7 +101,6 @@ export interface GameDeps {
 }
 
 /** How long a captured "+n" stays in the air, and the winner's glow before the results. */
-export const FLIGHT_MS = 650;
 export const GLOW_MS: { readonly [S in Speed]: number } = { slow: 1600, normal: 1100, fast: 150 };
 
 function replay(rec: SavedGame): { state: State; moves: number[]; lastFrom: number | null } {
@@ -132,18 +125,10 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
   let current = restored.state;
   let generation = 0;
   let disposed = false;
-  let flightId = 0;
   let announceId = 0;
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const timers = createTimers();
+  const later = timers.later;
   let resumeWaiters: (() => void)[] = [];
-
-  const later = (ms: number, f: () => void): void => {
-    const t = setTimeout(() => {
-      timers.delete(t);
-      f();
-    }, ms);
-    timers.add(t);
-  };
 
   const starter = (): Seat => (state.record.recorded ? state.record.series.games.at(-1)?.starter ?? 0 : starterOf(state.record.series));
   const humanSeat = (): Seat | null => (state.record.setup.opponent === "computer" ? starter() : null);
@@ -209,18 +194,9 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
     });
   };
 
-  const stage: Stage = {
-    pitsPerSide: current.engine.pits / 2,
-    pitCount: (pit) => state.display.board[pit],
-    setPit: (pit, count) => setState("display", "board", pit, count),
-    addStore: (seat, n) => setState("display", "stores", seat, (c) => c + n),
-    markTuzdyk: (seat, pit) => setState("display", "tuzdyk", seat, pit),
-    hand: (pit, count) => setState("hand", pit === null ? null : { pit, count }),
-    fly(from, to, count) {
-      const id = ++flightId;
-      setState("flights", (fs) => [...fs, { id, from, to, count }]);
-      later(FLIGHT_MS, () => setState("flights", (fs) => fs.filter((f) => f.id !== id)));
-    },
+  const stage = makeBoardStage(state, setState, {
+    pitsPerSide: () => current.engine.pits / 2,
+    later,
     announce(e: TraceEvent) {
       if (e.t === "tuzdyk") {
         const h = humanSeat();
@@ -232,8 +208,8 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
         announce("100 relays: the move stops here", "info");
       }
     },
-    cue: (c, n) => deps.cue?.(c, n),
-  };
+    cue: deps.cue,
+  });
 
   const refresh = (): void => {
     setState(produce((s) => {
@@ -530,7 +506,6 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
     dispose() {
       disposed = true;
       generation++;
-      for (const t of timers) clearTimeout(t);
       timers.clear();
       const ws = resumeWaiters;
       resumeWaiters = [];

@@ -6,9 +6,9 @@ import { createStore, produce, type Store } from "solid-js/store";
 import { play, setup, toMove, type State } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
 import type { Lesson, Tried } from "../content/lessons.js";
-import { playTrace, stepMs, type Cue, type Speed, type Stage } from "../game/animate.js";
+import { playTrace, stepMs, type Cue, type Speed } from "../game/animate.js";
 import { legalPits, makeDisplay, moveOfPit, type Display } from "../game/moves.js";
-import { FLIGHT_MS, type Flight } from "./createGame.js";
+import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
 
 export type LessonStep = "predict" | "try" | "playing" | "done";
 
@@ -58,8 +58,8 @@ export function tryLesson(lesson: Lesson, move = lesson.move): { tried: Tried; t
 export function createLesson(lesson: Lesson, speed: () => Speed, cue?: (c: Cue, n: number) => void): readonly [Store<LessonState>, LessonActions] {
   let current = startPosition(lesson);
   let generation = 0;
-  let flightId = 0;
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const timers = createTimers();
+  const later = timers.later;
   const target = current.engine.moveToPit(toMove(current), lesson.move);
   const fresh = (): LessonState => ({
     step: "predict", prediction: null, display: makeDisplay(current), legal: [], target, hand: null, flights: [],
@@ -67,37 +67,21 @@ export function createLesson(lesson: Lesson, speed: () => Speed, cue?: (c: Cue, 
   });
   const [state, setState] = createStore<LessonState>(fresh());
 
-  const later = (ms: number, f: () => void): void => {
-    const t = setTimeout(() => {
-      timers.delete(t);
-      f();
-    }, ms);
-    timers.add(t);
-  };
   const wait = (ms: number): Promise<boolean> => {
     const g = generation;
     return new Promise((resolve) => later(ms, () => resolve(g === generation)));
   };
 
-  const stage: Stage = {
-    pitsPerSide: current.engine.pits / 2,
-    pitCount: (p) => state.display.board[p],
-    setPit: (p, c) => setState("display", "board", p, c),
-    addStore: (seat, n) => setState("display", "stores", seat, (c) => c + n),
-    markTuzdyk: (seat, p) => setState("display", "tuzdyk", seat, p),
-    hand: (p, count) => setState("hand", p === null ? null : { pit: p, count }),
-    fly(from, to, count) {
-      const id = ++flightId;
-      setState("flights", (fs) => [...fs, { id, from, to, count }]);
-      later(FLIGHT_MS, () => setState("flights", (fs) => fs.filter((f) => f.id !== id)));
-    },
+  const stage = makeBoardStage(state, setState, {
+    pitsPerSide: () => current.engine.pits / 2,
+    later,
     announce(e) {
       if (e.t !== "tuzdyk") return;
       setState("announce", "TUZDYK!");
       later(1400, () => setState("announce", null));
     },
-    cue: (c, n) => cue?.(c, n),
-  };
+    cue,
+  });
 
   const actions: LessonActions = {
     predict(choice) {
@@ -157,7 +141,6 @@ export function createLesson(lesson: Lesson, speed: () => Speed, cue?: (c: Cue, 
     mover: () => toMove(current),
     dispose() {
       generation++;
-      for (const t of timers) clearTimeout(t);
       timers.clear();
     },
   };

@@ -1,0 +1,81 @@
+/**
+ * The board layer every animated board shares (the local game, the online board, a lesson): pit and
+ * store counts, the sowing hand and seeds in flight, driven by `playTrace` through a `Stage`. Each
+ * store keeps these fields in its own state and builds its stage here, adding only what it
+ * announces; timers go through `createTimers` so a store can cancel them all when disposed.
+ */
+import type { SetStoreFunction } from "solid-js/store";
+import type { TraceEvent } from "../../../core/games/index.js";
+import type { Cue, FlightTarget, Stage } from "./animate.js";
+import type { Display } from "./moves.js";
+
+/** How long a "+n" flight stays on screen. */
+export const FLIGHT_MS = 650;
+
+export interface Flight {
+  readonly id: number;
+  readonly from: number;
+  readonly to: FlightTarget;
+  readonly count: number;
+}
+
+/** The fields of a store that a stage animates. */
+export interface BoardLayer {
+  display: Display;
+  hand: { readonly pit: number; readonly count: number } | null;
+  flights: readonly Flight[];
+}
+
+export interface Timers {
+  /** Runs `f` after `ms`, unless `clear` comes first. */
+  later(ms: number, f: () => void): void;
+  clear(): void;
+}
+
+export function createTimers(): Timers {
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  return {
+    later(ms, f) {
+      const t = setTimeout(() => {
+        timers.delete(t);
+        f();
+      }, ms);
+      timers.add(t);
+    },
+    clear() {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    },
+  };
+}
+
+export interface StageOptions {
+  readonly pitsPerSide: () => number;
+  readonly later: Timers["later"];
+  readonly announce: (e: TraceEvent) => void;
+  readonly cue?: (c: Cue, n: number) => void;
+}
+
+/** A stage that writes the trace's effects into the board layer of `state`. */
+export function makeBoardStage<T extends BoardLayer>(state: T, setState: SetStoreFunction<T>, o: StageOptions): Stage {
+  // Narrowed once: path setters on a generic store type do not type-check, the layer's fields do.
+  const set = setState as unknown as SetStoreFunction<BoardLayer>;
+  let flightId = 0;
+  return {
+    get pitsPerSide() {
+      return o.pitsPerSide();
+    },
+    pitCount: (pit) => state.display.board[pit] ?? 0,
+    setPit: (pit, count) => set("display", "board", pit, count),
+    addStore: (seat, n) => set("display", "stores", seat, (c) => c + n),
+    markTuzdyk: (seat, pit) => set("display", "tuzdyk", seat, pit),
+    hand: (pit, count) => set("hand", pit === null ? null : { pit, count }),
+    fly(from, to, count) {
+      const id = ++flightId;
+      set("flights", (fs) => [...fs, { id, from, to, count }]);
+      o.later(FLIGHT_MS, () => set("flights", (fs) => fs.filter((f) => f.id !== id)));
+    },
+    announce: o.announce,
+    cue: (c, n) => o.cue?.(c, n),
+  };
+}
