@@ -359,6 +359,15 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
     return best;
   }
 
+  /** Material the mover won with the move: store growth, or in WTA the seeds taken from the other side. */
+  function gainOf(pos: Int32Array, child: Int32Array, me: number): number {
+    if (!isWta) return child[S0 + me] - pos[S0 + me];
+    let g = 0;
+    const ob = (1 - me) * ring;
+    for (let j = ob; j < ob + ring; j++) g += pos[j] - child[j];
+    return g;
+  }
+
   /** Plays move `i` of the list at `ply` into its child buffer; records its gain and base order. */
   function playChild(pos: Int32Array, ply: number, i: number, me: number): void {
     const at = ply * MM + i;
@@ -367,14 +376,7 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
     child.set(pos);
     engine.playInPlace(child, m, null);
     nodes++;
-    let g: number;
-    if (isWta) {
-      g = 0;
-      const ob = (1 - me) * ring;
-      for (let j = ob; j < ob + ring; j++) g += pos[j] - child[j];
-    } else {
-      g = child[S0 + me] - pos[S0 + me];
-    }
+    const g = gainOf(pos, child, me);
     gains[at] = g;
     let s = history[me * MOVE_SLOTS + m] + g * 1e6;
     if (isTogyz && child[TUZ_ME + me] !== pos[TUZ_ME + me]) s += 2e7;
@@ -403,14 +405,7 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
       child.set(pos);
       engine.playInPlace(child, moves[base + i], null);
       nodes++;
-      let g: number;
-      if (isWta) {
-        g = 0;
-        const ob = (1 - me) * ring;
-        for (let j = ob; j < ob + ring; j++) g += pos[j] - child[j];
-      } else {
-        g = child[S0 + me] - pos[S0 + me];
-      }
+      const g = gainOf(pos, child, me);
       const cr = child[RESULT];
       if (g <= 0 && cr === 0) continue;
       order[base + captures] = g + (cr !== 0 ? 1e6 : 0);
