@@ -6,11 +6,10 @@
 import { ridOf, type Envelope } from "../../core/protocol/envelope.js";
 import { makeRankedError, parseRankedClientMessage } from "../../core/protocol/ranked.js";
 import { managementClient } from "../lib/config.js";
-import type { RealtimeContext } from "../lib/realtime.js";
+import type { DisconnectContext, RealtimeContext } from "../ws/context.js";
 import { makeRankedGateway, makeRankedServiceFor } from "./ports.js";
 import type { RankedService } from "./service.js";
 
-type DisconnectContext = Pick<RealtimeContext, "connectionId" | "event" | "ports">;
 
 function serviceFor(ctx: DisconnectContext): RankedService {
   const rc = ctx.event.requestContext;

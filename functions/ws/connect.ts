@@ -1,8 +1,8 @@
 /** `$connect`: checks the protocol version and records the connection. */
 import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
 import { PROTOCOL_VERSION } from "../../core/protocol/friend.js";
-import { portsFor } from "../lib/ports.js";
-import { connect } from "../lib/realtime.js";
+import { portsFor } from "./ports.js";
+import { connect } from "./router.js";
 
 type ConnectEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string | undefined> };
 

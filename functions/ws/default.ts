@@ -1,8 +1,8 @@
 /** `$default`: every client message (friend rooms here, ranked play through its router). */
 import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
 import { makeError } from "../../core/protocol/friend.js";
-import { portsFor } from "../lib/ports.js";
-import { receive } from "../lib/realtime.js";
+import { portsFor } from "./ports.js";
+import { receive } from "./router.js";
 
 export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<{ statusCode: number }> => {
   const ports = portsFor(event);

@@ -1,7 +1,7 @@
 /** `$disconnect`: frees the connection's seat and tells the other player. */
 import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
-import { portsFor } from "../lib/ports.js";
-import { disconnect } from "../lib/realtime.js";
+import { portsFor } from "./ports.js";
+import { disconnect } from "./router.js";
 
 export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<{ statusCode: number }> => {
   await disconnect(portsFor(event), event, Date.now());

@@ -1,35 +1,21 @@
 /**
  * One client frame on the WebSocket, checked in a fixed order: size → JSON envelope → schema of its
- * type → per-connection rate → the service (friend rooms here; `auth.*` and `ranked.*` go to
+ * type → per-connection rate → the domain (friend rooms here; `auth.*` and `ranked.*` go to
  * `functions/ranked/router.ts`). Every refusal is answered with an
  * `error` message naming its code; nothing is thrown at the gateway for bad input.
  */
 import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
-import { parseEnvelope, ridOf, type Envelope } from "../../core/protocol/envelope.js";
+import { parseEnvelope, ridOf } from "../../core/protocol/envelope.js";
 import { RATE_LIMIT, RATE_WINDOW_MS, makeError, parseFriendClientMessage } from "../../core/protocol/friend.js";
 import { isRankedType } from "../../core/protocol/ranked.js";
 import { friendDisconnect, friendMessage } from "../friends/service.js";
-import type { Connection } from "./connections.js";
-import type { RealtimePorts } from "./ports.js";
 import { onRankedDisconnect, routeRanked } from "../ranked/router.js";
+import type { RealtimePorts } from "./ports.js";
 
-/** What a ranked router receives with each `auth.*` / `ranked.*` message (already size- and rate-checked). */
-export interface RealtimeContext {
-  readonly connectionId: string;
-  readonly now: number;
-  readonly event: APIGatewayProxyWebsocketEventV2;
-  readonly ports: RealtimePorts;
-  /** The connection item (after counting this message). */
-  readonly connection: Connection;
-  /** Sends a message to this connection; false when it is gone. */
-  reply(message: object): Promise<boolean>;
-}
+export type { RealtimeContext } from "./context.js";
 
 /** Ranked play (functions/ranked/router.ts), imported statically so the bundled Lambda carries it. */
-const ranked: {
-  readonly routeRanked: (ctx: RealtimeContext, msg: Envelope) => Promise<unknown>;
-  readonly onRankedDisconnect: (ctx: Omit<RealtimeContext, "connection" | "reply"> & { connection: Connection | null }) => Promise<unknown>;
-} = { routeRanked, onRankedDisconnect };
+const ranked = { routeRanked, onRankedDisconnect };
 
 export function rateLimit(): number {
   const n = Number(process.env.RATE_LIMIT);

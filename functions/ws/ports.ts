@@ -1,13 +1,14 @@
 /**
  * Builds the ports the realtime services take (store, connections, gateway) for one invocation,
- * from the runtime configuration and the event that arrived.
+ * from the runtime configuration and the event that arrived. Lives beside the router (not in
+ * functions/lib) because it wires domain stores.
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { documentClient, managementClient, readConfig } from "./config.js";
-import { makeDynamoConnectionStore, type ConnectionStore } from "./connections.js";
-import { makeApiGateway, type Gateway } from "./gateway.js";
+import { documentClient, managementClient, readConfig } from "../lib/config.js";
+import { makeDynamoConnectionStore, type ConnectionStore } from "../lib/connections.js";
+import { makeApiGateway, type Gateway } from "../lib/gateway.js";
 import { makeDynamoFriendStore } from "../friends/store.js";
 import type { FriendPorts } from "../friends/service.js";
 
