@@ -1,17 +1,12 @@
-import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Api, Cron, StaticSite, WebSocketApi, use, type StackContext } from "sst/constructs";
+import { HTTP_ROUTES, TIMER_ROUTES, WS_ROUTES, routeName, sstHandler } from "../functions/routes.js";
+import { routeStatements, type AccessTargets } from "./access.js";
 import { StorageStack } from "./StorageStack.js";
-
-/** DynamoDB actions the handlers use: single-item conditional writes, queries, batches. No scans of others' tables. */
-const TABLE_ACTIONS = [
-  "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem",
-  "dynamodb:Query", "dynamodb:Scan", "dynamodb:BatchGetItem", "dynamodb:BatchWriteItem",
-];
 
 /**
  * The WebSocket API (friend rooms and ranked play), the HTTP API (leaderboard, players, suggestions),
- * the ranked timer and the static site. The site and the HTTP functions share one stack: the site is
- * built with the API URLs, and the HTTP functions answer CORS for the site's origin.
+ * the ranked timer and the static site, all derived from the route table `functions/routes.ts`: each
+ * function gets exactly the access its entry lists.
  */
 export function ApiStack({ stack }: StackContext): { ws: WebSocketApi; http: Api; site: StaticSite } {
   const { table } = use(StorageStack);
@@ -24,39 +19,37 @@ export function ApiStack({ stack }: StackContext): { ws: WebSocketApi; http: Api
     // The Node.js 20 runtime ships the AWS SDK v3, so bundles leave it out (see functions/bundle.test.ts).
     nodejs: { format: "esm", minify: true, esbuild: { external: ["@aws-sdk/*"] } },
   });
-  const tableAccess = new PolicyStatement({ actions: TABLE_ACTIONS, resources: [table.tableArn, `${table.tableArn}/index/*`] });
   const environment = { TABLE_NAME: table.tableName, AWS_NODEJS_CONNECTION_REUSE_ENABLED: "1" };
 
   const ws = new WebSocketApi(stack, "Play", {
-    defaults: { function: { environment, permissions: [tableAccess] } },
-    routes: {
-      $connect: "functions/ws/connect.handler",
-      $disconnect: "functions/ws/disconnect.handler",
-      $default: "functions/ws/default.handler",
-    },
+    defaults: { function: { environment } },
+    routes: Object.fromEntries(WS_ROUTES.map((r) => [r.key, sstHandler(r)])),
   });
-  const connections = stack.formatArn({ service: "execute-api", resource: ws.cdk.webSocketApi.apiId, resourceName: "*/*/@connections/*" });
-  const wsHttpsUrl = `https://${ws.cdk.webSocketApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}/${ws.cdk.webSocketStage.stageName}`;
+  const { webSocketApi, webSocketStage } = ws.cdk;
+  const targets: AccessTargets = {
+    tableArn: table.tableArn,
+    connectionsArn: stack.formatArn({ service: "execute-api", resource: webSocketApi.apiId, resourceName: `${webSocketStage.stageName}/*/@connections/*` }),
+  };
+  for (const r of WS_ROUTES) ws.attachPermissionsToRoute(r.key, routeStatements(r, targets));
+  const wsHttpsUrl = `https://${webSocketApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}/${webSocketStage.stageName}`;
 
   const http = new Api(stack, "Http", {
-    defaults: { function: { environment, permissions: [tableAccess] } },
-    routes: {
-      "GET /leaderboard": "functions/http/leaderboard.handler",
-      "GET /players/{id}": "functions/http/player.handler",
-      "POST /suggestions": "functions/http/suggestions.handler",
-      "OPTIONS /suggestions": "functions/http/suggestions.handler",
-    },
+    defaults: { function: { environment } },
+    routes: Object.fromEntries(HTTP_ROUTES.map((r) => [routeName(r), sstHandler(r)])),
   });
+  for (const r of HTTP_ROUTES) http.attachPermissionsToRoute(routeName(r), routeStatements(r, targets));
 
-  new Cron(stack, "RankedTimer", {
-    schedule: "rate(1 minute)",
-    job: {
-      function: {
-        handler: "functions/ranked/timer.handler",
-        environment: { ...environment, WS_ENDPOINT: wsHttpsUrl },
-        permissions: [tableAccess, new PolicyStatement({ actions: ["execute-api:ManageConnections"], resources: [connections] })],
+  TIMER_ROUTES.forEach((r, i) => {
+    new Cron(stack, i === 0 ? "RankedTimer" : `Timer${i}`, {
+      schedule: r.schedule,
+      job: {
+        function: {
+          handler: sstHandler(r),
+          environment: { ...environment, WS_ENDPOINT: wsHttpsUrl },
+          permissions: routeStatements(r, targets),
+        },
       },
-    },
+    });
   });
 
   const site = new StaticSite(stack, "Web", {

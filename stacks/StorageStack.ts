@@ -1,14 +1,18 @@
 import { RemovalPolicy } from "aws-cdk-lib";
-import { Table, type StackContext } from "sst/constructs";
+import { Table, type StackContext, type TableProps } from "sst/constructs";
+import { TABLE_SCHEMA, keyAttributes, type KeyPair } from "../functions/lib/table.js";
 
-/** The one DynamoDB table: rooms, relayed messages, connections, ranked matches, players, seeks. */
+/**
+ * The one DynamoDB table (rooms, relayed messages, connections, ranked matches, players, seeks),
+ * built from `TABLE_SCHEMA`, the same definition the local table is created from.
+ */
 export function StorageStack({ stack, app }: StackContext): { table: Table } {
   const keep = app.stage === "prod" || app.stage === "production";
   const table = new Table(stack, "Mancala", {
-    fields: { pk: "string", sk: "string", gsi1pk: "string", gsi1sk: "string" },
-    primaryIndex: { partitionKey: "pk", sortKey: "sk" },
-    globalIndexes: { gsi1: { partitionKey: "gsi1pk", sortKey: "gsi1sk" } },
-    timeToLiveAttribute: "expiresAt",
+    fields: Object.fromEntries(keyAttributes().map((a) => [a, "string"])) as TableProps["fields"],
+    primaryIndex: TABLE_SCHEMA.primary,
+    globalIndexes: Object.fromEntries(Object.entries<KeyPair>(TABLE_SCHEMA.indexes).map(([name, p]) => [name, { ...p }])),
+    timeToLiveAttribute: TABLE_SCHEMA.ttl,
     cdk: {
       table: {
         pointInTimeRecovery: true,

@@ -1,18 +1,13 @@
 /**
- * Bundles every Lambda handler the way the stacks deploy it (esbuild, ESM, minified, AWS SDK v3 left
- * to the Node.js 20 runtime) and reports the sizes. Used by the bundle test and by `npm run bench`.
+ * Bundles every Lambda handler of `functions/routes.ts` the way the stacks deploy it (esbuild, ESM,
+ * minified, AWS SDK v3 left to the Lambda runtime) and reports the sizes. Used by the bundle test and
+ * by `npm run bench`.
  */
 import { build } from "esbuild";
+import { ROUTES } from "../functions/routes.js";
 
-export const HANDLERS = [
-  "functions/ws/connect.ts",
-  "functions/ws/disconnect.ts",
-  "functions/ws/default.ts",
-  "functions/http/leaderboard.ts",
-  "functions/http/player.ts",
-  "functions/http/suggestions.ts",
-  "functions/ranked/timer.ts",
-] as const;
+/** Every handler module, each once (entry files relative to the project root). */
+export const HANDLERS: readonly string[] = [...new Set(ROUTES.map((r) => r.module))];
 
 /** The most a minified handler bundle may weigh. */
 export const BUNDLE_LIMIT_BYTES = 250 * 1024;

@@ -82,7 +82,7 @@ describe("WebSocket API", () => {
     expect(handlers.get("ws $disconnect")).toBe("functions/ws/disconnect.handler");
     expect(handlers.get("ws $default")).toBe("functions/ws/default.handler");
     api.hasResourceProperties("AWS::ApiGatewayV2::Api", { ProtocolType: "WEBSOCKET" });
-    api.resourceCountIs("AWS::ApiGatewayV2::Integration", 3 + 4);
+    api.resourceCountIs("AWS::ApiGatewayV2::Integration", 3 + 3);
   });
 
   test("its functions may use the table and post to connections, nothing else", () => {
@@ -101,7 +101,7 @@ describe("HTTP API", () => {
     expect(handlers.get("http GET /leaderboard")).toBe("functions/http/leaderboard.handler");
     expect(handlers.get("http GET /players/{id}")).toBe("functions/http/player.handler");
     expect(handlers.get("http POST /suggestions")).toBe("functions/http/suggestions.handler");
-    for (const key of ["GET /leaderboard", "GET /players/{id}", "POST /suggestions", "OPTIONS /suggestions"]) {
+    for (const key of ["GET /leaderboard", "GET /players/{id}", "POST /suggestions"]) {
       api.hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: key });
     }
     api.hasResourceProperties("AWS::ApiGatewayV2::Api", { ProtocolType: "HTTP" });
@@ -114,7 +114,7 @@ describe("HTTP API", () => {
     expect(text).not.toContain("execute-api:ManageConnections");
     expect(text).not.toMatch(/"dynamodb:\*"|"Resource":"\*"/);
     const fns = Object.entries(api.findResources("AWS::Lambda::Function")).filter(([id]) => /^Http/.test(id));
-    expect(fns.length).toBe(4);
+    expect(fns.length).toBe(3);
     for (const [, fn] of fns) {
       const env = (fn as Resource).Properties.Environment as { Variables: Record<string, unknown> };
       expect(JSON.stringify(env.Variables.SITE_ORIGIN)).toMatch(/DomainName/);
@@ -136,8 +136,8 @@ describe("ranked timer", () => {
 describe("functions", () => {
   test("run on Node.js 20 without X-Ray (no wildcard permissions)", () => {
     const fns = Object.entries(api.findResources("AWS::Lambda::Function")).filter(([id]) => /^(Play|Http|RankedTimer)/.test(id));
-    expect(fns.length).toBe(8);
-    expect(runtimes).toEqual(new Array(8).fill("nodejs20.x"));
+    expect(fns.length).toBe(7);
+    expect(runtimes).toEqual(new Array(7).fill("nodejs20.x"));
     for (const [, fn] of fns) expect((fn as Resource).Properties.TracingConfig).toBeUndefined();
   });
 });

@@ -39,6 +39,39 @@ function clientOptions(cfg: RuntimeConfig, endpoint: string | undefined): Record
   return { region: cfg.region, endpoint, credentials: LOCAL_CREDENTIALS, maxAttempts: 3 };
 }
 
+/** One AWS call a handler makes: a DynamoDB action (with the index of a Query) or an `@connections` call. */
+export interface AccessCall {
+  readonly service: "dynamodb" | "execute-api";
+  /** `PutItem`, `Query`, … or `PostToConnection`, `GetConnection`, `DeleteConnection`. */
+  readonly action: string;
+  readonly index: string | undefined;
+}
+export type AccessGuard = (call: AccessCall) => void;
+
+/**
+ * Where the local server puts its IAM emulation (`functions/local/access.ts`): a process-wide hook,
+ * so handler modules and bundled copies of this file reach the same one. Never set in AWS.
+ */
+export const ACCESS_GUARD = Symbol.for("mancala.local.accessGuard");
+
+type Guardable = { middlewareStack: { add(mw: unknown, opts: { step: "initialize"; name: string }): void } };
+
+/** Local mode: every call of `client` goes past the access guard, when one is installed. */
+function guard(client: Guardable, service: AccessCall["service"]): void {
+  const mw =
+    (next: (args: { input: Record<string, unknown> }) => Promise<unknown>, context: { commandName?: string }) =>
+    (args: { input: Record<string, unknown> }): Promise<unknown> => {
+      const check = (globalThis as Record<symbol, AccessGuard | undefined>)[ACCESS_GUARD];
+      if (check !== undefined) {
+        const action = (context.commandName ?? "").replace(/Command$/, "");
+        const index = typeof args.input.IndexName === "string" ? args.input.IndexName : undefined;
+        check({ service, action, index });
+      }
+      return next(args);
+    };
+  client.middlewareStack.add(mw, { step: "initialize", name: "localAccessGuard" });
+}
+
 let doc: { key: string; client: DynamoDBDocumentClient } | null = null;
 
 /** The process-wide DynamoDB document client (marshalling drops `undefined`). */
@@ -46,6 +79,7 @@ export function documentClient(cfg: RuntimeConfig = readConfig()): DynamoDBDocum
   const key = `${cfg.local}|${cfg.dynamoEndpoint ?? ""}|${cfg.region}`;
   if (doc !== null && doc.key === key) return doc.client;
   const raw = new DynamoDBClient(clientOptions(cfg, cfg.dynamoEndpoint));
+  if (cfg.local) guard(raw as unknown as Guardable, "dynamodb");
   const client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
   doc = { key, client };
   return client;
@@ -62,6 +96,7 @@ export function managementClient(domainName: string, stage: string, cfg: Runtime
   let c = mgmt.get(endpoint);
   if (c === undefined) {
     c = new ApiGatewayManagementApiClient(clientOptions(cfg, endpoint));
+    if (cfg.local) guard(c as unknown as Guardable, "execute-api");
     mgmt.set(endpoint, c);
   }
   return c;

@@ -1,37 +1,63 @@
 /**
- * The single table: `pk`/`sk`, the leaderboard GSI `gsi1` (`gsi1pk`/`gsi1sk`), TTL on `expiresAt`
- * (epoch seconds). Items with `expiresAt` in the past are treated as absent by every read, because
- * DynamoDB deletes expired items lazily (up to two days late) and dynalite not at all.
+ * The single table, defined once: `pk`/`sk`, the leaderboard GSI `gsi1` (`gsi1pk`/`gsi1sk`), TTL on
+ * `expiresAt` (epoch seconds). `TABLE_SCHEMA` is what both the local table (`tableDefinition`, created
+ * in dynalite by `functions/local/dynamo.ts`) and the stack (`stacks/StorageStack.ts`) are built from;
+ * `stacks/stacks.test.ts` compares the synthesized table with `tableDefinition`.
+ *
+ * Items with `expiresAt` in the past are treated as absent by every read, because DynamoDB deletes
+ * expired items lazily (up to two days late) and dynalite not at all.
  */
 import type { CreateTableCommandInput } from "@aws-sdk/client-dynamodb";
 
-export const TTL_ATTRIBUTE = "expiresAt";
-export const GSI1 = "gsi1";
+export interface KeyPair {
+  readonly partitionKey: string;
+  readonly sortKey: string;
+}
 
-export function tableDefinition(tableName: string): CreateTableCommandInput {
+/**
+ * Keys, global secondary indexes (every key attribute a string, every index projecting all
+ * attributes) and the TTL attribute. A new index is one more entry in `indexes`.
+ */
+export const TABLE_SCHEMA = {
+  primary: { partitionKey: "pk", sortKey: "sk" },
+  indexes: {
+    /** The leaderboard: `BOARD#<game>` / zero-padded rating. */
+    gsi1: { partitionKey: "gsi1pk", sortKey: "gsi1sk" },
+  },
+  ttl: "expiresAt",
+} as const satisfies { primary: KeyPair; indexes: Record<string, KeyPair>; ttl: string };
+
+export type IndexName = keyof typeof TABLE_SCHEMA.indexes;
+export const INDEX_NAMES = Object.keys(TABLE_SCHEMA.indexes) as IndexName[];
+
+export const TTL_ATTRIBUTE = TABLE_SCHEMA.ttl;
+export const GSI1: IndexName = "gsi1";
+
+/** Every key attribute of the table and its indexes, each once. */
+export function keyAttributes(): string[] {
+  const pairs: KeyPair[] = [TABLE_SCHEMA.primary, ...Object.values<KeyPair>(TABLE_SCHEMA.indexes)];
+  return [...new Set(pairs.flatMap((p) => [p.partitionKey, p.sortKey]))];
+}
+
+function keySchema(p: KeyPair): { AttributeName: string; KeyType: "HASH" | "RANGE" }[] {
+  return [
+    { AttributeName: p.partitionKey, KeyType: "HASH" },
+    { AttributeName: p.sortKey, KeyType: "RANGE" },
+  ];
+}
+
+/** The table as `CreateTable` takes it (TTL is set separately in AWS and emulated locally). */
+export function tableDefinition(tableName: string): CreateTableCommandInput & { TableName: string } {
   return {
     TableName: tableName,
     BillingMode: "PAY_PER_REQUEST",
-    AttributeDefinitions: [
-      { AttributeName: "pk", AttributeType: "S" },
-      { AttributeName: "sk", AttributeType: "S" },
-      { AttributeName: "gsi1pk", AttributeType: "S" },
-      { AttributeName: "gsi1sk", AttributeType: "S" },
-    ],
-    KeySchema: [
-      { AttributeName: "pk", KeyType: "HASH" },
-      { AttributeName: "sk", KeyType: "RANGE" },
-    ],
-    GlobalSecondaryIndexes: [
-      {
-        IndexName: GSI1,
-        KeySchema: [
-          { AttributeName: "gsi1pk", KeyType: "HASH" },
-          { AttributeName: "gsi1sk", KeyType: "RANGE" },
-        ],
-        Projection: { ProjectionType: "ALL" },
-      },
-    ],
+    AttributeDefinitions: keyAttributes().map((a) => ({ AttributeName: a, AttributeType: "S" })),
+    KeySchema: keySchema(TABLE_SCHEMA.primary),
+    GlobalSecondaryIndexes: Object.entries<KeyPair>(TABLE_SCHEMA.indexes).map(([name, p]) => ({
+      IndexName: name,
+      KeySchema: keySchema(p),
+      Projection: { ProjectionType: "ALL" },
+    })),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
- * The HTTP side of the local server: the HTTP API routes (the same `functions/http/*.ts` handler
- * modules API Gateway's HTTP API invokes, loaded when present) and the built client as static files
+ * The HTTP side of the local server: the HTTP API routes of `functions/routes.ts` (the same handler
+ * modules API Gateway's HTTP API invokes, each run as its route) and the built client as static files
  * with an SPA fallback to `index.html`.
  */
 import { existsSync, createReadStream, statSync } from "node:fs";
@@ -9,18 +9,10 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { HTTP_ROUTES, routeName, type HttpRoute } from "../routes.js";
+import { asRoute } from "./access.js";
 
 export type HttpHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2 | string | undefined>;
-
-/**
- * The HTTP API routes, as in the stack: method, path pattern (`{name}` segments), and the handler
- * module under `functions/http/` (first file that exists wins).
- */
-export const HTTP_ROUTES: readonly { readonly method: string; readonly path: string; readonly modules: readonly string[] }[] = [
-  { method: "GET", path: "/leaderboard", modules: ["leaderboard.ts"] },
-  { method: "GET", path: "/players/{id}", modules: ["player.ts", "players.ts"] },
-  { method: "POST", path: "/suggestions", modules: ["suggestions.ts", "suggestion.ts"] },
-];
 
 const HTTP_BODY_LIMIT = 64 * 1024;
 
@@ -74,14 +66,16 @@ function matchRoute(pattern: string, path: string): Record<string, string> | nul
   return params;
 }
 
-const loaded = new Map<string, Promise<HttpHandler | null>>();
+const loaded = new Map<string, Promise<HttpHandler>>();
 
-function loadHandler(httpDir: string, modules: readonly string[]): Promise<HttpHandler | null> {
-  const file = modules.map((m) => join(httpDir, m)).find((f) => existsSync(f));
-  if (file === undefined) return Promise.resolve(null);
+function loadHandler(rootDir: string, route: HttpRoute): Promise<HttpHandler> {
+  const file = join(rootDir, route.module);
   let p = loaded.get(file);
   if (p === undefined) {
-    p = import(pathToFileURL(file).href).then((mod: { handler?: HttpHandler }) => (typeof mod.handler === "function" ? mod.handler : null));
+    p = import(pathToFileURL(file).href).then((mod: { handler?: HttpHandler }) => {
+      if (typeof mod.handler !== "function") throw new Error(`${route.module} exports no handler`);
+      return asRoute(route, mod.handler);
+    });
     loaded.set(file, p);
   }
   return p;
@@ -157,13 +151,11 @@ function sendResult(res: ServerResponse, out: APIGatewayProxyStructuredResultV2 
 }
 
 /** Routes an HTTP API request; returns false when no route matches (so static files are tried). */
-export async function routeHttp(req: IncomingMessage, res: ServerResponse, url: URL, httpDir: string, domainName: string, log: (m: string) => void): Promise<boolean> {
+export async function routeHttp(req: IncomingMessage, res: ServerResponse, url: URL, rootDir: string, domainName: string, log: (m: string) => void): Promise<boolean> {
   const method = req.method ?? "GET";
   for (const r of HTTP_ROUTES) {
     const params = matchRoute(r.path, url.pathname);
     if (params === null) continue;
-    const handler = await loadHandler(httpDir, r.modules);
-    if (handler === null) return false;
     if (method === "OPTIONS") {
       res.writeHead(204, { "access-control-allow-origin": "*", "access-control-allow-methods": "GET,POST,OPTIONS", "access-control-allow-headers": "content-type" });
       res.end();
@@ -177,9 +169,10 @@ export async function routeHttp(req: IncomingMessage, res: ServerResponse, url: 
       return true;
     }
     try {
-      sendResult(res, await handler(toEvent(req, url, `${r.method} ${r.path}`, params, body, domainName)));
+      const handler = await loadHandler(rootDir, r);
+      sendResult(res, await handler(toEvent(req, url, routeName(r), params, body, domainName)));
     } catch (e) {
-      log(`http ${r.method} ${r.path} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      log(`http ${routeName(r)} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
       res.writeHead(500, { "content-type": "application/json" });
       res.end(JSON.stringify({ message: "Internal Server Error" }));
     }

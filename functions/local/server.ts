@@ -13,6 +13,8 @@ import { DEFAULT_TABLE } from "../lib/config.js";
 import { ensureTable, startDynalite, sweepExpired } from "./dynamo.js";
 import { GATEWAY_IDLE_MS, GATEWAY_MAX_CONNECTION_MS, createLocalGateway, type WsHandler } from "./gateway.js";
 import { routeHttp, serveStatic } from "./http.js";
+import { asRoute, installAccessGuard } from "./access.js";
+import { TIMER_ROUTES, WS_ROUTES, type WsRoute } from "../routes.js";
 
 const FUNCTIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const ROOT_DIR = resolve(FUNCTIONS_DIR, "..");
@@ -29,7 +31,7 @@ export interface ServerOptions {
   readonly quiet?: boolean;
   /** How often the TTL sweeper runs (ms). Default 60 000. */
   readonly sweepMs?: number;
-  /** How often the ranked-match timer runs (ms), when `functions/ranked/timer.ts` exists. Default 1 000. */
+  /** How often the timer routes of `functions/routes.ts` run (ms). Default 1 000. */
   readonly timerMs?: number;
   /** API Gateway's WebSocket limits: idle timeout (default 10 min) and longest connection (default 2 h). */
   readonly idleMs?: number;
@@ -79,19 +81,24 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   process.env.AWS_REGION ??= "us-east-1";
   await ensureTable(dynamo.client, tableName);
 
-  // The handler modules, imported after the environment is set.
-  const [connect, disconnect, message] = (await Promise.all(
-    ["connect", "disconnect", "default"].map((n) => import(pathToFileURL(join(FUNCTIONS_DIR, "ws", `${n}.ts`)).href)),
-  )) as { handler: WsHandler }[];
+  installAccessGuard();
+
+  // The handler modules of functions/routes.ts, imported after the environment is set, each run as its route.
+  const wsHandler = async (key: WsRoute["key"]): Promise<WsHandler> => {
+    const route = WS_ROUTES.find((r) => r.key === key);
+    if (route === undefined) throw new Error(`functions/routes.ts has no WebSocket route ${key}`);
+    const mod = (await import(pathToFileURL(join(ROOT_DIR, route.module)).href)) as { handler: WsHandler };
+    return asRoute(route, mod.handler);
+  };
+  const [connect, disconnect, message] = await Promise.all([wsHandler("$connect"), wsHandler("$disconnect"), wsHandler("$default")]);
 
   let domainName = "";
   const gateway = createLocalGateway(
-    { connect: connect.handler, disconnect: disconnect.handler, message: message.handler },
+    { connect, disconnect, message },
     () => domainName,
     log,
     { idleMs: o.idleMs, maxConnectionMs: o.maxConnectionMs },
   );
-  const httpDir = join(FUNCTIONS_DIR, "http");
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let url: URL;
@@ -104,7 +111,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       return;
     }
     if (gateway.management(req, res, url.pathname)) return;
-    routeHttp(req, res, url, httpDir, domainName, log)
+    routeHttp(req, res, url, ROOT_DIR, domainName, log)
       .then((handled) => {
         if (!handled) serveStatic(req, res, url, o.staticDir);
       })
@@ -146,20 +153,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }, o.sweepMs);
   sweep.unref();
 
-  const timerFile = join(FUNCTIONS_DIR, "ranked", "timer.ts");
-  let timerRunning: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (timerRunning !== null || !existsSync(timerFile)) return;
-    timerRunning = import(pathToFileURL(timerFile).href)
-      .then((mod: { handler?: TimerHandler }) =>
-        typeof mod.handler === "function"
-          ? mod.handler({ "detail-type": "Scheduled Event", source: "aws.events", time: new Date().toISOString(), detail: {} })
-          : undefined,
-      )
-      .catch((e: unknown) => log(`ranked timer failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`))
-      .finally(() => (timerRunning = null));
-  }, o.timerMs);
-  timer.unref();
+  const timers = TIMER_ROUTES.map((route) => {
+    let running: Promise<unknown> | null = null;
+    const file = join(ROOT_DIR, route.module);
+    const tick = asRoute(route, async () => {
+      const mod = (await import(pathToFileURL(file).href)) as { handler?: TimerHandler };
+      if (typeof mod.handler !== "function") throw new Error(`${route.module} exports no handler`);
+      return mod.handler({ "detail-type": "Scheduled Event", source: "aws.events", time: new Date().toISOString(), detail: {} });
+    });
+    const interval = setInterval(() => {
+      if (running !== null || !existsSync(file)) return;
+      running = tick()
+        .catch((e: unknown) => log(`timer ${route.module} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`))
+        .finally(() => (running = null));
+    }, o.timerMs);
+    interval.unref();
+    return { interval, running: (): Promise<unknown> | null => running };
+  });
 
   const url = `http://${domainName}/`;
   log(`listening on ${url} (data in ${o.dataDir})`);
@@ -171,14 +181,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     close() {
       closed ??= (async () => {
         clearInterval(sweep);
-        clearInterval(timer);
+        for (const t of timers) clearInterval(t.interval);
         // WebSockets first, while `@connections` still answers their last handlers; then HTTP.
         await gateway.close();
         await new Promise<void>((res) => {
           server.close(() => res());
           server.closeAllConnections();
         });
-        if (timerRunning !== null) await timerRunning;
+        await Promise.all(timers.map((t) => t.running()));
         await dynamo.close();
       })();
       return closed;

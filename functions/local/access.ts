@@ -1,0 +1,44 @@
+/**
+ * IAM, emulated: while a handler runs for a route of `functions/routes.ts`, every DynamoDB action and
+ * every `@connections` call it makes is checked against that route's `access`, as the policy the stack
+ * derives from the same entry would check it in AWS. A call the route does not list fails with an
+ * `AccessDeniedException` naming the route and the action, so a new call without its permission fails
+ * a local test, not a deploy.
+ *
+ * The check is reached through a process-wide hook (`functions/lib/config.ts` adds it to every AWS
+ * client it makes in local mode), so it also covers handler bundles loaded from esbuild output.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { mayCall, routeName, type Route } from "../routes.js";
+import { ACCESS_GUARD, type AccessCall, type AccessGuard } from "../lib/config.js";
+
+const current = new AsyncLocalStorage<Route>();
+
+/** What each route called, by route name then `service:action[@index]` (read by tests). */
+export const USED_ACCESS = new Map<string, Set<string>>();
+
+export class AccessDeniedError extends Error {
+  override readonly name = "AccessDeniedException";
+}
+
+function check(call: AccessCall): void {
+  const route = current.getStore();
+  if (route === undefined) return;
+  const name = routeName(route);
+  const what = call.service === "dynamodb" ? `dynamodb:${call.action}${call.index !== undefined ? ` on index ${call.index}` : ""}` : `execute-api:ManageConnections (${call.action})`;
+  let used = USED_ACCESS.get(name);
+  if (used === undefined) USED_ACCESS.set(name, (used = new Set()));
+  used.add(call.service === "dynamodb" ? `dynamodb:${call.action}${call.index !== undefined ? `@${call.index}` : ""}` : "execute-api:ManageConnections");
+  const allowed = call.service === "dynamodb" ? mayCall(route, call.action, call.index) : route.access.posts;
+  if (!allowed) throw new AccessDeniedError(`${name} may not call ${what}: functions/routes.ts lists what each route may call`);
+}
+
+/** Turns the check on for this process (the local server does, once). */
+export function installAccessGuard(): void {
+  (globalThis as Record<symbol, AccessGuard | undefined>)[ACCESS_GUARD] = check;
+}
+
+/** The same function, run as `route`: its AWS calls are checked against the route's access. */
+export function asRoute<A extends unknown[], R>(route: Route, fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return (...args: A) => current.run(route, () => fn(...args));
+}

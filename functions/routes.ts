@@ -1,0 +1,123 @@
+/**
+ * THE route table: every entry point of the backend (WebSocket routes, HTTP routes, the ranked timer),
+ * the handler module it runs, and exactly what that code may call in AWS.
+ *
+ * Derived from it, and from nothing else:
+ * - `stacks/ApiStack.ts`: the WebSocket API routes, the HTTP API routes, the timer, and each
+ *   function's IAM policy (its DynamoDB actions on the table and on each index it names, and
+ *   `execute-api:ManageConnections` only when `posts` is true);
+ * - `stacks/bundles.ts`: the Lambda bundles (the size test, the bundle test, `npm run bench`);
+ * - `functions/local/server.ts` and `functions/local/http.ts`: the handlers the local server runs.
+ *   The local server also enforces `access` the way IAM would (`functions/local/access.ts`): a handler
+ *   that calls an action its route does not list fails locally, with a message naming this file.
+ *
+ * Adding a DynamoDB call, a handler or a route: edit this table in the same commit.
+ */
+import type { IndexName } from "./lib/table.js";
+
+/** The DynamoDB actions the handlers may use (those both DynamoDB and dynalite support). */
+export const DYNAMO_ACTIONS = ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query", "BatchGetItem", "BatchWriteItem"] as const;
+export type DynamoAction = (typeof DYNAMO_ACTIONS)[number];
+
+export interface Access {
+  /** DynamoDB actions on the table's primary key (GetItem, Query without `IndexName`, …). */
+  readonly table: readonly DynamoAction[];
+  /** DynamoDB actions on a global secondary index (a Query with `IndexName`), by index. */
+  readonly indexes?: Readonly<Partial<Record<IndexName, readonly DynamoAction[]>>>;
+  /** Whether the code uses the WebSocket API's `@connections` (post, get, close): `execute-api:ManageConnections`. */
+  readonly posts: boolean;
+}
+
+interface RouteBase {
+  /** The handler module, relative to the project root, exporting `handler`. */
+  readonly module: string;
+  readonly access: Access;
+}
+
+export interface WsRoute extends RouteBase {
+  readonly kind: "ws";
+  readonly key: "$connect" | "$disconnect" | "$default";
+}
+
+export interface HttpRoute extends RouteBase {
+  readonly kind: "http";
+  readonly method: "GET" | "POST";
+  /** API Gateway path pattern; `{name}` is a path parameter. */
+  readonly path: string;
+}
+
+export interface TimerRoute extends RouteBase {
+  readonly kind: "timer";
+  /** EventBridge schedule in AWS. */
+  readonly schedule: `rate(${string})` | `cron(${string})`;
+}
+
+export type Route = WsRoute | HttpRoute | TimerRoute;
+
+export const ROUTES = [
+  {
+    kind: "ws",
+    key: "$connect",
+    module: "functions/ws/connect.ts",
+    access: { table: ["PutItem"], posts: false },
+  },
+  {
+    kind: "ws",
+    key: "$disconnect",
+    module: "functions/ws/disconnect.ts",
+    access: { table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"], posts: true },
+  },
+  {
+    kind: "ws",
+    key: "$default",
+    module: "functions/ws/default.ts",
+    access: { table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"], posts: true },
+  },
+  {
+    kind: "http",
+    method: "GET",
+    path: "/leaderboard",
+    module: "functions/http/leaderboard.ts",
+    access: { table: [], indexes: { gsi1: ["Query"] }, posts: false },
+  },
+  {
+    kind: "http",
+    method: "GET",
+    path: "/players/{id}",
+    module: "functions/http/player.ts",
+    access: { table: ["GetItem", "Query"], posts: false },
+  },
+  {
+    kind: "http",
+    method: "POST",
+    path: "/suggestions",
+    module: "functions/http/suggestions.ts",
+    access: { table: ["UpdateItem", "PutItem"], posts: false },
+  },
+  {
+    kind: "timer",
+    module: "functions/ranked/timer.ts",
+    schedule: "rate(1 minute)",
+    access: { table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"], posts: true },
+  },
+] as const satisfies readonly Route[];
+
+export const WS_ROUTES: readonly WsRoute[] = ROUTES.filter((r): r is Extract<(typeof ROUTES)[number], WsRoute> => r.kind === "ws");
+export const HTTP_ROUTES: readonly HttpRoute[] = ROUTES.filter((r): r is Extract<(typeof ROUTES)[number], HttpRoute> => r.kind === "http");
+export const TIMER_ROUTES: readonly TimerRoute[] = ROUTES.filter((r): r is Extract<(typeof ROUTES)[number], TimerRoute> => r.kind === "timer");
+
+/** A route's name: `$connect`, `GET /leaderboard`, `timer functions/ranked/timer.ts`. */
+export function routeName(r: Route): string {
+  return r.kind === "ws" ? r.key : r.kind === "http" ? `${r.method} ${r.path}` : `timer ${r.module}`;
+}
+
+/** SST's handler string: `functions/ws/connect.handler`. */
+export function sstHandler(r: Route): string {
+  return `${r.module.replace(/\.ts$/, "")}.handler`;
+}
+
+/** Whether `route` may call DynamoDB `action`, on the table (`index` undefined) or on `index`. */
+export function mayCall(r: Route, action: string, index: string | undefined): boolean {
+  const allowed: readonly string[] = index === undefined ? r.access.table : (r.access.indexes as Record<string, readonly string[]> | undefined)?.[index] ?? [];
+  return allowed.includes(action);
+}
