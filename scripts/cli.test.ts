@@ -97,6 +97,19 @@ describe("perft", () => {
       [3, 613],
     ]);
     expect(out.every((l) => typeof l.ms === "number" && l.ms >= 0)).toBe(true);
+    expect(out.every((l) => (l as { bulk?: unknown }).bulk === true)).toBe(true);
+  });
+
+  test("--no-bulk makes every leaf move and says so, with the same counts", () => {
+    const r = npmRun("perft", ["--game", "togyz", "--depth", "4", "--no-bulk"]);
+    expect(r.status).toBe(0);
+    const out = lines(r.stdout) as { depth: number; nodes: number; bulk: boolean }[];
+    expect(out.map((l) => [l.depth, l.nodes, l.bulk])).toEqual([
+      [1, 9, false],
+      [2, 73, false],
+      [3, 613, false],
+      [4, 5199, false],
+    ]);
   });
 
   test("takes options and refuses bad ones", () => {

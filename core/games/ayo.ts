@@ -130,6 +130,31 @@ function makeEngine(options: AyoOptions): Engine {
     generate,
     isLegal,
     playInPlace,
+    playInto(src: Int32Array, dst: Int32Array, move: number): void {
+      // Unrolled copy of the 21 cells: a fraction of the cost of \`set\` on so small an array.
+    dst[0] = src[0];
+    dst[1] = src[1];
+    dst[2] = src[2];
+    dst[3] = src[3];
+    dst[4] = src[4];
+    dst[5] = src[5];
+    dst[6] = src[6];
+    dst[7] = src[7];
+    dst[8] = src[8];
+    dst[9] = src[9];
+    dst[10] = src[10];
+    dst[11] = src[11];
+    dst[12] = src[12];
+    dst[13] = src[13];
+    dst[14] = src[14];
+    dst[15] = src[15];
+    dst[16] = src[16];
+    dst[17] = src[17];
+    dst[18] = src[18];
+    dst[19] = src[19];
+    dst[20] = src[20];
+      playInPlace(dst, move, null);
+    },
     validate,
     settle: (buf) => settle(buf, null),
   };

@@ -45,6 +45,14 @@ describe("perft node counts", () => {
     for (let d = 1; d <= 4; d++) expect(run(e, d)).toBe(refPerft(refInit("togyz"), d));
   });
 
+  test.each(TABLE)("%s %j: making every leaf move counts the same as bulk counting", (game, options, counts) => {
+    const e = engine(game, options);
+    const start = new Int32Array(e.size);
+    e.init(start);
+    const depth = Math.min(counts.length, 5);
+    expect(perft(e, start, depth, false)).toBe(counts[depth - 1]);
+  });
+
   test("depth 0 is one position", () => {
     expect(run(engine("ayo"), 0)).toBe(1);
   });

@@ -1,11 +1,14 @@
 /**
  * Perft: the number of leaf positions of the game tree cut at `depth` moves, where a finished game is
- * a leaf wherever it occurs. Copy-make on buffers allocated once per depth; the last level is
- * bulk-counted (its leaves are the legal moves of their parent).
+ * a leaf wherever it occurs. Copy-make (`engine.playInto`) on buffers allocated once per depth.
+ *
+ * With `bulk` (the default) the last level is counted without playing it: its leaves are the legal
+ * moves of their parent. Without it every leaf move is made too, as a search does at its horizon, so
+ * the rate measures the make-move itself.
  */
 import type { Engine } from "./engine.js";
 
-export function perft(engine: Engine, start: Int32Array, depth: number): number {
+export function perft(engine: Engine, start: Int32Array, depth: number, bulk = true): number {
   const bufs: Int32Array[] = [];
   const moves: Int32Array[] = [];
   for (let d = 0; d <= depth; d++) {
@@ -19,12 +22,15 @@ export function perft(engine: Engine, start: Int32Array, depth: number): number 
     const list = moves[d];
     const n = engine.generate(cur, list);
     if (n === 0) return 1;
-    if (d === 1) return n;
     const child = bufs[d - 1];
+    if (d === 1) {
+      if (bulk) return n;
+      for (let i = 0; i < n; i++) engine.playInto(cur, child, list[i]);
+      return n;
+    }
     let nodes = 0;
     for (let i = 0; i < n; i++) {
-      child.set(cur);
-      engine.playInPlace(child, list[i], null);
+      engine.playInto(cur, child, list[i]);
       nodes += rec(d - 1);
     }
     return nodes;

@@ -91,16 +91,20 @@ describe("engine properties over every rule set", () => {
     );
   });
 
-  test("the search fast path (generate + playInPlace on one buffer) agrees with play", () => {
+  test("the search fast path (generate, playInPlace on one buffer, playInto another) agrees with play", () => {
     fc.assert(
       fc.property(variantArb, picksArb, (v, picks) => {
         const first = start(v);
         const e = first.engine;
         const buf = first.buf.slice();
         const out = new Int32Array(e.maxMoves);
-        walk(v, picks, 300, (before, after, m) => {
+        const copied = new Int32Array(e.size).fill(-7); // stale contents playInto must overwrite
+        walk(v, picks, 300, (before, after, m, snapshot) => {
           const n = e.generate(buf, out);
           expect(Array.from(out.subarray(0, n))).toEqual(legalMoves(before));
+          e.playInto(before.buf, copied, m);
+          expect(before.buf).toEqual(snapshot);
+          if (outcome(after)?.reason !== "repetition") expect(copied).toEqual(after.buf);
           e.playInPlace(buf, m, null);
           if (outcome(after)?.reason !== "repetition") expect(buf).toEqual(after.buf);
           else buf.set(after.buf);

@@ -215,6 +215,10 @@ function makeEngine(game: "tsoro-classic" | "tsoro-wta", options: TsoroOptions):
     generate,
     isLegal,
     playInPlace,
+    playInto(src: Int32Array, dst: Int32Array, move: number): void {
+      dst.set(src);
+      playInPlace(dst, move, null);
+    },
     validate,
     settle: (buf) => settle(buf, null),
   };
