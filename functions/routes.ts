@@ -98,7 +98,7 @@ export const ROUTES = [
     kind: "timer",
     module: "functions/ranked/timer.ts",
     schedule: "rate(1 minute)",
-    access: { table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"], posts: true },
+    access: { table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"], indexes: { gsi2: ["Query"] }, posts: true },
   },
 ] as const satisfies readonly Route[];
 

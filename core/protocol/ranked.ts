@@ -260,6 +260,8 @@ export const LeaderboardQuerySchema = v.strictObject({
     String(LEADERBOARD_LIMIT_DEFAULT),
   ),
   cursor: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, "cursor is not one this server gave out"))),
+  /** `include`: provisional players (RD ≥ 110) follow the established ones, marked `provisional`. */
+  provisional: v.optional(v.picklist(["include", "exclude"] as const, "provisional must be include or exclude"), "exclude"),
 });
 export type LeaderboardQuery = v.InferOutput<typeof LeaderboardQuerySchema>;
 
@@ -273,6 +275,8 @@ export interface LeaderboardRow {
   readonly wins: number;
   readonly losses: number;
   readonly draws: number;
+  /** Still provisional (RD ≥ 110): only listed with `provisional=include`, below everyone established. */
+  readonly provisional: boolean;
 }
 
 export interface LeaderboardResponse {

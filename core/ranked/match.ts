@@ -1,16 +1,21 @@
 /**
  * Pure transitions of a ranked match record: what a move, a resignation, an abort or an offer to end
- * does to it, and what the clocks and the grace periods say at a given time. No I/O: the service
- * reads a record, calls one of these, and writes the result with a condition on `rev`.
+ * does to it, and what the clocks and the grace periods say at a given time. No I/O: the server
+ * reads a record, calls one of these, and writes the result with a condition on `rev`. Every
+ * transition also sets `dueAt`, the moment the timer must look at the match next, so the one write
+ * of a move also moves the match's entry in the deadline index.
  *
  * Checks run in a fixed order and stop at the first failure: player of the match → match open →
  * duplicate of the last applied move → seat to move → stale version → legality.
  */
-import { decode, encode, newGame, outcome, play, toMove, view } from "../../core/games/index.js";
-import { isProvisional } from "../../core/ratings.js";
-import type { MatchView, RankedErrorCode } from "../../core/protocol/ranked.js";
-import { err, ok, type GameId, type Outcome, type Result, type Seat } from "../../core/types.js";
-import type { ClockSetting, MatchRecord, SeatRecord } from "./types.js";
+import { decode, encode, newGame, outcome, play, toMove, view } from "../games/index.js";
+import { isProvisional } from "../ratings.js";
+import type { MatchView, RankedErrorCode } from "../protocol/ranked.js";
+import { err, ok, type GameId, type Outcome, type Result, type Seat } from "../types.js";
+import type { ClockSetting, MatchRecord, RatingChange, SeatRecord } from "./types.js";
+
+/** The default time a side has to make its first move before the match is aborted, unrated. */
+export const FIRST_MOVE_MS = 60_000;
 
 export interface MatchError {
   readonly code: RankedErrorCode;
@@ -40,12 +45,13 @@ export interface NewMatch {
   readonly conns: readonly [string | null, string | null];
   readonly clock: ClockSetting;
   readonly now: number;
+  readonly firstMoveMs?: number;
 }
 
 export function makeMatch(n: NewMatch): MatchRecord {
   const g = newGame(n.game, n.options);
   if (!g.ok) throw new Error(`options were validated before pairing: ${g.error.message}`);
-  return {
+  return withDue({
     id: n.id,
     game: n.game,
     options: g.value.engine.options,
@@ -57,6 +63,7 @@ export function makeMatch(n: NewMatch): MatchRecord {
     toMove: toMove(g.value),
     clocks: [n.clock.initialMs, n.clock.initialMs],
     increment: n.clock.incrementMs,
+    firstMoveMs: n.firstMoveMs ?? FIRST_MOVE_MS,
     turnStartedAt: n.now,
     createdAt: n.now,
     movesBy: [0, 0],
@@ -70,7 +77,8 @@ export function makeMatch(n: NewMatch): MatchRecord {
     endedAt: null,
     settled: false,
     changes: null,
-  };
+    dueAt: null,
+  });
 }
 
 /** Time left on each clock at `now` (the running clock charged). */
@@ -102,7 +110,7 @@ export function makeMatchView(m: MatchRecord, now: number): MatchView {
 }
 
 function ended(m: MatchRecord, result: Outcome | null, now: number): MatchRecord {
-  return {
+  return withDue({
     ...m,
     clocks: clocksAt(m, now),
     status: result === null ? "aborted" : "finished",
@@ -112,7 +120,22 @@ function ended(m: MatchRecord, result: Outcome | null, now: number): MatchRecord
     endOffer: null,
     version: m.version + 1,
     rev: m.rev + 1,
-  };
+  });
+}
+
+function firstMoveOf(m: MatchRecord): number {
+  return typeof m.firstMoveMs === "number" ? m.firstMoveMs : FIRST_MOVE_MS;
+}
+
+/** The record with `dueAt` brought in line with its state. */
+export function withDue(m: MatchRecord): MatchRecord {
+  const dueAt = m.status === "active" ? nextDeadline(m, firstMoveOf(m)) : m.settled ? null : (m.endedAt ?? m.turnStartedAt);
+  return m.dueAt === dueAt ? m : { ...m, dueAt };
+}
+
+/** Marks an ended match as settled with the rating changes it made: it leaves the deadline index. */
+export function applySettled(m: MatchRecord, changes: readonly [RatingChange, RatingChange] | null): MatchRecord {
+  return { ...m, settled: true, changes, dueAt: null, rev: m.rev + 1 };
 }
 
 /**
@@ -120,7 +143,7 @@ function ended(m: MatchRecord, result: Outcome | null, now: number): MatchRecord
  * grace period loses, a side that has not made its first move in time (or runs out of time or grace
  * before moving at all) gets the match aborted, unrated. Returns the ended record, or null.
  */
-export function applyTime(m: MatchRecord, now: number, firstMoveMs: number): MatchRecord | null {
+export function applyTime(m: MatchRecord, now: number, firstMoveMs: number = firstMoveOf(m)): MatchRecord | null {
   if (m.status !== "active") return null;
   const s = m.toMove;
   const elapsed = now - m.turnStartedAt;
@@ -138,7 +161,7 @@ export function applyTime(m: MatchRecord, now: number, firstMoveMs: number): Mat
 }
 
 /** The earliest time at which `applyTime` could end the match (for the timer), or null. */
-export function nextDeadline(m: MatchRecord, firstMoveMs: number): number | null {
+export function nextDeadline(m: MatchRecord, firstMoveMs: number = firstMoveOf(m)): number | null {
   if (m.status !== "active") return null;
   const s = m.toMove;
   let t = m.turnStartedAt + m.clocks[s];
@@ -175,7 +198,7 @@ export function applyMove(m: MatchRecord, playerId: string, version: number, mov
   const movesBy: [number, number] = [m.movesBy[0], m.movesBy[1]];
   movesBy[seat]++;
   const result = outcome(next);
-  return ok({
+  return ok(withDue({
     ...m,
     moves: [...m.moves, move],
     position: encode(next),
@@ -188,7 +211,7 @@ export function applyMove(m: MatchRecord, playerId: string, version: number, mov
     lastMove: { seat, move, version },
     endOffer: null,
     ...(result !== null ? { status: "finished" as const, result, rated: true, endedAt: now } : {}),
-  });
+  }));
 }
 
 export function applyResign(m: MatchRecord, playerId: string, now: number): Result<MatchRecord, MatchError> {
@@ -232,7 +255,7 @@ export function applyDrop(m: MatchRecord, seat: Seat, connId: string | null, now
   if (connId !== null && m.conns[seat] !== connId) return null;
   const graceUntil: [number | null, number | null] = [m.graceUntil[0], m.graceUntil[1]];
   graceUntil[seat] = now + graceMs;
-  return { ...m, graceUntil, rev: m.rev + 1 };
+  return withDue({ ...m, graceUntil, rev: m.rev + 1 });
 }
 
 /** Attaches a (new) connection to a seat and ends its grace period. */
@@ -242,5 +265,5 @@ export function applyAttach(m: MatchRecord, seat: Seat, connId: string): MatchRe
   const graceUntil: [number | null, number | null] = [m.graceUntil[0], m.graceUntil[1]];
   conns[seat] = connId;
   if (m.status === "active") graceUntil[seat] = null;
-  return { ...m, conns, graceUntil, rev: m.rev + 1 };
+  return withDue({ ...m, conns, graceUntil, rev: m.rev + 1 });
 }

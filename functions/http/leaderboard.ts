@@ -1,14 +1,19 @@
-/** `GET /leaderboard?game=G&limit=N&cursor=C`: non-provisional players, best first, paginated. */
+/**
+ * `GET /leaderboard?game=G&limit=N&cursor=C&provisional=include`: established players best first,
+ * then (with `provisional=include`) provisional ones, marked; paginated.
+ */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { LeaderboardQuerySchema, parseWith } from "../../core/protocol/ranked.js";
-import { leaderboardPage } from "../ranked/public.js";
-import { fail, json, rankedStore } from "./respond.js";
+import { leaderboardPage } from "../ratings/ratings.js";
+import { makeDynamoRatingStore } from "../ratings/store.js";
+import { fail, json, table } from "./respond.js";
 
 export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
   if (event.requestContext.http.method === "OPTIONS") return json(204, null);
   const q = parseWith(LeaderboardQuerySchema, { ...(event.queryStringParameters ?? {}) });
   if (!q.ok) return fail(400, "query/invalid", q.error.message);
-  const page = await leaderboardPage(rankedStore(), q.value.game, q.value.limit, q.value.cursor);
+  const { db, tableName } = table();
+  const page = await leaderboardPage(makeDynamoRatingStore(db, tableName), q.value.game, q.value.limit, q.value.cursor, q.value.provisional === "include");
   if (!page.ok) return fail(400, page.error.code, page.error.message);
   return json(200, page.value, { "cache-control": "public, max-age=10" });
 };

@@ -1,11 +1,10 @@
 /**
  * Shared by the HTTP route handlers: JSON responses with CORS headers for the site's origin
- * (`SITE_ORIGIN`, set by the stack; any origin locally), and the ranked store for this process.
+ * (`SITE_ORIGIN`, set by the stack; any origin locally), and the table client for this process.
  */
 import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { documentClient, readConfig } from "../lib/config.js";
-import { makeDynamoRankedStore } from "../ranked/store.js";
-import type { RankedStore } from "../ranked/types.js";
 
 export function corsHeaders(): Record<string, string> {
   return {
@@ -30,7 +29,8 @@ export function fail(statusCode: number, code: string, message: string): APIGate
   return json(statusCode, { error: { code, message } });
 }
 
-export function rankedStore(): RankedStore {
+/** The DynamoDB client and table name a handler builds its domain's store from. */
+export function table(): { db: DynamoDBDocumentClient; tableName: string } {
   const cfg = readConfig();
-  return makeDynamoRankedStore(documentClient(cfg), cfg.tableName);
+  return { db: documentClient(cfg), tableName: cfg.tableName };
 }

@@ -1,9 +1,11 @@
 /** `POST /suggestions`: stores an improvement idea or a problem report; size- and rate-limited. */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { SUGGESTION_MAX_CHARS, SuggestionSchema, parseWith } from "../../core/protocol/ranked.js";
-import { newId } from "../ranked/ports.js";
-import { submitSuggestion } from "../ranked/public.js";
-import { fail, json, rankedStore } from "./respond.js";
+import { randomBytes } from "node:crypto";
+import { makeDynamoCounters } from "../lib/counters.js";
+import { makeDynamoSuggestionStore } from "../suggestions/store.js";
+import { submitSuggestion } from "../suggestions/suggestions.js";
+import { fail, json, table } from "./respond.js";
 
 /** The whole body, JSON included: a little over the text limit in the worst case of escapes. */
 const BODY_MAX_BYTES = 4 * SUGGESTION_MAX_CHARS + 1024;
@@ -21,7 +23,9 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
   const s = parseWith(SuggestionSchema, body);
   if (!s.ok) return fail(400, "proto/invalid", s.error.message);
   const source = event.requestContext.http.sourceIp;
-  const r = await submitSuggestion(rankedStore(), s.value, source, event.requestContext.http.userAgent, Date.now(), newId());
+  const { db, tableName } = table();
+  const id = randomBytes(12).toString("base64url");
+  const r = await submitSuggestion(makeDynamoSuggestionStore(db, tableName), makeDynamoCounters(db, tableName), s.value, source, event.requestContext.http.userAgent, Date.now(), id);
   if (!r.ok) return fail(429, r.error.code, r.error.message);
   return json(201, r.value);
 };

@@ -23,6 +23,8 @@ export const TABLE_SCHEMA = {
   indexes: {
     /** The leaderboard: `BOARD#<game>` / zero-padded rating. */
     gsi1: { partitionKey: "gsi1pk", sortKey: "gsi1sk" },
+    /** Ranked clock deadlines: `DUE#<shard>` / zero-padded due time, so a tick reads only due matches. */
+    gsi2: { partitionKey: "gsi2pk", sortKey: "gsi2sk" },
   },
   ttl: "expiresAt",
 } as const satisfies { primary: KeyPair; indexes: Record<string, KeyPair>; ttl: string };
@@ -32,6 +34,7 @@ export const INDEX_NAMES = Object.keys(TABLE_SCHEMA.indexes) as IndexName[];
 
 export const TTL_ATTRIBUTE = TABLE_SCHEMA.ttl;
 export const GSI1: IndexName = "gsi1";
+export const GSI2: IndexName = "gsi2";
 
 /** Every key attribute of the table and its indexes, each once. */
 export function keyAttributes(): string[] {

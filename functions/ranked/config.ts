@@ -4,9 +4,10 @@
  *
  * Every value can be overridden from the environment (the local server and tests use small values):
  * RANKED_CLOCK_MS, RANKED_INCREMENT_MS (all games), RANKED_GRACE_MS, RANKED_FIRST_MOVE_MS,
- * RANKED_SEEK_TTL_MS, RANKED_WINDOW_STEP_MS.
+ * RANKED_SEEK_TTL_MS, RANKED_WINDOW_STEP_MS, RANKED_LONE_WAIT_MS.
  */
 import type { GameId } from "../../core/types.js";
+import { FIRST_MOVE_MS } from "../../core/ranked/match.js";
 import type { ClockSetting, RankedConfig } from "./types.js";
 
 const MIN = 60_000;
@@ -22,13 +23,14 @@ export function defaultClock(game: GameId, options: Readonly<Record<string, numb
 export const DEFAULT_RANKED_CONFIG: RankedConfig = {
   clockFor: defaultClock,
   graceMs: 90_000,
-  firstMoveMs: 60_000,
+  firstMoveMs: FIRST_MOVE_MS,
   seekTtlMs: 10 * MIN,
   challengeTtlMs: 5 * MIN,
   windowBase: 100,
   windowStep: 50,
   windowStepMs: 10_000,
   windowMax: 600,
+  loneWaitMs: 3_000,
 };
 
 function num(env: NodeJS.ProcessEnv, key: string): number | undefined {
@@ -56,9 +58,6 @@ export function readRankedConfig(env: NodeJS.ProcessEnv = process.env): RankedCo
     firstMoveMs: num(env, "RANKED_FIRST_MOVE_MS") ?? base.firstMoveMs,
     seekTtlMs: num(env, "RANKED_SEEK_TTL_MS") ?? base.seekTtlMs,
     windowStepMs: num(env, "RANKED_WINDOW_STEP_MS") ?? base.windowStepMs,
+    loneWaitMs: num(env, "RANKED_LONE_WAIT_MS") ?? base.loneWaitMs,
   };
-}
-
-export function ratingWindow(cfg: RankedConfig, waitedMs: number): number {
-  return Math.min(cfg.windowMax, cfg.windowBase + cfg.windowStep * Math.floor(Math.max(0, waitedMs) / cfg.windowStepMs));
 }

@@ -6,10 +6,10 @@
 import { ridOf, type Envelope } from "../../core/protocol/envelope.js";
 import { makeRankedError, parseRankedClientMessage } from "../../core/protocol/ranked.js";
 import { managementClient } from "../lib/config.js";
+import { rankedAuthOf } from "../lib/connections.js";
 import type { DisconnectContext, RealtimeContext } from "../ws/context.js";
 import { makeRankedGateway, makeRankedServiceFor } from "./ports.js";
 import type { RankedService } from "./service.js";
-
 
 function serviceFor(ctx: DisconnectContext): RankedService {
   const rc = ctx.event.requestContext;
@@ -25,7 +25,8 @@ export async function routeRanked(ctx: RealtimeContext, msg: Envelope): Promise<
     return;
   }
   try {
-    await serviceFor(ctx).handle(ctx.connectionId, parsed.value);
+    // The connection item the router already read carries the ranked identity: no second read.
+    await serviceFor(ctx).handle(ctx.connectionId, parsed.value, rankedAuthOf(ctx.connection, ctx.now));
   } catch (e) {
     console.error("ranked message failed", e);
     await ctx.reply(makeRankedError("server/error", "the server could not handle this message; try again", rid !== undefined ? { rid } : {}));
@@ -34,7 +35,7 @@ export async function routeRanked(ctx: RealtimeContext, msg: Envelope): Promise<
 
 export async function onRankedDisconnect(ctx: DisconnectContext): Promise<void> {
   try {
-    await serviceFor(ctx).disconnected(ctx.connectionId);
+    await serviceFor(ctx).disconnected(ctx.connectionId, rankedAuthOf(ctx.connection, ctx.now));
   } catch (e) {
     // The timer finds a vanished connection on its own; a failure here only delays that.
     console.error("ranked disconnect failed", e);

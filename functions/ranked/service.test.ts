@@ -5,7 +5,7 @@ import { makeDeviceKeys, signChallenge } from "../../core/identity.js";
 import { PROVISIONAL_RD } from "../../core/ratings.js";
 import type { MatchView } from "../../core/protocol/ranked.js";
 import { createHarness, type Harness } from "./testing.js";
-import { applyResult } from "./settle.js";
+import { applyResult } from "../ratings/ratings.js";
 
 const SMALL = { holes: 4, seeds: 1 } as const;
 /** Tsoro WTA on 4 × 2 with one seed: seat 0 wins with this line in five moves. */
@@ -38,7 +38,7 @@ async function playLine(h: Harness, m: MatchView, line: readonly number[]): Prom
   let seat = m.toMove;
   for (const move of line) {
     await h.send(connOf(m, seat), { type: "ranked.move", matchId: m.id, version, move });
-    const stored = await h.store.getMatch(m.id);
+    const stored = await h.stores.matches.getMatch(m.id);
     if (stored === null || stored.version !== version + 1) throw new Error(`move ${move} refused: ${JSON.stringify(h.sent.at(-1))}`);
     version = stored.version;
     seat = stored.toMove;
@@ -52,7 +52,7 @@ describe("authentication", () => {
     const okMsg = h.lastOf("c1", "auth.ok");
     expect(okMsg?.playerId).toBe(keys.playerId);
     expect(okMsg?.name).toBe("Aigerim");
-    expect((await h.store.getProfile(keys.playerId))?.name).toBe("Aigerim");
+    expect((await h.stores.identity.getProfile(keys.playerId))?.name).toBe("Aigerim");
   });
 
   test("a wrong signature, a proof without hello and a replayed proof are refused", async () => {
@@ -81,7 +81,7 @@ describe("authentication", () => {
     expect(h.lastOf("c1", "auth.named")?.name).toBe("Pavel");
     await h.send("c2", { type: "auth.name", name: "PAUL" });
     expect(h.lastOf("c2", "auth.named")?.name).toBe("PAUL");
-    expect((await h.store.getProfile(a.playerId))?.name).toBe("Pavel");
+    expect((await h.stores.identity.getProfile(a.playerId))?.name).toBe("Pavel");
   });
 });
 
@@ -122,7 +122,7 @@ describe("seeking and pairing", () => {
     expect(h.lastOf("c2", "ranked.seeking")).toBeDefined();
     await h.send("c1", { type: "ranked.cancel" });
     expect(h.lastOf("c1", "ranked.cancelled")).toBeDefined();
-    expect(await h.store.listSeeks("tsoro-classic")).toHaveLength(1);
+    expect(await h.stores.seeks.listSeeks("tsoro-classic")).toHaveLength(1);
     await h.send("c1", { type: "ranked.cancel" });
     expect(h.lastOf("c1", "ranked.error")?.code).toBe("ranked/not_seeking");
   });
@@ -131,10 +131,17 @@ describe("seeking and pairing", () => {
     const h = createHarness({ windowBase: 100, windowStep: 50, windowStepMs: 10_000 });
     const strong = await h.login("c1", 1, "Strong");
     await h.login("c2", 2, "Newcomer");
-    await h.store.putStats({
+    await h.stores.ratings.putStats({
       playerId: strong.playerId, game: "ayo", name: "Strong", rating: 1900, rd: 60, vol: 0.06, games: 40, wins: 30,
       losses: 10, draws: 0, streak: 0, bestStreak: 5, lastPlayedAt: h.now(), applied: [], last: null, rev: 0,
     }, null);
+    // A third seeker out of everyone's reach keeps the queue busy, so the window governs.
+    const far = await h.login("c3", 3, "Faraway");
+    await h.stores.ratings.putStats({
+      playerId: far.playerId, game: "ayo", name: "Faraway", rating: 2600, rd: 60, vol: 0.06, games: 40, wins: 30,
+      losses: 10, draws: 0, streak: 0, bestStreak: 5, lastPlayedAt: h.now(), applied: [], last: null, rev: 0,
+    }, null);
+    await h.send("c3", { type: "ranked.seek", game: "ayo" });
     await h.send("c1", { type: "ranked.seek", game: "ayo" });
     await h.send("c2", { type: "ranked.seek", game: "ayo" });
     expect(h.lastOf("c2", "ranked.start")).toBeUndefined();
@@ -143,6 +150,37 @@ describe("seeking and pairing", () => {
     h.advance(20_000); // window 450
     expect((await h.service.tick()).paired).toBe(1);
     expect(h.lastOf("c1", "ranked.start")?.match.id).toBe(h.lastOf("c2", "ranked.start")?.match.id);
+    expect(h.lastOf("c3", "ranked.start")).toBeUndefined();
+  });
+
+  test("two seekers alone in the queue are paired after a short wait whatever the gap", async () => {
+    const h = createHarness({ loneWaitMs: 3_000 });
+    const strong = await h.login("c1", 1, "Strong");
+    await h.login("c2", 2, "Newcomer");
+    await h.stores.ratings.putStats({
+      playerId: strong.playerId, game: "ayo", name: "Strong", rating: 2050, rd: 60, vol: 0.06, games: 40, wins: 30,
+      losses: 10, draws: 0, streak: 0, bestStreak: 5, lastPlayedAt: h.now(), applied: [], last: null, rev: 0,
+    }, null);
+    await h.send("c1", { type: "ranked.seek", game: "ayo" });
+    h.advance(1_000);
+    await h.send("c2", { type: "ranked.seek", game: "ayo" });
+    expect(h.lastOf("c2", "ranked.start")).toBeUndefined();
+    h.advance(2_000); // the later seeker has waited 2 s
+    expect((await h.service.tick()).paired).toBe(0);
+    h.advance(1_000);
+    expect((await h.service.tick()).paired).toBe(1);
+    expect(h.lastOf("c1", "ranked.start")?.match.id).toBe(h.lastOf("c2", "ranked.start")?.match.id);
+    // another seeker of different options does not make them less alone
+    const h2 = createHarness({ loneWaitMs: 3_000 });
+    const s2 = await h2.login("c1", 1, "Strong");
+    await h2.login("c2", 2, "Newcomer");
+    await h2.login("c3", 3, "Other");
+    await h2.stores.ratings.putStats({ ...(await h.stores.ratings.getStats(strong.playerId, "ayo"))!, playerId: s2.playerId, rev: 0 }, null);
+    await h2.send("c3", { type: "ranked.seek", game: "tsoro-classic", options: { holes: 4 } });
+    await h2.send("c1", { type: "ranked.seek", game: "ayo" });
+    await h2.send("c2", { type: "ranked.seek", game: "ayo" });
+    h2.advance(3_000);
+    expect((await h2.service.tick()).paired).toBe(1);
   });
 
   test("20 simultaneous seekers end in 10 matches, each player in exactly one", async () => {
@@ -177,17 +215,17 @@ describe("running a match", () => {
     expect(h.inbox("c1").filter((x) => x.type === "ranked.update")).toHaveLength(SHORT_LINE.length - 1);
     expect(h.inbox("c2").filter((x) => x.type === "ranked.update")).toHaveLength(SHORT_LINE.length - 1);
     const winner = m.seats[0].playerId;
-    const before = await h.store.getStats(winner, "tsoro-wta");
+    const before = await h.stores.ratings.getStats(winner, "tsoro-wta");
     expect(before).toMatchObject({ games: 1, wins: 1, losses: 0 });
     // the last move again, a timer run, and a direct re-application: nothing more is counted
     await h.send(connOf(m, 0), { type: "ranked.move", matchId: m.id, version: SHORT_LINE.length - 1, move: 3 });
     expect(h.lastOf(connOf(m, 0), "ranked.error")?.code).toBe("ranked/duplicate");
     await h.service.tick();
-    const stored = (await h.store.getMatch(m.id))!;
-    await applyResult(h.store, "tsoro-wta", m.id, stored.seats[0], stored.seats[1], 1, h.now());
-    expect(await h.store.getStats(winner, "tsoro-wta")).toEqual(before);
-    expect(await h.store.listActive()).toEqual([]);
-    expect((await h.store.getProfile(winner))?.activeMatch).toBeNull();
+    const stored = (await h.stores.matches.getMatch(m.id))!;
+    await applyResult(h.stores.ratings, "tsoro-wta", m.id, stored.seats[0], stored.seats[1], 1, h.now());
+    expect(await h.stores.ratings.getStats(winner, "tsoro-wta")).toEqual(before);
+    expect(await h.stores.matches.listDue(Number.MAX_SAFE_INTEGER, 10)).toEqual([]); // settled: out of the deadline index
+    expect((await h.stores.identity.getProfile(winner))?.activeMatch).toBeNull();
   });
 
   test("fuzz: 300 illegal, out-of-turn, stale and replayed moves are refused and change nothing", async () => {
@@ -200,7 +238,7 @@ describe("running a match", () => {
         fc.constantFrom<"illegal" | "turn" | "stale" | "replay" | "future">("illegal", "turn", "stale", "replay", "future"),
         fc.integer({ min: 0, max: 99 }),
         async (kind, n) => {
-          const before = (await h.store.getMatch(m.id))!;
+          const before = (await h.stores.matches.getMatch(m.id))!;
           const state = decode(before.position);
           if (!state.ok) throw new Error("bad position");
           const legal = legalMoves(state.value);
@@ -231,7 +269,7 @@ describe("running a match", () => {
           const replies = h.sent.slice(seen);
           expect(replies).toHaveLength(1);
           expect(replies[0].msg).toMatchObject({ type: "ranked.error", code: want, version: before.version, matchId: m.id });
-          expect(await h.store.getMatch(m.id)).toEqual(before);
+          expect(await h.stores.matches.getMatch(m.id)).toEqual(before);
           counts[kind] = (counts[kind] ?? 0) + 1;
         },
       ),
@@ -246,7 +284,7 @@ describe("running a match", () => {
     const conn = connOf(m, 0);
     const msg = { type: "ranked.move" as const, matchId: m.id, version: 0, move: 0 };
     await Promise.all([h.send(conn, msg), h.send(conn, msg)]);
-    const stored = (await h.store.getMatch(m.id))!;
+    const stored = (await h.stores.matches.getMatch(m.id))!;
     expect(stored.moves).toEqual([0]);
     const codes = h.inbox(conn).filter((x) => x.type === "ranked.error").map((x) => (x.type === "ranked.error" ? x.code : ""));
     expect(codes).toHaveLength(1);
@@ -258,9 +296,9 @@ describe("running a match", () => {
     const m = await pair(h, "ayo");
     await playLine(h, m, []);
     h.advance(3_000);
-    const s = (await h.store.getMatch(m.id))!;
+    const s = (await h.stores.matches.getMatch(m.id))!;
     await h.send(connOf(m, 0), { type: "ranked.move", matchId: m.id, version: 0, move: firstLegal(s.position) });
-    const after = (await h.store.getMatch(m.id))!;
+    const after = (await h.stores.matches.getMatch(m.id))!;
     expect(after.clocks[0]).toBe(s.clocks[0] - 3_000 + 1_000);
     h.advance(2_000);
     await h.send(connOf(m, 1), { type: "ranked.move", matchId: m.id, version: 1, move: firstLegal(after.position) });
@@ -281,7 +319,7 @@ describe("running a match", () => {
     expect(end.match.status).toBe("aborted");
     expect(end.match.rated).toBe(false);
     expect(end.changes).toBeNull();
-    expect(await h.store.getStats(m.seats[0].playerId, "togyz")).toBeNull();
+    expect(await h.stores.ratings.getStats(m.seats[0].playerId, "togyz")).toBeNull();
   });
 
   test("a dropped player who does not return within the grace period loses", async () => {
@@ -295,7 +333,7 @@ describe("running a match", () => {
     expect(h.lastOf(stays, "ranked.presence")).toMatchObject({ connected: false, seat: 0 });
     h.advance(29_000);
     await h.service.tick();
-    expect((await h.store.getMatch(m.id))?.status).toBe("active");
+    expect((await h.stores.matches.getMatch(m.id))?.status).toBe("active");
     h.advance(1_000);
     await h.service.tick();
     expect(h.lastOf(stays, "ranked.end")?.match.result).toEqual({ winner: 1, reason: "abandoned" });
@@ -320,16 +358,17 @@ describe("running a match", () => {
     expect(h.lastOf("c3", "ranked.update")?.match.version).toBe(2);
   });
 
-  test("a vanished connection (no $disconnect) is found by the timer", async () => {
+  test("a vanished connection (no $disconnect) is found by the next push to it", async () => {
     const h = createHarness({ graceMs: 10_000 });
     const m = await pair(h);
     await playLine(h, m, [0, 2]);
     h.closed.add(connOf(m, 1));
-    await h.service.tick();
-    expect((await h.store.getMatch(m.id))?.graceUntil[1]).toBe(h.now() + 10_000);
+    const s = (await h.stores.matches.getMatch(m.id))!;
+    await h.send(connOf(m, 0), { type: "ranked.move", matchId: m.id, version: s.version, move: firstLegal(s.position) });
+    expect((await h.stores.matches.getMatch(m.id))?.graceUntil[1]).toBe(h.now() + 10_000);
     h.advance(10_000);
     await h.service.tick();
-    expect((await h.store.getMatch(m.id))?.result).toEqual({ winner: 0, reason: "abandoned" });
+    expect((await h.stores.matches.getMatch(m.id))?.result).toEqual({ winner: 0, reason: "abandoned" });
   });
 
   test("resign loses; abort only while a side has not moved", async () => {
@@ -349,7 +388,7 @@ describe("running a match", () => {
     await h2.send(connOf(m2, 0), { type: "ranked.abort", matchId: m2.id });
     const end = h2.lastOf(connOf(m2, 1), "ranked.end")!;
     expect(end.match.status).toBe("aborted");
-    expect(await h2.store.getStats(m2.seats[0].playerId, "tsoro-wta")).toBeNull();
+    expect(await h2.stores.ratings.getStats(m2.seats[0].playerId, "tsoro-wta")).toBeNull();
   });
 
   test("Ayo: both agree to end on the score; the offer lapses with a move; other games refuse", async () => {
@@ -361,7 +400,7 @@ describe("running a match", () => {
     await h.send(connOf(m, 1), { type: "ranked.agree_end", matchId: m.id, version: 0 });
     expect(h.lastOf(connOf(m, 1), "ranked.error")?.code).toBe("ranked/stale");
     await h.send(connOf(m, 1), { type: "ranked.agree_end", matchId: m.id, version: 1 });
-    expect((await h.store.getMatch(m.id))?.status).toBe("active");
+    expect((await h.stores.matches.getMatch(m.id))?.status).toBe("active");
     await h.send(connOf(m, 0), { type: "ranked.agree_end", matchId: m.id, version: 1 });
     const end = h.lastOf(connOf(m, 0), "ranked.end")!;
     expect(end.match.result).toEqual({ winner: null, reason: "agreed" });
@@ -390,7 +429,7 @@ describe("running a match", () => {
     const h = createHarness({}, () => (k++ % 2 === 0 ? 0 : 1)); // players take turns at winning
     let games = 0;
     for (; games < 40; games++) {
-      const a = await h.store.getStats(makeDeviceKeys(new Uint8Array(32).fill(1)).playerId, "tsoro-wta");
+      const a = await h.stores.ratings.getStats(makeDeviceKeys(new Uint8Array(32).fill(1)).playerId, "tsoro-wta");
       if (a !== null && a.rd < PROVISIONAL_RD) break;
       const m = games === 0 ? await pair(h) : await (async () => {
         await h.send("c1", { type: "ranked.seek", game: "tsoro-wta", options: SMALL });
@@ -405,7 +444,7 @@ describe("running a match", () => {
     }
     expect(games).toBeGreaterThan(3);
     expect(games).toBeLessThan(40);
-    const page = await h.store.leaderboard("tsoro-wta", 10, null);
+    const page = await h.stores.ratings.leaderboard("tsoro-wta", "established", 10, null);
     expect(page.items.length).toBeGreaterThanOrEqual(1);
     expect(page.items.every((r) => r.rd < PROVISIONAL_RD && r.games === games)).toBe(true);
   });

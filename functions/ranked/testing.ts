@@ -1,22 +1,45 @@
 /**
- * Test fixtures for the ranked service: an in-memory store, a recording gateway, a clock tests move
- * by hand, and a helper that signs in a device. Used by the unit tests only.
+ * Test fixtures for ranked play: every domain's in-memory store, a recording gateway, a clock tests
+ * move by hand, and a helper that signs in a device. Used by the unit tests only.
  */
 import { makeDeviceKeys, signChallenge, type DeviceKeys } from "../../core/identity.js";
 import type { RankedClientMessage, RankedServerMessage } from "../../core/protocol/ranked.js";
 import type { Seat } from "../../core/types.js";
+import { createMemoryIdentityStore, type MemoryIdentityStore } from "../identity/store.js";
+import { createMemoryCounters } from "../lib/counters.js";
+import { createMemorySeekStore } from "../matchmaking/store.js";
+import { createMemoryMatchStore, type MemoryMatchStore } from "../matches/store.js";
+import { createMemoryNameStore, type MemoryNameStore } from "../names/store.js";
+import { createMemoryRatingStore, type MemoryRatingStore } from "../ratings/store.js";
 import { DEFAULT_RANKED_CONFIG } from "./config.js";
-import { createMemoryRankedStore, type MemoryRankedStore } from "./memoryStore.js";
 import { createRankedService, type RankedService } from "./service.js";
-import type { RankedConfig } from "./types.js";
+import type { RankedConfig, RankedStores } from "./types.js";
 
 export interface Sent {
   readonly conn: string;
   readonly msg: RankedServerMessage;
 }
 
+export interface MemoryStores extends RankedStores {
+  readonly identity: MemoryIdentityStore;
+  readonly names: MemoryNameStore;
+  readonly matches: MemoryMatchStore;
+  readonly ratings: MemoryRatingStore;
+}
+
+export function createMemoryStores(now: () => number): MemoryStores {
+  return {
+    identity: createMemoryIdentityStore(now),
+    names: createMemoryNameStore(),
+    counters: createMemoryCounters(),
+    seeks: createMemorySeekStore(now),
+    matches: createMemoryMatchStore(),
+    ratings: createMemoryRatingStore(),
+  };
+}
+
 export interface Harness {
-  readonly store: MemoryRankedStore;
+  readonly stores: MemoryStores;
   readonly service: RankedService;
   readonly sent: Sent[];
   readonly closed: Set<string>;
@@ -30,12 +53,12 @@ export interface Harness {
 
 export function createHarness(config: Partial<RankedConfig> = {}, seat: () => Seat = () => 0): Harness {
   let t = 1_700_000_000_000;
-  const store = createMemoryRankedStore(() => t);
+  const stores = createMemoryStores(() => t);
   const sent: Sent[] = [];
   const closed = new Set<string>();
   let ids = 0;
   const service = createRankedService({
-    store,
+    stores,
     gateway: {
       async send(conn, msg) {
         if (closed.has(conn)) return false;
@@ -55,7 +78,7 @@ export function createHarness(config: Partial<RankedConfig> = {}, seat: () => Se
   const lastOf = <T extends RankedServerMessage["type"]>(conn: string, type: T) =>
     inbox(conn).filter((m): m is Extract<RankedServerMessage, { type: T }> => m.type === type).pop();
   return {
-    store,
+    stores,
     service,
     sent,
     closed,

@@ -1,25 +1,19 @@
 /**
- * Keys of the ranked items in the single table, and the leaderboard sort key.
+ * Keys of rating records and of the leaderboard index (gsi1).
  *
- *   PLAYER#<id>   PROFILE          profile (name, active match, connection)
- *   PLAYER#<id>   GAME#<game>      rating record; gsi1pk BOARD#<game> only when not provisional
- *   NAME#<skel>   NAME             owner of a name skeleton
- *   RAUTH#<conn>  AUTH             challenge / proven identity of a connection (TTL)
- *   SEEK#<game>   <playerId>       seek queue entry (TTL)
- *   MATCH#<id>    MATCH            ranked match with its authoritative state
- *   RANKED        ACTIVE#<id>      matches the timer still has to look after
- *   RATE#<key>    <window>         fixed-window counters (TTL)
- *   SUGGESTION#<yyyy-mm-dd> <ts>#<id>  suggestions
+ *   PLAYER#<id>  GAME#<game>   rating record; gsi1pk BOARD#<game> once established,
+ *                              PBOARD#<game> while provisional (RD ≥ 110)
  */
 import { GAMES, type GameId } from "../../core/types.js";
 
 export const PLAYER_PREFIX = "PLAYER#";
-export const PROFILE_SK = "PROFILE";
 export const GAME_SK_PREFIX = "GAME#";
-export const BOARD_PREFIX = "BOARD#";
 
-export function boardPk(game: GameId): string {
-  return BOARD_PREFIX + game;
+/** The two parts of a game's leaderboard: established players, and provisional ones below them. */
+export type Tier = "established" | "provisional";
+
+export function boardPk(game: GameId, tier: Tier = "established"): string {
+  return (tier === "established" ? "BOARD#" : "PBOARD#") + game;
 }
 
 /** Ratings as fixed-width text so the index sorts them: 7 digits of hundredths, then the player id. */

@@ -15,7 +15,7 @@ import { newGame, play, toMove, type State } from "../../core/games/index.js";
 import { parseDeviceKeys } from "../../core/identity.js";
 import { documentClient, readConfig } from "../../functions/lib/config.js";
 import { startServer, type RunningServer } from "../../functions/local/server.js";
-import { makeDynamoRankedStore } from "../../functions/ranked/store.js";
+import { makeDynamoRatingStore as makeDynamoRankedStore } from "../../functions/ratings/store.js";
 import { buildClient, CHROMIUM, CHROMIUM_ARGS } from "./harness.js";
 
 interface Player {

@@ -1,0 +1,88 @@
+/**
+ * The identity domain's store: a connection's pending challenge and proven player id (attributes of
+ * the connection item, through functions/lib/connections.ts), and the player's profile
+ * (`PLAYER#<id>` / `PROFILE`: name, active match, last connection).
+ */
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { rankedAuthOf, setRankedAuth, type Connection, type RankedConnAuth } from "../lib/connections.js";
+import { conditionalPut, copyOf, getLive, revCondition, stripKeys, yieldTurn } from "../lib/items.js";
+import { isLive } from "../lib/table.js";
+
+export type { RankedConnAuth };
+
+export interface Profile {
+  readonly playerId: string;
+  readonly name: string | null;
+  /** Look-alike key of `name` (core/names.ts), owned through a name claim. */
+  readonly skeleton: string | null;
+  readonly createdAt: number;
+  /** The ranked match the player is in, if any. */
+  readonly activeMatch: string | null;
+  /** The connection that last proved this identity. */
+  readonly connId: string | null;
+  readonly rev: number;
+}
+
+export interface IdentityStore {
+  getAuth(connId: string): Promise<RankedConnAuth | null>;
+  /** Sets (or with null clears) the connection's ranked attributes; a gone connection is ignored. */
+  putAuth(connId: string, auth: RankedConnAuth | null): Promise<void>;
+  getProfile(playerId: string): Promise<Profile | null>;
+  /** Writes if the stored rev equals `expectedRev` (null: the profile must not exist). */
+  putProfile(p: Profile, expectedRev: number | null): Promise<boolean>;
+}
+
+export const PLAYER_PREFIX = "PLAYER#";
+export const PROFILE_SK = "PROFILE";
+
+export function makeDynamoIdentityStore(db: DynamoDBDocumentClient, tableName: string, now: () => number = Date.now): IdentityStore {
+  return {
+    async getAuth(connId) {
+      const r = await db.send(new GetCommand({ TableName: tableName, Key: { pk: `CONN#${connId}`, sk: "CONN" }, ConsistentRead: true }));
+      if (r.Item === undefined || !isLive(r.Item, now())) return null;
+      return rankedAuthOf(r.Item as Connection, now());
+    },
+    putAuth: (connId, auth) => setRankedAuth(db, tableName, connId, auth),
+    async getProfile(playerId) {
+      const item = await getLive(db, tableName, PLAYER_PREFIX + playerId, PROFILE_SK, now());
+      return item === null ? null : stripKeys<Profile>(item);
+    },
+    putProfile: (p, expectedRev) => conditionalPut(db, tableName, { pk: PLAYER_PREFIX + p.playerId, sk: PROFILE_SK, ...p }, revCondition(expectedRev)),
+  };
+}
+
+export interface MemoryIdentityStore extends IdentityStore {
+  /** Connections the twin knows (a gone connection keeps no attributes, as on the real item). */
+  readonly connections: Set<string>;
+}
+
+export function createMemoryIdentityStore(now: () => number = Date.now): MemoryIdentityStore {
+  const auth = new Map<string, RankedConnAuth>();
+  const profiles = new Map<string, Profile>();
+  return {
+    connections: new Set(),
+    async getAuth(connId) {
+      await yieldTurn();
+      const a = auth.get(connId);
+      if (a === undefined) return null;
+      return rankedAuthOf({ connectionId: connId, connectedAt: 0, rankedPlayer: a.playerId, rankedChallenge: a.challenge, rankedChallengeFor: a.challengeFor, rankedChallengeExp: a.challengeExp }, now());
+    },
+    async putAuth(connId, a) {
+      await yieldTurn();
+      if (a === null) auth.delete(connId);
+      else auth.set(connId, copyOf(a));
+    },
+    async getProfile(id) {
+      await yieldTurn();
+      return copyOf(profiles.get(id) ?? null);
+    },
+    async putProfile(p, expectedRev) {
+      await yieldTurn();
+      const cur = profiles.get(p.playerId);
+      if (expectedRev === null ? cur !== undefined : cur?.rev !== expectedRev) return false;
+      profiles.set(p.playerId, copyOf(p));
+      return true;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The names domain's store: one claim per look-alike skeleton (`NAME#<skeleton>` / `NAME`), owned by
+ * one player while it is live. A claim stays live for 90 days after its owner's latest rated game
+ * (or the claim itself), and its item expires then (TTL), so a lapsed name blocks nobody.
+ */
+import { DeleteCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { isConditionFailed } from "../lib/connections.js";
+import { conditionalPut, ttlSeconds, yieldTurn } from "../lib/items.js";
+
+export interface NameClaim {
+  readonly playerId: string;
+  readonly claimedAt: number;
+  /** Epoch ms until which nobody else may claim a look-alike. */
+  readonly liveUntil: number;
+}
+
+export interface NameStore {
+  /** Claims `skeleton` for `playerId` until `liveUntil`: succeeds if free, lapsed or already theirs. */
+  claim(skeleton: string, playerId: string, now: number, liveUntil: number): Promise<boolean>;
+  release(skeleton: string, playerId: string): Promise<void>;
+  /** Extends the player's own claim (after a rated game); false if it is no longer theirs. */
+  renew(skeleton: string, playerId: string, liveUntil: number): Promise<boolean>;
+}
+
+const key = (skeleton: string) => ({ pk: `NAME#${skeleton}`, sk: "NAME" });
+
+export function makeDynamoNameStore(db: DynamoDBDocumentClient, tableName: string): NameStore {
+  return {
+    claim(skeleton, playerId, now, liveUntil) {
+      return conditionalPut(
+        db,
+        tableName,
+        { ...key(skeleton), playerId, claimedAt: now, liveUntil, expiresAt: ttlSeconds(liveUntil) },
+        {
+          ConditionExpression: "attribute_not_exists(pk) OR playerId = :me OR liveUntil < :now OR attribute_not_exists(liveUntil)",
+          ExpressionAttributeValues: { ":me": playerId, ":now": now },
+        },
+      );
+    },
+    async release(skeleton, playerId) {
+      try {
+        await db.send(new DeleteCommand({ TableName: tableName, Key: key(skeleton), ConditionExpression: "playerId = :me", ExpressionAttributeValues: { ":me": playerId } }));
+      } catch (e) {
+        if (!isConditionFailed(e)) throw e;
+      }
+    },
+    async renew(skeleton, playerId, liveUntil) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(skeleton),
+            UpdateExpression: "SET liveUntil = :u, expiresAt = :e",
+            ConditionExpression: "playerId = :me",
+            ExpressionAttributeValues: { ":me": playerId, ":u": liveUntil, ":e": ttlSeconds(liveUntil) },
+          }),
+        );
+        return true;
+      } catch (e) {
+        if (isConditionFailed(e)) return false;
+        throw e;
+      }
+    },
+  };
+}
+
+export interface MemoryNameStore extends NameStore {
+  readonly claims: Map<string, NameClaim>;
+}
+
+export function createMemoryNameStore(): MemoryNameStore {
+  const claims = new Map<string, NameClaim>();
+  return {
+    claims,
+    async claim(skeleton, playerId, now, liveUntil) {
+      await yieldTurn();
+      const c = claims.get(skeleton);
+      if (c !== undefined && c.playerId !== playerId && c.liveUntil >= now) return false;
+      claims.set(skeleton, { playerId, claimedAt: now, liveUntil });
+      return true;
+    },
+    async release(skeleton, playerId) {
+      await yieldTurn();
+      if (claims.get(skeleton)?.playerId === playerId) claims.delete(skeleton);
+    },
+    async renew(skeleton, playerId, liveUntil) {
+      await yieldTurn();
+      const c = claims.get(skeleton);
+      if (c === undefined || c.playerId !== playerId) return false;
+      claims.set(skeleton, { ...c, liveUntil });
+      return true;
+    },
+  };
+}
