@@ -6,7 +6,7 @@
  *
  * Nothing is allocated per node. A searcher owns, for every ply up to `MAX_PLY`, a move list, an
  * ordering-score list and one position buffer per legal move (copy-make: each child is the parent
- * copied then played with `engine.playInPlace`). The transposition table's move is played and
+ * made from it with `engine.playInto`). The transposition table's move is played and
  * searched first; if it does not refute the position, every other move is played before any of them
  * is searched, and the material each one wins orders them at no extra cost.
  *
@@ -373,8 +373,7 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
     const at = ply * MM + i;
     const m = moves[at];
     const child = kids[at];
-    child.set(pos);
-    engine.playInPlace(child, m, null);
+    engine.playInto(pos, child, m);
     nodes++;
     const g = gainOf(pos, child, me);
     gains[at] = g;
@@ -402,8 +401,7 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
     let captures = 0;
     for (let i = 0; i < n; i++) {
       const child = kids[base + i];
-      child.set(pos);
-      engine.playInPlace(child, moves[base + i], null);
+      engine.playInto(pos, child, moves[base + i]);
       nodes++;
       const g = gainOf(pos, child, me);
       const cr = child[RESULT];
