@@ -1,0 +1,125 @@
+/**
+ * The shape of the code, checked by walking every import of the project's TypeScript sources:
+ * functions/lib/ holds only what every domain uses and imports no domain (nothing under functions/
+ * outside lib/, only core/ and packages), and no module imports itself through any chain of
+ * imports (type-only imports included).
+ */
+import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const SOURCE_DIRS = ["core", "functions", "web/src", "web/e2e", "scripts", "stacks"];
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    if (name === "node_modules" || name.startsWith(".")) continue;
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(p, out);
+    else if (/\.(ts|tsx)$/.test(name) && !name.endsWith(".d.ts")) out.push(p);
+  }
+  return out;
+}
+
+/** Relative specifiers of `import … from`, `export … from`, `import("…")` and side-effect imports. */
+export function specifiersOf(source: string): string[] {
+  const text = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
+  const out: string[] = [];
+  const re = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*["']([^"']+)["']|(?:^|[\s;])import\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gm;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const spec = m[1] ?? m[2] ?? m[3];
+    if (spec.startsWith(".")) out.push(spec);
+  }
+  return out;
+}
+
+function resolveSpec(from: string, spec: string): string | null {
+  const base = resolve(dirname(from), spec);
+  const candidates = [base, base.replace(/\.js$/, ".ts"), base.replace(/\.js$/, ".tsx"), `${base}.ts`, `${base}.tsx`, join(base, "index.ts")];
+  for (const c of candidates) if (existsSync(c) && statSync(c).isFile() && /\.(ts|tsx)$/.test(c)) return c;
+  return null;
+}
+
+function graph(): Map<string, string[]> {
+  const g = new Map<string, string[]>();
+  for (const d of SOURCE_DIRS) {
+    const abs = join(ROOT, d);
+    if (!existsSync(abs)) continue;
+    for (const f of walk(abs)) {
+      const deps = specifiersOf(readFileSync(f, "utf8"))
+        .map((s) => resolveSpec(f, s))
+        .filter((x): x is string => x !== null);
+      g.set(f, deps);
+    }
+  }
+  return g;
+}
+
+/** Strongly connected components with more than one module, or a module importing itself (Tarjan). */
+function cycles(g: Map<string, string[]>): string[][] {
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string): void => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of g.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const scc: string[] = [];
+      for (let w = stack.pop()!; ; w = stack.pop()!) {
+        on.delete(w);
+        scc.push(w);
+        if (w === v) break;
+      }
+      if (scc.length > 1 || (g.get(v) ?? []).includes(v)) out.push(scc.map((x) => relative(ROOT, x)).sort());
+    }
+  };
+  for (const v of g.keys()) if (!idx.has(v)) visit(v);
+  return out;
+}
+
+describe("imports", () => {
+  const g = graph();
+
+  test("the walk sees the project (and resolves its imports)", () => {
+    expect(g.size).toBeGreaterThan(100);
+    const router = g.get(join(ROOT, "functions/ws/router.ts")) ?? [];
+    expect(router.map((x) => relative(ROOT, x))).toContain("functions/ranked/router.ts");
+  });
+
+  test("functions/lib imports no domain: only functions/lib itself and core", () => {
+    const bad: string[] = [];
+    for (const [f, deps] of g) {
+      const rf = relative(ROOT, f);
+      if (!rf.startsWith("functions/lib/")) continue;
+      for (const d of deps) {
+        const rd = relative(ROOT, d);
+        if (!(rd.startsWith("functions/lib/") || rd.startsWith("core/"))) bad.push(`${rf} → ${rd}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  test("no import cycle anywhere", () => {
+    expect(cycles(g)).toEqual([]);
+  });
+
+  test("the walk would see a cycle and a domain import if there were one", () => {
+    const fake = new Map<string, string[]>([["/a.ts", ["/b.ts"]], ["/b.ts", ["/c.ts"]], ["/c.ts", ["/a.ts"]], ["/d.ts", ["/d.ts"]], ["/e.ts", []]]);
+    expect(cycles(fake).map((c) => c.length).sort()).toEqual([1, 3]);
+    expect(specifiersOf(`import type { X } from "../ranked/x.js";\nexport { y } from './y.js';\nconst m = await import("./z.js");\n// import { no } from "./comment.js";\nimport "./side.js";`)).toEqual([
+      "../ranked/x.js", "./y.js", "./z.js", "./side.js",
+    ]);
+  });
+});

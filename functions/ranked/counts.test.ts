@@ -1,0 +1,116 @@
+/**
+ * What each ranked message costs in AWS terms: DynamoDB calls and `@connections` posts, counted on
+ * the real DynamoDB stores (dynalite) behind a counting port, with the player id taken from the
+ * connection item the router has already read. A change that adds a call fails here.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { decode, legalMoves } from "../../core/games/index.js";
+import { makeDeviceKeys, signChallenge } from "../../core/identity.js";
+import type { MatchView, RankedClientMessage, RankedServerMessage } from "../../core/protocol/ranked.js";
+import { makeDynamoConnectionStore, rankedAuthOf, type ConnectionStore } from "../lib/connections.js";
+import { ensureTable, startDynalite, type LocalDynamo } from "../local/dynamo.js";
+import { DEFAULT_RANKED_CONFIG } from "./config.js";
+import { makeDynamoRankedStores } from "./ports.js";
+import { createRankedService, type RankedService } from "./service.js";
+
+const TABLE = "counts";
+let dynamo: LocalDynamo;
+let conns: ConnectionStore;
+let service: RankedService;
+const calls: string[] = [];
+const posts: { conn: string; msg: RankedServerMessage }[] = [];
+
+beforeAll(async () => {
+  dynamo = await startDynalite(null);
+  await ensureTable(dynamo.client, TABLE);
+  const counting = {
+    send(cmd: { constructor: { name: string }; input: { IndexName?: string } }) {
+      calls.push(cmd.constructor.name.replace(/Command$/, "") + (cmd.input.IndexName !== undefined ? `@${cmd.input.IndexName}` : ""));
+      return (dynamo.client.send as (c: unknown) => Promise<unknown>)(cmd);
+    },
+  } as unknown as DynamoDBDocumentClient;
+  conns = makeDynamoConnectionStore(dynamo.client, TABLE);
+  let ids = 0;
+  service = createRankedService({
+    stores: makeDynamoRankedStores(counting, TABLE),
+    gateway: { send: async (conn, msg) => (posts.push({ conn, msg }), true), isConnected: async () => true },
+    config: DEFAULT_RANKED_CONFIG,
+    now: Date.now,
+    randomId: () => `cnt${++ids}${Date.now().toString(36)}`,
+    randomSeat: () => 0,
+  });
+});
+
+afterAll(async () => {
+  await dynamo?.close();
+});
+
+/** Sends one message the way the router does (connection item already in hand) and counts its cost. */
+async function cost(connId: string, msg: RankedClientMessage): Promise<{ dynamo: string[]; posts: RankedServerMessage[] }> {
+  const conn = await conns.get(connId, Date.now());
+  calls.length = 0;
+  posts.length = 0;
+  await service.handle(connId, msg, rankedAuthOf(conn, Date.now()));
+  return { dynamo: [...calls], posts: posts.map((p) => p.msg) };
+}
+
+async function signIn(connId: string, n: number, name: string): Promise<void> {
+  await conns.put(connId, Date.now());
+  const keys = makeDeviceKeys(new Uint8Array(32).fill(n));
+  const hello = await cost(connId, { type: "auth.hello", playerId: keys.playerId });
+  const ch = hello.posts.find((m) => m.type === "auth.challenge");
+  if (ch?.type !== "auth.challenge") throw new Error("no challenge");
+  await cost(connId, { type: "auth.prove", signature: signChallenge(keys, ch.challenge), name });
+}
+
+const count = (xs: string[]) => xs.reduce<Record<string, number>>((o, x) => ((o[x] = (o[x] ?? 0) + 1), o), {});
+
+describe("DynamoDB calls and posts per ranked message", () => {
+  test("move, refused move, offer, sync and the end of a game", async () => {
+    await signIn("k1", 71, "Counter A");
+    await signIn("k2", 72, "Counter B");
+    await cost("k1", { type: "ranked.seek", game: "ayo" });
+    const paired = await cost("k2", { type: "ranked.seek", game: "ayo" });
+    const start = paired.posts.find((m) => m.type === "ranked.start");
+    if (start?.type !== "ranked.start") throw new Error("not paired");
+    let view: MatchView = start.match;
+    const connOf = (seat: 0 | 1) => (seat === 0 ? "k1" : "k2"); // randomSeat() === 0 puts the waiting seeker on seat 0
+
+    // An accepted move: one read of the match item, one conditional write, one post to each player.
+    const position = (await makeDynamoRankedStores(dynamo.client, TABLE).matches.getMatch(view.id))!.position;
+    const s0 = decode(position);
+    if (!s0.ok) throw new Error(s0.error.message);
+    const move = await cost(connOf(view.toMove), { type: "ranked.move", matchId: view.id, version: view.version, move: legalMoves(s0.value)[0] });
+    expect(count(move.dynamo)).toEqual({ Get: 1, Put: 1 });
+    expect(move.posts.map((m) => m.type)).toEqual(["ranked.update", "ranked.update"]);
+    const upd = move.posts[0];
+    if (upd.type !== "ranked.update") throw new Error("no update");
+    view = upd.match;
+
+    // Refused (stale version, wrong turn, replay): one read, no write, one post back.
+    for (const [conn, msg] of [
+      [connOf(view.toMove), { type: "ranked.move", matchId: view.id, version: 0, move: 0 }],
+      [connOf(view.toMove === 0 ? 1 : 0), { type: "ranked.move", matchId: view.id, version: view.version, move: 0 }],
+    ] as const) {
+      const refused = await cost(conn, msg as RankedClientMessage);
+      expect(count(refused.dynamo)).toEqual({ Get: 1 });
+      expect(refused.posts.map((m) => m.type)).toEqual(["ranked.error"]);
+    }
+
+    // An offer to end on the score (Ayo): one read, one write, a post to each.
+    const offer = await cost(connOf(view.toMove), { type: "ranked.agree_end", matchId: view.id, version: view.version });
+    expect(count(offer.dynamo)).toEqual({ Get: 1, Put: 1 });
+    expect(offer.posts.map((m) => m.type)).toEqual(["ranked.offer", "ranked.offer"]);
+
+    // A reconnect sync on the same connection: one read, one post.
+    const sync = await cost("k1", { type: "ranked.sync", matchId: view.id });
+    expect(count(sync.dynamo)).toEqual({ Get: 1 });
+    expect(sync.posts.map((m) => m.type)).toEqual(["ranked.start"]);
+
+    // The end: the match write, then settling once for both players (profile, name claim, rating), then the match settled.
+    const resign = await cost("k2", { type: "ranked.resign", matchId: view.id });
+    expect(count(resign.dynamo)).toEqual({ Get: 1 + 2 * 2, Put: 1 + 2 * 2 + 1, Update: 2 });
+    expect(resign.posts.map((m) => m.type)).toEqual(["ranked.end", "ranked.end"]);
+  });
+});
