@@ -1,14 +1,75 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import solid from "vite-plugin-solid";
+import { VitePWA } from "vite-plugin-pwa";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
-/** The web client: `web/` is the Vite root; `core/` is imported from the repository beside it. */
+/**
+ * Names this build (`__BUILD_ID__`, on `<html data-build>`). It only has to differ between
+ * deployments, so that a changed client always comes with a changed service worker; a deployment can
+ * pin it with `BUILD_ID`.
+ */
+const BUILD_ID = process.env.BUILD_ID ?? new Date().toISOString();
+
+/**
+ * The web client: `web/` is the Vite root; `core/` is imported from the repository beside it.
+ *
+ * Installable and offline (vite-plugin-pwa with Workbox's generateSW): the manifest, and a service
+ * worker that precaches the app shell, every lazily loaded screen, the computer opponent's worker,
+ * the icons and the stylesheet — everything the offline modes (the computer, pass and play, lessons,
+ * rules) need. The precache is versioned: each entry carries a content revision in `sw.js`, a new
+ * build's worker fetches only what changed, deletes what it no longer lists, and caches left by older
+ * Workbox versions are removed. `registerType: "prompt"`: a new worker waits until the player taps
+ * Update (see `web/src/lib/pwa.ts`), so a game in progress is never swapped out under them.
+ */
 export default defineConfig({
   root,
   base: "./",
-  plugins: [solid()],
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  plugins: [
+    solid(),
+    VitePWA({
+      registerType: "prompt",
+      injectRegister: false,
+      strategies: "generateSW",
+      filename: "sw.js",
+      manifestFilename: "manifest.webmanifest",
+      includeAssets: ["icon.svg", "apple-touch-icon.png"],
+      manifest: {
+        id: "./",
+        name: "Mancala — Togyz kumalak, Ayo, Tsoro",
+        short_name: "Mancala",
+        description: "Togyz kumalak, Ayo and Tsoro: play the computer, pass and play, lessons and rules, also offline.",
+        lang: "en",
+        start_url: "./",
+        scope: "./",
+        display: "standalone",
+        orientation: "any",
+        theme_color: "#1b1410",
+        background_color: "#1b1410",
+        categories: ["games", "board"],
+        icons: [
+          { src: "icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+          { src: "icon.svg", sizes: "any", type: "image/svg+xml", purpose: "any" },
+        ],
+      },
+      workbox: {
+        cacheId: "mancala",
+        globPatterns: ["**/*.{html,js,css,svg,png,webmanifest,woff2}"],
+        // The friend-room key worker (scrypt) is only for online play, but it is small; keep it too.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        cleanupOutdatedCaches: true,
+        navigateFallback: "index.html",
+        // Server routes are never answered from the cache.
+        navigateFallbackDenylist: [/^\/api\//, /^\/ws/, /^\/leaderboard/, /^\/players\//, /^\/suggestions/, /^\/@connections/],
+        clientsClaim: false,
+        skipWaiting: false,
+      },
+    }),
+  ],
   build: {
     outDir: "dist",
     emptyOutDir: true,

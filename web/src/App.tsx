@@ -1,8 +1,10 @@
 /** The app shell: stores and services for every screen, the theme, and the screen for the URL. */
-import { createEffect, lazy, Match, onCleanup, onMount, Suspense, Switch, type JSX } from "solid-js";
+import { createEffect, lazy, Match, onCleanup, onMount, Show, Suspense, Switch, type JSX } from "solid-js";
 import { createAi } from "./ai/createAi.js";
 import { createSound } from "./game/sound.js";
+import { appStatus } from "./lib/pwa.js";
 import { retryPending } from "./lib/suggestions.js";
+import { NeedsNetwork, UpdateBar } from "./screens/Offline.js";
 import { MenuScreen } from "./screens/Menu.js";
 import { NewGameScreen } from "./screens/NewGame.js";
 import { ResumeScreen } from "./screens/Resume.js";
@@ -24,11 +26,13 @@ const OnlineScreen = lazy(() => import("./screens/Online.js").then((m) => ({ def
 const RoomScreen = lazy(() => import("./screens/Room.js").then((m) => ({ default: m.RoomScreen })));
 const RankedScreen = lazy(() => import("./screens/Ranked.js").then((m) => ({ default: m.RankedScreen })));
 const LeaderboardScreen = lazy(() => import("./screens/Leaderboard.js").then((m) => ({ default: m.LeaderboardScreen })));
+const ReplayScreen = lazy(() => import("./screens/Replay.js").then((m) => ({ default: m.ReplayScreen })));
+const ImportScreen = lazy(() => import("./screens/Import.js").then((m) => ({ default: m.ImportScreen })));
 
 const SCREEN_TITLES: { readonly [S in Screen]: string } = {
   menu: "Mancala", new: "New game", play: "Game", resume: "Resume", settings: "Settings", profile: "Profile",
   rules: "Rules", lessons: "Lessons", online: "Online", ranked: "Ranked", leaderboard: "Leaderboard", join: "Join a game",
-  room: "Friend game",
+  room: "Friend game", replay: "Replay", import: "Import a game",
 };
 
 /** Built-in backgrounds, drawn with gradients. */
@@ -91,6 +95,7 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
         () => import("./screens/Play.js"), () => import("./screens/Settings.js"), () => import("./screens/Profile.js"),
         () => import("./screens/Rules.js"), () => import("./screens/Lessons.js"), () => import("./screens/Online.js"), () => import("./screens/Room.js"),
         () => import("./screens/Ranked.js"), () => import("./screens/Leaderboard.js"),
+        () => import("./screens/Replay.js"), () => import("./screens/Import.js"),
       ]) void load().catch(() => undefined);
     });
   });
@@ -121,15 +126,22 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
                       <Match when={route().screen === "rules"}><RulesScreen family={route().param} /></Match>
                       <Match when={route().screen === "lessons"}><LessonsScreen lesson={route().param} /></Match>
                       <Match when={route().screen === "online" || route().screen === "join"}>
-                        <OnlineScreen join={route().screen === "join"} code={route().param} />
+                        <NeedsNetwork what="online">
+                          <OnlineScreen join={route().screen === "join"} code={route().param} />
+                        </NeedsNetwork>
                       </Match>
                       <Match when={route().screen === "room" && route().param} keyed>
-                        {(code) => <RoomScreen code={code} />}
+                        {(code) => <NeedsNetwork what="room"><RoomScreen code={code} /></NeedsNetwork>}
                       </Match>
-                      <Match when={route().screen === "ranked"}><RankedScreen /></Match>
-                      <Match when={route().screen === "leaderboard"}><LeaderboardScreen game={route().param} /></Match>
+                      <Match when={route().screen === "ranked"}><NeedsNetwork what="ranked"><RankedScreen /></NeedsNetwork></Match>
+                      <Match when={route().screen === "leaderboard"}>
+                        <NeedsNetwork what="leaderboard"><LeaderboardScreen game={route().param} /></NeedsNetwork>
+                      </Match>
+                      <Match when={route().screen === "replay"}><ReplayScreen code={route().param} /></Match>
+                      <Match when={route().screen === "import"}><ImportScreen /></Match>
                     </Switch>
                   </Suspense>
+                  <Show when={appStatus.updateReady()}><UpdateBar /></Show>
                 </main>
               </ServicesContext.context.Provider>
             </RouterContext.context.Provider>

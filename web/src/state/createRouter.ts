@@ -4,19 +4,22 @@ import { makeStoreContext } from "./context.js";
 
 export const SCREENS = [
   "menu", "new", "play", "resume", "settings", "profile", "rules", "lessons", "online", "ranked", "leaderboard", "join", "room",
+  "replay", "import",
 ] as const;
 export type Screen = (typeof SCREENS)[number];
 
 export interface Route {
   readonly screen: Screen;
-  /** The rest of the path: a game id, a rule set, a lesson id. */
+  /** The rest of the path: a game id, a rule set, a lesson id; for `replay`, a whole game record (share code). */
   readonly param: string | null;
 }
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter((p) => p !== "");
   const screen = (SCREENS as readonly string[]).includes(parts[0] ?? "") ? (parts[0] as Screen) : "menu";
-  const param = parts[1] !== undefined && /^[A-Za-z0-9_-]{1,60}$/.test(parts[1]) ? parts[1] : null;
+  // A replay link carries the whole record (base64url), so its parameter may be long.
+  const pattern = screen === "replay" ? /^[A-Za-z0-9_-]{1,12000}$/ : /^[A-Za-z0-9_-]{1,60}$/;
+  const param = parts[1] !== undefined && pattern.test(parts[1]) ? parts[1] : null;
   return { screen, param };
 }
 

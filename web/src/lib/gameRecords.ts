@@ -1,0 +1,34 @@
+/** Game records of the games this device knows: saved local games, friend rooms, ranked matches. */
+import { starterOf } from "../../../core/match.js";
+import { makeRecord, makeShareCode, replayRecord, type GameRecord } from "../../../core/records/index.js";
+import type { GameOptions } from "../../../core/games/index.js";
+import type { GameId, Outcome, Seat } from "../../../core/types.js";
+import { engineOptions, type SavedGame } from "../state/records.js";
+
+/** The current (or just finished) game of a saved match, with the names in engine seats. */
+export function savedGameRecord(g: SavedGame): GameRecord | null {
+  const starter: Seat = g.recorded ? g.series.games.at(-1)?.starter ?? 0 : starterOf(g.series);
+  const players: [string, string] = [g.names[starter], g.names[(1 - starter) as Seat]];
+  const r = makeRecord(g.setup.game, engineOptions(g.setup), g.moves, { result: g.ended, players });
+  return r.ok ? r.value : null;
+}
+
+/** A record from a game's moves (friend rooms and ranked matches keep the moves of the current game). */
+export function movesRecord(
+  game: GameId, options: GameOptions | undefined, moves: readonly number[], players?: readonly [string, string], result?: Outcome | null,
+): GameRecord | null {
+  const r = makeRecord(game, options, moves, { result: result ?? null, ...(players !== undefined ? { players } : {}) });
+  return r.ok ? r.value : null;
+}
+
+/** The address that opens the replay of `record`: the record is in the fragment, which no server sees. */
+export function replayLink(record: GameRecord): string | null {
+  const r = replayRecord(record);
+  if (!r.ok) return null;
+  return `${location.origin}${location.pathname}#/replay/${makeShareCode(r.value)}`;
+}
+
+export function replayCode(record: GameRecord): string | null {
+  const r = replayRecord(record);
+  return r.ok ? makeShareCode(r.value) : null;
+}

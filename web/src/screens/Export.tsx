@@ -1,0 +1,116 @@
+/**
+ * "Export" for any game: the record as text (PlayOK's notation for Togyz kumalak, JSON for every
+ * rule set) to copy or download, a link that opens the replay, and the replay itself. Screens that
+ * show a game add `<ExportButton record={…} />`.
+ */
+import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
+import { makeJsonRecord, makePlayOk, replayRecord, type GameRecord } from "../../../core/records/index.js";
+import { Dialog } from "../components/Dialog.js";
+import { GAME_NAMES } from "../content/games.js";
+import { replayCode, replayLink } from "../lib/gameRecords.js";
+import { useRouter } from "../state/createRouter.js";
+import "../records.css";
+
+type Format = "playok" | "json";
+
+function fileName(rec: GameRecord, format: Format): string {
+  const d = new Date();
+  const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  return `${rec.game}-${day}.${format === "json" ? "json" : "txt"}`;
+}
+
+function todayTag(): string {
+  const d = new Date();
+  return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, "0")}.${String(d.getDate()).padStart(2, "0")}`;
+}
+
+export function exportText(rec: GameRecord, format: Format): string {
+  const r = replayRecord(rec);
+  if (!r.ok) return "";
+  if (format === "playok" && rec.game === "togyz") return makePlayOk(r.value, [["Event", "Mancala"], ["Site", "Mancala"], ["Date", todayTag()]]);
+  return makeJsonRecord(rec) + "\n";
+}
+
+export function ExportDialog(props: { record: GameRecord; onClose: () => void }): JSX.Element {
+  const [, router] = useRouter();
+  const formats = (): Format[] => (props.record.game === "togyz" ? ["playok", "json"] : ["json"]);
+  const [format, setFormat] = createSignal<Format>(props.record.game === "togyz" ? "playok" : "json");
+  const [note, setNote] = createSignal("");
+  const text = createMemo(() => exportText(props.record, format()));
+  const copy = async (what: string, done: string): Promise<void> => {
+    try {
+      await navigator.clipboard.writeText(what);
+      setNote(done);
+    } catch {
+      setNote("This browser did not allow copying; select the text and copy it by hand.");
+    }
+  };
+  const download = (): void => {
+    const url = URL.createObjectURL(new Blob([text()], { type: format() === "json" ? "application/json" : "text/plain" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = fileName(props.record, format());
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    setNote("Downloaded.");
+  };
+  const link = (): string | null => replayLink(props.record);
+  return (
+    <Dialog title={`Export · ${GAME_NAMES[props.record.game]}`} onClose={props.onClose}>
+      <div class="replay-export" data-testid="export">
+        <Show when={formats().length > 1}>
+          <div class="row" role="radiogroup" aria-label="Format">
+            <For each={formats()}>
+              {(f) => (
+                <label class="chip" classList={{ on: format() === f }}>
+                  <input type="radio" name="export-format" checked={format() === f} onChange={() => setFormat(f)} />
+                  {f === "playok" ? "PlayOK notation" : "JSON"}
+                </label>
+              )}
+            </For>
+          </div>
+        </Show>
+        <textarea readonly aria-label="Game record" data-testid="export-text" value={text()} />
+        <div class="row">
+          <button type="button" class="btn primary" onClick={() => void copy(text(), "Copied.")}>Copy</button>
+          <button type="button" class="btn" onClick={download}>Download</button>
+          <Show when={link()}>
+            {(l) => <button type="button" class="btn" onClick={() => void copy(l(), "Link copied. It opens the replay; the game travels in the link itself.")}>Copy share link</button>}
+          </Show>
+          <button
+            type="button"
+            class="btn"
+            onClick={() => {
+              const code = replayCode(props.record);
+              props.onClose();
+              if (code !== null) router.go("replay", code);
+            }}
+          >
+            Replay
+          </button>
+          <button type="button" class="btn" onClick={props.onClose}>Close</button>
+        </div>
+        <p class="note" role="status">{note()}</p>
+      </div>
+    </Dialog>
+  );
+}
+
+/** A button that opens the export dialog for `record` (nothing when there is no record yet). */
+export function ExportButton(props: { record: () => GameRecord | null; label?: string; class?: string }): JSX.Element {
+  const [open, setOpen] = createSignal<GameRecord | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        class={props.class ?? "btn"}
+        disabled={props.record() === null}
+        onClick={() => setOpen(props.record())}
+        aria-label={props.label ?? "Export the game"}
+      >
+        Export
+      </button>
+      <Show when={open()}>{(r) => <ExportDialog record={r()} onClose={() => setOpen(null)} />}</Show>
+    </>
+  );
+}
