@@ -7,91 +7,27 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import fc from "fast-check";
-import { WebSocket } from "ws";
 import { decode, legalMoves } from "../../core/games/index.js";
 import { makeDeviceKeys, signChallenge, type DeviceKeys } from "../../core/identity.js";
 import { PROVISIONAL_RD } from "../../core/ratings.js";
+import { API_PATHS, API_PREFIX } from "../../core/protocol/api.js";
 import type { LeaderboardResponse, MatchView, PlayerResponse } from "../../core/protocol/ranked.js";
 import type { GameId } from "../../core/types.js";
 import { documentClient, readConfig } from "../lib/config.js";
 import { startServer, type RunningServer } from "../local/server.js";
-import { makeDynamoRankedStore } from "./store.js";
-import type { PlayerGameRecord, RankedStore } from "./types.js";
+import type { PlayerGameRecord } from "../../core/ranked/types.js";
+import { makeDynamoRankedStores } from "./ports.js";
+import { Client, type Msg } from "./testClient.js";
+import type { RankedStores } from "./types.js";
 
-type Msg = Record<string, unknown> & { type: string };
 
 /** Tsoro WTA on 4 × 2 with one seed a hole: seat 0 wins with this line in five moves. */
 const SMALL = { holes: 4, seeds: 1 };
 const SHORT_LINE = [0, 2, 0, 3, 3];
 
-class Client {
-  private readonly queue: Msg[] = [];
-  private readonly waiters: { pred: (m: Msg) => boolean; resolve: (m: Msg) => void }[] = [];
-  closed = false;
-
-  private constructor(readonly ws: WebSocket) {
-    ws.on("message", (data) => {
-      const m = JSON.parse(String(data)) as Msg;
-      const i = this.waiters.findIndex((w) => w.pred(m));
-      if (i >= 0) this.waiters.splice(i, 1)[0].resolve(m);
-      else this.queue.push(m);
-    });
-    ws.on("close", () => (this.closed = true));
-  }
-
-  static open(url: string): Promise<Client> {
-    return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url);
-      ws.once("open", () => resolve(new Client(ws)));
-      ws.once("error", reject);
-    });
-  }
-
-  send(m: object): void {
-    this.ws.send(JSON.stringify(m));
-  }
-
-  /** The first message (queued or future) that matches; removes it from the queue. */
-  next(pred: (m: Msg) => boolean, timeoutMs = 5_000, what = "a message"): Promise<Msg> {
-    const i = this.queue.findIndex(pred);
-    if (i >= 0) return Promise.resolve(this.queue.splice(i, 1)[0]);
-    return new Promise((resolve, reject) => {
-      const w = { pred, resolve: (m: Msg) => (clearTimeout(timer), resolve(m)) };
-      const timer = setTimeout(() => {
-        this.waiters.splice(this.waiters.indexOf(w), 1);
-        reject(new Error(`timed out waiting for ${what}; queued: ${JSON.stringify(this.queue.map((m) => [m.type, m.code]))}`));
-      }, timeoutMs);
-      this.waiters.push(w);
-    });
-  }
-
-  type(type: string, timeoutMs?: number): Promise<Msg> {
-    return this.next((m) => m.type === type, timeoutMs, type);
-  }
-
-  /** Sends with a request id and waits for the reply carrying it. */
-  async request(m: Msg, timeoutMs?: number): Promise<Msg> {
-    const rid = `r${Math.random().toString(36).slice(2, 10)}`;
-    this.send({ ...m, rid });
-    return this.next((x) => x.rid === rid, timeoutMs, `reply to ${m.type}`);
-  }
-
-  drain(): Msg[] {
-    return this.queue.splice(0);
-  }
-
-  close(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.ws.once("close", () => resolve());
-      this.ws.close();
-    });
-  }
-}
-
 let server: RunningServer;
 let dataDir: string;
-let store: RankedStore;
+let store: RankedStores;
 const clients: Client[] = [];
 let seedCounter = 1;
 
@@ -159,7 +95,7 @@ async function play(p: Pair, moves: readonly number[], from = 0): Promise<Msg & 
   let version = from;
   let last: Msg & { seen: Msg } = { type: "none", seen: { type: "none" } };
   for (const move of moves) {
-    const state = await store.getMatch(p.match.id);
+    const state = await store.matches.getMatch(p.match.id);
     const mover = p.seat[state!.toMove];
     const reply = await mover.request({ type: "ranked.move", matchId: p.match.id, version, move });
     if (reply.type !== "ranked.update" && reply.type !== "ranked.end") throw new Error(`move ${move} refused: ${JSON.stringify(reply)}`);
@@ -173,7 +109,7 @@ async function play(p: Pair, moves: readonly number[], from = 0): Promise<Msg & 
 }
 
 async function getJson<T>(path: string): Promise<{ status: number; body: T; headers: Headers }> {
-  const r = await fetch(new URL(path, server.url));
+  const r = await fetch(new URL(API_PREFIX + path, server.url));
   return { status: r.status, body: (await r.json()) as T, headers: r.headers };
 }
 
@@ -182,7 +118,7 @@ beforeAll(async () => {
   process.env.RANKED_WINDOW_STEP_MS = "200"; // ratings drift apart over many games: widen the window fast
   dataDir = mkdtempSync(join(tmpdir(), "ranked-it-"));
   server = await startServer({ port: 0, dataDir, staticDir: join(dataDir, "none"), quiet: true, timerMs: 100 });
-  store = makeDynamoRankedStore(documentClient(readConfig()), readConfig().tableName);
+  store = makeDynamoRankedStores(documentClient(readConfig()), readConfig().tableName);
 });
 
 afterAll(async () => {
@@ -212,7 +148,7 @@ describe("ranked play over WebSockets", () => {
     expect(dup).toMatchObject({ type: "ranked.error", code: "ranked/duplicate", version: SHORT_LINE.length });
     await new Promise((r) => setTimeout(r, 400));
     expect((await getJson<PlayerResponse>(`/players/${winnerId}`)).body.games["tsoro-wta"]).toEqual(w.body.games["tsoro-wta"]);
-    expect((await store.getMatch(p.match.id))?.settled).toBe(true);
+    expect((await store.matches.getMatch(p.match.id))?.settled).toBe(true);
   });
 
   test("12 players seeking at once end in 6 matches, each player in exactly one", async () => {
@@ -238,7 +174,7 @@ describe("ranked play over WebSockets", () => {
   test("fuzz: 200 illegal, out-of-turn, stale and replayed moves are all refused and leave the match unchanged", async () => {
     const p = await pairUp("tsoro-classic", { holes: 4, seeds: 2 });
     await play(p, [0, 0]);
-    const before = await store.getMatch(p.match.id);
+    const before = await store.matches.getMatch(p.match.id);
     const seen: Record<string, number> = {};
     await fc.assert(
       fc.asyncProperty(fc.constantFrom("illegal", "turn", "stale", "replay"), fc.integer({ min: 0, max: 99 }), async (kind, n) => {
@@ -262,7 +198,7 @@ describe("ranked play over WebSockets", () => {
       { numRuns: 200 },
     );
     expect(Object.keys(seen).sort()).toEqual(["illegal", "replay", "stale", "turn"]);
-    expect(await store.getMatch(p.match.id)).toEqual(before);
+    expect(await store.matches.getMatch(p.match.id)).toEqual(before);
     // Nothing was pushed to either player for any refused move.
     expect(p.a.drain().filter((m) => m.type === "ranked.update")).toEqual([]);
     expect(p.b.drain().filter((m) => m.type === "ranked.update")).toEqual([]);
@@ -339,7 +275,7 @@ describe("time and presence", () => {
       expect(await p.seat[0].type("ranked.presence")).toMatchObject({ seat: 1, connected: true });
       const p2: Pair = { ...p, seat: [p.seat[0], back], a: p.seat[0], b: back };
       await new Promise((r) => setTimeout(r, 4_200)); // past the old grace deadline: still playing
-      expect((await store.getMatch(p.match.id))?.status).toBe("active");
+      expect((await store.matches.getMatch(p.match.id))?.status).toBe("active");
       const end = await play(p2, SHORT_LINE.slice(2), 2);
       expect((end.match as MatchView).result).toEqual({ winner: 0, reason: "no-seeds" });
     } finally {
@@ -386,8 +322,8 @@ describe("leaderboard", () => {
       expect([end.type, end.seen.type]).toEqual(["ranked.end", "ranked.end"]);
       p.a.drain();
       p.b.drain();
-      const ra = await store.getStats(p.ka.playerId, "tsoro-wta");
-      const rb = await store.getStats(p.kb.playerId, "tsoro-wta");
+      const ra = await store.ratings.getStats(p.ka.playerId, "tsoro-wta");
+      const rb = await store.ratings.getStats(p.kb.playerId, "tsoro-wta");
       bothListed = ra !== null && rb !== null && ra.rd < PROVISIONAL_RD && rb.rd < PROVISIONAL_RD;
     }
     expect(bothListed).toBe(true);
@@ -396,8 +332,8 @@ describe("leaderboard", () => {
     const ids = board.body.rows.map((r) => r.playerId);
     expect(ids).toContain(p.ka.playerId);
     expect(ids).toContain(p.kb.playerId);
-    const ra = (await store.getStats(p.ka.playerId, "tsoro-wta"))!;
-    const rb = (await store.getStats(p.kb.playerId, "tsoro-wta"))!;
+    const ra = (await store.ratings.getStats(p.ka.playerId, "tsoro-wta"))!;
+    const rb = (await store.ratings.getStats(p.kb.playerId, "tsoro-wta"))!;
     const higher = ra.rating >= rb.rating ? p.ka.playerId : p.kb.playerId;
     expect(ids.indexOf(higher)).toBeLessThan(ids.indexOf(higher === p.ka.playerId ? p.kb.playerId : p.ka.playerId));
     const row = board.body.rows.find((r) => r.playerId === p.ka.playerId)!;
@@ -413,7 +349,7 @@ describe("leaderboard", () => {
         playerId: k.playerId, game: "ayo", name: `Seeded ${i}`, rating: 1200 + ((i * 137) % 900) + i / 10, rd: i % 5 === 0 ? 200 : 60 + i,
         vol: 0.06, games: 30 + i, wins: i, losses: 30, draws: 0, streak: 0, bestStreak: 1, lastPlayedAt: Date.now(), applied: [], last: null, rev: 0,
       };
-      expect(await store.putStats(rec, null)).toBe(true);
+      expect(await store.ratings.putStats(rec, null)).toBe(true);
       records.push(rec);
     }
     const listed = records.filter((r) => r.rd < PROVISIONAL_RD).sort((a, b) => b.rating - a.rating);
@@ -425,7 +361,7 @@ describe("leaderboard", () => {
         `/leaderboard?game=ayo&limit=4${cursor !== null ? `&cursor=${cursor}` : ""}`,
       );
       expect(page.status).toBe(200);
-      expect(page.headers.get("access-control-allow-origin")).toBe("*");
+      expect(page.headers.get("access-control-allow-origin")).toBeNull(); // one origin: no CORS
       expect(page.body.rows.length).toBeLessThanOrEqual(4);
       rows.push(...page.body.rows);
       cursor = page.body.next;
@@ -435,6 +371,32 @@ describe("leaderboard", () => {
     expect(rows.map((r) => r.playerId)).toEqual(listed.map((r) => r.playerId));
     expect(rows.map((r) => r.rank)).toEqual(listed.map((_, i) => i + 1));
     expect(rows[0]).toMatchObject({ name: listed[0].name, rating: Math.round(listed[0].rating), rd: Math.round(listed[0].rd), games: listed[0].games });
+    expect(rows.every((r) => !r.provisional)).toBe(true);
+
+    // With provisional=include the established players come first, then the provisional ones, marked.
+    const all: LeaderboardResponse["rows"][number][] = [];
+    cursor = null;
+    pages = 0;
+    do {
+      const page: { status: number; body: LeaderboardResponse } = await getJson<LeaderboardResponse>(
+        `/leaderboard?game=ayo&limit=4&provisional=include${cursor !== null ? `&cursor=${cursor}` : ""}`,
+      );
+      expect(page.status).toBe(200);
+      all.push(...page.body.rows);
+      cursor = page.body.next;
+      pages++;
+    } while (cursor !== null && pages < 20);
+    const seeded = new Set(records.map((r) => r.playerId));
+    const mine = all.filter((r) => seeded.has(r.playerId));
+    const provisional = records.filter((r) => r.rd >= PROVISIONAL_RD).sort((a, b) => b.rating - a.rating);
+    expect(mine.map((r) => r.playerId)).toEqual([...listed, ...provisional].map((r) => r.playerId));
+    expect(mine.map((r) => r.provisional)).toEqual([...listed.map(() => false), ...provisional.map(() => true)]);
+    expect(all.map((r) => r.rank)).toEqual(all.map((_, i) => i + 1));
+    const firstProvisional = all.findIndex((r) => r.provisional);
+    expect(all.slice(firstProvisional).every((r) => r.provisional)).toBe(true);
+    // a cursor into the provisional tier is refused without provisional=include
+    const mid = await getJson<LeaderboardResponse>(`/leaderboard?game=ayo&limit=${firstProvisional + 1}&provisional=include`);
+    expect((await getJson<{ error: { code: string } }>(`/leaderboard?game=ayo&cursor=${mid.body.next}`)).status).toBe(400);
   });
 
   test.each([
@@ -452,7 +414,7 @@ describe("leaderboard", () => {
     const r = await getJson<{ error: { code: string; message: string } }>(path);
     expect(r.status).toBe(400);
     expect(r.body.error.message).toMatch(reason);
-    expect(r.headers.get("access-control-allow-origin")).toBe("*");
+    expect(r.headers.get("access-control-allow-origin")).toBeNull();
   });
 
   test("an unknown player is a 404", async () => {
@@ -464,7 +426,7 @@ describe("leaderboard", () => {
 
 describe("suggestions", () => {
   const post = (body: string): Promise<Response> =>
-    fetch(new URL("/suggestions", server.url), { method: "POST", headers: { "content-type": "application/json" }, body });
+    fetch(new URL(API_PATHS.suggestions, server.url), { method: "POST", headers: { "content-type": "application/json" }, body });
 
   test("stored when valid; refused when malformed, too large, or too frequent", async () => {
     const ok = await post(JSON.stringify({ text: "Please add a dark wooden board", category: "idea", game: "togyz" }));

@@ -10,8 +10,8 @@
  * A leaderboard cursor is base64url JSON `{k, r, t?}`: the index sort key of the last row served,
  * its rank, and `t: "p"` once the page has gone on to the provisional tier.
  */
-import { makeBase64Url, parseBase64Url, parsePlayerId } from "../../core/identity.js";
-import type { GameStats, LeaderboardResponse, LeaderboardRow, PlayerResponse, RatingChange } from "../../core/protocol/ranked.js";
+import { makeBase64Url, parseBase64Url } from "../../core/crypto/base64.js";
+import type { GameStats, LeaderboardResponse, LeaderboardRow, RatingChange } from "../../core/protocol/ranked.js";
 import { freshRecord, nextRecord, statsOf } from "../../core/ranked/settle.js";
 import type { SeatRecord } from "../../core/ranked/types.js";
 import { ageRating, initialRating, type Rating, type Score } from "../../core/ratings.js";
@@ -137,17 +137,3 @@ export async function leaderboardPage(
   }
 }
 
-/** `GET /players/{id}`: the public profile (from the identity domain) and every game's record. */
-export async function playerPage(
-  store: RatingStore,
-  getProfile: (playerId: string) => Promise<{ playerId: string; name: string | null; createdAt: number } | null>,
-  rawId: string,
-): Promise<Result<PlayerResponse, PublicError>> {
-  const id = parsePlayerId(rawId);
-  if (!id.ok) return err({ code: "query/bad_player_id", message: id.error.message });
-  const profile = await getProfile(id.value);
-  if (profile === null) return err({ code: "player/not_found", message: "no such player" });
-  const games: Record<string, PlayerResponse["games"][string]> = {};
-  for (const s of await store.listStats(id.value)) games[s.game] = { ...statsOf(s), streak: s.streak, bestStreak: s.bestStreak };
-  return ok({ playerId: profile.playerId, name: profile.name, createdAt: profile.createdAt, games });
-}
