@@ -13,6 +13,7 @@
  *
  * Adding a DynamoDB call, a handler or a route: edit this table in the same commit.
  */
+import { API_PATHS } from "../core/protocol/api.js";
 import type { IndexName } from "./lib/table.js";
 
 /** The DynamoDB actions the handlers may use (those both DynamoDB and dynalite support). */
@@ -42,7 +43,7 @@ export interface WsRoute extends RouteBase {
 export interface HttpRoute extends RouteBase {
   readonly kind: "http";
   readonly method: "GET" | "POST";
-  /** API Gateway path pattern; `{name}` is a path parameter. */
+  /** API Gateway path pattern, under `/api` (what CloudFront forwards to the HTTP API); `{name}` is a path parameter. */
   readonly path: string;
 }
 
@@ -76,21 +77,21 @@ export const ROUTES = [
   {
     kind: "http",
     method: "GET",
-    path: "/leaderboard",
+    path: API_PATHS.leaderboard,
     module: "functions/http/leaderboard.ts",
     access: { table: [], indexes: { gsi1: ["Query"] }, posts: false },
   },
   {
     kind: "http",
     method: "GET",
-    path: "/players/{id}",
+    path: API_PATHS.player,
     module: "functions/http/player.ts",
     access: { table: ["GetItem", "Query"], posts: false },
   },
   {
     kind: "http",
     method: "POST",
-    path: "/suggestions",
+    path: API_PATHS.suggestions,
     module: "functions/http/suggestions.ts",
     access: { table: ["UpdateItem", "PutItem"], posts: false },
   },
@@ -106,7 +107,7 @@ export const WS_ROUTES: readonly WsRoute[] = ROUTES.filter((r): r is Extract<(ty
 export const HTTP_ROUTES: readonly HttpRoute[] = ROUTES.filter((r): r is Extract<(typeof ROUTES)[number], HttpRoute> => r.kind === "http");
 export const TIMER_ROUTES: readonly TimerRoute[] = ROUTES.filter((r): r is Extract<(typeof ROUTES)[number], TimerRoute> => r.kind === "timer");
 
-/** A route's name: `$connect`, `GET /leaderboard`, `timer functions/ranked/timer.ts`. */
+/** A route's name: `$connect`, `GET /api/leaderboard`, `timer functions/ranked/timer.ts`. */
 export function routeName(r: Route): string {
   return r.kind === "ws" ? r.key : r.kind === "http" ? `${r.method} ${r.path}` : `timer ${r.module}`;
 }

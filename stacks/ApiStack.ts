@@ -1,67 +1,120 @@
-import { Api, Cron, StaticSite, WebSocketApi, use, type StackContext } from "sst/constructs";
-import { HTTP_ROUTES, TIMER_ROUTES, WS_ROUTES, routeName, sstHandler } from "../functions/routes.js";
-import { routeStatements, type AccessTargets } from "./access.js";
+import { Fn, RemovalPolicy } from "aws-cdk-lib";
+import type { CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
+import {
+  AllowedMethods, CachePolicy, OriginRequestCookieBehavior, OriginRequestHeaderBehavior, OriginRequestPolicy, OriginRequestQueryStringBehavior, ViewerProtocolPolicy,
+} from "aws-cdk-lib/aws-cloudfront";
+import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
+import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
+import { Api, Cron, Function as SstFunction, StaticSite, WebSocketApi, use, type FunctionProps, type StackContext } from "sst/constructs";
+import { API_PREFIX } from "../core/protocol/api.js";
+import { HTTP_ROUTES, TIMER_ROUTES, WS_ROUTES, routeName, sstHandler, type Route } from "../functions/routes.js";
+import { grantExactly, type AccessTargets } from "./access.js";
+import { LAMBDA_NODEJS, LAMBDA_RUNTIME } from "./lambda.js";
+import { readDeploySettings } from "./settings.js";
 import { StorageStack } from "./StorageStack.js";
 
 /**
  * The WebSocket API (friend rooms and ranked play), the HTTP API (leaderboard, players, suggestions),
  * the ranked timer and the static site, all derived from the route table `functions/routes.ts`: each
- * function gets exactly the access its entry lists.
+ * function gets exactly the access its entry lists. CloudFront serves the site and sends `/api/*` to
+ * the HTTP API, so the browser talks to one origin and the HTTP API has no CORS configuration.
+ * Log retention and the stage throttles come from `stacks/settings.ts`.
  */
 export function ApiStack({ stack }: StackContext): { ws: WebSocketApi; http: Api; site: StaticSite } {
   const { table } = use(StorageStack);
+  const settings = readDeploySettings();
+  const retention = RetentionDays[settings.logRetention.toUpperCase() as keyof typeof RetentionDays];
   stack.setDefaultFunctionProps({
-    runtime: "nodejs20.x",
+    runtime: LAMBDA_RUNTIME,
     architecture: "arm_64",
     memorySize: 512,
     timeout: 10,
     tracing: "disabled",
-    // The Node.js 20 runtime ships the AWS SDK v3, so bundles leave it out (see functions/bundle.test.ts).
-    nodejs: { format: "esm", minify: true, esbuild: { external: ["@aws-sdk/*"] } },
+    nodejs: LAMBDA_NODEJS,
   });
   const environment = { TABLE_NAME: table.tableName, AWS_NODEJS_CONNECTION_REUSE_ENABLED: "1" };
+  // Each function logs to a log group of the stack with the retention (removed with the stack).
+  const fn = (id: string, r: Route, extra: Partial<FunctionProps> = {}): FunctionProps => ({
+    handler: sstHandler(r),
+    logGroup: new LogGroup(stack, `${id}Logs`, { retention, removalPolicy: RemovalPolicy.DESTROY }),
+    ...extra,
+  });
+  const id = (r: Route): string => routeName(r).replace(/[^A-Za-z0-9]+/g, " ").trim().split(" ").map((w) => w[0].toUpperCase() + w.slice(1)).join("");
+  const accessLog = { retention: settings.logRetention };
 
   const ws = new WebSocketApi(stack, "Play", {
+    accessLog,
     defaults: { function: { environment } },
-    routes: Object.fromEntries(WS_ROUTES.map((r) => [r.key, sstHandler(r)])),
+    routes: Object.fromEntries(WS_ROUTES.map((r) => [r.key, { function: fn(`Ws${id(r)}`, r) }])),
   });
   const { webSocketApi, webSocketStage } = ws.cdk;
+  // WebSocketApi has no throttle prop: the stage's default route settings, on the CloudFormation resource.
+  (webSocketStage.node.defaultChild as CfnStage).defaultRouteSettings = {
+    throttlingRateLimit: settings.wsThrottle.rate,
+    throttlingBurstLimit: settings.wsThrottle.burst,
+  };
   const targets: AccessTargets = {
     tableArn: table.tableArn,
     connectionsArn: stack.formatArn({ service: "execute-api", resource: webSocketApi.apiId, resourceName: `${webSocketStage.stageName}/*/@connections/*` }),
   };
-  for (const r of WS_ROUTES) ws.attachPermissionsToRoute(r.key, routeStatements(r, targets));
+  for (const r of WS_ROUTES) grantExactly(ws.getFunction(r.key), r, targets);
   const wsHttpsUrl = `https://${webSocketApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}/${webSocketStage.stageName}`;
 
   const http = new Api(stack, "Http", {
-    defaults: { function: { environment } },
-    routes: Object.fromEntries(HTTP_ROUTES.map((r) => [routeName(r), sstHandler(r)])),
+    cors: false,
+    accessLog,
+    defaults: { function: { environment }, throttle: settings.httpThrottle },
+    routes: Object.fromEntries(HTTP_ROUTES.map((r) => [routeName(r), { function: fn(`Http${id(r)}`, r) }])),
   });
-  for (const r of HTTP_ROUTES) http.attachPermissionsToRoute(routeName(r), routeStatements(r, targets));
+  for (const r of HTTP_ROUTES) grantExactly(http.getFunction(routeName(r)), r, targets);
 
   TIMER_ROUTES.forEach((r, i) => {
-    new Cron(stack, i === 0 ? "RankedTimer" : `Timer${i}`, {
+    const name = i === 0 ? "RankedTimer" : `Timer${i}`;
+    const cron = new Cron(stack, name, {
       schedule: r.schedule,
-      job: {
-        function: {
-          handler: sstHandler(r),
-          environment: { ...environment, WS_ENDPOINT: wsHttpsUrl },
-          permissions: routeStatements(r, targets),
-        },
-      },
+      job: { function: fn(name, r, { environment: { ...environment, WS_ENDPOINT: wsHttpsUrl } }) },
     });
+    grantExactly(cron.jobFunction, r, targets);
   });
 
+  // SST writes a function's runtime into the template only after bundling it (a placeholder until
+  // then); name it now, so the synthesized template says what deploys.
+  for (const c of stack.node.findAll()) {
+    if (c instanceof SstFunction) (c.node.defaultChild as CfnFunction).runtime = LAMBDA_RUNTIME;
+  }
+
+  // `/api/*` goes to the HTTP API unchanged and uncached, with its query string and the headers the
+  // handlers read (not Host: API Gateway answers only to its own name).
+  const apiRequests = new OriginRequestPolicy(stack, "ApiRequests", {
+    comment: "Query strings and the headers the HTTP API handlers read",
+    queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+    headerBehavior: OriginRequestHeaderBehavior.allowList("Accept", "Content-Type", "User-Agent", "CloudFront-Viewer-Address"),
+    cookieBehavior: OriginRequestCookieBehavior.none(),
+  });
   const site = new StaticSite(stack, "Web", {
     path: ".",
     buildCommand: "npm run build:web",
     buildOutput: "web/dist",
-    environment: { VITE_WS_URL: ws.url, VITE_HTTP_URL: http.url },
+    // The HTTP API is reached by relative paths on the site's own origin; the WebSocket API by its URL.
+    environment: { VITE_WS_URL: ws.url },
+    cdk: {
+      distribution: {
+        // The client routes by URL hash, so no error is rewritten to index.html: the API's own 404s
+        // and 429s reach the client as they are.
+        errorResponses: [],
+        additionalBehaviors: {
+          [`${API_PREFIX}/*`]: {
+            origin: new HttpOrigin(Fn.select(2, Fn.split("/", http.url))),
+            viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+            allowedMethods: AllowedMethods.ALLOW_ALL,
+            cachePolicy: CachePolicy.CACHING_DISABLED,
+            originRequestPolicy: apiRequests,
+          },
+        },
+      },
+    },
   });
-
-  // CORS: only the site's own origin may call the HTTP API from a browser.
-  const origin = site.url ? site.url : "*";
-  for (const route of http.routes) http.getFunction(route)?.addEnvironment("SITE_ORIGIN", origin);
 
   stack.addOutputs({ SiteUrl: site.url ?? "", WebSocketUrl: ws.url, HttpApiUrl: http.url });
   return { ws, http, site };

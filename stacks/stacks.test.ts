@@ -1,153 +1,280 @@
 import { beforeAll, describe, expect, test } from "vitest";
+import { Stack, type CfnElement } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { initProject } from "sst/project.js";
-import { App, Function as SstFunction, getStack, use, type StackContext } from "sst/constructs";
+import { App, Function as SstFunction, StaticSite, getStack, use, type StackContext } from "sst/constructs";
+import { API_PREFIX } from "../core/protocol/api.js";
+import { tableDefinition, TABLE_SCHEMA } from "../functions/lib/table.js";
+import { HTTP_ROUTES, ROUTES, TIMER_ROUTES, WS_ROUTES, routeName, sstHandler, type Route } from "../functions/routes.js";
 import { StorageStack } from "./StorageStack.js";
 import { ApiStack } from "./ApiStack.js";
+import { LAMBDA_NODEJS, LAMBDA_RUNTIME } from "./lambda.js";
+import { DEFAULT_SETTINGS, readDeploySettings } from "./settings.js";
 
-let storage: Template;
-let api: Template;
-/** Handler module of every function, by logical-id prefix, read from the constructs. */
-const handlers = new Map<string, string>();
-const runtimes: string[] = [];
+type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
 
-type WithProps = { props: { handler: string; runtime: string } };
+interface Synth {
+  storage: Template;
+  api: Template;
+  /** Logical id of each route's function in the API stack, by route name. */
+  fnOf: Map<string, string>;
+  /** Props of every SST function: handler, runtime, nodejs. */
+  props: { handler: string; runtime: string; nodejs: unknown }[];
+  siteEnv: Record<string, string>;
+}
 
-function Capture({ stack }: StackContext): void {
-  const { ws, http } = use(ApiStack);
-  for (const route of ws.routes) handlers.set(`ws ${route}`, (ws.getFunction(route) as unknown as WithProps).props.handler);
-  for (const route of http.routes) handlers.set(`http ${route}`, (http.getFunction(route) as unknown as WithProps).props.handler);
-  for (const c of stack.node.root.node.findAll()) {
-    if (!(c instanceof SstFunction)) continue;
-    const props = (c as unknown as WithProps).props;
-    runtimes.push(props.runtime);
-    if (/RankedTimer/.test(c.node.path)) handlers.set("timer", props.handler);
+/** Synthesizes both stacks with `env` set for the deploy settings (restored afterwards). */
+function synth(env: Record<string, string>): Synth {
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  const fnOf = new Map<string, string>();
+  const props: Synth["props"] = [];
+  let siteEnv: Record<string, string> = {};
+  function Capture({ stack }: StackContext): void {
+    const { ws, http, site } = use(ApiStack);
+    const logicalId = (fn: SstFunction | undefined): string => Stack.of(fn!).getLogicalId(fn!.node.defaultChild as CfnElement);
+    for (const r of WS_ROUTES) fnOf.set(routeName(r), logicalId(ws.getFunction(r.key)));
+    for (const r of HTTP_ROUTES) fnOf.set(routeName(r), logicalId(http.getFunction(routeName(r))));
+    for (const c of stack.node.root.node.findAll()) {
+      if (c instanceof SstFunction) {
+        const p = (c as unknown as { props: Synth["props"][number] }).props;
+        props.push(p);
+        const timer = TIMER_ROUTES.find((r) => sstHandler(r) === p.handler);
+        if (timer !== undefined) fnOf.set(routeName(timer), logicalId(c));
+      }
+      if (c instanceof StaticSite) siteEnv = (c as unknown as { props: { environment: Record<string, string> } }).props.environment;
+    }
+    void site;
+  }
+  try {
+    const app = new App({ mode: "deploy", stage: "test", region: "us-east-1" });
+    app.stack(StorageStack).stack(ApiStack).stack(Capture);
+    return { storage: Template.fromStack(getStack(StorageStack)), api: Template.fromStack(getStack(ApiStack)), fnOf, props, siteEnv };
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
   }
 }
+
+let d: Synth;
+let tuned: Synth;
 
 beforeAll(async () => {
   process.env.AWS_EC2_METADATA_DISABLED = "true";
   await initProject({ stage: "test" });
-  const app = new App({ mode: "deploy", stage: "test", region: "us-east-1" });
-  app.stack(StorageStack).stack(ApiStack).stack(Capture);
-  storage = Template.fromStack(getStack(StorageStack));
-  api = Template.fromStack(getStack(ApiStack));
+  d = synth({});
+  tuned = synth({ MANCALA_LOG_RETENTION: "one_week", MANCALA_WS_RATE: "7", MANCALA_WS_BURST: "9", MANCALA_HTTP_RATE: "3", MANCALA_HTTP_BURST: "4" });
 }, 120_000);
 
-type Resource = { Type: string; Properties: Record<string, unknown> };
-
-function policiesOf(t: Template, fnLogicalIdPart: RegExp): unknown[] {
-  const fns = t.findResources("AWS::Lambda::Function");
-  const roles = Object.entries(fns)
-    .filter(([id]) => fnLogicalIdPart.test(id))
-    .map(([, fn]) => JSON.stringify((fn as Resource).Properties.Role));
-  const policies = Object.values(t.findResources("AWS::IAM::Policy")) as Resource[];
-  return policies.filter((p) => roles.some((r) => JSON.stringify(p.Properties.Roles).includes(JSON.parse(r)["Fn::GetAtt"][0])));
+function resources(t: Template, type: string): [string, Resource][] {
+  return Object.entries(t.findResources(type)) as [string, Resource][];
 }
 
-describe("storage", () => {
-  test("one on-demand table with pk/sk, the leaderboard index, TTL and point-in-time recovery", () => {
-    storage.resourceCountIs("AWS::DynamoDB::Table", 1);
-    storage.hasResourceProperties("AWS::DynamoDB::Table", {
-      BillingMode: "PAY_PER_REQUEST",
-      KeySchema: [
-        { AttributeName: "pk", KeyType: "HASH" },
-        { AttributeName: "sk", KeyType: "RANGE" },
-      ],
-      GlobalSecondaryIndexes: [
-        Match.objectLike({
-          IndexName: "gsi1",
-          KeySchema: [
-            { AttributeName: "gsi1pk", KeyType: "HASH" },
-            { AttributeName: "gsi1sk", KeyType: "RANGE" },
-          ],
-        }),
-      ],
-      TimeToLiveSpecification: { AttributeName: "expiresAt", Enabled: true },
-      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
-    });
+/** The route functions (ours), not the helpers CDK adds for custom resources. */
+function routeFunctions(s: Synth): [string, Resource][] {
+  const ids = new Set(s.fnOf.values());
+  return resources(s.api, "AWS::Lambda::Function").filter(([id]) => ids.has(id));
+}
+
+/** What one route's function may do, read back from its synthesized IAM policies. */
+function grantedAccess(s: Synth, route: Route): { table: string[]; indexes: Record<string, string[]>; posts: boolean; other: unknown[] } {
+  const fnId = s.fnOf.get(routeName(route))!;
+  const fn = s.api.findResources("AWS::Lambda::Function")[fnId] as Resource;
+  const roleId = (fn.Properties.Role as { "Fn::GetAtt": [string, string] })["Fn::GetAtt"][0];
+  const statements = resources(s.api, "AWS::IAM::Policy")
+    .filter(([, p]) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
+    .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown; Effect: string }[] }).Statement);
+  const out = { table: [] as string[], indexes: {} as Record<string, string[]>, posts: false, other: [] as unknown[] };
+  for (const st of statements) {
+    const actions = ([] as string[]).concat(st.Action);
+    const res = JSON.stringify(st.Resource);
+    const index = /\/index\/(\w+)"/.exec(res);
+    if (st.Effect !== "Allow") out.other.push(st);
+    else if (actions.every((a) => a === "execute-api:ManageConnections") && /@connections/.test(res) && /PlayApi/.test(res)) out.posts = true;
+    else if (actions.every((a) => a.startsWith("dynamodb:")) && index !== null && /MancalaTable.*Arn/.test(res)) (out.indexes[index[1]] ??= []).push(...actions.map((a) => a.slice(9)));
+    else if (actions.every((a) => a.startsWith("dynamodb:")) && /^\{"Fn::ImportValue":"[^"]*MancalaTable[^"]*Arn[^"]*"\}$/.test(res)) out.table.push(...actions.map((a) => a.slice(9)));
+    else out.other.push(st);
+  }
+  return out;
+}
+
+describe("storage: the table is TABLE_SCHEMA, as the local table is", () => {
+  test("keys, attributes and indexes equal the local table's definition; TTL; point-in-time recovery; on demand", () => {
+    const [[, t]] = resources(d.storage, "AWS::DynamoDB::Table");
+    const local = tableDefinition("x");
+    const byName = <T extends { AttributeName?: string; IndexName?: string }>(a: T[]): T[] => [...a].sort((x, y) => String(x.AttributeName ?? x.IndexName).localeCompare(String(y.AttributeName ?? y.IndexName)));
+    expect(t.Properties.KeySchema).toEqual(local.KeySchema);
+    expect(byName(t.Properties.AttributeDefinitions as { AttributeName: string }[])).toEqual(byName(local.AttributeDefinitions!));
+    const gsis = (t.Properties.GlobalSecondaryIndexes as { IndexName: string; KeySchema: unknown; Projection: unknown }[]).map((g) => ({ IndexName: g.IndexName, KeySchema: g.KeySchema, Projection: g.Projection }));
+    expect(byName(gsis)).toEqual(byName(local.GlobalSecondaryIndexes!.map((g) => ({ IndexName: g.IndexName!, KeySchema: g.KeySchema, Projection: g.Projection }))));
+    expect(gsis.map((g) => g.IndexName).sort()).toEqual(Object.keys(TABLE_SCHEMA.indexes).sort());
+    expect(t.Properties.TimeToLiveSpecification).toEqual({ AttributeName: TABLE_SCHEMA.ttl, Enabled: true });
+    expect(t.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(t.Properties.BillingMode).toBe("PAY_PER_REQUEST");
   });
 
   test("a test stage may be deleted; data is kept only on production stages", () => {
-    storage.hasResource("AWS::DynamoDB::Table", { DeletionPolicy: "Delete" });
+    d.storage.hasResource("AWS::DynamoDB::Table", { DeletionPolicy: "Delete" });
   });
 });
 
-describe("WebSocket API", () => {
-  test("routes $connect, $disconnect and $default to the handler modules the local server runs", () => {
-    for (const key of ["$connect", "$disconnect", "$default"]) {
-      api.hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: key, Target: Match.anyValue() });
-    }
-    expect(handlers.get("ws $connect")).toBe("functions/ws/connect.handler");
-    expect(handlers.get("ws $disconnect")).toBe("functions/ws/disconnect.handler");
-    expect(handlers.get("ws $default")).toBe("functions/ws/default.handler");
-    api.hasResourceProperties("AWS::ApiGatewayV2::Api", { ProtocolType: "WEBSOCKET" });
-    api.resourceCountIs("AWS::ApiGatewayV2::Integration", 3 + 3);
+describe("routes come from functions/routes.ts", () => {
+  test("the WebSocket API has exactly the table's routes, each on its handler module", () => {
+    const keys = resources(d.api, "AWS::ApiGatewayV2::Route").map(([, r]) => r.Properties.RouteKey as string);
+    expect(keys.filter((k) => k.startsWith("$")).sort()).toEqual(WS_ROUTES.map((r) => r.key).sort());
+    for (const r of WS_ROUTES) expect(d.props.some((p) => p.handler === sstHandler(r))).toBe(true);
+    d.api.hasResourceProperties("AWS::ApiGatewayV2::Api", { ProtocolType: "WEBSOCKET" });
   });
 
-  test("its functions may use the table and post to connections, nothing else", () => {
-    const policies = policiesOf(api, /^Play/);
-    expect(policies.length).toBeGreaterThan(0);
-    const text = JSON.stringify(policies);
-    expect(text).toContain("execute-api:ManageConnections");
-    expect(text).toContain("@connections");
-    expect(text).toContain("dynamodb:PutItem");
-    expect(text).not.toMatch(/"dynamodb:\*"|"Resource":"\*"/);
+  test("the HTTP API has exactly the table's routes, all under /api, and no OPTIONS route", () => {
+    const keys = resources(d.api, "AWS::ApiGatewayV2::Route").map(([, r]) => r.Properties.RouteKey as string).filter((k) => !k.startsWith("$"));
+    expect(keys.sort()).toEqual(HTTP_ROUTES.map(routeName).sort());
+    for (const k of keys) expect(k).toMatch(new RegExp(`^(GET|POST) ${API_PREFIX}/`));
+    expect(keys.some((k) => k.startsWith("OPTIONS"))).toBe(false);
+    for (const r of HTTP_ROUTES) expect(d.props.some((p) => p.handler === sstHandler(r))).toBe(true);
+  });
+
+  test("the timer runs on its schedule", () => {
+    for (const r of TIMER_ROUTES) d.api.hasResourceProperties("AWS::Events::Rule", { ScheduleExpression: r.schedule });
+    expect(d.fnOf.size).toBe(ROUTES.length);
   });
 });
 
-describe("HTTP API", () => {
-  test("has the leaderboard, player and suggestions routes", () => {
-    expect(handlers.get("http GET /leaderboard")).toBe("functions/http/leaderboard.handler");
-    expect(handlers.get("http GET /players/{id}")).toBe("functions/http/player.handler");
-    expect(handlers.get("http POST /suggestions")).toBe("functions/http/suggestions.handler");
-    for (const key of ["GET /leaderboard", "GET /players/{id}", "POST /suggestions"]) {
-      api.hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: key });
-    }
-    api.hasResourceProperties("AWS::ApiGatewayV2::Api", { ProtocolType: "HTTP" });
-  });
-
-  test("its functions only touch the table and answer CORS for the site's origin", () => {
-    const policies = policiesOf(api, /^Http/);
-    const text = JSON.stringify(policies);
-    expect(text).toContain("dynamodb:Query");
-    expect(text).not.toContain("execute-api:ManageConnections");
-    expect(text).not.toMatch(/"dynamodb:\*"|"Resource":"\*"/);
-    const fns = Object.entries(api.findResources("AWS::Lambda::Function")).filter(([id]) => /^Http/.test(id));
-    expect(fns.length).toBe(3);
+describe("runtime", () => {
+  test("every route function runs nodejs24.x on arm64, without X-Ray, bundled for node24", () => {
+    const fns = routeFunctions(d);
+    expect(fns.length).toBe(ROUTES.length);
     for (const [, fn] of fns) {
-      const env = (fn as Resource).Properties.Environment as { Variables: Record<string, unknown> };
-      expect(JSON.stringify(env.Variables.SITE_ORIGIN)).toMatch(/DomainName/);
-      expect(env.Variables.TABLE_NAME).toBeDefined();
+      expect(fn.Properties.Runtime).toBe("nodejs24.x");
+      expect(fn.Properties.Architectures).toEqual(["arm64"]);
+      expect(fn.Properties.TracingConfig).toBeUndefined();
+    }
+    expect(d.props.length).toBe(ROUTES.length);
+    for (const p of d.props) {
+      expect(p.runtime).toBe(LAMBDA_RUNTIME);
+      expect(p.nodejs).toEqual(LAMBDA_NODEJS);
+    }
+    expect(LAMBDA_NODEJS.esbuild.target).toBe("node24");
+  });
+});
+
+describe("one origin, no CORS", () => {
+  test("the HTTP API has no CORS configuration and its functions no SITE_ORIGIN", () => {
+    const [[, api]] = resources(d.api, "AWS::ApiGatewayV2::Api").filter(([, a]) => a.Properties.ProtocolType === "HTTP");
+    expect(api.Properties.CorsConfiguration).toBeUndefined();
+    for (const [, fn] of routeFunctions(d)) {
+      const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(vars.SITE_ORIGIN).toBeUndefined();
+      expect(vars.TABLE_NAME).toBeDefined();
     }
   });
-});
 
-describe("ranked timer", () => {
-  test("runs every minute, may use the table and post to connections", () => {
-    api.hasResourceProperties("AWS::Events::Rule", { ScheduleExpression: "rate(1 minute)" });
-    const text = JSON.stringify(policiesOf(api, /^RankedTimer/));
-    expect(text).toContain("execute-api:ManageConnections");
-    expect(text).toContain("dynamodb:UpdateItem");
-    expect(handlers.get("timer")).toBe("functions/ranked/timer.handler");
+  test("CloudFront sends /api/* to the HTTP API: every method, no caching, query strings and the needed headers but not Host", () => {
+    const [[, dist]] = resources(d.api, "AWS::CloudFront::Distribution");
+    const cfg = dist.Properties.DistributionConfig as {
+      CacheBehaviors: { PathPattern: string; TargetOriginId: string; AllowedMethods: string[]; CachePolicyId: string; OriginRequestPolicyId: { Ref: string }; ViewerProtocolPolicy: string }[];
+      Origins: { Id: string; DomainName: unknown }[];
+      CustomErrorResponses?: unknown[];
+    };
+    expect(cfg.CacheBehaviors.map((b) => b.PathPattern)).toEqual([`${API_PREFIX}/*`]);
+    const b = cfg.CacheBehaviors[0];
+    expect(b.AllowedMethods.sort()).toEqual(["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"]);
+    expect(b.CachePolicyId).toBe("4135ea2d-6df8-44a3-9df3-4b5a84be39ad"); // the managed CachingDisabled policy
+    expect(b.ViewerProtocolPolicy).toBe("https-only");
+    const origin = cfg.Origins.find((o) => o.Id === b.TargetOriginId)!;
+    const [httpApiId] = resources(d.api, "AWS::ApiGatewayV2::Api").find(([, a]) => a.Properties.ProtocolType === "HTTP")!;
+    expect(JSON.stringify(origin.DomainName)).toContain(`"${httpApiId}","ApiEndpoint"`);
+    const policy = d.api.findResources("AWS::CloudFront::OriginRequestPolicy")[b.OriginRequestPolicyId.Ref] as Resource;
+    const pc = policy.Properties.OriginRequestPolicyConfig as { QueryStringsConfig: { QueryStringBehavior: string }; HeadersConfig: { HeaderBehavior: string; Headers: string[] } };
+    expect(pc.QueryStringsConfig.QueryStringBehavior).toBe("all");
+    expect(pc.HeadersConfig.HeaderBehavior).toBe("whitelist");
+    expect(pc.HeadersConfig.Headers).toEqual(expect.arrayContaining(["Content-Type", "CloudFront-Viewer-Address"]));
+    expect(pc.HeadersConfig.Headers.map((h) => h.toLowerCase())).not.toContain("host");
+    // No error page rewriting: an API 404 must stay a 404 (the client routes by URL hash).
+    expect(cfg.CustomErrorResponses ?? []).toEqual([]);
+  });
+
+  test("the site is built with the WebSocket URL only; the three URLs are outputs", () => {
+    expect(Object.keys(d.siteEnv)).toEqual(["VITE_WS_URL"]);
+    const names = Object.keys(d.api.findOutputs("*")).join(" ");
+    for (const o of ["SiteUrl", "WebSocketUrl", "HttpApiUrl"]) expect(names).toContain(o);
   });
 });
 
-describe("functions", () => {
-  test("run on Node.js 20 without X-Ray (no wildcard permissions)", () => {
-    const fns = Object.entries(api.findResources("AWS::Lambda::Function")).filter(([id]) => /^(Play|Http|RankedTimer)/.test(id));
-    expect(fns.length).toBe(7);
-    expect(runtimes).toEqual(new Array(7).fill("nodejs20.x"));
-    for (const [, fn] of fns) expect((fn as Resource).Properties.TracingConfig).toBeUndefined();
+describe("least privilege: each function's policy is exactly its entry in functions/routes.ts", () => {
+  test.each(ROUTES.map((r): [string, Route] => [routeName(r), r]))("%s", (_name, route) => {
+    const got = grantedAccess(d, route);
+    expect(got.other).toEqual([]);
+    expect(got.table.sort()).toEqual([...route.access.table].sort());
+    const want = Object.fromEntries(Object.entries(route.access.indexes ?? {}).filter(([, a]) => a !== undefined && a.length > 0).map(([i, a]) => [i, [...a!].sort()]));
+    expect(Object.fromEntries(Object.entries(got.indexes).map(([i, a]) => [i, a.sort()]))).toEqual(want);
+    expect(got.posts).toBe(route.access.posts);
+  });
+
+  test("no policy in the stack allows Scan, a wildcard action or a wildcard resource on the table", () => {
+    const text = JSON.stringify(resources(d.api, "AWS::IAM::Policy").filter(([id]) => !/LogRetention|CustomResource|AutoDelete|CloudWatchRole/.test(id)));
+    expect(text).not.toContain("dynamodb:Scan");
+    expect(text).not.toMatch(/"dynamodb:\*"|"Resource":"\*"|"Action":"\*"/);
+  });
+
+  test("the read-only routes may only read, and $connect may not post", () => {
+    for (const r of HTTP_ROUTES.filter((h) => h.method === "GET")) {
+      const got = grantedAccess(d, r);
+      for (const a of [...got.table, ...Object.values(got.indexes).flat()]) expect(["GetItem", "Query", "BatchGetItem"]).toContain(a);
+      expect(got.posts).toBe(false);
+    }
+    expect(grantedAccess(d, WS_ROUTES.find((r) => r.key === "$connect")!).posts).toBe(false);
+  });
+});
+
+describe("logs and throttles", () => {
+  test("every route function logs to its own group kept one month; both APIs' access logs are kept one month", () => {
+    const groups = d.api.findResources("AWS::Logs::LogGroup") as Record<string, Resource>;
+    for (const [, fn] of routeFunctions(d)) {
+      const ref = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+      expect(groups[ref].Properties.RetentionInDays).toBe(30);
+      expect(groups[ref].DeletionPolicy).toBe("Delete");
+    }
+    for (const [, stage] of resources(d.api, "AWS::ApiGatewayV2::Stage")) {
+      const dest = (stage.Properties.AccessLogSettings as { DestinationArn: { "Fn::GetAtt": [string, string] } }).DestinationArn["Fn::GetAtt"][0];
+      expect(groups[dest].Properties.RetentionInDays).toBe(30);
+    }
+    expect(resources(d.api, "AWS::ApiGatewayV2::Stage").length).toBe(2);
+    expect(resources(d.api, "Custom::LogRetention")).toEqual([]);
+  });
+
+  test("both stages throttle their default routes (defaults for a small community)", () => {
+    const stages = resources(d.api, "AWS::ApiGatewayV2::Stage");
+    const ws = stages.find(([id]) => id.startsWith("Play"))![1];
+    const http = stages.find(([id]) => id.startsWith("Http"))![1];
+    expect(ws.Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: DEFAULT_SETTINGS.wsThrottle.rate, ThrottlingBurstLimit: DEFAULT_SETTINGS.wsThrottle.burst });
+    expect(http.Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: DEFAULT_SETTINGS.httpThrottle.rate, ThrottlingBurstLimit: DEFAULT_SETTINGS.httpThrottle.burst });
+    expect(DEFAULT_SETTINGS).toEqual({ logRetention: "one_month", wsThrottle: { rate: 100, burst: 200 }, httpThrottle: { rate: 20, burst: 50 } });
+  });
+
+  test("environment variables at deploy change the throttles and the retention", () => {
+    const stages = resources(tuned.api, "AWS::ApiGatewayV2::Stage");
+    expect(stages.find(([id]) => id.startsWith("Play"))![1].Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 7, ThrottlingBurstLimit: 9 });
+    expect(stages.find(([id]) => id.startsWith("Http"))![1].Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 3, ThrottlingBurstLimit: 4 });
+    tuned.api.allResourcesProperties("AWS::Logs::LogGroup", { RetentionInDays: 7 });
+  });
+
+  test.each([
+    ["MANCALA_WS_RATE", "0", /MANCALA_WS_RATE must be a whole number/],
+    ["MANCALA_HTTP_BURST", "lots", /MANCALA_HTTP_BURST must be a whole number/],
+    ["MANCALA_LOG_RETENTION", "30", /MANCALA_LOG_RETENTION must be one of .*one_month/],
+    ["MANCALA_LOG_RETENTION", "forever", /MANCALA_LOG_RETENTION must be one of/],
+  ])("a bad %s=%s stops the deploy with a clear message", (name, value, message) => {
+    expect(() => readDeploySettings({ [name]: value })).toThrow(message);
   });
 });
 
 describe("site", () => {
-  test("a static site behind CloudFront, built with the API URLs, and the three URLs as outputs", () => {
-    api.resourceCountIs("AWS::CloudFront::Distribution", 1);
-    api.resourceCountIs("AWS::S3::Bucket", 1);
-    const outputs = api.findOutputs("*");
-    const names = Object.keys(outputs).join(" ");
-    for (const o of ["SiteUrl", "WebSocketUrl", "HttpApiUrl"]) expect(names).toContain(o);
+  test("a static site behind one CloudFront distribution", () => {
+    d.api.resourceCountIs("AWS::CloudFront::Distribution", 1);
+    d.api.resourceCountIs("AWS::S3::Bucket", 1);
+    d.api.hasResourceProperties("AWS::CloudFront::Distribution", { DistributionConfig: Match.objectLike({ DefaultRootObject: "index.html" }) });
   });
 });

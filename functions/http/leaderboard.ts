@@ -1,5 +1,5 @@
 /**
- * `GET /leaderboard?game=G&limit=N&cursor=C&provisional=include`: established players best first,
+ * `GET /api/leaderboard?game=G&limit=N&cursor=C&provisional=include`: established players best first,
  * then (with `provisional=include`) provisional ones, marked; paginated.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
@@ -9,7 +9,6 @@ import { makeDynamoRatingStore } from "../ratings/store.js";
 import { fail, json, table } from "./respond.js";
 
 export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
-  if (event.requestContext.http.method === "OPTIONS") return json(204, null);
   const q = parseWith(LeaderboardQuerySchema, { ...(event.queryStringParameters ?? {}) });
   if (!q.ok) return fail(400, "query/invalid", q.error.message);
   const { db, tableName } = table();

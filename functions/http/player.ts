@@ -1,12 +1,11 @@
-/** `GET /players/{id}`: one player's public record in every game they have played ranked. */
+/** `GET /api/players/{id}`: one player's public record in every game they have played ranked. */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { makeDynamoIdentityStore } from "../identity/store.js";
-import { playerPage } from "../ratings/ratings.js";
+import { playerPage } from "../ratings/players.js";
 import { makeDynamoRatingStore } from "../ratings/store.js";
 import { fail, json, table } from "./respond.js";
 
 export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
-  if (event.requestContext.http.method === "OPTIONS") return json(204, null);
   const id = event.pathParameters?.id ?? "";
   const { db, tableName } = table();
   const identity = makeDynamoIdentityStore(db, tableName);

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { API_PREFIX } from "../../core/protocol/api.js";
 import { HTTP_ROUTES, routeName, type HttpRoute } from "../routes.js";
 import { asRoute } from "./access.js";
 
@@ -66,14 +67,17 @@ function matchRoute(pattern: string, path: string): Record<string, string> | nul
   return params;
 }
 
+/** Where a route's handler module is loaded from (an absolute path): its source, or a bundle of it. */
+export type ModuleOf = (route: HttpRoute) => string;
+
 const loaded = new Map<string, Promise<HttpHandler>>();
 
-function loadHandler(rootDir: string, route: HttpRoute): Promise<HttpHandler> {
-  const file = join(rootDir, route.module);
+function loadHandler(route: HttpRoute, moduleOf: ModuleOf): Promise<HttpHandler> {
+  const file = moduleOf(route);
   let p = loaded.get(file);
   if (p === undefined) {
     p = import(pathToFileURL(file).href).then((mod: { handler?: HttpHandler }) => {
-      if (typeof mod.handler !== "function") throw new Error(`${route.module} exports no handler`);
+      if (typeof mod.handler !== "function") throw new Error(`${file} exports no handler`);
       return asRoute(route, mod.handler);
     });
     loaded.set(file, p);
@@ -150,35 +154,39 @@ function sendResult(res: ServerResponse, out: APIGatewayProxyStructuredResultV2 
   res.end(out.body === undefined ? undefined : out.isBase64Encoded === true ? Buffer.from(out.body, "base64") : out.body);
 }
 
-/** Routes an HTTP API request; returns false when no route matches (so static files are tried). */
-export async function routeHttp(req: IncomingMessage, res: ServerResponse, url: URL, rootDir: string, domainName: string, log: (m: string) => void): Promise<boolean> {
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * Routes an HTTP API request the way API Gateway's HTTP API does (no CORS: the client is served from
+ * the same origin): a route matches on method and path, anything else under `/api/` is a 404. Returns
+ * false for paths outside `/api/` (so static files are tried).
+ */
+export async function routeHttp(req: IncomingMessage, res: ServerResponse, url: URL, moduleOf: ModuleOf, domainName: string, log: (m: string) => void): Promise<boolean> {
+  if (url.pathname !== API_PREFIX && !url.pathname.startsWith(`${API_PREFIX}/`)) return false;
   const method = req.method ?? "GET";
   for (const r of HTTP_ROUTES) {
+    if (method !== r.method) continue;
     const params = matchRoute(r.path, url.pathname);
     if (params === null) continue;
-    if (method === "OPTIONS") {
-      res.writeHead(204, { "access-control-allow-origin": "*", "access-control-allow-methods": "GET,POST,OPTIONS", "access-control-allow-headers": "content-type" });
-      res.end();
-      return true;
-    }
-    if (method !== r.method) continue;
     const body = await readBody(req);
     if (body === null) {
-      res.writeHead(413, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { code: "http/too_large", message: "request body too large" } }));
+      sendJson(res, 413, { error: { code: "http/too_large", message: "request body too large" } });
       return true;
     }
     try {
-      const handler = await loadHandler(rootDir, r);
+      const handler = await loadHandler(r, moduleOf);
       sendResult(res, await handler(toEvent(req, url, routeName(r), params, body, domainName)));
     } catch (e) {
       log(`http ${routeName(r)} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-      res.writeHead(500, { "content-type": "application/json" });
-      res.end(JSON.stringify({ message: "Internal Server Error" }));
+      sendJson(res, 500, { message: "Internal Server Error" });
     }
     return true;
   }
-  return false;
+  sendJson(res, 404, { message: "Not Found" });
+  return true;
 }
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Mancala</title>

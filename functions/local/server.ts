@@ -14,7 +14,7 @@ import { ensureTable, startDynalite, sweepExpired } from "./dynamo.js";
 import { GATEWAY_IDLE_MS, GATEWAY_MAX_CONNECTION_MS, createLocalGateway, type WsHandler } from "./gateway.js";
 import { routeHttp, serveStatic } from "./http.js";
 import { asRoute, installAccessGuard } from "./access.js";
-import { TIMER_ROUTES, WS_ROUTES, type WsRoute } from "../routes.js";
+import { TIMER_ROUTES, WS_ROUTES, type Route, type WsRoute } from "../routes.js";
 
 const FUNCTIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const ROOT_DIR = resolve(FUNCTIONS_DIR, "..");
@@ -36,6 +36,11 @@ export interface ServerOptions {
   /** API Gateway's WebSocket limits: idle timeout (default 10 min) and longest connection (default 2 h). */
   readonly idleMs?: number;
   readonly maxConnectionMs?: number;
+  /**
+   * Where each route's handler module is loaded from (an absolute path). Default: its source under
+   * the project root; the bundle test passes the bundles the stack deploys.
+   */
+  readonly moduleOf?: (route: Route) => string;
 }
 
 export interface RunningServer {
@@ -58,6 +63,7 @@ function defaults(opts: ServerOptions): Required<ServerOptions> {
     timerMs: opts.timerMs ?? 1_000,
     idleMs: opts.idleMs ?? GATEWAY_IDLE_MS,
     maxConnectionMs: opts.maxConnectionMs ?? GATEWAY_MAX_CONNECTION_MS,
+    moduleOf: opts.moduleOf ?? ((route) => join(ROOT_DIR, route.module)),
   };
 }
 
@@ -87,7 +93,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const wsHandler = async (key: WsRoute["key"]): Promise<WsHandler> => {
     const route = WS_ROUTES.find((r) => r.key === key);
     if (route === undefined) throw new Error(`functions/routes.ts has no WebSocket route ${key}`);
-    const mod = (await import(pathToFileURL(join(ROOT_DIR, route.module)).href)) as { handler: WsHandler };
+    const mod = (await import(pathToFileURL(o.moduleOf(route)).href)) as { handler: WsHandler };
     return asRoute(route, mod.handler);
   };
   const [connect, disconnect, message] = await Promise.all([wsHandler("$connect"), wsHandler("$disconnect"), wsHandler("$default")]);
@@ -111,7 +117,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       return;
     }
     if (gateway.management(req, res, url.pathname)) return;
-    routeHttp(req, res, url, ROOT_DIR, domainName, log)
+    routeHttp(req, res, url, o.moduleOf, domainName, log)
       .then((handled) => {
         if (!handled) serveStatic(req, res, url, o.staticDir);
       })
@@ -155,7 +161,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const timers = TIMER_ROUTES.map((route) => {
     let running: Promise<unknown> | null = null;
-    const file = join(ROOT_DIR, route.module);
+    const file = o.moduleOf(route);
     const tick = asRoute(route, async () => {
       const mod = (await import(pathToFileURL(file).href)) as { handler?: TimerHandler };
       if (typeof mod.handler !== "function") throw new Error(`${route.module} exports no handler`);

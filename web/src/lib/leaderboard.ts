@@ -1,6 +1,7 @@
 /** The public ranking over HTTP: leaderboard pages and one player's record. */
 import type { LeaderboardResponse, PlayerResponse } from "../../../core/protocol/ranked.js";
 import type { GameId } from "../../../core/types.js";
+import { API_PATHS, playerPath } from "../../../core/protocol/api.js";
 import { apiUrl } from "./http.js";
 
 export type Fetched<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly status: number; readonly message: string };
@@ -26,9 +27,9 @@ async function getJson<T>(path: string, timeoutMs = 8000): Promise<Fetched<T>> {
 export function fetchLeaderboard(game: GameId, cursor: string | null, limit = 20): Promise<Fetched<LeaderboardResponse>> {
   const q = new URLSearchParams({ game, limit: String(limit) });
   if (cursor !== null) q.set("cursor", cursor);
-  return getJson<LeaderboardResponse>(`leaderboard?${q.toString()}`);
+  return getJson<LeaderboardResponse>(`${API_PATHS.leaderboard}?${q.toString()}`);
 }
 
 export function fetchPlayer(playerId: string): Promise<Fetched<PlayerResponse>> {
-  return getJson<PlayerResponse>(`players/${encodeURIComponent(playerId)}`);
+  return getJson<PlayerResponse>(playerPath(playerId));
 }

@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { memoryStorage } from "../state/persist.js";
+import { API_PATHS } from "../../../core/protocol/api.js";
 import { setApiBase } from "./http.js";
 import { pending, retryPending, sendSuggestion } from "./suggestions.js";
 
@@ -15,7 +16,7 @@ beforeAll(async () => {
     let data = "";
     req.on("data", (c: Buffer) => (data += c.toString()));
     req.on("end", () => {
-      if (req.method === "POST" && req.url === "/suggestions" && status < 300) bodies.push(JSON.parse(data));
+      if (req.method === "POST" && req.url === API_PATHS.suggestions && status < 300) bodies.push(JSON.parse(data));
       res.writeHead(status, { "content-type": "application/json" });
       res.end("{}");
     });

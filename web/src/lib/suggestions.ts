@@ -1,9 +1,10 @@
 /**
- * "Suggest an improvement": sent to `POST /suggestions`. When the server is missing or unreachable
+ * "Suggest an improvement": sent to `POST /api/suggestions`. When the server is missing or unreachable
  * the suggestion waits in an outbox on the device and is sent again later (on start, every minute
  * while open, and when the browser comes back online).
  */
 import * as v from "valibot";
+import { API_PATHS } from "../../../core/protocol/api.js";
 import { readJson, writeJson, type KeyValue } from "../state/persist.js";
 import { postJson } from "./http.js";
 
@@ -49,9 +50,9 @@ export type SendResult = "sent" | "kept" | "invalid";
 /** "sent"; "refused" when the server read it and said no (it never will take it); "failed" otherwise. */
 async function deliver(s: Suggestion): Promise<"sent" | "refused" | "failed"> {
   try {
-    const res = await postJson("/suggestions", { text: s.text, category: s.category });
+    const res = await postJson(API_PATHS.suggestions, { text: s.text, category: s.category });
     if (res.ok) return "sent";
-    return res.status === 400 || res.status === 413 || res.status === 422 ? "refused" : "failed";
+    return res.status === 400 || res.status === 413 || res.status === 415 || res.status === 422 ? "refused" : "failed";
   } catch {
     return "failed";
   }
