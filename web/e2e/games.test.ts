@@ -5,14 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { newGame, playAll, view } from "../../core/games/index.js";
-import { REASON_TEXT } from "../src/content/games.js";
+import { newGame, playAll, toMove, view } from "../../core/games/index.js";
+import { endSentence, movesText } from "../src/game/results.js";
 import { startHarness, type Harness } from "./harness.js";
 
 let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness();
+  // Whole games: the system's reduced-motion setting shows each move at once (no seed-by-seed hops).
+  await h.page.emulateMedia({ reducedMotion: "reduce" });
   await h.page.goto(h.url);
   await h.page.evaluate(() => localStorage.setItem("mancala.settings.v1", JSON.stringify({ speed: "fast", sound: false })));
   await h.page.reload();
@@ -82,8 +84,10 @@ describe("a whole game against Easy, fast speed, to the results", () => {
     expect(v.result).not.toBeNull();
 
     const text = (id: string) => page.textContent(`[data-testid="${id}"]`);
-    expect(await text("reason")).toBe(REASON_TEXT[v.result!.reason]);
-    expect(await text("moves")).toBe(`${v.moveCount} moves`);
+    expect(await text("reason")).toBe(endSentence({
+      game, reason: v.result!.reason, names: ["You", "The computer"], winner: v.result!.winner, toMove: toMove(end.value),
+    }));
+    expect(await text("moves")).toBe(movesText(v.moveCount));
     const stones = (seat: 0 | 1): number =>
       game === "tsoro-wta" ? v.board.slice(seat * 8, seat * 8 + 8).reduce((a, b) => a + b, 0) : v.stores[seat];
     expect(Number(await text("stones-0"))).toBe(stones(0));

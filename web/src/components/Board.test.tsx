@@ -95,13 +95,13 @@ describe("Board", () => {
     const { container, setProps } = renderBoard(s.value, { preview: { from: 8, to: 10 }, lastFrom: 3, hint: 6 });
     expect(pit(container, 8).classList.contains("pressed")).toBe(true);
     expect(pit(container, 10).classList.contains("landing")).toBe(true);
-    expect(pit(container, 8).getAttribute("aria-label")).toContain("last seed lands in pit 2");
+    expect(pit(container, 8).getAttribute("aria-label")).toBe("Aigerim's pit 9, 3 stones, can be sown, last stone lands in Computer's pit 2");
     expect(pit(container, 3).querySelector(".last-dot")).not.toBeNull();
     expect(pit(container, 6).classList.contains("hint")).toBe(true);
     // Seat 0 (at the bottom) owns the opponent's pit 2 as tuzdyk: a white star there.
     const star = pit(container, 10).querySelector(".star");
     expect(star?.classList.contains("mine")).toBe(true);
-    expect(pit(container, 10).getAttribute("aria-label")).toContain("tuzdyk of Aigerim");
+    expect(pit(container, 10).getAttribute("aria-label")).toBe("Computer's pit 2, 0 stones, Aigerim's tuzdyk");
     // Seen from the other side, the same star is the opponent's colour.
     setProps("bottom", 1);
     expect(pit(container, 10).querySelector(".star")?.classList.contains("mine")).toBe(false);
@@ -118,6 +118,23 @@ describe("Board", () => {
     expect(container.querySelector(".flight")?.textContent).toBe("+7");
     setProps("glow", 0);
     expect(container.querySelector('[data-store="0"]')?.classList.contains("glow")).toBe(true);
+  });
+
+  test("screen readers hear natural labels, each side's pits in order, the top side first", () => {
+    const s = state("togyz");
+    const { container } = renderBoard(s, { names: ["You", "Computer"], legal: [] });
+    const labels = [...container.querySelectorAll("[data-pit], [data-store]")].map((e) => e.getAttribute("aria-label"));
+    expect(labels).toEqual([
+      "Computer's kazan, 0 stones",
+      ...Array.from({ length: 9 }, (_, i) => `Computer's pit ${i + 1}, 9 stones`),
+      ...Array.from({ length: 9 }, (_, i) => `Your pit ${i + 1}, 9 stones`),
+      "Your kazan, 0 stones",
+    ]);
+    const t = state("tsoro-classic", { holes: 4, seeds: 1 });
+    const { container: c2 } = renderBoard(t, { names: ["You", "Computer"], legal: [] });
+    const own = [...c2.querySelectorAll("[data-pit]")].slice(8).map((e) => e.getAttribute("aria-label"));
+    expect(own[0]).toBe("Your hole 1 (bottom row), 1 seed");
+    expect(own[7]).toBe("Your hole 8 (top row), 1 seed");
   });
 
   test("counts follow the display as a move is played", () => {

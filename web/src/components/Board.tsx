@@ -7,8 +7,11 @@ import { createMemo, createSignal, For, Index, onCleanup, onMount, Show, type JS
 import type { Engine } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
 import type { FlightTarget } from "../game/animate.js";
-import { hasStores, makeLayout, type Layout, type PitCell, type StoreCell } from "../game/geometry.js";
+import {
+  countAt, fitBoard, hasStores, makeLayout, type BoardSize, type Layout, type PitCell, type StoreCell,
+} from "../game/geometry.js";
 import type { Display } from "../game/moves.js";
+import { pitSpeech, pitWord, possessive, storeSpeech } from "../game/speech.js";
 import type { Counters, Hand, HoleSize } from "../state/createSettings.js";
 
 export interface BoardFlight {
@@ -58,8 +61,6 @@ const STORE_SPOTS: readonly (readonly [number, number])[] = Array.from({ length:
   return [18 + Math.abs(x) * 64, 10 + Math.abs(y) * 80] as const;
 });
 
-const HOLE_PX: { readonly [H in HoleSize]: number } = { small: 58, medium: 78, large: 100 };
-
 function useUpright(): () => boolean {
   const mq = typeof window !== "undefined" && typeof window.matchMedia === "function"
     ? window.matchMedia("(max-aspect-ratio: 5/6)")
@@ -73,14 +74,49 @@ function useUpright(): () => boolean {
   return upright;
 }
 
-function unitOf(engine: Engine, n: number): string {
-  const word = engine.game === "togyz" ? "stone" : "seed";
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+/** The space the board may fill: its wrapper's box, followed as the screen or a side panel changes it. */
+function useSpace(wrap: () => HTMLElement | undefined): () => { width: number; height: number } {
+  const fallback = (): { width: number; height: number } => ({
+    width: typeof window === "undefined" ? 1000 : Math.max(200, window.innerWidth - 28),
+    height: typeof window === "undefined" ? 600 : Math.max(200, window.innerHeight - 250),
+  });
+  const [space, setSpace] = createSignal(fallback());
+  const measure = (): void => {
+    const el = wrap();
+    const r = el?.getBoundingClientRect();
+    setSpace(r !== undefined && r.width > 40 && r.height > 40 ? { width: r.width, height: r.height } : fallback());
+  };
+  onMount(() => {
+    measure();
+    const el = wrap();
+    if (typeof ResizeObserver === "function" && el !== undefined) {
+      const ro = new ResizeObserver(() => measure());
+      ro.observe(el);
+      onCleanup(() => ro.disconnect());
+    } else if (typeof window !== "undefined") {
+      window.addEventListener("resize", measure);
+      onCleanup(() => window.removeEventListener("resize", measure));
+    }
+  });
+  return space;
+}
+
+/**
+ * Pits in reading order, side by side: the top player's pits by number, then the bottom
+ * player's, so a screen reader reads each side through instead of alternating between them.
+ */
+function readingOrder(pits: readonly PitCell[], bottom: Seat): PitCell[] {
+  return [...pits].sort((a, b) => (a.owner === b.owner ? a.label - b.label : a.owner === bottom ? 1 : -1));
 }
 
 export function Board(props: BoardProps): JSX.Element {
   const upright = useUpright();
+  let wrapEl: HTMLDivElement | undefined;
+  const space = useSpace(() => wrapEl);
   const layout = createMemo<Layout>(() => makeLayout(props.engine, props.bottom, upright()));
+  const size = createMemo<BoardSize>(() => fitBoard(layout(), props.engine.game, space(), props.holeSize, upright()));
+  const pits = createMemo(() => readingOrder(layout().pits, props.bottom));
+  const stores = createMemo(() => [...layout().stores].sort((a, b) => (a.seat === props.bottom ? 1 : 0) - (b.seat === props.bottom ? 1 : 0)));
   const legalSet = createMemo(() => new Set(props.legal));
   const pitEls = new Map<number, HTMLElement>();
   const storeEls = new Map<Seat, HTMLElement>();
@@ -164,18 +200,38 @@ export function Board(props: BoardProps): JSX.Element {
     props.display.tuzdyk[0] === pit ? 0 : props.display.tuzdyk[1] === pit ? 1 : null;
 
   const pitLabel = (c: PitCell): string => {
-    const n = props.display.board[c.index];
-    const owner = props.names[c.owner];
+    const game = props.engine.game;
     const t = tuzdykOwner(c.index);
-    const parts = [`${owner}'s ${props.engine.game === "togyz" ? "pit" : "hole"} ${c.label}${c.top ? " (top row)" : ""}: ${unitOf(props.engine, n)}`];
-    if (t !== null) parts.push(`tuzdyk of ${props.names[t]}`);
-    if (legalSet().has(c.index)) parts.push("you can sow it");
-    if (props.lastFrom === c.index) parts.push("last move");
-    if (props.preview?.from === c.index && props.preview.to !== null) {
-      parts.push(`last seed lands in pit ${props.engine.game === "ayo" ? props.preview.to + 1 : (props.preview.to % (props.engine.pits / 2)) + 1}`);
+    const extra: string[] = [];
+    if (t !== null) extra.push(`${possessive(props.names[t])} tuzdyk`);
+    if (legalSet().has(c.index)) extra.push("can be sown");
+    if (props.lastFrom === c.index) extra.push("last move");
+    const to = props.preview?.from === c.index ? props.preview.to : null;
+    if (to !== null) {
+      const at = layout().pits.find((p) => p.index === to);
+      if (at !== undefined) extra.push(`last ${game === "togyz" ? "stone" : "seed"} lands in ${possessive(props.names[at.owner])} ${pitWord(game)} ${at.label}`);
     }
-    return parts.join(", ");
+    return pitSpeech(game, props.names[c.owner], c.label, c.top, props.display.board[c.index], extra);
   };
+
+  const storeView = (s: StoreCell): JSX.Element => (
+            <div
+              ref={(el) => storeEls.set(s.seat, el)}
+              class="store"
+              classList={{ mine: s.seat === props.bottom, glow: props.glow === s.seat }}
+              style={cellStyle(s)}
+              data-store={s.seat}
+              role="img"
+              aria-label={storeSpeech(props.engine.game, props.names[s.seat], props.display.stores[s.seat])}
+            >
+              <div class="tray">
+                <Index each={Array.from({ length: Math.min(props.display.stores[s.seat], MAX_DRAWN_STORE) })}>
+                  {(_, i) => <i class="seed" style={{ left: `${STORE_SPOTS[i][0]}%`, top: `${STORE_SPOTS[i][1]}%`, "--k": String(i % 7) }} />}
+                </Index>
+              </div>
+              <span class="count store-count" aria-hidden="true">{props.display.stores[s.seat]}</span>
+            </div>
+          );
 
   const cellStyle = (c: { row: number; col: number; rowSpan: number; colSpan: number }): JSX.CSSProperties => ({
     "grid-row": `${c.row + 1} / span ${c.rowSpan}`,
@@ -192,17 +248,23 @@ export function Board(props: BoardProps): JSX.Element {
 
   return (
     <div
+      ref={wrapEl}
       class={`board-wrap counters-${props.counters}`}
-      classList={{ turned: layout().turned }}
+      classList={{ turned: layout().turned, upright: upright() }}
       style={{
-        "--cols": String(layout().cols),
-        "--rows": String(layout().rows),
-        "--hole": `${HOLE_PX[props.holeSize]}px`,
+        "--pit": `${size().pit}px`,
+        "--cell": `${(size().pit / 0.84).toFixed(1)}px`,
+        "--pad": `${size().pad}px`,
       }}
+      data-hole={props.holeSize}
     >
       <div
         ref={boardEl}
         class={`board game-${props.engine.game}`}
+        style={{
+          "grid-template-columns": size().cols.map((c) => `${c}px`).join(" "),
+          "grid-template-rows": size().rows.map((r) => `${r}px`).join(" "),
+        }}
         role="group"
         aria-label={`${props.engine.game === "togyz" ? "Togyz kumalak" : props.engine.game === "ayo" ? "Ayo" : "Tsoro"} board`}
         onPointerDown={onPointerDown}
@@ -214,32 +276,13 @@ export function Board(props: BoardProps): JSX.Element {
         }}
         onKeyDown={onKeyDown}
       >
-        <For each={layout().stores}>
-          {(s: StoreCell) => (
-            <div
-              ref={(el) => storeEls.set(s.seat, el)}
-              class="store"
-              classList={{ mine: s.seat === props.bottom, glow: props.glow === s.seat }}
-              style={cellStyle(s)}
-              data-store={s.seat}
-              role="img"
-              aria-label={`${props.names[s.seat]}'s ${props.engine.game === "togyz" ? "kazan" : "store"}: ${unitOf(props.engine, props.display.stores[s.seat])}`}
-            >
-              <div class="tray">
-                <Index each={Array.from({ length: Math.min(props.display.stores[s.seat], MAX_DRAWN_STORE) })}>
-                  {(_, i) => <i class="seed" style={{ left: `${STORE_SPOTS[i][0]}%`, top: `${STORE_SPOTS[i][1]}%`, "--k": String(i % 7) }} />}
-                </Index>
-              </div>
-              <span class="count store-count" aria-hidden="true">{props.display.stores[s.seat]}</span>
-            </div>
-          )}
-        </For>
-        <For each={layout().pits}>
+        <For each={stores().filter((st) => st.seat !== props.bottom)}>{(s: StoreCell) => storeView(s)}</For>
+        <For each={pits()}>
           {(c: PitCell) => {
             const count = (): number => props.display.board[c.index];
             const legal = (): boolean => legalSet().has(c.index);
             return (
-              <div class="cell" style={cellStyle(c)}>
+              <div class={`cell at-${countAt(layout(), c)}`} style={cellStyle(c)}>
                 <button
                   ref={(el) => pitEls.set(c.index, el)}
                   type="button"
@@ -280,7 +323,7 @@ export function Board(props: BoardProps): JSX.Element {
                     <span class="last-dot" aria-hidden="true" />
                   </Show>
                 </button>
-                <span class="count" classList={{ below: c.owner === props.bottom && !c.top }} aria-hidden="true">{count()}</span>
+                <span class="count" aria-hidden="true">{count()}</span>
                 <Show when={props.engine.game !== "tsoro-classic" && props.engine.game !== "tsoro-wta"}>
                   <span class="pit-no" aria-hidden="true">{c.label}</span>
                 </Show>
@@ -288,6 +331,7 @@ export function Board(props: BoardProps): JSX.Element {
             );
           }}
         </For>
+        <For each={stores().filter((st) => st.seat === props.bottom)}>{(s: StoreCell) => storeView(s)}</For>
         <Show when={handPos()}>
           {(h) => (
             <div

@@ -9,11 +9,17 @@ import type { Seat } from "../../../core/types.js";
 export const SPEEDS = ["slow", "normal", "fast"] as const;
 export type Speed = (typeof SPEEDS)[number];
 
-/** Milliseconds per seed at each speed, and the most one move may take (longer chains go faster). */
-export const STEP_MS: { readonly [S in Speed]: number } = { slow: 420, normal: 210, fast: 10 };
-export const MOVE_CAP_MS: { readonly [S in Speed]: number } = { slow: 24_000, normal: 7_000, fast: 150 };
+/**
+ * Milliseconds per seed at each speed, and the most one move may take: a long chain goes faster,
+ * but never below the speed's minimum per seed, so even at Fast every hop can be followed.
+ */
+export const STEP_MS: { readonly [S in Speed]: number } = { slow: 420, normal: 210, fast: 70 };
+export const MIN_STEP_MS: { readonly [S in Speed]: number } = { slow: 120, normal: 60, fast: 30 };
+export const MOVE_CAP_MS: { readonly [S in Speed]: number } = { slow: 24_000, normal: 7_000, fast: 900 };
 /** A short breath before the computer moves, so its move can be followed. */
-export const THINK_PAUSE_MS: { readonly [S in Speed]: number } = { slow: 700, normal: 380, fast: 0 };
+export const THINK_PAUSE_MS: { readonly [S in Speed]: number } = { slow: 700, normal: 380, fast: 150 };
+/** The least time a capture's "+n" is in the air before the move goes on. */
+export const CAPTURE_SHOW_MS = 240;
 
 export type FlightTarget = { readonly store: Seat } | { readonly pit: number };
 export type Cue = "lift" | "sow" | "capture" | "tuzdyk" | "pass" | "end";
@@ -29,15 +35,28 @@ export interface Stage {
   fly(from: number, to: FlightTarget, count: number): void;
   announce(event: TraceEvent): void;
   cue(cue: Cue, n: number): void;
+  /** The move is over: clears what is still in the air. */
+  settle(): void;
 }
 
 /** Waits `ms`; resolves false when the animation was cancelled (undo, leaving the screen). */
 export type Wait = (ms: number) => Promise<boolean>;
 
-export function stepMs(speed: Speed, trace: readonly TraceEvent[]): number {
+/**
+ * Per-seed time for a move at a speed. `reduced` (the system asks for reduced motion) plays the
+ * move without hops: the board shows each step at once.
+ */
+export function stepMs(speed: Speed, trace: readonly TraceEvent[], reduced = false): number {
+  if (reduced) return 0;
   let steps = 0;
   for (const e of trace) steps += e.t === "sow" || e.t === "tuzdyk-sow" ? 1 : 2;
-  return Math.max(1, Math.min(STEP_MS[speed], MOVE_CAP_MS[speed] / Math.max(1, steps)));
+  return Math.max(MIN_STEP_MS[speed], Math.min(STEP_MS[speed], MOVE_CAP_MS[speed] / Math.max(1, steps)));
+}
+
+/** Whether the system asks for reduced motion (false where there is no window). */
+export function prefersReducedMotion(): boolean {
+  return typeof window !== "undefined" && typeof window.matchMedia === "function"
+    && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 export async function playTrace(trace: readonly TraceEvent[], stage: Stage, step: number, wait: Wait): Promise<boolean> {
@@ -75,7 +94,7 @@ export async function playTrace(trace: readonly TraceEvent[], stage: Stage, step
         stage.addStore(e.seat, e.count);
         stage.fly(e.pit, { store: e.seat }, e.count);
         stage.cue("capture", e.count);
-        if (!(await wait(step * 3))) return false;
+        if (!(await wait(step === 0 ? 0 : Math.max(step * 3, CAPTURE_SHOW_MS)))) return false;
         break;
       case "tuzdyk":
         stage.markTuzdyk(e.seat, e.pit);
@@ -118,5 +137,7 @@ export async function playTrace(trace: readonly TraceEvent[], stage: Stage, step
     }
   }
   stage.hand(null, 0);
+  // Every "+n" is gone before the next turn starts.
+  stage.settle();
   return true;
 }

@@ -7,6 +7,10 @@
  */
 import type { Engine } from "../../../core/games/index.js";
 import type { GameId, Seat } from "../../../core/types.js";
+import type { HoleSize } from "../state/createSettings.js";
+
+/** Where a pit's count (and number) sits: beside it on the outer side, or on a corner of it. */
+export type CountAt = "above" | "below" | "left" | "right";
 
 export interface PitCell {
   readonly kind: "pit";
@@ -120,5 +124,72 @@ export function makeLayout(engine: Engine, bottom: Seat, upright: boolean): Layo
     pits: l.pits.map((c) => turn(c, l.rows)),
     stores: l.stores.map((c) => turn(c, l.rows)),
     turned: true,
+  };
+}
+
+/** Outer rows (or, on a turned board, outer columns) show counts on their outer side. */
+export function countAt(layout: Layout, c: PitCell): CountAt {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const p of layout.pits) {
+    const k = layout.turned ? p.col : p.row;
+    lo = Math.min(lo, k);
+    hi = Math.max(hi, k);
+  }
+  const k = layout.turned ? c.col : c.row;
+  if (layout.turned) return k === lo ? "left" : "right";
+  return k === hi ? "below" : "above";
+}
+
+/** The smallest pit a finger can take on each game's board, in CSS pixels. */
+export const MIN_PIT_PX: { readonly [G in GameId]: number } = { togyz: 48, ayo: 44, "tsoro-classic": 40, "tsoro-wta": 40 };
+/** A pit fills this share of its (narrower) cell side. */
+export const PIT_FILL = 0.9;
+/** A track holding only stores is this share of a pit track. */
+export const STORE_TRACK = 0.8;
+/** No cell grows past this, however large the screen. */
+export const MAX_CELL_PX = 132;
+/** Where each hole size sits between the smallest pit allowed and the largest that fits. */
+export const HOLE_SCALE: { readonly [H in HoleSize]: number } = { small: 0.3, medium: 0.7, large: 1 };
+
+export interface BoardSize {
+  /** Widths of the grid's columns and heights of its rows, in pixels. */
+  readonly cols: readonly number[];
+  readonly rows: readonly number[];
+  /** Diameter of a pit. */
+  readonly pit: number;
+  /** Padding around the grid inside the board. */
+  readonly pad: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * Sizes a board to the space it has. Pits stay square; on an upright phone (`stretch`) columns
+ * widen to use the full width, with each pit's count beside it. The hole size moves the pit
+ * between the game's smallest pit and the largest that fits (if even the smallest does not fit,
+ * the largest that fits is used).
+ */
+export function fitBoard(
+  layout: Layout, game: GameId, space: { readonly width: number; readonly height: number }, hole: HoleSize, stretch: boolean,
+): BoardSize {
+  const pad = Math.round(Math.max(6, Math.min(14, Math.min(space.width, space.height) * 0.02)));
+  const colWeight = Array.from({ length: layout.cols }, (_, c) => (layout.pits.some((p) => p.col === c) ? 1 : STORE_TRACK));
+  const rowWeight = Array.from({ length: layout.rows }, (_, r) => (layout.pits.some((p) => p.row === r) ? 1 : STORE_TRACK));
+  const sumC = colWeight.reduce((a, b) => a + b, 0);
+  const sumR = rowWeight.reduce((a, b) => a + b, 0);
+  const unitW = Math.max(1, space.width - 2 * pad) / sumC;
+  const unitH = Math.max(1, space.height - 2 * pad) / sumR;
+  const most = Math.min(unitW, unitH, MAX_CELL_PX);
+  const least = MIN_PIT_PX[game] / PIT_FILL;
+  const cell = most <= least ? most : least + (most - least) * HOLE_SCALE[hole];
+  const cw = stretch ? Math.max(cell, unitW) : cell;
+  const cols = colWeight.map((w) => Math.floor(w * cw * 10) / 10);
+  const rows = rowWeight.map((w) => Math.floor(w * cell * 10) / 10);
+  return {
+    cols, rows, pad,
+    pit: Math.floor(cell * PIT_FILL),
+    width: cols.reduce((a, b) => a + b, 0) + 2 * pad,
+    height: rows.reduce((a, b) => a + b, 0) + 2 * pad,
   };
 }

@@ -77,5 +77,6 @@ export function makeBoardStage<T extends BoardLayer>(state: T, setState: SetStor
     },
     announce: o.announce,
     cue: (c, n) => o.cue?.(c, n),
+    settle: () => set("flights", []),
   };
 }

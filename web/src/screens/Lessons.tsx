@@ -74,35 +74,11 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
   };
   return (
     <div class="lesson" data-testid="lesson">
-      <div class="card">
+      <div class="card lesson-task" data-testid="lesson-task">
         <h2>{props.lesson.title}</h2>
-        <p>{props.lesson.prompt}</p>
-      </div>
-      <div class="board-area">
-        <Board
-          engine={act.state().engine}
-          bottom={mover()}
-          display={s.display}
-          legal={s.legal}
-          lastFrom={s.lastFrom}
-          preview={s.preview}
-          hint={null}
-          hand={s.hand}
-          flights={s.flights}
-          glow={null}
-          names={names()}
-          counters={settings.counters}
-          holeSize={settings.holeSize}
-          handStyle={settings.hand}
-          target={s.step === "try" ? s.target : null}
-          onPick={(p) => act.pick(p)}
-          onPreview={(p) => act.previewAt(p)}
-        />
-        <Show when={s.announce}>{(a) => <div class="announce bottom" role="alert">{a()}</div>}</Show>
-      </div>
-      <div class="card">
+        <p class="lesson-prompt">{props.lesson.prompt}</p>
         <Show when={s.step === "predict"}>
-          <fieldset class="choice">
+          <fieldset class="choice" data-testid="lesson-question">
             <legend>{props.lesson.question}</legend>
             <div class="chips">
               <For each={props.lesson.choices}>
@@ -129,17 +105,39 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
             </Show>
           </div>
         </Show>
-        <Show when={!s.solved}>
-          <details class="worked">
-            <summary>Read the worked answer</summary>
-            <p>{props.lesson.answer}</p>
-          </details>
-        </Show>
         <Show when={s.step === "done" && !s.solved && s.triedOther !== null}>
           <p role="status">That was {pitName(s.triedOther as number)}. This lesson is about {pitName(s.target)}.</p>
           <button type="button" class="btn primary" onClick={retry}>Set the board back</button>
         </Show>
       </div>
+      <div class="board-area">
+        <Board
+          engine={act.state().engine}
+          bottom={mover()}
+          display={s.display}
+          legal={s.legal}
+          lastFrom={s.lastFrom}
+          preview={s.preview}
+          hint={null}
+          hand={s.hand}
+          flights={s.flights}
+          glow={null}
+          names={names()}
+          counters={settings.counters}
+          holeSize={settings.holeSize}
+          handStyle={settings.hand}
+          target={s.step === "try" ? s.target : null}
+          onPick={(p) => act.pick(p)}
+          onPreview={(p) => act.previewAt(p)}
+        />
+        <Show when={s.announce}>{(a) => <div class="announce bottom" role="alert">{a()}</div>}</Show>
+      </div>
+      <Show when={!s.solved}>
+        <details class="worked card">
+          <summary>Read the worked answer</summary>
+          <p>{props.lesson.answer}</p>
+        </details>
+      </Show>
     </div>
   );
 }

@@ -1,13 +1,17 @@
 /** The board screen: score line, series score, the board, the buttons, and the results at the end. */
 import { createMemo, createSignal, onCleanup, onMount, Show, type JSX } from "solid-js";
+import { toMove } from "../../../core/games/index.js";
 import { createSeries, gameNumber } from "../../../core/match.js";
 import type { Seat } from "../../../core/types.js";
 import { Avatar } from "../components/Avatar.js";
 import { Board } from "../components/Board.js";
 import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
-import { familyOf, GAME_NAMES, REASON_TEXT, unitWord } from "../content/games.js";
+import { ScoreLine, type ScoreSide } from "../components/ScoreLine.js";
+import { familyOf, GAME_NAMES } from "../content/games.js";
 import { LEVEL_NAMES } from "../game/levels.js";
+import { endSentence, finalScore, movesText } from "../game/results.js";
+import { countOf } from "../game/speech.js";
 import { createGame, type GameStore } from "../state/createGame.js";
 import { useProfile } from "../state/createProfile.js";
 import { useRouter } from "../state/createRouter.js";
@@ -96,6 +100,11 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
   });
   const top = (): Seat => (1 - g.bottom) as Seat;
   const isComputer = (): boolean => g.record.setup.opponent === "computer";
+  /** Names as spoken on the board: against the computer, "You" and "Computer". */
+  const spoken = (): readonly [string, string] => {
+    const h = act.humanSeat();
+    return h === null ? names() : h === 0 ? ["You", "Computer"] : ["Computer", "You"];
+  };
   const avatarOf = (seat: Seat): JSX.Element => {
     if (act.seriesSeat(seat) === 1) return <Avatar emoji={isComputer() ? "🤖" : "🙂"} size={34} label="" />;
     return <Avatar photo={profile.photo} emoji={profile.avatar} size={34} label="" />;
@@ -122,15 +131,15 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
     router.go("play", rec.id, true);
   };
 
-  const sideBox = (seat: Seat, where: "top" | "bottom"): JSX.Element => (
-    <div class={`side side-${where}`} classList={{ turn: g.toMove === seat && g.phase !== "over", won: g.glow === seat }} data-seat={seat}>
-      {avatarOf(seat)}
-      <span class="side-name">{names()[seat]}</span>
-      <span class="side-score" aria-label={`${names()[seat]}: ${act.score(seat)} ${unitWord(g.record.setup.game, act.score(seat))}`}>
-        {act.score(seat)}
-      </span>
-    </div>
-  );
+  const side = (seat: Seat): ScoreSide => ({
+    seat,
+    name: names()[seat],
+    score: act.score(seat),
+    scoreText: countOf(g.record.setup.game, act.score(seat)),
+    avatar: avatarOf(seat),
+    turn: g.toMove === seat && g.phase !== "over",
+    won: g.glow === seat,
+  });
 
   return (
     <section class={`screen play fam-${familyOf(g.record.setup.game)}`} aria-label={`${GAME_NAMES[g.record.setup.game]} board`}>
@@ -148,11 +157,7 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
         <button type="button" class="icon-btn" onClick={() => setForfeitOpen(true)} aria-label="Forfeit" disabled={g.phase === "over"}><Icon name="flag" /></button>
       </header>
 
-      <div class="score-line" role="status" aria-live="polite" data-testid="score-line">
-        {sideBox(top(), "top")}
-        <span class="turn" data-testid="turn">{turnText()}</span>
-        {sideBox(g.bottom, "bottom")}
-      </div>
+      <ScoreLine top={side(top())} bottom={side(g.bottom)} turn={turnText()} />
 
       <div class="board-area">
         <Board
@@ -166,7 +171,7 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
           hand={g.hand}
           flights={g.flights}
           glow={g.glow}
-          names={names()}
+          names={spoken()}
           counters={settings.counters}
           holeSize={settings.holeSize}
           handStyle={settings.hand}
@@ -294,7 +299,16 @@ function Results(props: {
     if (sr.winner === null) return `Series drawn, ${score}`;
     return `${g.record.names[sr.winner]} ${sr.end === "forfeit" ? "wins the series by forfeit" : "wins the series"}, ${score}`;
   };
-  const unit = (seat: Seat): string => unitWord(g.record.setup.game, act.score(seat));
+  const unit = (seat: Seat): string => countOf(g.record.setup.game, act.score(seat)).replace(/^\d+ /, "");
+  /** Names as the results speak of them: "You" and "The computer" against the computer. */
+  const told = (): readonly [string, string] => {
+    const hs = h();
+    return hs === null ? props.names : hs === 0 ? ["You", "The computer"] : ["The computer", "You"];
+  };
+  const facts = () => ({
+    game: g.record.setup.game, reason: o().reason, names: told(), winner: o().winner,
+    toMove: toMove(act.engineState()),
+  });
   return (
     <div class="backdrop results-backdrop">
       <div class="dialog results" role="dialog" aria-modal="true" aria-labelledby="results-title" data-testid="results">
@@ -309,7 +323,9 @@ function Results(props: {
           ))}
         </div>
         <p class="result-facts">
-          <span data-testid="moves">{g.moveCount} moves</span> · <span data-testid="reason">{REASON_TEXT[o().reason]}</span>
+          <span data-testid="reason">{endSentence(facts())}</span>{" "}
+          <span data-testid="final-score">{finalScore(g.record.setup.game, told(), [act.score(0), act.score(1)])}</span>
+          {" · "}<span data-testid="moves">{movesText(g.moveCount)}</span>
         </p>
         <Show when={seriesText() !== ""}><p class="series-result">{seriesText()}</p></Show>
         <Show when={h() !== null}>

@@ -1,12 +1,14 @@
 /** Games saved on this device that can be carried on; old ones can be deleted. */
-import { createSignal, For, Show, type JSX } from "solid-js";
+import { createSignal, For, onCleanup, onMount, Show, type JSX } from "solid-js";
 import { gameNumber } from "../../../core/match.js";
+import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
 import { GAME_NAMES } from "../content/games.js";
 import { LEVEL_NAMES } from "../game/levels.js";
 import { useRouter } from "../state/createRouter.js";
 import { isResumable, useSaves } from "../state/createSaves.js";
-import { showCode, useRooms, type SavedRoom } from "../state/createRooms.js";
+import { showCode, useRooms, type RoomSetup, type SavedRoom } from "../state/createRooms.js";
+import { movesText } from "../game/results.js";
 import type { SavedGame } from "../state/records.js";
 
 const MONTH_MS = 30 * 24 * 3600 * 1000;
@@ -23,23 +25,94 @@ export function describeSaved(g: SavedGame): string {
   const who = g.setup.opponent === "computer" ? `vs Computer (${LEVEL_NAMES[g.setup.level]})` : `${g.names[0]} vs ${g.names[1]}`;
   const board = g.setup.game.startsWith("tsoro") ? ` · ${g.setup.holes} × 2, ${g.setup.seeds} a hole` : "";
   const series = g.setup.bestOf > 1 ? ` · best of ${g.setup.bestOf}, game ${gameNumber(g.series)}, ${g.series.score[0]}–${g.series.score[1]}` : "";
-  return `${who}${board}${series} · ${g.moves.length} moves`;
+  return `${who}${board}${series} · ${movesText(g.moves.length)}`;
+}
+
+/** The board a room plays on: "9 pits a side, 9 stones each", "8 × 2 holes, 2 seeds each", and the series. */
+export function describeSetup(setup: RoomSetup | null): string {
+  if (setup === null) return "";
+  const o = setup.options;
+  const board = setup.game === "togyz"
+    ? "9 pits a side, 9 stones each"
+    : setup.game === "ayo"
+      ? "6 pits a side, 4 seeds each"
+      : `${String(o.holes)} × 2 holes, ${String(o.seeds)} seed${o.seeds === 1 ? "" : "s"} each`;
+  return `${GAME_NAMES[setup.game]} · ${board}${setup.bestOf > 1 ? ` · best of ${setup.bestOf}` : " · single game"}`;
 }
 
 export function describeRoom(r: SavedRoom): string {
   const who = r.opponent !== null ? `with ${r.opponent}` : r.owner ? "waiting for your friend" : "waiting to be let in";
-  const board = r.setup !== null && r.setup.game.startsWith("tsoro") ? ` · ${String(r.setup.options.holes)} × 2` : "";
-  const series = r.setup !== null && r.setup.bestOf > 1 ? ` · best of ${r.setup.bestOf}, ${r.score[0]}–${r.score[1]}` : "";
-  return `${who} · code ${showCode(r.code)}${board}${series} · ${r.moves} moves`;
+  const board = r.setup === null ? "" : ` · ${describeSetup(r.setup).split(" · ").slice(1).join(" · ")}`;
+  const series = r.setup !== null && r.setup.bestOf > 1 ? `, ${r.score[0]}–${r.score[1]}` : "";
+  return `${who} · code ${showCode(r.code)}${board}${series} · ${movesText(r.moves)}`;
+}
+
+/** How long a deletion can be undone before it is written. */
+export const UNDO_MS = 8000;
+
+/** A deletion shown at once and written when the undo time is up, the screen is left or the page is hidden. */
+interface Pending {
+  readonly games: readonly string[];
+  readonly rooms: readonly string[];
+  readonly text: string;
 }
 
 export function ResumeScreen(): JSX.Element {
   const [, router] = useRouter();
   const [saves, actions] = useSaves();
-  const [removed, setRemoved] = createSignal<number | null>(null);
   const [roomsState, rooms] = useRooms();
-  const list = (): SavedGame[] => saves.games.filter(isResumable);
-  const online = (): readonly SavedRoom[] => roomsState.rooms.filter((r) => !r.over);
+  const [pending, setPending] = createSignal<Pending | null>(null);
+  const [confirmAll, setConfirmAll] = createSignal(false);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const commit = (): void => {
+    const p = pending();
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (p === null) return;
+    setPending(null);
+    if (p.games.length > 0) actions.removeMany(p.games);
+    for (const code of p.rooms) rooms.remove(code);
+  };
+  const remove = (p: Pending): void => {
+    commit();
+    if (p.games.length === 0 && p.rooms.length === 0) return;
+    setPending(p);
+    timer = setTimeout(commit, UNDO_MS);
+  };
+  const undo = (): void => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    setPending(null);
+  };
+  onMount(() => {
+    window.addEventListener("pagehide", commit);
+    onCleanup(() => window.removeEventListener("pagehide", commit));
+  });
+  onCleanup(commit);
+
+  const hiddenGames = (): Set<string> => new Set(pending()?.games ?? []);
+  const hiddenRooms = (): Set<string> => new Set(pending()?.rooms ?? []);
+  const list = (): SavedGame[] => saves.games.filter((g) => isResumable(g) && !hiddenGames().has(g.id));
+  const online = (): readonly SavedRoom[] => roomsState.rooms.filter((r) => !r.over && !hiddenRooms().has(r.code));
+  const gamesText = (n: number): string => `${n} saved game${n === 1 ? "" : "s"}`;
+  const removeOlder = (): void => {
+    const now = Date.now();
+    const ids = saves.games.filter((g) => !hiddenGames().has(g.id) && (g.series.over || now - g.updatedAt > MONTH_MS)).map((g) => g.id);
+    if (ids.length === 0) {
+      setPending(null);
+      setNothing(true);
+      return;
+    }
+    remove({ games: ids, rooms: [], text: `${gamesText(ids.length)} older than a month deleted.` });
+  };
+  const removeAll = (): void => {
+    setConfirmAll(false);
+    const ids = saves.games.filter((g) => !hiddenGames().has(g.id)).map((g) => g.id);
+    remove({ games: ids, rooms: [], text: `${gamesText(list().length)} deleted.` });
+  };
+  const [nothing, setNothing] = createSignal(false);
+
   return (
     <section class="screen page" aria-labelledby="resume-title">
       <header class="page-head">
@@ -59,7 +132,11 @@ export function ResumeScreen(): JSX.Element {
                 </div>
                 <div class="saved-actions">
                   <button type="button" class="btn primary" onClick={() => router.go("room", r.code)} aria-label={`Continue the online game ${showCode(r.code)}`}>Continue</button>
-                  <button type="button" class="icon-btn" onClick={() => rooms.remove(r.code)} aria-label={`Delete the online game ${showCode(r.code)}`}><Icon name="trash" /></button>
+                  <button
+                    type="button" class="icon-btn"
+                    onClick={() => remove({ games: [], rooms: [r.code], text: `Online game ${showCode(r.code)} deleted.` })}
+                    aria-label={`Delete the online game ${showCode(r.code)}`}
+                  ><Icon name="trash" /></button>
                 </div>
               </li>
             )}
@@ -72,29 +149,52 @@ export function ResumeScreen(): JSX.Element {
           <button type="button" class="btn primary" onClick={() => router.go("new")}>New game</button>
         </div>
       }>
-        <ul class="saved-list" aria-label="Saved games">
-          <For each={list()}>
-            {(g) => (
-              <li class="saved" data-testid="saved-game">
-                <div class="saved-text">
-                  <span class="saved-title">{GAME_NAMES[g.setup.game]}</span>
-                  <span class="saved-sub">{describeSaved(g)}</span>
-                  <span class="saved-when">Last played {when(g.updatedAt)}</span>
-                </div>
-                <div class="saved-actions">
-                  <button type="button" class="btn primary" onClick={() => router.go("play", g.id)} aria-label={`Continue ${GAME_NAMES[g.setup.game]}, ${describeSaved(g)}`}>Continue</button>
-                  <button type="button" class="icon-btn" onClick={() => actions.remove(g.id)} aria-label={`Delete ${GAME_NAMES[g.setup.game]}, ${describeSaved(g)}`}><Icon name="trash" /></button>
-                </div>
-              </li>
-            )}
-          </For>
-        </ul>
-        <div class="row">
-          <button type="button" class="btn" onClick={() => setRemoved(actions.removeOld(Date.now(), MONTH_MS))}>Delete games older than a month</button>
-          <button type="button" class="btn danger" onClick={() => setRemoved(actions.removeOld(Date.now(), -1))}>Delete all</button>
-        </div>
+        <Show when={list().length > 0}>
+          <ul class="saved-list" aria-label="Saved games">
+            <For each={list()}>
+              {(g) => (
+                <li class="saved" data-testid="saved-game">
+                  <div class="saved-text">
+                    <span class="saved-title">{GAME_NAMES[g.setup.game]}</span>
+                    <span class="saved-sub">{describeSaved(g)}</span>
+                    <span class="saved-when">Last played {when(g.updatedAt)}</span>
+                  </div>
+                  <div class="saved-actions">
+                    <button type="button" class="btn primary" onClick={() => router.go("play", g.id)} aria-label={`Continue ${GAME_NAMES[g.setup.game]}, ${describeSaved(g)}`}>Continue</button>
+                    <button
+                      type="button" class="icon-btn"
+                      onClick={() => remove({ games: [g.id], rooms: [], text: `${GAME_NAMES[g.setup.game]} deleted.` })}
+                      aria-label={`Delete ${GAME_NAMES[g.setup.game]}, ${describeSaved(g)}`}
+                    ><Icon name="trash" /></button>
+                  </div>
+                </li>
+              )}
+            </For>
+          </ul>
+          <div class="row">
+            <button type="button" class="btn" onClick={removeOlder}>Delete games older than a month</button>
+            <button type="button" class="btn danger" onClick={() => setConfirmAll(true)}>Delete all</button>
+          </div>
+        </Show>
       </Show>
-      <Show when={removed() !== null}><p role="status" class="note">{removed()} game{removed() === 1 ? "" : "s"} deleted.</p></Show>
+      <Show when={nothing() && pending() === null}><p role="status" class="note">No saved game is older than a month.</p></Show>
+      <Show when={pending()}>
+        {(p) => (
+          <div class="toast" role="status" data-testid="undo-toast">
+            <span>{p().text}</span>
+            <button type="button" class="btn" onClick={undo}>Undo</button>
+          </div>
+        )}
+      </Show>
+      <Show when={confirmAll()}>
+        <Dialog title="Delete all saved games?" onClose={() => setConfirmAll(false)}>
+          <p>{gamesText(list().length)} on this device will be deleted, with their moves. Online games are kept.</p>
+          <div class="row">
+            <button type="button" class="btn" onClick={() => setConfirmAll(false)}>Keep them</button>
+            <button type="button" class="btn danger" onClick={removeAll}>Delete all</button>
+          </div>
+        </Dialog>
+      </Show>
     </section>
   );
 }

@@ -4,7 +4,8 @@
  * agreed end (Ayo), series and rematch. The creator's game is used; each player sees their own side
  * at the bottom and keeps their own look.
  */
-import { createMemo, createSignal, For, onCleanup, Show, type JSX } from "solid-js";
+import { createEffect, createMemo, createSignal, For, onCleanup, Show, type JSX } from "solid-js";
+import { moveCount, toMove } from "../../../core/games/index.js";
 import { gameNumber } from "../../../core/match.js";
 import type { Seat } from "../../../core/types.js";
 import { Avatar } from "../components/Avatar.js";
@@ -12,8 +13,12 @@ import { Board } from "../components/Board.js";
 import { Chat } from "../components/Chat.js";
 import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
-import { familyOf, GAME_NAMES, REASON_TEXT } from "../content/games.js";
-import { previewLanding, seedsOnSide } from "../game/moves.js";
+import { ScoreLine, type ScoreSide } from "../components/ScoreLine.js";
+import { familyOf, GAME_NAMES } from "../content/games.js";
+import { endSentence, finalScore, movesText } from "../game/results.js";
+import { countOf } from "../game/speech.js";
+import { makeDisplay, previewLanding, seedsOnSide } from "../game/moves.js";
+import { readJson, writeJson } from "../state/persist.js";
 import { deriveKeys, openFriendSession } from "../lib/online.js";
 import { joinLink, shareText } from "../lib/share.js";
 import { createFriendRoom, type FriendRoomStore } from "../state/createFriendRoom.js";
@@ -24,6 +29,7 @@ import { showCode, useRooms, type SavedRoom } from "../state/createRooms.js";
 import { useRouter } from "../state/createRouter.js";
 import { useSettings } from "../state/createSettings.js";
 import { useServices } from "../state/services.js";
+import { describeSetup } from "./Resume.js";
 import "../online.css";
 
 export function RoomScreen(props: { code: string }): JSX.Element {
@@ -95,7 +101,12 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   const code = (): string => showCode(props.room.code);
   const me = (): Seat => room.seat ?? 0;
   const them = (): Seat => (me() === 0 ? 1 : 0);
-  const nameOf = (seat: Seat): string => (seat === room.seat ? "You" : room.names[seat] || "Your friend");
+  /** The other player's own name; a player who kept the default name "You" is "Your friend" here. */
+  const nameOf = (seat: Seat): string => {
+    if (seat === room.seat) return "You";
+    const n = room.names[seat].trim();
+    return n === "" || n === "You" ? "Your friend" : n;
+  };
   /**
    * The board shows once both players are in; on Continue the game kept on the device shows at once,
    * while the connection is still being made.
@@ -130,13 +141,35 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   };
   /** No preview while the pits do not take a move. */
   const shownPreview = (): { from: number; to: number | null } | null => (legal().length === 0 ? null : preview());
-  const turnText = (): string => {
-    if (room.series?.over === true) return "Series over";
+  const liveTurnText = (): string => {
+    if (room.series?.over === true) return (room.series.bestOf > 1 ? "Series over" : "Game over");
     if (room.paused) return "Paused";
     if (room.turn === null) return "";
     if (room.turn === room.seat) return room.unsent > 0 ? "Sending…" : "Your turn";
     return `${nameOf(room.turn)}'s turn`;
   };
+  /** The turn label changes once a move's sowing has been shown, not while it is animated. */
+  const turnText = createMemo<string>((shown) => (view.animating ? shown : liveTurnText()), "");
+  const turnSeat = createMemo<Seat | null>((shown) => (view.animating ? shown : room.turn), null);
+
+  // Chat lines already read stay read on this device, across reconnects, Continue and reloads.
+  const READ_KEY = "chatread.v1";
+  const readMarks = (): Record<string, number> => {
+    const raw = readJson(services.storage, READ_KEY);
+    return raw !== null && typeof raw === "object" ? (raw as Record<string, number>) : {};
+  };
+  const [readUpTo, setReadUpTo] = createSignal<number>(Number(readMarks()[props.room.code]) || 0);
+  createEffect(() => {
+    if (!room.chatOpen) return;
+    const last = room.chat.reduce((m, c) => Math.max(m, c.seq), 0);
+    if (last <= readUpTo()) return;
+    setReadUpTo(last);
+    const marks = readMarks();
+    marks[props.room.code] = last;
+    // Keep the marks of the 40 most recent rooms.
+    writeJson(services.storage, READ_KEY, Object.fromEntries(Object.entries(marks).slice(-40)));
+  });
+  const unread = (): number => (room.chatOpen ? 0 : room.chat.filter((c) => c.seat !== room.seat && c.seq > readUpTo()).length);
 
   const share = async (withLink: boolean): Promise<void> => {
     const text = `Play mancala with me: the game code is ${code()}.`;
@@ -144,24 +177,41 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     setShared(r === "copied" ? (withLink ? "Link copied" : "Code copied") : r === "shared" ? "Shared" : r === "failed" ? `Copy it by hand: ${code()}` : null);
   };
 
-  const sideBox = (seat: Seat, where: "top" | "bottom"): JSX.Element => (
-    <div class={`side side-${where}`} classList={{ turn: room.turn === seat }} data-seat={seat}>
-      <Show
-        when={seat === room.seat}
-        fallback={<Avatar {...avatarProps(room.avatars[seat])} size={34} label="" />}
-      >
-        <Avatar photo={profile.photo} emoji={profile.avatar} size={34} label="" />
-      </Show>
-      <span class="side-name">{nameOf(seat)}</span>
-      <Show when={seat !== room.seat}>
-        <span class="presence" classList={{ online: room.peer.online }} data-testid="presence" title={room.peer.online ? "connected" : "not connected"}>
-          {room.peer.online ? "●" : "○"}<span class="presence-text">{room.peer.online ? " online" : " away"}</span>
-        </span>
-      </Show>
-      <span class="side-score">{score(seat)}</span>
-    </div>
-  );
+  const side = (seat: Seat): ScoreSide => ({
+    seat,
+    name: nameOf(seat),
+    score: score(seat),
+    scoreText: countOf(room.settings?.game ?? "togyz", score(seat)),
+    avatar: seat === room.seat
+      ? <Avatar photo={profile.photo} emoji={profile.avatar} size={34} label="" />
+      : <Avatar {...avatarProps(room.avatars[seat])} size={34} label="" />,
+    extra: seat === room.seat ? undefined : (
+      <span class="presence" classList={{ online: room.peer.online }} data-testid="presence" title={room.peer.online ? "connected" : "not connected"}>
+        {room.peer.online ? "●" : "○"}<span class="presence-text">{room.peer.online ? " online" : " away"}</span>
+      </span>
+    ),
+    turn: turnSeat() === seat && room.result === null,
+  });
 
+  /** How the game ended, who it concerns, the final score and the number of moves, from the reader's side. */
+  const resultWords = (): { reason: string; score: string; moves: string } | null => {
+    const r = room.result;
+    const game = room.settings?.game;
+    if (r === null || game === undefined) return null;
+    const starter = room.series?.games[r.index]?.starter ?? room.starter;
+    const roomSeat = (es: Seat): Seat => (es ^ starter) as Seat;
+    const d = makeDisplay(r.final);
+    const scoreOf = (seat: Seat): number => {
+      const es = (seat ^ starter) as Seat;
+      return game === "tsoro-wta" ? seedsOnSide(d, es) : d.stores[es];
+    };
+    const names: [string, string] = [nameOf(me()), nameOf(them())];
+    const winner = r.outcome.winner === null ? null : r.outcome.winner === me() ? 0 : 1;
+    const reason = endSentence({
+      game, reason: r.outcome.reason, names, winner, toMove: roomSeat(toMove(r.final)) === me() ? 0 : 1,
+    });
+    return { reason, score: finalScore(game, names, [scoreOf(me()), scoreOf(them())]), moves: movesText(moveCount(r.final)) };
+  };
   const resultTitle = (): string => {
     const r = room.result;
     if (r === null) return "";
@@ -178,11 +228,15 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   };
 
   return (
-    <section class={`screen play room fam-${familyOf(room.settings?.game ?? "togyz")}`} aria-label="Friend game" data-phase={room.phase}>
+    <section
+      class={`screen play room fam-${familyOf(room.settings?.game ?? "togyz")}`} classList={{ "chat-open": room.chatOpen && ready() }}
+      aria-label="Friend game" data-phase={room.phase}
+    >
       <header class="play-top">
         <button type="button" class="icon-btn" onClick={() => router.go("menu")} aria-label="Main menu"><Icon name="back" /></button>
         <div class="series-line" data-testid="series">
-          <span class="game-name">{room.settings !== null ? GAME_NAMES[room.settings.game] : "Friend game"} · {code()}</span>
+          <span class="game-name">{room.settings !== null ? GAME_NAMES[room.settings.game] : "Friend game"}</span>
+          <span class="room-code" data-testid="header-code" aria-label={`Game code ${code()}`}>{code()}</span>
           <Show when={room.series !== null && room.series.bestOf > 1}>
             <span class="series-score">
               Best of {room.series?.bestOf} · Game {room.series !== null ? gameNumber(room.series) : 1} · You {room.series?.score[me()]}–{room.series?.score[them()]}
@@ -190,11 +244,11 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
           </Show>
         </div>
         <button
-          type="button" class="icon-btn chat-btn" onClick={() => act.openChat(!room.chatOpen)} aria-label={`Chat${room.unread > 0 ? `, ${room.unread} unread` : ""}`}
+          type="button" class="icon-btn chat-btn" onClick={() => act.openChat(!room.chatOpen)} aria-label={`Chat${unread() > 0 ? `, ${unread()} unread` : ""}`}
           aria-pressed={room.chatOpen} disabled={room.phase !== "seated"} data-testid="chat-button"
         >
           <Icon name="chat" />
-          <Show when={room.unread > 0}><span class="badge" data-testid="unread">{room.unread}</span></Show>
+          <Show when={unread() > 0}><span class="badge" data-testid="unread">{unread()}</span></Show>
         </button>
         <button type="button" class="icon-btn" onClick={() => router.go("settings")} aria-label="Settings"><Icon name="sliders" /></button>
         <button type="button" class="icon-btn" onClick={() => setForfeitOpen(true)} aria-label="Forfeit" disabled={room.turn === null}><Icon name="flag" /></button>
@@ -216,12 +270,8 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
         )}
       </Show>
 
-      <Show when={ready()} fallback={<Lobby store={store} code={code()} share={share} shared={shared()} />}>
-        <div class="score-line" role="status" aria-live="polite" data-testid="score-line">
-          {sideBox(them(), "top")}
-          <span class="turn" data-testid="turn">{turnText()}</span>
-          {sideBox(me(), "bottom")}
-        </div>
+      <Show when={ready()} fallback={<Lobby store={store} code={code()} share={share} shared={shared()} setup={describeSetup(room.settings ?? props.room.setup)} />}>
+        <ScoreLine top={side(them())} bottom={side(me())} turn={turnText()} />
         <div class="board-area">
           <Show when={position()}>
             {(p) => (
@@ -304,7 +354,14 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
             <div class="backdrop results-backdrop">
               <div class="dialog results" role="dialog" aria-modal="true" aria-labelledby="room-result" data-testid="results">
                 <h2 id="room-result">{resultTitle()}</h2>
-                <p class="result-facts"><span data-testid="reason">{REASON_TEXT[r().outcome.reason]}</span></p>
+                <Show when={resultWords()}>
+                  {(w) => (
+                    <p class="result-facts">
+                      <span data-testid="reason">{w().reason}</span>{" "}
+                      <span data-testid="final-score">{w().score}</span>{" · "}<span data-testid="moves">{w().moves}</span>
+                    </p>
+                  )}
+                </Show>
                 <Show when={seriesText() !== ""}><p class="series-result">{seriesText()}</p></Show>
                 <div class="col">
                   <Show
@@ -366,7 +423,9 @@ function avatarProps(a: string | null): { photo?: string; emoji?: string } {
   return a.startsWith("data:image/") ? { photo: a } : { emoji: a.slice(0, 8) };
 }
 
-function Lobby(props: { store: FriendRoomStore; code: string; share: (withLink: boolean) => Promise<void>; shared: string | null }): JSX.Element {
+function Lobby(props: {
+  store: FriendRoomStore; code: string; share: (withLink: boolean) => Promise<void>; shared: string | null; setup: string;
+}): JSX.Element {
   const [room, act] = props.store;
   const [, router] = useRouter();
   const waitingForGuest = (): boolean => room.phase === "seated" && room.seat === 0 && !room.peer.seated;
@@ -376,6 +435,9 @@ function Lobby(props: { store: FriendRoomStore; code: string; share: (withLink: 
       <Show when={room.seat === 0 || props.code !== ""}>
         <p class="code-label">Game code</p>
         <p class="code" data-testid="room-code" aria-label={`Game code ${props.code.split("").join(" ")}`}>{props.code}</p>
+      </Show>
+      <Show when={props.setup !== ""}>
+        <p class="lobby-setup" data-testid="room-setup">{props.setup}</p>
       </Show>
       <Show when={waitingForGuest()}>
         <p>Send this code to your friend. They type it in Online → Join; you let them in here.</p>

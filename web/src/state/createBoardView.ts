@@ -6,7 +6,7 @@
 import { createStore, produce, type Store } from "solid-js/store";
 import type { State, TraceEvent } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
-import { playTrace, stepMs, type Cue, type Speed } from "../game/animate.js";
+import { playTrace, prefersReducedMotion, stepMs, type Cue, type Speed } from "../game/animate.js";
 import { makeDisplay, type Display } from "../game/moves.js";
 import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
 import type { Announcement } from "./createGame.js";
@@ -104,13 +104,14 @@ export function createBoardView(initial: State | null, deps: BoardViewDeps): Boa
         if (!disposed && pending <= BACKLOG) {
           pits = after.engine.pits;
           setState("lastFrom", lastFrom);
-          await playTrace(trace, stage, stepMs(deps.speed(), trace), wait);
+          await playTrace(trace, stage, stepMs(deps.speed(), trace, prefersReducedMotion()), wait);
         }
         pending--;
         if (disposed) return;
         setState(produce((st) => {
           st.display = makeDisplay(after);
           st.hand = null;
+          st.flights = [];
           st.lastFrom = lastFrom;
           st.animating = pending > 0;
         }));

@@ -15,8 +15,9 @@ import { forfeit as forfeitSeries, recordGame, starterOf } from "../../../core/m
 import type { Outcome, Seat } from "../../../core/types.js";
 import type { AiClient } from "../ai/protocol.js";
 import {
-  playTrace, stepMs, THINK_PAUSE_MS, type Cue, type Speed,
+  playTrace, prefersReducedMotion, stepMs, THINK_PAUSE_MS, type Cue, type Speed,
 } from "../game/animate.js";
+import { describeMove } from "../game/speech.js";
 import { legalPits, makeDisplay, pitOfMove, seedsOnSide, type Display } from "../game/moves.js";
 import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
 import type { StatsActions, GameResult } from "./createStats.js";
@@ -218,20 +219,16 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
       s.moveCount = moveCount(current);
       s.outcome = outcomeOf(current) ?? s.record.ended;
       s.hand = null;
+      s.flights = [];
     }));
   };
 
-  const describe = (seat: Seat, move: number, trace: readonly TraceEvent[]): string => {
-    let captured = 0;
-    let tuz = false;
-    for (const e of trace) {
-      if (e.t === "capture" && e.seat === seat) captured += e.count;
-      if (e.t === "take") captured += e.count;
-      if (e.t === "tuzdyk") tuz = true;
-    }
-    if (trace.some((e) => e.t === "pass")) return `${nameOf(seat)} passed.`;
-    const what = current.engine.game === "tsoro-wta" ? "took" : "captured";
-    return `${nameOf(seat)} sowed pit ${move === 0 ? "" : pitName(move)}.${captured > 0 ? ` ${what} ${captured}.` : ""}${tuz ? " Tuzdyk!" : ""}`;
+  const describe = (seat: Seat, move: number, trace: readonly TraceEvent[]): string =>
+    describeMove(current.engine.game, spokenName(seat), seat, move, trace);
+  /** Against the computer, screen readers hear "You" and "Computer". */
+  const spokenName = (seat: Seat): string => {
+    const h = humanSeat();
+    return h === null ? nameOf(seat) : seat === h ? "You" : "Computer";
   };
 
   const pitName = (move: number): string => String(current.engine.game.startsWith("tsoro") ? move + 1 : move);
@@ -310,12 +307,11 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
       s.preview = null;
       s.hint = null;
       s.lastFrom = pitOfMove(before, move);
-      s.toMove = toMove(current);
-      s.moveCount = moveCount(current);
+      // The turn label and move count change once the sowing has been shown (see refresh).
       s.error = null;
     }));
     const trace = r.value.trace;
-    const finished = await playTrace(trace, stage, stepMs(deps.speed(), trace), wait);
+    const finished = await playTrace(trace, stage, stepMs(deps.speed(), trace, prefersReducedMotion()), wait);
     if (!finished || g !== generation || disposed) return;
     refresh();
     setState("said", describe(seat, move, trace));
@@ -454,7 +450,7 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
       if (humanSeat() !== null) deps.stats.record(state.record.setup.game, state.record.setup.level, "loss");
       save({ ...state.record, series, ended, recorded: true });
       refresh();
-      setState("said", `${nameOf(loser)} forfeited.`);
+      setState("said", `${spokenName(loser)} forfeited${whole && state.record.series.bestOf > 1 ? " the series" : ""}.`);
       finish(ended);
     },
     offerEnd() {

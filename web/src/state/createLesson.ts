@@ -6,7 +6,7 @@ import { createStore, produce, type Store } from "solid-js/store";
 import { play, setup, toMove, type State } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
 import type { Lesson, Tried } from "../content/lessons.js";
-import { playTrace, stepMs, type Cue, type Speed } from "../game/animate.js";
+import { playTrace, prefersReducedMotion, stepMs, type Cue, type Speed } from "../game/animate.js";
 import { legalPits, makeDisplay, moveOfPit, type Display } from "../game/moves.js";
 import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
 
@@ -115,7 +115,7 @@ export function createLesson(lesson: Lesson, speed: () => Speed, cue?: (c: Cue, 
         s.preview = null;
         s.lastFrom = pit;
       }));
-      void playTrace(r.value.trace, stage, stepMs(speed(), r.value.trace), wait).then((ok) => {
+      void playTrace(r.value.trace, stage, stepMs(speed(), r.value.trace, prefersReducedMotion()), wait).then((ok) => {
         if (!ok || g !== generation) return;
         const tried: Tried = { before, after: r.value.state, trace: r.value.trace, mover: toMove(before) };
         setState(produce((s) => {

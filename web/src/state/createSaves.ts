@@ -19,6 +19,8 @@ export interface SavesActions {
   /** Inserts or replaces a match; false when the device refused to store it. */
   put(game: SavedGame): boolean;
   remove(id: string): void;
+  /** Removes these matches in one write. */
+  removeMany(ids: readonly string[]): void;
   /** Removes every match that is over, or not touched for `olderThanMs`. */
   removeOld(now: number, olderThanMs: number): number;
   /** The last setup chosen in New game, to start from next time. */
@@ -61,6 +63,11 @@ export function createSaves(kv: KeyValue, now: () => number = Date.now): SavesSt
       },
       remove(id) {
         setState("games", (gs) => gs.filter((g) => g.id !== id));
+        save();
+      },
+      removeMany(ids) {
+        const gone = new Set(ids);
+        setState("games", (gs) => gs.filter((g) => !gone.has(g.id)));
         save();
       },
       removeOld(t, olderThanMs) {
