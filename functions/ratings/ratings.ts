@@ -133,7 +133,11 @@ export async function leaderboardPage(
     if (tier === "provisional" || !includeProvisional) return ok({ game, rows, next: null });
     tier = "provisional";
     after = null;
-    if (rows.length >= limit) return ok({ game, rows, next: makeCursor({ k: "", r: rank, t: "p" }) });
+    if (rows.length >= limit) {
+      // The page is full at the end of the established tier: a cursor only if provisional rows follow.
+      const peek = await store.leaderboard(game, "provisional", 1, null);
+      return ok({ game, rows, next: peek.items.length > 0 ? makeCursor({ k: "", r: rank, t: "p" }) : null });
+    }
   }
 }
 

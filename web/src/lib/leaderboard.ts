@@ -24,9 +24,11 @@ async function getJson<T>(path: string, timeoutMs = 8000): Promise<Fetched<T>> {
   }
 }
 
-export function fetchLeaderboard(game: GameId, cursor: string | null, limit = 20): Promise<Fetched<LeaderboardResponse>> {
+/** A page of a game's board; with `provisional`, provisional players follow the established ones, marked. */
+export function fetchLeaderboard(game: GameId, cursor: string | null, limit = 20, provisional = false): Promise<Fetched<LeaderboardResponse>> {
   const q = new URLSearchParams({ game, limit: String(limit) });
   if (cursor !== null) q.set("cursor", cursor);
+  if (provisional) q.set("provisional", "include");
   return getJson<LeaderboardResponse>(`${API_PATHS.leaderboard}?${q.toString()}`);
 }
 

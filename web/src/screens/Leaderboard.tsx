@@ -1,11 +1,10 @@
 /**
- * The leaderboard of each game, best first, a page at a time. The player's own row is highlighted;
- * a provisional rating (still settling) carries a "?". The server lists a player once their rating
- * has settled; until then the player's own rating shows above the table.
+ * The leaderboard of each game, a page at a time: players with an established rating best first,
+ * then, below them, players whose rating is still provisional (fewer games, RD ≥ 110), marked "?"
+ * and not ranked. The player's own row is highlighted, and their own rating shows above the table.
  */
 import { createResource, createSignal, For, Show, type JSX } from "solid-js";
 import type { LeaderboardRow } from "../../../core/protocol/ranked.js";
-import { PROVISIONAL_RD } from "../../../core/ratings.js";
 import { GAMES, type GameId } from "../../../core/types.js";
 import { Icon } from "../components/Icon.js";
 import { GAME_NAMES } from "../content/games.js";
@@ -32,7 +31,7 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
   const load = async (g: GameId, cursor: string | null): Promise<void> => {
     const ask = ++asked;
     setLoading(true);
-    const r = await fetchLeaderboard(g, cursor, PAGE_SIZE);
+    const r = await fetchLeaderboard(g, cursor, PAGE_SIZE, true);
     if (ask !== asked) return;
     setLoading(false);
     if (!r.ok) {
@@ -76,7 +75,7 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
         {(m) => (
           <p class="card note" data-testid="my-standing">
             Your rating: <strong>{Math.round(m().rating)}{m().provisional ? "?" : ""}</strong> after {m().games} game{m().games === 1 ? "" : "s"}
-            {m().provisional ? " (provisional: you are listed once it settles)" : ""}.
+            {m().provisional ? " (provisional: listed below the established players until it settles)" : ""}.
           </p>
         )}
       </Show>
@@ -87,18 +86,23 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
             <tr><th scope="col">#</th><th scope="col">Player</th><th scope="col">Rating</th><th scope="col">Games</th><th scope="col">W–L–D</th></tr>
           </thead>
           <tbody>
-            <For each={rows()} fallback={<tr><td colspan="5" class="note">{loading() ? "Loading…" : "No rated players yet in this game."}</td></tr>}>
-              {(row) => (
-                <tr classList={{ me: row.playerId === me }} aria-current={row.playerId === me ? "true" : undefined} data-testid="lb-row" data-player={row.playerId}>
-                  <td>{row.rank}</td>
-                  <td class="lb-name">{row.name}{row.playerId === me ? " (you)" : ""}</td>
-                  <td data-testid="lb-rating">
-                    {row.rating}
-                    <Show when={row.rd >= PROVISIONAL_RD}><abbr title="provisional rating" class="prov">?</abbr></Show>
-                  </td>
-                  <td>{row.games}</td>
-                  <td>{row.wins}–{row.losses}–{row.draws}</td>
-                </tr>
+            <For each={rows()} fallback={<tr><td colspan="5" class="note">{loading() ? "Loading…" : "No ranked games played yet in this game."}</td></tr>}>
+              {(row, i) => (
+                <>
+                  <Show when={row.provisional && (i() === 0 || !rows()[i() - 1].provisional)}>
+                    <tr data-testid="lb-provisional-head"><th colspan="5" scope="rowgroup" class="note">Provisional ratings, still settling</th></tr>
+                  </Show>
+                  <tr classList={{ me: row.playerId === me, provisional: row.provisional }} aria-current={row.playerId === me ? "true" : undefined} data-testid="lb-row" data-player={row.playerId} data-provisional={row.provisional ? "true" : "false"}>
+                    <td>{row.provisional ? "–" : row.rank}</td>
+                    <td class="lb-name">{row.name}{row.playerId === me ? " (you)" : ""}</td>
+                    <td data-testid="lb-rating">
+                      {row.rating}
+                      <Show when={row.provisional}><abbr title="provisional rating" class="prov">?</abbr></Show>
+                    </td>
+                    <td>{row.games}</td>
+                    <td>{row.wins}–{row.losses}–{row.draws}</td>
+                  </tr>
+                </>
               )}
             </For>
           </tbody>
@@ -106,7 +110,7 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
         <Show when={next() !== null}>
           <button type="button" class="btn" onClick={() => void load(game(), next())} disabled={loading()}>More</button>
         </Show>
-        <p class="note">A "?" marks a provisional rating. Only ranked games count; lessons and games against the computer never do.</p>
+        <p class="note" data-testid="lb-note">Players with an established rating are ranked first. Below them, a "?" marks a provisional rating: it settles after a few more games, and then the player is ranked. Only ranked games count; lessons and games against the computer never do.</p>
       </div>
     </section>
   );

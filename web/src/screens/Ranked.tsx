@@ -5,7 +5,7 @@
  */
 import { createSignal, For, onCleanup, Show, type JSX } from "solid-js";
 import { parseDisplayName } from "../../../core/names.js";
-import { PROVISIONAL_RD } from "../../../core/ratings.js";
+import { endSummary, ratingChangeText } from "../../../core/ranked/view.js";
 import type { GameId, Seat } from "../../../core/types.js";
 import { Board } from "../components/Board.js";
 import { Choice, Stepper } from "../components/Controls.js";
@@ -74,21 +74,20 @@ export function RankedScreen(): JSX.Element {
   /** No preview while the pits do not take a move. */
   const shownPreview = (): { from: number; to: number | null } | null => (act.legal().length === 0 ? null : preview());
   const score = (seat: Seat): number => (r.match?.game === "tsoro-wta" ? seedsOnSide(view.display, seat) : view.display.stores[seat]);
-  const resultTitle = (): string => {
-    const res = r.match?.result;
-    if (res === null || res === undefined) return r.match?.status === "aborted" ? "Game aborted" : "Game over";
-    if (res.winner === null) return "Draw";
-    return res.winner === r.seat ? "You won!" : `${r.match?.seats[res.winner].name ?? "Your opponent"} won`;
-  };
+  const summary = () => (r.match === null ? null : endSummary(r.match, r.seat));
+  const resultTitle = (): string => summary()?.title ?? "Game over";
   const change = (): { before: number; after: number } | null => {
     const c = r.changes;
     return c === null ? null : c[r.seat];
   };
 
+  const who = (seat: Seat): string => (seat === r.seat ? "You" : r.match?.seats[seat].name ?? "");
+  const seatRating = (seat: Seat): string => (r.match !== null ? ratingText(r.match.seats[seat].rating, r.match.seats[seat].provisional) : "");
+
   const side = (seat: Seat, where: "top" | "bottom"): JSX.Element => (
     <div class={`side side-${where}`} classList={{ turn: r.match?.toMove === seat && r.match?.status === "active" }} data-seat={seat}>
-      <span class="side-name" data-testid={`ranked-name-${where}`}>{seat === r.seat ? "You" : r.match?.seats[seat].name}</span>
-      <span class="rating" data-testid={`ranked-rating-${where}`}>{r.match !== null ? ratingText(r.match.seats[seat].rating, r.match.seats[seat].provisional) : ""}</span>
+      <span class="side-name" data-testid={`ranked-name-${where}`}>{who(seat)}</span>
+      <span class="rating" data-testid={`ranked-rating-${where}`}>{seatRating(seat)}</span>
       <span class="clock" classList={{ running: r.match?.toMove === seat && r.match?.status === "active", low: act.clock(seat) < 20_000 }} data-testid={`clock-${where}`}>
         {formatClock(act.clock(seat))}
       </span>
@@ -136,7 +135,7 @@ export function RankedScreen(): JSX.Element {
           <p class="note">
             Your rating in {GAME_NAMES[game()]}:{" "}
             <strong data-testid="my-rating">
-              {r.stats[game()] !== undefined ? ratingText(r.stats[game()].rating, r.stats[game()].rd >= PROVISIONAL_RD) : "1500? (no games yet)"}
+              {r.stats[game()] !== undefined ? ratingText(r.stats[game()].rating, r.stats[game()].provisional) : "1500? (no games yet)"}
             </strong>
           </p>
           <Show
@@ -151,6 +150,11 @@ export function RankedScreen(): JSX.Element {
       </Show>
 
       <Show when={(r.phase === "playing" || r.phase === "over") && r.match !== null}>
+        {/* Both names and ratings on one line of their own, so a phone's narrow score line need not fit them. */}
+        <p class="ranked-players" data-testid="ranked-players" style={{ display: "flex", "flex-wrap": "wrap", "justify-content": "space-between", gap: "4px 12px", margin: "0", "font-size": "0.88rem" }}>
+          <span data-testid="ranked-players-them"><strong>{who(them())}</strong> {seatRating(them())}</span>
+          <span data-testid="ranked-players-me"><strong>{who(r.seat)}</strong> {seatRating(r.seat)}</span>
+        </p>
         <div class="score-line" role="status" data-testid="score-line">
           {side(them(), "top")}
           <span class="turn" data-testid="turn">
@@ -214,19 +218,23 @@ export function RankedScreen(): JSX.Element {
         <div class="backdrop results-backdrop">
           <div class="dialog results" role="dialog" aria-modal="true" aria-labelledby="ranked-result" data-testid="results">
             <h2 id="ranked-result">{resultTitle()}</h2>
-            <Show when={r.match?.result}>{(res) => <p class="result-facts"><span data-testid="reason">{REASON_TEXT[res().reason]}</span></p>}</Show>
-            <Show when={change()} fallback={<p class="note">This game was not rated.</p>}>
+            <Show when={summary()}>
+              {(sm) => (
+                <p class="result-facts">
+                  <span data-testid="reason">{sm().how ?? (sm().reason !== null ? REASON_TEXT[sm().reason as keyof typeof REASON_TEXT] : "")}</span>
+                </p>
+              )}
+            </Show>
+            <Show when={change()} fallback={<p class="note" data-testid="rating-change">This game was not rated.</p>}>
               {(c) => (
                 <p class="rating-change" data-testid="rating-change">
-                  Rating {Math.round(c().before)} → {Math.round(c().after)}{" "}
-                  <strong classList={{ up: c().after >= c().before, down: c().after < c().before }}>
-                    ({c().after >= c().before ? "+" : "−"}{Math.abs(Math.round(c().after) - Math.round(c().before))})
-                  </strong>
+                  <strong classList={{ up: Math.round(c().after) >= Math.round(c().before), down: Math.round(c().after) < Math.round(c().before) }}>{ratingChangeText(c())}</strong>
                 </p>
               )}
             </Show>
             <div class="col">
-              <button type="button" class="btn primary" onClick={() => act.again()}>Play again</button>
+              <button type="button" class="btn primary" onClick={() => act.again()} data-testid="play-again">Play again</button>
+              <button type="button" class="btn" onClick={() => act.lobby()}>Choose another game</button>
               <button type="button" class="btn" onClick={() => router.go("leaderboard", r.match?.game ?? null)}>Leaderboard</button>
               <button type="button" class="btn" onClick={() => router.go("menu")}>Main menu</button>
             </div>

@@ -2,7 +2,9 @@
  * Ranked play from this device: prove the device's identity (signed challenge), seek a game, play it
  * on the server's clocks, resign, and read the result with the rating change. The server runs the
  * match; this store mirrors its view, animates each confirmed move and counts the clocks down
- * between updates. A dropped connection reconnects and the server puts the player back in the match.
+ * between updates with the server's own clock rule (core/ranked/view.ts). When a clock shows zero
+ * the client claims the flag; the server checks it against its own clock. A dropped connection
+ * reconnects and the server puts the player back in the match.
  */
 import { createSignal, type Accessor } from "solid-js";
 import { createStore, produce, reconcile, type Store } from "solid-js/store";
@@ -10,6 +12,8 @@ import { newGame, play, playAll, type State } from "../../../core/games/index.js
 import { signChallenge, type DeviceKeys } from "../../../core/identity.js";
 import { parseDisplayName } from "../../../core/names.js";
 import type { GameStats, MatchView, RankedClientMessage, RankedOptions, RankedServerMessage, RatingChange } from "../../../core/protocol/ranked.js";
+import { scoreOf, statsAfter } from "../../../core/ranked/settle.js";
+import { clockOf, flagFallen } from "../../../core/ranked/view.js";
 import type { GameId, Seat } from "../../../core/types.js";
 import type { Cue, Speed } from "../game/animate.js";
 import { legalPits } from "../game/moves.js";
@@ -44,8 +48,10 @@ export interface RankedActions {
   agreeEnd(): void;
   /** Ayo: leave the opponent's offer unanswered (it lapses with the next move). */
   declineEnd(): void;
-  /** Back to choosing a game after a result. */
+  /** After a result: seek again at once, the same game and options. */
   again(): void;
+  /** After a result: back to choosing a game. */
+  lobby(): void;
   /** Milliseconds left on a seat's clock now. */
   clock(seat: Seat): number;
   position(): State | null;
@@ -84,10 +90,24 @@ export function createRanked(deps: RankedDeps): RankedStore {
     clockAt: now(), changes: null, opponentGone: null, error: null, sending: false,
   });
   const [tick, setTick] = createSignal(now());
-  const ticker = setInterval(() => setTick(now()), 250);
   let current: State | null = null;
   let rid = 0;
   let disposed = false;
+  /** The last seek, for "Play again". */
+  let lastSeek: { game: GameId; options?: RankedOptions } | null = null;
+  /** The match version whose fallen flag this client has already claimed. */
+  let claimed: string | null = null;
+  const ticker = setInterval(() => {
+    setTick(now());
+    const m = state.match;
+    if (m === null || state.phase !== "playing" || !state.connected) return;
+    // A clock at zero: ask the server, which ends the game if its own clock agrees.
+    const key = `${m.id}#${m.version}`;
+    if (flagFallen(m, now() - state.clockAt) !== null && claimed !== key) {
+      claimed = key;
+      send({ type: "ranked.sync", matchId: m.id });
+    }
+  }, 250);
 
   const board = createBoardView(null, {
     speed: deps.speed,
@@ -179,10 +199,9 @@ export function createRanked(deps: RankedDeps): RankedStore {
         setState(produce((s) => {
           s.phase = "over";
           s.changes = m.changes === null ? null : [{ ...m.changes[0] }, { ...m.changes[1] }];
-          if (m.changes !== null) {
-            const c = m.changes[m.seat];
-            const old = s.stats[m.match.game];
-            if (old !== undefined) s.stats[m.match.game] = { ...old, rating: c.after, rd: c.rd, games: old.games + 1 };
+          // The lobby shows the new rating at once, first game included.
+          if (m.changes !== null && m.match.result !== null) {
+            s.stats[m.match.game] = statsAfter(s.stats[m.match.game], m.changes[m.seat], scoreOf(m.match.result, m.seat));
           }
         }));
         return;
@@ -234,6 +253,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
         return;
       }
       if (state.name === null) send({ type: "auth.name", name: (parseDisplayName(deps.name()) as { ok: true; value: string }).value });
+      lastSeek = { game, ...(options !== undefined ? { options } : {}) };
       send({ type: "ranked.seek", game, ...(options !== undefined ? { options } : {}) });
     },
     cancel: () => void send({ type: "ranked.cancel" }),
@@ -254,6 +274,13 @@ export function createRanked(deps: RankedDeps): RankedStore {
       if (state.match !== null && state.match.endOffer !== state.seat) setState("match", "endOffer", null);
     },
     again() {
+      const m = state.match;
+      // The same seek as before, or (a match resumed on this device) the game just played.
+      const next = lastSeek ?? (m === null ? null : { game: m.game, ...(m.game.startsWith("tsoro") ? { options: { holes: Number(m.options.holes), seeds: Number(m.options.seeds) } } : {}) });
+      actions.lobby();
+      if (next !== null) actions.seek(next.game, next.options);
+    },
+    lobby() {
       setState(produce((s) => {
         s.phase = "ready";
         s.match = null;
@@ -263,10 +290,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
     },
     clock(seat) {
       const m = state.match;
-      if (m === null) return 0;
-      const base = m.clocks[seat];
-      if (m.status !== "active" || m.toMove !== seat) return base;
-      return Math.max(0, base - (tick() - state.clockAt));
+      return m === null ? 0 : clockOf(m, seat, tick() - state.clockAt);
     },
     position: () => (state.match === null ? null : current),
     legal() {
