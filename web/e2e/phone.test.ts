@@ -254,7 +254,9 @@ describe("on a phone and a desktop", () => {
     const page = h.page;
     await page.reload();
     await newGame(page, "ayo", "Computer");
-    await page.click(`[data-pit="${(await legalShown(page))[0]}"]`);
+    const first = (await legalShown(page))[0];
+    await shot(page, "play-ayo");
+    await page.click(`[data-pit="${first}"]`);
     await page.waitForFunction(() => (JSON.parse(localStorage.getItem("mancala.games.v1") ?? "[]")[0]?.moves.length ?? 0) >= 1);
     await page.click('button[aria-label="Forfeit"]');
     await page.click('[role="dialog"] button:has-text("Forfeit this game")');
@@ -335,7 +337,7 @@ describe("on a phone and a desktop", () => {
 
   test("every other screen on the phone: nothing wider than the screen", async () => {
     const page = h.page;
-    for (const [name, hash] of [["menu", "#/"], ["new-game", "#/new"], ["settings", "#/settings"], ["profile", "#/profile"], ["rules", "#/rules"], ["online", "#/online"], ["leaderboard", "#/leaderboard"]] as const) {
+    for (const [name, hash] of [["menu", "#/"], ["new-game", "#/new"], ["settings", "#/settings"], ["profile", "#/profile"], ["rules", "#/rules"], ["online", "#/online"], ["join", "#/join"], ["ranked", "#/ranked"], ["leaderboard", "#/leaderboard"]] as const) {
       await page.goto(at(hash));
       await page.waitForTimeout(200);
       await shot(page, name);
@@ -434,6 +436,26 @@ describe("a friend game on a phone and a desktop", () => {
     expect(await a.$('[data-testid="unread"]')).toBeNull();
     await shot(a, "room-board");
 
+    // The owner sows: the label does not move to the friend while the owner's sowing is shown.
+    await a.evaluate(() => {
+      const w = window as unknown as { samples: { label: string; hand: boolean }[] };
+      w.samples = [];
+      const tick = (): void => {
+        w.samples.push({ label: document.querySelector('[data-testid="turn"]')?.textContent ?? "", hand: document.querySelector(".hand") !== null });
+        if (w.samples.length < 600) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await a.click('[data-pit="0"]');
+    await a.waitForFunction(() => document.querySelector('[data-testid="turn"]')?.textContent === "Bolatbek Nurlanuly's turn", undefined, { timeout: 10_000 });
+    await b.waitForSelector(".pit.legal", { timeout: 10_000 });
+    const samples = await a.evaluate(() => (window as unknown as { samples: { label: string; hand: boolean }[] }).samples);
+    const sown = samples.findIndex((x) => x.hand);
+    const handed = samples.findIndex((x) => x.label === "Bolatbek Nurlanuly's turn");
+    expect(sown).toBeGreaterThanOrEqual(0);
+    expect(handed).toBeGreaterThan(sown);
+    expect(samples.slice(handed).some((x) => x.hand)).toBe(false);
+
     // The guest forfeits: each side is told who did, with the score and the moves; a single game is not a series.
     await b.setViewportSize(PHONE);
     await b.click('button[aria-label="Close chat"]');
@@ -444,7 +466,7 @@ describe("a friend game on a phone and a desktop", () => {
     expect(await a.textContent("#room-result")).toBe("You won!");
     expect(await a.textContent('[data-testid="reason"]')).toBe("Bolatbek Nurlanuly forfeited.");
     expect(await b.textContent('[data-testid="reason"]')).toBe("You forfeited.");
-    expect(await a.textContent('[data-testid="moves"]')).toBe("0 moves");
+    expect(await a.textContent('[data-testid="moves"]')).toBe("1 move");
     expect(await b.textContent('[data-testid="final-score"]')).toBe("Final score: You 0 stones, Aigerim 0 stones");
     await shot(a, "room-results");
     await a.click('button:has-text("See the board")');

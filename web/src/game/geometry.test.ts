@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { makeEngine } from "../../../core/games/index.js";
-import { makeLayout } from "./geometry.js";
+import { stepMs, MIN_STEP_MS, STEP_MS } from "./animate.js";
+import { fitBoard, makeLayout, MIN_PIT_PX } from "./geometry.js";
 
 const engineOf = (game: string, options?: unknown) => {
   const e = makeEngine(game, options);
@@ -67,5 +68,57 @@ describe("board layouts", () => {
     }
     // Own bottom row left to right is holes 0..n-1.
     expect(Array.from({ length: n }, (_, h) => at.get(ring + h)?.col)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+  });
+});
+
+describe("board sizes", () => {
+  // The board area an upright 390×844 phone leaves, and a 1280×800 desktop's.
+  const phone = { width: 370, height: 610 };
+  const desktop = { width: 1072, height: 590 };
+
+  test.each(["small", "medium", "large"] as const)("togyz upright, %s holes: at least 85 percent of the phone's width, pits ≥48 px, fits", (hole) => {
+    const l = makeLayout(engineOf("togyz"), 0, true);
+    const z = fitBoard(l, "togyz", phone, hole, true);
+    expect(z.width).toBeGreaterThanOrEqual(0.85 * 390);
+    expect(z.width).toBeLessThanOrEqual(phone.width + 0.5);
+    expect(z.height).toBeLessThanOrEqual(phone.height + 0.5);
+    expect(z.pit).toBeGreaterThanOrEqual(MIN_PIT_PX.togyz);
+  });
+
+  test("the hole size moves the pit between the smallest allowed and the largest that fits", () => {
+    const l = makeLayout(engineOf("togyz"), 0, false);
+    const [s, m, g] = (["small", "medium", "large"] as const).map((h) => fitBoard(l, "togyz", desktop, h, false).pit);
+    expect(s).toBeGreaterThanOrEqual(48);
+    expect(s).toBeLessThan(m);
+    expect(m).toBeLessThan(g);
+    expect(fitBoard(l, "togyz", desktop, "large", false).width).toBeLessThanOrEqual(desktop.width + 0.5);
+  });
+
+  test.each([[4], [8], [12]])("tsoro with %i holes keeps pits ≥40 px on a phone and a desktop", (n) => {
+    const e = engineOf("tsoro-classic", { holes: n, seeds: 2 });
+    for (const [space, upright] of [[phone, true], [desktop, false]] as const) {
+      const z = fitBoard(makeLayout(e, 0, upright), "tsoro-classic", space, "small", upright);
+      expect(z.pit).toBeGreaterThanOrEqual(40);
+      expect(z.width).toBeLessThanOrEqual(space.width + 0.5);
+      expect(z.height).toBeLessThanOrEqual(space.height + 0.5);
+    }
+  });
+
+  test("a space too small for the smallest pit gets the largest pit that fits", () => {
+    const z = fitBoard(makeLayout(engineOf("togyz"), 0, false), "togyz", { width: 300, height: 200 }, "large", false);
+    expect(z.width).toBeLessThanOrEqual(300.5);
+    expect(z.pit).toBeLessThan(48);
+  });
+});
+
+describe("sowing speed", () => {
+  const sows = (n: number) => Array.from({ length: n }, (_, i) => ({ t: "sow" as const, pit: i % 18 }));
+  test.each(["slow", "normal", "fast"] as const)("%s: a short move at full speed, a long chain never under the minimum per seed", (speed) => {
+    expect(stepMs(speed, sows(5))).toBe(STEP_MS[speed]);
+    expect(stepMs(speed, sows(400))).toBe(MIN_STEP_MS[speed]);
+    expect(MIN_STEP_MS.fast).toBeGreaterThanOrEqual(30);
+  });
+  test("reduced motion shows a move at once", () => {
+    expect(stepMs("slow", sows(5), true)).toBe(0);
   });
 });

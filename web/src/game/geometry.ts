@@ -144,7 +144,7 @@ export function countAt(layout: Layout, c: PitCell): CountAt {
 /** The smallest pit a finger can take on each game's board, in CSS pixels. */
 export const MIN_PIT_PX: { readonly [G in GameId]: number } = { togyz: 48, ayo: 44, "tsoro-classic": 40, "tsoro-wta": 40 };
 /** A pit fills this share of its (narrower) cell side. */
-export const PIT_FILL = 0.9;
+export const PIT_FILL = 0.92;
 /** A track holding only stores is this share of a pit track. */
 export const STORE_TRACK = 0.8;
 /** No cell grows past this, however large the screen. */

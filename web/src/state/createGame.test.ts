@@ -1,4 +1,4 @@
-import { createRoot } from "solid-js";
+import { createEffect, createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
 import { newGame, playAll, toMove, view, type State } from "../../../core/games/index.js";
 import { createSeries, type BestOf } from "../../../core/match.js";
@@ -84,6 +84,29 @@ describe("createGame against the computer", () => {
     // The last move is the computer's, marked on its side.
     expect(g.lastFrom).toBeGreaterThanOrEqual(9);
     expect(g.said).toContain("Computer");
+    r.dispose();
+  });
+
+  test("the turn stays with the mover until the sowing has been shown; no \"+n\" is left when the pits take a move", async () => {
+    const r = rig(record({ game: "togyz" }));
+    const [g, act] = r.game;
+    const seen: { toMove: number; phase: string; legal: number; flights: number }[] = [];
+    const stop = createRoot((dispose) => {
+      createEffect(() => seen.push({ toMove: g.toMove, phase: g.phase, legal: g.legal.length, flights: g.flights.length }));
+      return dispose;
+    });
+    // Pit 7 ends in the computer's pit 6, making it even: a capture, so a "+10" flies.
+    expect(act.pick(6)).toBe(true);
+    await until(() => g.phase === "idle" && g.record.moves.length >= 3 || (g.phase === "idle" && g.record.moves.length === 2));
+    stop();
+    const animating = seen.filter((x) => x.phase === "animating");
+    expect(animating.length).toBeGreaterThan(0);
+    // While the player's own move is animated the turn is still the player's.
+    const firstComputer = seen.findIndex((x) => x.toMove === 1);
+    expect(seen.slice(0, firstComputer).some((x) => x.phase === "animating" && x.flights > 0)).toBe(true);
+    expect(seen[firstComputer].phase).not.toBe("animating");
+    expect(seen.filter((x) => x.legal > 0 && x.flights > 0)).toEqual([]);
+    expect(g.said).toMatch(/^Computer sowed from pit \d/);
     r.dispose();
   });
 

@@ -7,6 +7,7 @@
  * "player 1" in pass and play). In game g the starter's series seat is `starterOf(series)`, so
  * engine seat s belongs to series seat `s ^ starter`.
  */
+import { batch } from "solid-js";
 import { createStore, produce, type Store } from "solid-js/store";
 import {
   newGame, outcome as outcomeOf, play, playAll, moveCount, toMove, legalMoves, type State, type TraceEvent,
@@ -313,9 +314,12 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
     const trace = r.value.trace;
     const finished = await playTrace(trace, stage, stepMs(deps.speed(), trace, prefersReducedMotion()), wait);
     if (!finished || g !== generation || disposed) return;
-    refresh();
-    setState("said", describe(seat, move, trace));
-    afterMove();
+    // One update: the new turn, the spoken move and what comes next are shown together.
+    batch(() => {
+      refresh();
+      setState("said", describe(seat, move, trace));
+      afterMove();
+    });
   };
 
   const computerTurn = async (): Promise<void> => {

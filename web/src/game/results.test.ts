@@ -1,0 +1,64 @@
+import { describe, expect, test } from "vitest";
+import { END_REASONS, type EndReason } from "../../../core/types.js";
+import { endSentence, finalScore, movesText } from "./results.js";
+import { describeMove, pitSpeech, storeSpeech } from "./speech.js";
+
+const you: readonly [string, string] = ["You", "Bola"];
+
+describe("result wording", () => {
+  test.each([
+    ["forfeit", 1, "You forfeited."],
+    ["forfeit", 0, "Bola forfeited."],
+    ["timeout", 0, "Bola ran out of time."],
+    ["timeout", 1, "You ran out of time."],
+    ["abandoned", 0, "Bola left and did not come back in time."],
+    ["kazan", 0, "Your kazan reached 82 stones."],
+    ["kazan", 1, "Bola's kazan reached 82 stones."],
+    ["captures", 1, "Bola captured 25 seeds or more."],
+    ["agreed", null, "Both players agreed to end on the current score."],
+  ] as const)("%s won by %s: %s", (reason, winner, text) => {
+    expect(endSentence({ game: "togyz", reason, names: you, winner, toMove: 0 })).toBe(text);
+  });
+
+  test("a resignation is called one; the player with nothing to move is named", () => {
+    expect(endSentence({ game: "ayo", reason: "forfeit", names: you, winner: 0, toMove: 1, forfeitWord: "resigned" })).toBe("Bola resigned.");
+    expect(endSentence({ game: "togyz", reason: "atsyz", names: you, winner: 1, toMove: 0 })).toMatch(/^You had no stones to move/);
+    expect(endSentence({ game: "tsoro-classic", reason: "no-seeds", names: you, winner: 0, toMove: 1 })).toBe("Bola had no seeds left to move.");
+  });
+
+  test("every end reason has a sentence, and none says \"A player\" when the winner is known", () => {
+    for (const reason of END_REASONS as readonly EndReason[]) {
+      const t = endSentence({ game: "togyz", reason, names: you, winner: 0, toMove: 1 });
+      expect(t.length).toBeGreaterThan(5);
+      expect(t).not.toContain("A player");
+    }
+  });
+
+  test("moves and scores, singular and plural", () => {
+    expect(movesText(0)).toBe("0 moves");
+    expect(movesText(1)).toBe("1 move");
+    expect(movesText(2)).toBe("2 moves");
+    expect(finalScore("togyz", you, [82, 1])).toBe("Final score: You 82 stones, Bola 1 stone");
+    expect(finalScore("ayo", you, [1, 0])).toBe("Final score: You 1 seed, Bola 0 seeds");
+  });
+});
+
+describe("screen-reader wording", () => {
+  test("pits and stores", () => {
+    expect(pitSpeech("togyz", "You", 4, false, 12)).toBe("Your pit 4, 12 stones");
+    expect(pitSpeech("ayo", "Computer", 7, false, 1, ["last move"])).toBe("Computer's pit 7, 1 seed, last move");
+    expect(pitSpeech("tsoro-wta", "Bola", 3, true, 0)).toBe("Bola's hole 3 (top row), 0 seeds");
+    expect(storeSpeech("togyz", "Computer", 30)).toBe("Computer's kazan, 30 stones");
+    expect(storeSpeech("ayo", "You", 1)).toBe("Your store, 1 seed");
+  });
+
+  test("a move in one sentence", () => {
+    expect(describeMove("togyz", "You", 0, 4, [{ t: "lift", pit: 3, count: 12, relay: false }, { t: "capture", pit: 12, count: 12, seat: 0 }]))
+      .toBe("You sowed from pit 4 and captured 12 stones.");
+    expect(describeMove("togyz", "Computer", 1, 2, [{ t: "capture", pit: 3, count: 3, seat: 1 }, { t: "tuzdyk", pit: 3, seat: 1 }]))
+      .toBe("Computer sowed from pit 2, captured 3 stones and made a tuzdyk.");
+    expect(describeMove("tsoro-wta", "Bola", 1, 0, [{ t: "take", pits: [1, 2], count: 5, seat: 1 }])).toBe("Bola sowed from hole 1 and took 5 seeds.");
+    expect(describeMove("ayo", "You", 0, 0, [{ t: "pass", seat: 0 }])).toBe("You passed: no seeds to sow.");
+    expect(describeMove("ayo", "Bola", 1, 9, [{ t: "sow", pit: 9 }])).toBe("Bola sowed from pit 9.");
+  });
+});
