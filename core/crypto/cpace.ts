@@ -85,8 +85,15 @@ export function generatorString(prs: Uint8Array, ci: Uint8Array, sid: Uint8Array
 
 type RPoint = InstanceType<typeof Point>;
 
+/** RFC 9496's one-way map (element derivation) from 64 bytes, as the draft's ristretto255 suite uses. */
+const oneWayMap: (bytes: Uint8Array) => RPoint = (() => {
+  const map = ristretto255_hasher.deriveToCurve;
+  if (map === undefined) throw new Error("@noble/curves has no ristretto255 element derivation");
+  return (bytes) => map(bytes);
+})();
+
 export function calculateGenerator(prs: Uint8Array, ci: Uint8Array, sid: Uint8Array): RPoint {
-  return ristretto255_hasher.deriveToCurve(sha512(generatorString(prs, ci, sid)));
+  return oneWayMap(sha512(generatorString(prs, ci, sid)));
 }
 
 /** A uniform scalar in [1, order): 64 random bytes reduced modulo the group order. */

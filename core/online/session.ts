@@ -1,6 +1,6 @@
 /**
- * A friend game from one player's side, over any WebSocket-like transport: create a room or ask to
- * join one, approve or refuse guests, relay sealed payloads (one in flight at a time, re-sent after
+ * A friend game from one player's side, over any WebSocket-like transport: create a room or join one
+ * by code through the key exchange with its owner (core/crypto/handshake.ts), approve or refuse guests, relay sealed payloads (one in flight at a time, re-sent after
  * a reconnect until acknowledged), apply everything in the server's order with the engine checking
  * each move, catch up after a drop, and return to one's own seat with the saved seat secret.
  *
@@ -12,7 +12,9 @@ import nacl from "tweetnacl";
 import { err, ok, type BySeat, type Result, type Seat } from "../types.js";
 import { moveCount, view as positionView, type TraceEvent } from "../games/index.js";
 import { acceptSealed, createReplayGuard, generateSecret, openBox, sealBox, type ReplayGuard } from "../crypto/envelope.js";
-import type { RoomKeys } from "../crypto/kdf.js";
+import { makeBase64Url, parseBase64Url } from "../crypto/base64.js";
+import { codeForLocator, locatorOf, type RoomCode } from "../crypto/code.js";
+import { answerGuestHandshake, startGuestHandshake, type GuestHandshake, type OwnerHandshake, type RoomSecrets } from "../crypto/handshake.js";
 import { CHAT_LIMIT, CHAT_WINDOW_MS, PROTOCOL_VERSION, parseFriendServerMessage, type FriendServerMessage, type StoredMessage } from "../protocol/friend.js";
 import type { ErrorCode } from "../protocol/errors.js";
 import { JoinRequestSchema, kindOf, parsePayload, type Payload } from "./payload.js";
@@ -22,7 +24,11 @@ import * as v from "valibot";
 
 export type SessionStatus =
   | "connecting" // not yet answered by the server
-  | "pending" // waiting for the owner to approve this guest
+  | "waiting" // guest: the owner is not online to answer the key exchange yet
+  | "confirming" // guest: the key exchange with the owner is under way
+  | "pending" // waiting for the owner to approve this guest (the code is confirmed)
+  | "wrong_code" // guest: the key exchange did not confirm (the code is wrong)
+  | "retired" // guest: the code was replaced after too many wrong tries
   | "seated"
   | "refused" // the owner said no
   | "full" // both seats are taken by others
@@ -40,7 +46,12 @@ export interface JoinRequestView {
 export interface SessionView {
   readonly status: SessionStatus;
   readonly connected: boolean;
+  /** The room's id ("" for a guest until it is seated). */
   readonly roomId: string;
+  /** The code to share (owner), or the one typed (guest). */
+  readonly code: RoomCode | null;
+  /** Whether the room key is known (owner: once a guest is approved; guest: once seated). */
+  readonly keyed: boolean;
   readonly seat: Seat | null;
   readonly peer: { readonly seated: boolean; readonly online: boolean };
   /** Guests waiting for the owner's answer (owner only). */
@@ -59,7 +70,11 @@ export type SessionEvent =
   | { readonly type: "applied"; readonly from: Seat; readonly seq: number; readonly payload: Payload; readonly trace?: readonly TraceEvent[]; readonly ended?: FinishedGame }
   | { readonly type: "rejected"; readonly from: Seat; readonly seq: number; readonly code: ErrorCode; readonly message: string }
   | { readonly type: "error"; readonly code: ErrorCode; readonly message: string }
-  | { readonly type: "request"; readonly request: JoinRequestView };
+  | { readonly type: "request"; readonly request: JoinRequestView }
+  /** Owner: the code changed (a locator other than the proposed one, or the old one retired after wrong codes, or lapsed). */
+  | { readonly type: "code"; readonly code: RoomCode; readonly reason: "allocated" | "retired" | "lapsed" }
+  /** Owner: a guest's key confirmation failed (counted on the server). */
+  | { readonly type: "wrong_code"; readonly reqId: string };
 
 export interface SessionError {
   readonly code: ErrorCode;
@@ -70,10 +85,17 @@ export interface FriendSessionOptions {
   /** The server's WebSocket URL, e.g. `ws://127.0.0.1:3000/ws`. */
   readonly url: string;
   readonly socket: SocketFactory;
-  /** From `deriveRoom(code)`. */
-  readonly keys: RoomKeys;
-  /** "create" makes the room (seat 0); "join" asks for a seat or returns to one's own. */
+  /**
+   * "create" makes the room (seat 0) for `code` (its locator is proposed to the server, its password
+   * stays here); "join" returns to one's own seat with `roomId` and `secret`, or, without a room id,
+   * asks for a seat by the key exchange with the owner over `code`.
+   */
   readonly mode: "create" | "join";
+  readonly code?: RoomCode;
+  /** The room's id: random, made by the owner's device (a fresh one when creating without it). */
+  readonly roomId?: string;
+  /** The room key, once a confirmed exchange gave it (kept on the device; no new exchange to return). */
+  readonly key?: Uint8Array;
   /** The saved seat secret of this room, if any; a fresh one is made otherwise (see `secret`). */
   readonly secret?: string;
   readonly profile: Profile;
@@ -94,9 +116,12 @@ export interface FriendSessionOptions {
  * the applied log (decrypted), the replay guard, and what was not yet acknowledged. Plain JSON.
  */
 export interface SessionSnapshot {
-  readonly v: 1;
+  readonly v: 2;
   readonly roomId: string;
   readonly secret: string;
+  /** The current code (the owner's, while it matters) and the room key, base64url; null until known. */
+  readonly code: string | null;
+  readonly key: string | null;
   readonly seat: Seat | null;
   readonly applied: number;
   readonly guard: ReplayGuard;
@@ -108,9 +133,11 @@ export interface SessionSnapshot {
 export interface FriendSession {
   view(): SessionView;
   subscribe(listener: (e: SessionEvent) => void): () => void;
-  /** The seat secret to keep on the device for "Continue" (with the code). */
+  /** The seat secret to keep on the device for "Continue" ("" for a guest until the exchange gives it). */
   readonly secret: string;
   readonly roomId: string;
+  /** The room key once known. */
+  readonly key: Uint8Array | null;
   move(move: number): Result<void, SessionError>;
   chat(text: string): Result<void, SessionError>;
   /** Ask to pause (`true`) or to carry on (`false`); the other player must agree. */
@@ -144,12 +171,20 @@ export const HEARTBEAT_TIMEOUT_MS = 15_000;
 
 export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   const random = opts.random ?? nacl.randomBytes;
-  const key = opts.keys.key;
-  const roomId = opts.keys.roomId;
-  const saved = opts.snapshot !== undefined && opts.snapshot.v === 1 && opts.snapshot.roomId === opts.keys.roomId ? opts.snapshot : null;
-  const secret = saved?.secret ?? opts.secret ?? generateSecret(random);
+  const snap = opts.snapshot !== undefined && opts.snapshot.v === 2 ? opts.snapshot : null;
+  const saved = snap !== null && (opts.roomId === undefined || snap.roomId === opts.roomId) ? snap : null;
+  let roomId = saved?.roomId ?? opts.roomId ?? (opts.mode === "create" ? makeBase64Url(random(32)) : "");
+  let key: Uint8Array | null = opts.key ?? (saved?.key != null ? parseBase64Url(saved.key) : null);
+  let code: RoomCode | null = (saved?.code as RoomCode | null | undefined) ?? opts.code ?? null;
+  let secret = saved?.secret ?? opts.secret ?? (opts.mode === "create" ? generateSecret(random) : "");
   const gapWaitMs = opts.gapWaitMs ?? 400;
   let profile = opts.profile;
+  /** Owner: the open key exchanges by request id, and the secrets of those that confirmed. */
+  const attempts = new Map<string, { hs: OwnerHandshake; secrets: RoomSecrets | null; name: string | null }>();
+  /** Guest: the exchange under way. */
+  let guestHs: GuestHandshake | null = null;
+  let guestReq: string | null = null;
+  let guestDone: { check: (tag: string) => boolean; secrets: RoomSecrets } | null = null;
 
   let status: SessionStatus = "connecting";
   let created = opts.mode === "join";
@@ -215,13 +250,85 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     return link.send({ ...message, rid: id });
   }
 
-  function sealedRequest(): string {
-    return sealBox(key, { seat: 1, seq: 0, kind: "request", body: { name: profile.name } }, random);
+  function onOpen(): void {
+    if (!created) {
+      request({ type: "room.create", roomId, secret, ...(code !== null ? { loc: locatorOf(code) } : {}) }, "create");
+    } else if (roomId !== "" && secret !== "") {
+      request({ type: "room.join", roomId, secret }, "join");
+    } else if (code !== null) {
+      // A guest without a seat: a fresh key exchange (the server forgot the last one with the connection).
+      guestHs = startGuestHandshake(code, random);
+      guestReq = null;
+      guestDone = null;
+      request({ type: "join.hello", loc: locatorOf(code), sid: guestHs.sid, msg: guestHs.msg }, "hello");
+    }
   }
 
-  function onOpen(): void {
-    if (!created) request({ type: "room.create", roomId, secret }, "create");
-    else request({ type: "room.join", roomId, secret, request: sealedRequest() }, "join");
+  /** Owner: a new code for a new locator (the password is made here and never leaves the device). */
+  function newCode(loc: number, reason: "allocated" | "retired" | "lapsed"): void {
+    if (code !== null && locatorOf(code) === loc) return;
+    code = codeForLocator(loc, random);
+    attempts.clear();
+    requests.clear();
+    emit({ type: "code", code, reason });
+    changed();
+  }
+
+  /** Owner: a guest opened a key exchange. */
+  function onHello(reqId: string, sid: string, msg: string): void {
+    // (The server sends waiting exchanges just before it answers the owner's own join: no seat check.)
+    if (seat === 1 || code === null || key !== null) return;
+    const hs = answerGuestHandshake(code, sid, msg, random);
+    if (!hs.ok) {
+      request({ type: "join.verdict", reqId, ok: false }, "verdict");
+      return;
+    }
+    attempts.set(reqId, { hs: hs.value, secrets: null, name: null });
+    request({ type: "join.reply", reqId, msg: hs.value.msg }, "reply");
+  }
+
+  /** Owner: the guest's confirmation. A wrong tag is reported (the server counts it). */
+  function onConfirm(reqId: string, tag: string, box: string): void {
+    const att = attempts.get(reqId);
+    if (att === undefined || seat === 1) return;
+    const r = att.hs.confirm(tag);
+    if (!r.ok) {
+      attempts.delete(reqId);
+      request({ type: "join.verdict", reqId, ok: false }, "verdict");
+      emit({ type: "wrong_code", reqId });
+      return;
+    }
+    const opened = openBox(r.value.secrets.key, box);
+    const body = opened.ok && opened.value.kind === "request" ? v.safeParse(JoinRequestSchema, opened.value.body) : null;
+    if (body === null || !body.success) {
+      // The right code but no readable request: not a wrong guess, just not a guest to seat.
+      attempts.delete(reqId);
+      request({ type: "join.answer", reqId, approve: false }, `answer:${reqId}`);
+      return;
+    }
+    att.secrets = r.value.secrets;
+    att.name = body.output.name;
+    request({ type: "join.verdict", reqId, ok: true, tag: r.value.tag }, "verdict");
+  }
+
+  /** Guest: the owner's share; this side's tag, seat secret and sealed name go back. */
+  function onReply(reqId: string, msg: string): void {
+    if (guestHs === null || (guestReq !== null && guestReq !== reqId)) return;
+    guestReq = reqId;
+    const r = guestHs.finish(msg);
+    if (!r.ok) return stop("wrong_code");
+    guestDone = { check: r.value.check, secrets: r.value.secrets };
+    const box = sealBox(r.value.secrets.key, { seat: 1, seq: 0, kind: "request", body: { name: profile.name } }, random);
+    request({ type: "join.confirm", reqId, tag: r.value.tag, secret: r.value.secrets.guestSecret, request: box }, "confirm");
+    status = "confirming";
+    changed();
+  }
+
+  /** A room key became known: what only the key allows (the owner's setup, one's profile) goes out. */
+  function keyed(): void {
+    if (caughtUp) afterSync();
+    flush();
+    changed();
   }
 
   function onClose(): void {
@@ -292,33 +399,71 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       case "room.created":
         created = true;
         seated(0, 0, 0);
+        newCode(m.loc, "allocated");
         return;
       case "room.joined":
+        if (m.seat === 1 && key === null && guestDone !== null) {
+          key = guestDone.secrets.key;
+          secret = guestDone.secrets.guestSecret;
+        }
+        if (roomId === "") roomId = m.roomId;
         peer = m.peer;
         seated(m.seat, m.sent, m.seq);
+        if (m.seat === 0 && m.loc !== undefined && m.loc !== null) newCode(m.loc, "lapsed");
+        if (key !== null) keyed();
+        return;
+      case "room.code":
+        newCode(m.loc, m.reason);
         return;
       case "join.pending":
+        guestReq = m.reqId;
+        status = m.owner ? "confirming" : "waiting";
+        changed();
+        return;
+      case "join.hello":
+        onHello(m.reqId, m.sid, m.msg);
+        return;
+      case "join.reply":
+        onReply(m.reqId, m.msg);
+        return;
+      case "join.confirm":
+        onConfirm(m.reqId, m.tag, m.request);
+        return;
+      case "join.verified": {
+        const att = attempts.get(m.reqId);
+        if (seat === 0 && att !== undefined && att.name !== null) {
+          // The server recorded the verdict: the request can be shown and answered.
+          const view: JoinRequestView = { reqId: m.reqId, name: att.name, at: Date.now() };
+          requests.set(m.reqId, view);
+          emit({ type: "request", request: view });
+          changed();
+          return;
+        }
+        if (guestDone === null || m.reqId !== guestReq) return;
+        // The owner's own confirmation: without it this side does not trust the key.
+        if (!guestDone.check(m.tag)) return stop("wrong_code");
         status = "pending";
         changed();
         return;
-      case "join.request": {
-        const opened = openBox(key, m.request);
-        if (!opened.ok || opened.value.kind !== "request") return;
-        const body = v.safeParse(JoinRequestSchema, opened.value.body);
-        if (!body.success) return;
-        const r: JoinRequestView = { reqId: m.reqId, name: body.output.name, at: m.at };
-        requests.set(r.reqId, r);
-        emit({ type: "request", request: r });
-        changed();
-        return;
       }
-      case "join.answered":
-      case "join.withdrawn":
+      case "join.answered": {
+        const att = attempts.get(m.reqId);
+        if (m.approved && att?.secrets != null && key === null) {
+          key = att.secrets.key;
+          attempts.clear();
+          keyed();
+        }
         requests.delete(m.reqId);
         changed();
         return;
+      }
+      case "join.withdrawn":
+        requests.delete(m.reqId);
+        attempts.delete(m.reqId);
+        changed();
+        return;
       case "join.refused":
-        stop(m.reason === "room/full" ? "full" : "refused");
+        stop(m.reason === "room/full" ? "full" : m.reason === "wrong_code" ? "wrong_code" : m.reason === "retired" ? "retired" : "refused");
         return;
       case "relay.ack": {
         const head = outbox[0];
@@ -366,11 +511,21 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       return;
     }
     if (purpose === "rejoin" && (code === "room/no_seat" || code === "room/full")) return stop("exists");
-    if (purpose === "create" || purpose === "join" || purpose === "rejoin") {
+    if (purpose === "create" || purpose === "join" || purpose === "rejoin" || purpose === "hello") {
       if (code === "room/not_found") return stop("not_found");
       if (code === "room/full") return stop("full");
     }
     if (code === "room/seat_moved") return stop("moved");
+    if (purpose === "hello" && code === "join/busy") {
+      // Other guests' exchanges are open: knock again shortly.
+      status = "waiting";
+      retryTimer ??= setTimeout(() => {
+        retryTimer = null;
+        if (!disposed && link.isOpen && seat === null) onOpen();
+      }, 500 + Math.floor(Math.random() * 1_000));
+      changed();
+      return;
+    }
     if (purpose === "relay") {
       inflight = false;
       const head = outbox[0];
@@ -458,7 +613,8 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   function afterSync(): void {
     checkGap();
     const complete = applied >= floor && pending.size === 0;
-    if (complete && !caughtUp) {
+    if (complete && key === null) caughtUp = true;
+    else if (complete && (!caughtUp || !everCaughtUp)) {
       caughtUp = true;
       if (!everCaughtUp) {
         everCaughtUp = true;
@@ -476,6 +632,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
 
   function apply(msg: StoredMessage): void {
     const reject = (code: ErrorCode, message: string): void => emit({ type: "rejected", from: msg.from, seq: msg.seq, code, message });
+    if (key === null) return reject("crypto/bad_box", "no room key on this device");
     const opened = openBox(key, msg.box);
     if (!opened.ok) return reject(opened.error.code, opened.error.message);
     const g = acceptSealed(guard, msg.from, opened.value);
@@ -499,7 +656,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   function flush(): void {
-    if (inflight || disposed || status !== "seated" || seat === null || !link.isOpen) return;
+    if (inflight || disposed || status !== "seated" || seat === null || key === null || !link.isOpen) return;
     const head = outbox[0];
     if (head === undefined) {
       changed();
@@ -538,13 +695,22 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   return {
-    secret,
-    roomId,
+    get secret() {
+      return secret;
+    },
+    get roomId() {
+      return roomId;
+    },
+    get key() {
+      return key;
+    },
     view() {
       return {
         status,
         connected: link.isOpen,
         roomId,
+        code,
+        keyed: key !== null,
         seat,
         peer,
         requests: [...requests.values()],
@@ -594,9 +760,11 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     },
     snapshot() {
       return {
-        v: 1,
+        v: 2,
         roomId,
         secret,
+        code,
+        key: key === null ? null : makeBase64Url(key),
         seat,
         applied,
         guard: [guard[0], guard[1]],

@@ -1,6 +1,6 @@
 /** The link and the session's heartbeat against fake sockets (timing-free: fake timers). */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import nacl from "tweetnacl";
+import { generateCode } from "../crypto/code.js";
 import { createLink, type SocketLike } from "./transport.js";
 import { createFriendSession } from "./session.js";
 
@@ -82,7 +82,7 @@ describe("session heartbeat", () => {
     let silent = false;
     const server = (m: Record<string, unknown>, s: FakeSocket): void => {
       if (silent) return;
-      if (m.type === "room.create") s.receive({ type: "room.created", rid: m.rid, roomId: m.roomId, seat: 0 });
+      if (m.type === "room.create") s.receive({ type: "room.created", rid: m.rid, roomId: m.roomId, seat: 0, loc: 7 });
       if (m.type === "room.join") s.receive({ type: "room.joined", rid: m.rid, roomId: m.roomId, seat: 0, seq: 0, sent: 0, peer: { seated: false, online: false } });
       if (m.type === "sync") s.receive({ type: "sync.page", rid: m.rid, msgs: [], more: false });
       if (m.type === "ping") s.receive({ type: "pong", rid: m.rid, at: 0 });
@@ -94,7 +94,8 @@ describe("session heartbeat", () => {
         made.push(s);
         return s;
       },
-      keys: { roomId: "R".repeat(43), key: nacl.randomBytes(32) },
+      roomId: "R".repeat(43),
+      code: generateCode(),
       mode: "create",
       profile: { name: "A" },
       backoff: { baseMs: 10, maxMs: 10 },

@@ -24,10 +24,15 @@ export const FRIEND_ERROR_CODES = [
   "join/not_found", // the join request is gone (answered, expired)
   "join/refused", // the owner refused
   "join/pending", // this connection already waits for an answer
+  "join/busy", // the room has MAX_OPEN_JOINS key exchanges open; try again in a moment
   "relay/out_of_order", // the sender sequence number skips ahead; `expected` says which comes next
   "relay/duplicate", // an older message than the last one stored from this seat
   "ranked/unavailable", // ranked play is not installed on this server
+  "room/retired", // the code's locator was retired after too many wrong codes; the owner has a new code
+  "join/wrong_code", // the key exchange did not confirm: the code is wrong
   "crypto/bad_box", // a payload did not decrypt under the room key
+  "crypto/bad_share", // a key-exchange message is malformed or not a valid group element
+  "crypto/wrong_code", // a key-exchange confirmation tag did not match
   "crypto/replay", // a sender sequence number did not increase (replayed or reordered)
   "crypto/wrong_seat", // the sealed seat differs from the seat the server says sent it
   "peer/invalid", // a decrypted payload is not a valid game message

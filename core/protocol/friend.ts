@@ -1,21 +1,29 @@
 /**
  * Friend rooms over the WebSocket: every `room.*`, `join.*`, `relay*`, `sync*` message in both
- * directions. The server routes by `roomId` and relays sealed boxes it cannot read; everything a
- * player says or plays is inside a box (core/crypto/envelope.ts). Plaintext is limited to routing:
- * room id, seat, sequence numbers, whether a box is chat (for the flood rule) and presence.
+ * directions. The server routes by room id and locator and relays what it cannot read; everything a
+ * player says or plays is inside a box (core/crypto/envelope.ts) under a key the server never sees.
+ * Plaintext is limited to routing: room id, locator, seat, sequence numbers, whether a box is chat
+ * (for the flood rule), presence, and the key-exchange messages (public shares and tags, which by
+ * design reveal nothing that allows guessing the code offline).
  *
- * Flow: the owner sends `room.create` (seat 0). A guest sends `room.join` with a fresh seat secret and
- * a sealed request (its name); the owner gets `join.request` and answers `join.answer`; the guest gets
- * `room.joined` (seat 1) or `join.refused`. A `room.join` whose secret matches a seat returns to that
- * seat at once. Seated players send `relay` (one at a time, acknowledged by `relay.ack` with the room
- * sequence number) and receive the other seat's `relay`; `sync` pages through everything after a
- * sequence number.
+ * Flow: the owner sends `room.create` (seat 0) and gets `room.created` with the locator the server
+ * allocated; its device adds a random password to make the code. A guest sends `join.hello` (locator,
+ * session id, CPace share); the owner (when online: until then the guest waits) answers `join.reply`
+ * with its share; the guest sends `join.confirm` with its confirmation tag, its seat secret (derived
+ * from the exchange) and a sealed request (its name); the owner checks the tag and sends
+ * `join.verdict`: a wrong one is counted against the locator (retired after MAX_WRONG_CODES, with a
+ * new locator in `room.code`), a right one is forwarded with the owner's own tag (`join.verified`),
+ * and the owner approves or refuses with `join.answer`; the guest gets `room.joined` (seat 1) or
+ * `join.refused`. `room.join` with a seat secret returns to that seat at once, with no exchange.
+ * Seated players send `relay` (one at a time, acknowledged by `relay.ack` with the room sequence
+ * number) and receive the other seat's `relay`; `sync` pages through everything after a number.
  */
 import * as v from "valibot";
 import { err, ok, type Result } from "../types.js";
 import type { FriendErrorCode, ProtoError } from "./errors.js";
+import { LOCATOR_COUNT } from "../crypto/code.js";
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Largest client frame, in bytes of UTF-8 JSON (API Gateway's frame limit is 32 KB). */
 export const MAX_FRAME_BYTES = 20_000;
@@ -41,6 +49,12 @@ export const ROOM_TTL_SECONDS = 30 * 24 * 3600;
 export const MESSAGE_TTL_SECONDS = 365 * 24 * 3600;
 /** An unanswered join request lapses after this. */
 export const JOIN_REQUEST_TTL_SECONDS = 3600;
+/** Key exchanges open at once per room (bounds the owner's work, whoever floods the locator). */
+export const MAX_OPEN_JOINS = 8;
+/** Failed key confirmations a locator allows; the next attempt finds it retired. */
+export const MAX_WRONG_CODES = 5;
+/** A locator not used by a guest within this time is released (the owner gets a new one on return). */
+export const LOCATOR_TTL_SECONDS = 7 * 24 * 3600;
 
 const Rid = v.optional(v.union([v.pipe(v.string(), v.maxLength(40)), v.pipe(v.number(), v.integer())]));
 const B64 = (min: number, max: number) =>
@@ -53,23 +67,41 @@ const Seq = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2 ** 40));
 const Cseq = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2 ** 40));
 const ReqId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,32}$/));
 const Seat = v.picklist([0, 1] as const);
+const Loc = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(LOCATOR_COUNT - 1));
+/** A CPace message (prefix-free share and associated data) or tag, base64url. */
+const Share = B64(40, 200);
+const Tag = B64(86, 86);
 export const RELAY_KINDS = ["game", "chat"] as const;
 export type RelayKind = (typeof RELAY_KINDS)[number];
 
 // ---- client → server ----
 
-export const RoomCreateSchema = v.strictObject({ type: v.literal("room.create"), rid: Rid, roomId: RoomIdSchema, secret: SecretSchema });
-export const RoomJoinSchema = v.strictObject({
-  type: v.literal("room.join"),
+export const RoomCreateSchema = v.strictObject({
+  type: v.literal("room.create"),
   rid: Rid,
+  /** Random, chosen by the owner's device (nothing to do with the code). */
   roomId: RoomIdSchema,
   secret: SecretSchema,
-  /**
-   * Sealed join request shown to the owner (ignored when the secret already holds a seat). Without
-   * it the join only returns to a seat, and a secret that holds none gets `room/no_seat`.
-   */
-  request: v.optional(B64(40, MAX_REQUEST_CHARS)),
+  /** The locator the owner's device proposes; the server takes it if no live room holds it, else another. */
+  loc: v.optional(Loc),
 });
+/** Returns to one's own seat with its secret (no key exchange). */
+export const RoomJoinSchema = v.strictObject({ type: v.literal("room.join"), rid: Rid, roomId: RoomIdSchema, secret: SecretSchema });
+/** Guest: the first key-exchange message, to the room at `loc`. */
+export const JoinHelloSchema = v.strictObject({ type: v.literal("join.hello"), rid: Rid, loc: Loc, sid: B64(22, 22), msg: Share });
+/** Owner: its share for the guest's exchange `reqId`. */
+export const JoinReplySchema = v.strictObject({ type: v.literal("join.reply"), rid: Rid, reqId: ReqId, msg: Share });
+/** Guest: its confirmation tag, its seat secret and the sealed request (its name). */
+export const JoinConfirmSchema = v.strictObject({
+  type: v.literal("join.confirm"),
+  rid: Rid,
+  reqId: ReqId,
+  tag: Tag,
+  secret: SecretSchema,
+  request: B64(40, MAX_REQUEST_CHARS),
+});
+/** Owner: whether the guest's tag held; with the owner's own tag when it did. */
+export const JoinVerdictSchema = v.strictObject({ type: v.literal("join.verdict"), rid: Rid, reqId: ReqId, ok: v.boolean(), tag: v.optional(Tag) });
 export const JoinAnswerSchema = v.strictObject({ type: v.literal("join.answer"), rid: Rid, reqId: ReqId, approve: v.boolean() });
 export const RelaySchema = v.strictObject({
   type: v.literal("relay"),
@@ -82,9 +114,11 @@ export const RelaySchema = v.strictObject({
 export const SyncSchema = v.strictObject({ type: v.literal("sync"), rid: Rid, after: Seq });
 export const PingSchema = v.strictObject({ type: v.literal("ping"), rid: Rid });
 
-export const FriendClientMessageSchema = v.variant("type", [RoomCreateSchema, RoomJoinSchema, JoinAnswerSchema, RelaySchema, SyncSchema, PingSchema]);
+export const FriendClientMessageSchema = v.variant("type", [
+  RoomCreateSchema, RoomJoinSchema, JoinHelloSchema, JoinReplySchema, JoinConfirmSchema, JoinVerdictSchema, JoinAnswerSchema, RelaySchema, SyncSchema, PingSchema,
+]);
 export type FriendClientMessage = v.InferOutput<typeof FriendClientMessageSchema>;
-export const FRIEND_CLIENT_TYPES = ["room.create", "room.join", "join.answer", "relay", "sync", "ping"] as const;
+export const FRIEND_CLIENT_TYPES = ["room.create", "room.join", "join.hello", "join.reply", "join.confirm", "join.verdict", "join.answer", "relay", "sync", "ping"] as const;
 
 // ---- server → client ----
 
@@ -109,7 +143,7 @@ const ErrorSchema = v.object({
 });
 
 export const FriendServerMessageSchema = v.variant("type", [
-  v.object({ type: v.literal("room.created"), rid: Rid, roomId: v.string(), seat: v.literal(0) }),
+  v.object({ type: v.literal("room.created"), rid: Rid, roomId: v.string(), seat: v.literal(0), loc: Loc }),
   v.object({
     type: v.literal("room.joined"),
     rid: Rid,
@@ -120,13 +154,22 @@ export const FriendServerMessageSchema = v.variant("type", [
     /** Last sender sequence number stored from this seat (so a fresh device continues from it). */
     sent: Seq,
     peer: v.object({ seated: v.boolean(), online: v.boolean() }),
+    /** To the owner while the guest seat is free: the room's current locator. */
+    loc: v.optional(v.nullable(Loc)),
   }),
-  v.object({ type: v.literal("join.pending"), rid: Rid, reqId: v.string() }),
-  v.object({ type: v.literal("join.request"), reqId: v.string(), request: v.string(), at: v.number() }),
+  /** To the owner: the room has a new locator (the old one was retired after wrong codes, or lapsed). */
+  v.object({ type: v.literal("room.code"), rid: Rid, loc: Loc, reason: v.picklist(["retired", "lapsed"] as const) }),
+  /** To a guest: the exchange is open; `owner` says whether the owner is online to answer it. */
+  v.object({ type: v.literal("join.pending"), rid: Rid, reqId: v.string(), owner: v.boolean() }),
+  v.object({ type: v.literal("join.hello"), reqId: v.string(), sid: v.string(), msg: v.string(), at: v.number() }),
+  v.object({ type: v.literal("join.reply"), reqId: v.string(), msg: v.string() }),
+  v.object({ type: v.literal("join.confirm"), reqId: v.string(), tag: v.string(), request: v.string() }),
+  /** To the guest: the owner's confirmation tag. To the owner: its verdict is recorded (the request may be answered). */
+  v.object({ type: v.literal("join.verified"), rid: Rid, reqId: v.string(), tag: v.string() }),
   v.object({ type: v.literal("join.answered"), rid: Rid, reqId: v.string(), approved: v.boolean() }),
   /** To the owner: a waiting guest went away (its request is gone). */
   v.object({ type: v.literal("join.withdrawn"), reqId: v.string() }),
-  v.object({ type: v.literal("join.refused"), roomId: v.string(), reason: v.picklist(["refused", "room/full"] as const) }),
+  v.object({ type: v.literal("join.refused"), reqId: v.string(), reason: v.picklist(["refused", "room/full", "wrong_code", "retired"] as const) }),
   v.object({ type: v.literal("relay.ack"), rid: Rid, cseq: Cseq, seq: Seq, at: v.number() }),
   v.object({ type: v.literal("relay"), msg: StoredMessageSchema }),
   v.object({ type: v.literal("sync.page"), rid: Rid, msgs: v.array(StoredMessageSchema), more: v.boolean() }),

@@ -2,17 +2,22 @@
  * Hostile input over real WebSockets: at least 10,000 malformed, oversized and out-of-state frames
  * get one clear error each and crash nothing while two other rooms keep playing; a malicious peer's
  * forged, replayed and illegal boxes are refused by the receiving client; and a scan of every stored
- * item finds none of a game's chat text, names or moves in plaintext.
+ * item after a whole game finds none of its content, and no value computable from the code alone.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { WebSocket } from "ws";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { openBox, sealBox, generateSecret, parseBase64Url } from "../../core/crypto/index.js";
+import { scrypt } from "@noble/hashes/scrypt.js";
+import { hmac } from "@noble/hashes/hmac.js";
+import { sha256, sha512 } from "@noble/hashes/sha2.js";
+import {
+  CODE_ALPHABET, PASSWORD_BITS, calculateGenerator, makeBase64Url, makeCode, openBox, sealBox, generateSecret, parseBase64Url,
+} from "../../core/crypto/index.js";
 import { legalMoves } from "../../core/games/index.js";
 import { seatToMove } from "../../core/online/game.js";
 import { MAX_FRAME_BYTES } from "../../core/protocol/friend.js";
 import { documentClient, readConfig } from "../lib/config.js";
-import { newRoom, player, playMoves, rng, startTestServer, waitFor, type Player, type TestServer } from "./testkit.js";
+import { codeOf, newRoom, player, playMoves, rng, startTestServer, waitFor, type Player, type TestServer } from "./testkit.js";
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -22,16 +27,15 @@ afterAll(async () => {
   await ts?.stop();
 });
 
-async function pair(game: "togyz" | "ayo" | "tsoro-wta", names: [string, string] = ["Alice", "Bob"]): Promise<[Player, Player, ReturnType<typeof newRoom>]> {
-  const room = newRoom();
-  const a = player(ts.server.wsUrl, room.keys, "create", { name: names[0] }, { setup: { game, options: {}, bestOf: 7 } });
+async function pair(game: "togyz" | "ayo" | "tsoro-wta", names: [string, string] = ["Alice", "Bob"], avatars: [string?, string?] = []): Promise<[Player, Player, string]> {
+  const a = player(ts.server.wsUrl, newRoom().code, "create", { name: names[0], ...(avatars[0] !== undefined ? { avatar: avatars[0] } : {}) }, { setup: { game, options: {}, bestOf: 7 } });
   a.session.subscribe((e) => {
     if (e.type === "request") a.session.answerJoin(e.request.reqId, true);
   });
-  await waitFor(() => a.view().status === "seated", "owner seated");
-  const b = player(ts.server.wsUrl, room.keys, "join", { name: names[1] });
+  const code = await codeOf(a);
+  const b = player(ts.server.wsUrl, code, "join", { name: names[1], ...(avatars[1] !== undefined ? { avatar: avatars[1] } : {}) });
   await waitFor(() => b.view().status === "seated" && a.view().game.profiles[1] !== null && b.view().game.profiles[0] !== null, "pair seated");
-  return [a, b, room];
+  return [a, b, code];
 }
 
 function autoplay(ps: Player[], rand: () => number): { stop(): void } {
@@ -73,8 +77,8 @@ function badFrames(i: number, roomId: string): { frame: string | Buffer; codes: 
     () => ({ frame: JSON.stringify({ type: "relay", rid, cseq: 1, kind: "game", box: "B".repeat(64) }), codes: ["room/not_seated", "rate/limited"] }),
     () => ({ frame: JSON.stringify({ type: "sync", rid, after: 0 }), codes: ["room/not_seated", "rate/limited"] }),
     () => ({ frame: JSON.stringify({ type: "join.answer", rid, reqId: "abcdefghijkl", approve: true }), codes: ["room/not_seated", "rate/limited"] }),
-    () => ({ frame: JSON.stringify({ type: "room.join", rid, roomId: "Z".repeat(43), secret: generateSecret(), request: "C".repeat(64) }), codes: ["room/not_found", "rate/limited"] }),
-    () => ({ frame: JSON.stringify({ type: "room.join", rid, roomId, secret: generateSecret(), request: "C".repeat(64) }), codes: ["room/full", "rate/limited"] }),
+    () => ({ frame: JSON.stringify({ type: "room.join", rid, roomId: "Z".repeat(43), secret: generateSecret() }), codes: ["room/not_found", "rate/limited"] }),
+    () => ({ frame: JSON.stringify({ type: "room.join", rid, roomId, secret: generateSecret() }), codes: ["room/no_seat", "rate/limited"] }),
   ];
   // Each malformed kind three times per cycle, each out-of-state kind once (those cost store reads).
   const cycle = [...kinds.slice(0, 12), ...kinds.slice(0, 12), ...kinds.slice(0, 12), ...kinds.slice(12)];
@@ -83,7 +87,7 @@ function badFrames(i: number, roomId: string): { frame: string | Buffer; codes: 
 
 describe("hostile input", () => {
   test("10,200 bad frames: a clear error for each, no crash, and two other rooms keep playing", async () => {
-    const [a1, b1, room1] = await pair("togyz");
+    const [a1, b1] = await pair("togyz");
     const [a2, b2] = await pair("ayo");
     const play = autoplay([a1, b1, a2, b2], rng(1));
     const CONNS = 12;
@@ -92,7 +96,7 @@ describe("hostile input", () => {
       const startMoves = played(a1) + played(a2);
       const clients = await Promise.all(
         Array.from({ length: CONNS }, async () => {
-          const ws = new WebSocket(`${ts.server.wsUrl}?v=1`);
+          const ws = new WebSocket(`${ts.server.wsUrl}?v=2`);
           const got: { code: string; rid?: number }[] = [];
           ws.on("message", (d) => got.push(JSON.parse(d.toString()) as { code: string; rid?: number }));
           await new Promise<void>((r, j) => {
@@ -105,7 +109,7 @@ describe("hostile input", () => {
       const expected: string[][][] = clients.map(() => []);
       for (let k = 0; k < PER; k++) {
         clients.forEach((c, ci) => {
-          const { frame, codes } = badFrames(k * CONNS + ci, room1.keys.roomId);
+          const { frame, codes } = badFrames(k * CONNS + ci, a1.session.roomId);
           expected[ci].push(codes);
           c.ws.send(frame);
         });
@@ -153,46 +157,50 @@ describe("hostile input", () => {
   });
 
   test("a malicious peer's forged, replayed, mis-sealed and illegal boxes are refused by the receiver", async () => {
-    const room = newRoom();
-    const alice = player(ts.server.wsUrl, room.keys, "create", { name: "Alice" }, { setup: { game: "togyz", options: {}, bestOf: 1 } });
+    const alice = player(ts.server.wsUrl, newRoom().code, "create", { name: "Alice" }, { setup: { game: "togyz", options: {}, bestOf: 1 } });
     alice.session.subscribe((e) => {
       if (e.type === "request") alice.session.answerJoin(e.request.reqId, true);
     });
-    await waitFor(() => alice.view().status === "seated" && alice.view().game.settings !== null, "alice seated");
+    // Mallory has the code (she is the invited friend): she joins, then speaks the protocol by hand
+    // with what the exchange gave her device.
+    const joined = player(ts.server.wsUrl, await codeOf(alice), "join", { name: "Mallory" });
+    await waitFor(() => joined.view().status === "seated" && alice.view().game.settings !== null && alice.view().game.profiles[1] !== null, "mallory seated");
+    const mine = { roomId: joined.session.roomId, secret: joined.session.secret, key: joined.session.key! };
+    const sentBefore = joined.session.snapshot().nextCseq - 1;
+    joined.session.dispose();
     const rejected: string[] = [];
     alice.session.subscribe((e) => {
       if (e.type === "rejected") rejected.push(e.code);
     });
-    // Mallory has the code (she is the invited friend) but speaks the protocol by hand.
-    const ws = new WebSocket(`${ts.server.wsUrl}?v=1`);
+    const ws = new WebSocket(`${ts.server.wsUrl}?v=2`);
     const got: Record<string, unknown>[] = [];
     ws.on("message", (d) => got.push(JSON.parse(d.toString()) as Record<string, unknown>));
     await new Promise((r) => ws.once("open", r));
     const send = (m: object): void => ws.send(JSON.stringify(m));
-    const secret = generateSecret();
-    send({ type: "room.join", rid: 1, roomId: room.keys.roomId, secret, request: sealBox(room.keys.key, { seat: 1, seq: 0, kind: "request", body: { name: "Mallory" } }) });
-    await waitFor(() => got.some((m) => m.type === "room.joined"), "mallory seated");
-    let cseq = 0;
+    send({ type: "room.join", rid: 1, roomId: mine.roomId, secret: mine.secret });
+    await waitFor(() => got.some((m) => m.type === "room.joined"), "mallory back in her seat");
+    let cseq = sentBefore;
     const relay = async (box: string, kind: "game" | "chat" = "game"): Promise<void> => {
       cseq++;
       const n = got.length;
       send({ type: "relay", rid: 100 + cseq, cseq, kind, box });
       await waitFor(() => got.slice(n).some((m) => m.rid === 100 + cseq), "ack");
     };
-    const key = room.keys.key;
-    await relay(sealBox(key, { seat: 1, seq: 1, kind: "game", body: { t: "profile", name: "Mallory" } }));
-    await waitFor(() => alice.view().game.profiles[1]?.name === "Mallory", "profile applied");
+    const key = mine.key;
+    const n = sentBefore;
+    await relay(sealBox(key, { seat: 1, seq: n + 1, kind: "game", body: { t: "profile", name: "Mallory M" } }));
+    await waitFor(() => alice.view().game.profiles[1]?.name === "Mallory M", "profile applied");
     const wrongKey = new Uint8Array(32).fill(7);
-    await relay(sealBox(wrongKey, { seat: 1, seq: 2, kind: "game", body: { t: "chat", text: "forged" } })); // crypto/bad_box
-    await relay(sealBox(key, { seat: 1, seq: 1, kind: "game", body: { t: "profile", name: "Replayed" } })); // crypto/replay
+    await relay(sealBox(wrongKey, { seat: 1, seq: n + 2, kind: "game", body: { t: "chat", text: "forged" } })); // crypto/bad_box
+    await relay(sealBox(key, { seat: 1, seq: n + 1, kind: "game", body: { t: "profile", name: "Replayed" } })); // crypto/replay
     await relay(sealBox(key, { seat: 0, seq: 50, kind: "game", body: { t: "profile", name: "Alice?" } })); // crypto/wrong_seat
-    await relay(sealBox(key, { seat: 1, seq: 3, kind: "chat", body: { t: "chat", text: "kind lie" } }), "game"); // peer/invalid
-    await relay(sealBox(key, { seat: 1, seq: 4, kind: "game", body: { t: "move", series: 0, game: 0, ply: 0, move: 5 } })); // not her turn
-    await relay(sealBox(key, { seat: 1, seq: 5, kind: "game", body: { t: "setup", game: "ayo", options: {}, bestOf: 1 } })); // only seat 0
-    await relay(sealBox(key, { seat: 1, seq: 6, kind: "game", body: { t: "nonsense" } })); // peer/invalid
+    await relay(sealBox(key, { seat: 1, seq: n + 3, kind: "chat", body: { t: "chat", text: "kind lie" } }), "game"); // peer/invalid
+    await relay(sealBox(key, { seat: 1, seq: n + 4, kind: "game", body: { t: "move", series: 0, game: 0, ply: 0, move: 5 } })); // not her turn
+    await relay(sealBox(key, { seat: 1, seq: n + 5, kind: "game", body: { t: "setup", game: "ayo", options: {}, bestOf: 1 } })); // only seat 0
+    await relay(sealBox(key, { seat: 1, seq: n + 6, kind: "game", body: { t: "nonsense" } })); // peer/invalid
     await waitFor(() => rejected.length === 7, "seven refusals");
     expect(rejected).toEqual(["crypto/bad_box", "crypto/replay", "crypto/wrong_seat", "peer/invalid", "peer/illegal", "peer/illegal", "peer/invalid"]);
-    expect(alice.view().game.profiles[1]?.name).toBe("Mallory");
+    expect(alice.view().game.profiles[1]?.name).toBe("Mallory M");
     expect(alice.view().game.settings?.game).toBe("togyz");
     expect(alice.view().game.moves).toHaveLength(0);
     expect(alice.view().game.chat).toHaveLength(0);
@@ -203,17 +211,38 @@ describe("hostile input", () => {
     alice.session.dispose();
   });
 
-  test("no stored item holds a friend game's chat, names or moves in plaintext", async () => {
+  test("after a whole friend game no stored item holds its content, or any value computable from the code", async () => {
     const names: [string, string] = ["Zanzibar Quokka", "Wilhelmina Ptarmigan"];
-    const [a, b, room] = await pair("tsoro-wta", names);
+    const photo = "data:image/png;base64," + "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg";
+    const a = player(ts.server.wsUrl, newRoom().code, "create", { name: names[0], avatar: photo }, { setup: { game: "tsoro-classic", options: { holes: 4, seeds: 2 }, bestOf: 1 } });
+    a.session.subscribe((e) => {
+      if (e.type === "request") a.session.answerJoin(e.request.reqId, true);
+    });
+    const code = await codeOf(a);
+    const b = player(ts.server.wsUrl, code, "join", { name: names[1], avatar: "🦊" });
     try {
+      await waitFor(() => b.view().status === "seated" && a.view().game.profiles[1] !== null && b.view().game.profiles[0]?.avatar === photo, "pair seated, names and photo exchanged");
       const chatText = "meet me by the old baobab at dawn";
       a.session.chat(chatText);
       b.session.chat("bring the golden seeds");
-      await playMoves(a, b, 12, rng(4));
-      await waitFor(() => b.view().game.chat.length === 2 && a.view().unsent === 0 && b.view().unsent === 0, "chat delivered");
-      const moves = a.view().game.moves;
-      expect(moves.length).toBe(12);
+      await playMoves(a, b, 2, rng(4));
+      expect(b.session.pause(true).ok).toBe(true);
+      await waitFor(() => a.view().game.offers.pause !== null, "pause asked");
+      expect(a.session.answer("pause", true).ok).toBe(true);
+      await waitFor(() => b.view().game.paused, "paused");
+      expect(a.session.pause(false).ok).toBe(true);
+      await waitFor(() => b.view().game.offers.pause !== null, "carry on asked");
+      expect(b.session.answer("pause", true).ok).toBe(true);
+      await waitFor(() => !a.view().game.paused && !b.view().game.paused, "playing again");
+      await playMoves(a, b, 100_000, rng(4));
+      expect(a.view().game.series?.over).toBe(true);
+      expect(b.session.rematch().ok).toBe(true);
+      await waitFor(() => a.view().game.offers.rematch === 1, "rematch offered");
+      expect(a.session.answer("rematch", true).ok).toBe(true);
+      await waitFor(() => a.view().game.seriesNo === 1 && b.view().game.seriesNo === 1 && a.view().unsent === 0 && b.view().unsent === 0, "rematch on both sides");
+      await waitFor(() => b.view().game.chat.length === 2, "chat delivered");
+      const moves = a.view().game.finished.reduce((n, f) => n + f.moves.length, 0);
+      expect(moves).toBeGreaterThan(2);
 
       const db = documentClient(readConfig());
       const items: Record<string, unknown>[] = [];
@@ -223,26 +252,48 @@ describe("hostile input", () => {
         items.push(...(page.Items ?? []));
         start = page.LastEvaluatedKey;
       } while (start !== undefined);
-      const roomItems = items.filter((it) => String(it.pk) === `ROOM#${room.keys.roomId}`);
-      expect(roomItems.length).toBeGreaterThan(12);
+      const roomItems = items.filter((it) => String(it.pk) === `ROOM#${a.session.roomId}`);
+      expect(roomItems.length).toBeGreaterThan(moves);
       const everything = JSON.stringify(items);
-      const needles = [chatText, "golden seeds", ...names, ...names.map((n) => n.split(" ")[0]), "baobab", "tsoro-wta", '"t":"move"', '"move"', '"chat"'.replace("chat", "text")];
+      const needles = [chatText, "golden seeds", ...names, ...names.map((n) => n.split(" ")[0]), photo.slice(22, 60), "baobab", "tsoro-classic", '"t":"move"', '"move"', '"text"'];
       for (const n of needles) expect(everything).not.toContain(n);
-      // Decoded boxes are ciphertext: none of the text shows up in their bytes either.
+      // Decoded boxes are ciphertext that only the room key (from the exchange) opens.
       const dec = new TextDecoder("latin1");
       for (const it of roomItems.filter((i) => typeof i.box === "string")) {
         const bytes = parseBase64Url(String(it.box));
         expect(bytes).not.toBeNull();
         const text = dec.decode(bytes!);
         for (const n of [chatText, ...names]) expect(text).not.toContain(n);
-        // …and only the room key opens them.
-        expect(openBox(room.keys.key, String(it.box)).ok).toBe(true);
+        expect(openBox(a.session.key!, String(it.box)).ok).toBe(true);
         expect(openBox(new Uint8Array(32), String(it.box)).ok).toBe(false);
       }
-      // No attribute carries a move list or a position.
       for (const it of roomItems) for (const k of Object.keys(it)) expect(["moves", "move", "board", "state", "name", "text", "game"]).not.toContain(k);
-      // The room id is all the server knows of the code.
-      expect(everything).not.toContain(room.code);
+
+      // Nothing stored is computable from the code alone: not the code, its password, nor any hash,
+      // MAC or KDF of them (nor what the old scheme stored: scrypt with a fixed salt), in any encoding.
+      const utf = new TextEncoder();
+      const pw = Number(code.split("").reduce((n, ch) => n * 32n + BigInt(CODE_ALPHABET.indexOf(ch)), 0n) & ((1n << BigInt(PASSWORD_BITS)) - 1n));
+      const inputs = [code, makeCode(code), code.toLowerCase(), String(pw), code.slice(4), code.slice(3)].map((x) => utf.encode(x));
+      inputs.push(Uint8Array.of((pw >> 16) & 255, (pw >> 8) & 255, pw & 255));
+      const derived: Uint8Array[] = [];
+      for (const x of inputs) {
+        derived.push(x, sha256(x), sha512(x), hmac(sha256, x, utf.encode("room")), hmac(sha256, x, utf.encode("key")), hmac(sha512, x, utf.encode("room")));
+        const old = scrypt(x, utf.encode("mancala/friend-room/v1"), { N: 2 ** 14, r: 8, p: 1, dkLen: 32 });
+        derived.push(old, hmac(sha256, old, utf.encode("room")), hmac(sha256, old, utf.encode("key")));
+        derived.push(calculateGenerator(x, new Uint8Array(0), new Uint8Array(0)).toBytes());
+      }
+      const hexOf = (b: Uint8Array): string => Array.from(b, (v) => v.toString(16).padStart(2, "0")).join("");
+      const b64 = (b: Uint8Array): string => Buffer.from(b).toString("base64");
+      for (const d of derived) {
+        for (const form of [makeBase64Url(d), hexOf(d), b64(d), b64(d).replace(/=+$/, "")]) {
+          if (form.length < 6) continue;
+          expect(everything).not.toContain(form);
+        }
+      }
+      // The password's bits appear in no stored number either (the locator is the server's own routing key).
+      const numbers = everything.match(/-?\d+/g) ?? [];
+      expect(numbers.filter((x) => Number(x) === pw)).toEqual([]);
+      expect(everything).not.toContain(code);
     } finally {
       a.session.dispose();
       b.session.dispose();

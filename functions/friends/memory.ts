@@ -5,7 +5,8 @@
 import type { Seat } from "../../core/types.js";
 import type { StoredMessage } from "../../core/protocol/friend.js";
 import type { Connection, ConnectionStore } from "../lib/connections.js";
-import type { AppendResult, FriendStore, JoinRequest, Room } from "./store.js";
+import { MAX_WRONG_CODES } from "../../core/protocol/friend.js";
+import type { AppendResult, FriendStore, JoinRequest, Locator, Room } from "./store.js";
 
 interface MutableRoom {
   roomId: string;
@@ -15,6 +16,7 @@ interface MutableRoom {
   sent: [number, number];
   sentAt: [number, number];
   lastActive: number;
+  loc: number | null;
 }
 
 const snapshot = (r: MutableRoom): Room => ({ ...r, hashes: [...r.hashes], conns: [...r.conns], sent: [...r.sent], sentAt: [...r.sentAt] });
@@ -27,13 +29,56 @@ export function createMemoryFriendStore(): MemoryFriendStore {
   const rooms = new Map<string, MutableRoom>();
   const messages = new Map<string, StoredMessage[]>();
   const requests = new Map<string, JoinRequest>();
+  const locators = new Map<number, Locator>();
+  let nextLoc = 0;
   return {
     messages,
     async createRoom(roomId, hash, connectionId, now) {
       if (rooms.has(roomId)) return null;
-      const r: MutableRoom = { roomId, hashes: [hash, null], conns: [connectionId, null], seq: 0, sent: [0, 0], sentAt: [0, 0], lastActive: now };
+      const r: MutableRoom = { roomId, hashes: [hash, null], conns: [connectionId, null], seq: 0, sent: [0, 0], sentAt: [0, 0], lastActive: now, loc: null };
       rooms.set(roomId, r);
       return snapshot(r);
+    },
+    async allocateLocator(roomId, hint) {
+      let loc = hint ?? nextLoc++;
+      while (locators.has(loc)) loc = nextLoc++;
+      const r = rooms.get(roomId);
+      if (r === undefined) return null;
+      locators.set(loc, { loc, roomId, fails: 0 });
+      r.loc = loc;
+      return loc;
+    },
+    async getLocator(loc) {
+      const l = locators.get(loc);
+      return l === undefined || l.fails >= MAX_WRONG_CODES ? null : l;
+    },
+    async countWrongCode(loc, roomId) {
+      const l = locators.get(loc);
+      if (l === undefined || l.roomId !== roomId || l.fails >= MAX_WRONG_CODES) return { kind: "gone" };
+      const fails = l.fails + 1;
+      locators.set(loc, { ...l, fails });
+      return { kind: "counted", fails, retired: fails >= MAX_WRONG_CODES };
+    },
+    async releaseLocator(loc, roomId) {
+      if (locators.get(loc)?.roomId === roomId) locators.delete(loc);
+      const r = rooms.get(roomId);
+      if (r !== undefined && r.loc === loc) r.loc = null;
+    },
+    async confirmRequest(roomId, reqId, secretHash, request) {
+      const k = `${roomId}/${reqId}`;
+      const q = requests.get(k);
+      if (q === undefined) return null;
+      const next: JoinRequest = { ...q, secretHash, request, verified: false };
+      requests.set(k, next);
+      return next;
+    },
+    async verifyRequest(roomId, reqId) {
+      const k = `${roomId}/${reqId}`;
+      const q = requests.get(k);
+      if (q === undefined || q.secretHash === undefined) return null;
+      const next: JoinRequest = { ...q, verified: true };
+      requests.set(k, next);
+      return next;
     },
     async getRoom(roomId) {
       const r = rooms.get(roomId);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { view as positionView, playAll, newGame } from "../../core/games/index.js";
 import { isPlaying, type Settings } from "../../core/online/game.js";
-import { newRoom, player, playMoves, rng, startTestServer, waitFor, type Player, type TestServer } from "./testkit.js";
+import { codeOf, newRoom, player, playMoves, rng, startTestServer, waitFor, type Player, type TestServer } from "./testkit.js";
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -18,15 +18,17 @@ afterAll(async () => {
 });
 
 async function seatedPair(setup: Settings): Promise<[Player, Player]> {
-  const { keys } = newRoom();
-  const alice = player(ts.server.wsUrl, keys, "create", { name: "Alice" }, { setup });
-  await waitFor(() => alice.view().status === "seated" && alice.view().game.settings !== null, "room created and set up");
-  const bob = player(ts.server.wsUrl, keys, "join", { name: "Bob", avatar: "🦊" });
-  await waitFor(() => alice.view().requests.length === 1, "owner sees the join request");
+  const alice = player(ts.server.wsUrl, newRoom().code, "create", { name: "Alice" }, { setup });
+  const code = await codeOf(alice);
+  // Nothing is sealed before a guest has confirmed the code: there is no room key yet.
+  expect(alice.view().keyed).toBe(false);
+  const bob = player(ts.server.wsUrl, code, "join", { name: "Bob", avatar: "🦊" });
+  await waitFor(() => alice.view().requests.length === 1, "owner sees the join request (the key exchange confirmed)");
   expect(alice.view().requests[0].name).toBe("Bob");
   await waitFor(() => bob.view().status === "pending", "guest waits for approval");
   expect(alice.session.answerJoin(alice.view().requests[0].reqId, true).ok).toBe(true);
-  await waitFor(() => bob.view().status === "seated" && bob.view().caughtUp, "guest seated and caught up");
+  await waitFor(() => bob.view().status === "seated" && bob.view().caughtUp && bob.view().game.settings !== null, "guest seated and set up");
+  expect(bob.session.key).toEqual(alice.session.key);
   await waitFor(
     () => alice.view().game.profiles[1]?.name === "Bob" && bob.view().game.profiles[0]?.name === "Alice" && alice.view().peer.online && bob.view().peer.online,
     "names exchanged and both online",

@@ -1,13 +1,14 @@
 /**
  * Nothing is lost when a phone drops: a client whose connection is cut reconnects by itself and
  * catches up (and its move made while offline goes out once it is back); a client that restarts
- * from scratch with its saved seat secret returns to its own seat; typing the code again works too.
+ * from scratch with what the device kept (room id, seat secret, room key) returns to its own seat
+ * with no new key exchange; typing the code again on that device works too.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { makeCode, parseCode, type RoomCode } from "../../core/crypto/index.js";
 import { legalMoves, moveCount } from "../../core/games/index.js";
 import { seatToMove } from "../../core/online/game.js";
-import { keysFor, newRoom, player, playMoves, rng, startTestServer, waitFor, type Player, type TestServer } from "./testkit.js";
+import { codeOf, newRoom, player, playMoves, rng, startTestServer, waitFor, type Player, type TestServer } from "./testkit.js";
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -18,13 +19,12 @@ afterAll(async () => {
 });
 
 async function pair(): Promise<{ alice: Player; bob: Player; code: RoomCode }> {
-  const { code, keys } = newRoom();
-  const alice = player(ts.server.wsUrl, keys, "create", { name: "Alice" }, { setup: { game: "togyz", options: {}, bestOf: 3 } });
+  const alice = player(ts.server.wsUrl, newRoom().code, "create", { name: "Alice" }, { setup: { game: "togyz", options: {}, bestOf: 3 } });
   alice.session.subscribe((e) => {
     if (e.type === "request") alice.session.answerJoin(e.request.reqId, true);
   });
-  await waitFor(() => alice.view().status === "seated", "alice seated");
-  const bob = player(ts.server.wsUrl, keys, "join", { name: "Bob" });
+  const code = await codeOf(alice);
+  const bob = player(ts.server.wsUrl, code, "join", { name: "Bob" });
   await waitFor(() => bob.view().status === "seated" && alice.view().game.profiles[1] !== null && bob.view().game.profiles[0] !== null, "bob seated");
   return { alice, bob, code };
 }
@@ -81,12 +81,13 @@ describe("drops and restarts", () => {
       await playMoves(alice, bob, 9, rand);
       bob.session.chat("brb");
       await waitFor(() => alice.view().game.chat.length === 1, "chat arrived");
-      const saved = { secret: bob.session.secret, roomId: bob.session.roomId };
+      const saved = { secret: bob.session.secret, roomId: bob.session.roomId, key: bob.session.key! };
+      expect(saved.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
       bob.session.dispose();
       await waitFor(() => !alice.view().peer.online, "alice sees bob leave");
 
-      // A new process on Bob's phone: only the code and the saved seat secret survive.
-      const bob2 = player(ts.server.wsUrl, keysFor(code), "join", { name: "Bob" }, { secret: saved.secret });
+      // A new process on Bob's phone: only what the device kept survives (no snapshot).
+      const bob2 = player(ts.server.wsUrl, code, "join", { name: "Bob" }, saved);
       extra.push(bob2);
       await waitFor(() => bob2.view().status === "seated" && bob2.view().caughtUp, "bob back in his seat");
       expect(bob2.view().seat).toBe(1);
@@ -101,7 +102,8 @@ describe("drops and restarts", () => {
       const typed = parseCode(` ${makeCode(code).toLowerCase().replace(/1/g, "l").replace(/0/g, "o")} `);
       expect(typed.ok).toBe(true);
       if (!typed.ok) return;
-      const alice2 = player(ts.server.wsUrl, keysFor(typed.value), "join", { name: "Alice" }, { secret: alice.session.secret });
+      expect(typed.value).toBe(code);
+      const alice2 = player(ts.server.wsUrl, typed.value, "join", { name: "Alice" }, { secret: alice.session.secret, roomId: alice.session.roomId, key: alice.session.key! });
       extra.push(alice2);
       await waitFor(() => alice2.view().status === "seated" && alice2.view().caughtUp, "alice back in her seat");
       expect(alice2.view().seat).toBe(0);
@@ -131,7 +133,7 @@ describe("drops and restarts", () => {
       // Bob is away; Alice chats meanwhile.
       alice.session.chat("while you were away");
       await waitFor(() => alice.view().unsent === 0, "stored");
-      const back = player(ts.server.wsUrl, keysFor(code), "join", { name: "Bob" }, { snapshot: snap });
+      const back = player(ts.server.wsUrl, code, "join", { name: "Bob" }, { snapshot: snap });
       extra.push(back);
       // Rebuilt before any answer from the server.
       expect(back.view().applied).toBe(snap.applied);

@@ -1,12 +1,14 @@
 /**
  * Seats of a friend room over real WebSockets: the owner refuses a guest; a third client can neither
- * join a full room nor take a seat without its seat secret; 100 simultaneous join requests end with
- * exactly one seated guest.
+ * join a full room nor take a seat without its seat secret; 100 simultaneous joins (each a full key
+ * exchange with the owner) end with exactly one seated guest.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { WebSocket } from "ws";
-import { generateSecret, sealBox } from "../../core/crypto/index.js";
-import { newRoom, player, startTestServer, waitFor, type Player, type TestServer } from "./testkit.js";
+import nacl from "tweetnacl";
+import { generateSecret, makeBase64Url } from "../../core/crypto/index.js";
+import { PROTOCOL_VERSION } from "../../core/protocol/friend.js";
+import { codeOf, newRoom, player, startTestServer, waitFor, type Player, type TestServer } from "./testkit.js";
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -20,7 +22,7 @@ const SETUP = { game: "togyz", options: {}, bestOf: 1 } as const;
 
 /** A bare protocol client: sends frames, collects replies. */
 async function raw(url: string): Promise<{ ws: WebSocket; got: Record<string, unknown>[]; send(m: object): void }> {
-  const ws = new WebSocket(`${url}?v=1`);
+  const ws = new WebSocket(`${url}?v=${PROTOCOL_VERSION}`);
   const got: Record<string, unknown>[] = [];
   ws.on("message", (d) => got.push(JSON.parse(d.toString()) as Record<string, unknown>));
   await new Promise<void>((res, rej) => {
@@ -32,12 +34,11 @@ async function raw(url: string): Promise<{ ws: WebSocket; got: Record<string, un
 
 describe("seats", () => {
   test("the owner refuses a guest; a full room turns a third client away; no seat without its secret", async () => {
-    const { keys } = newRoom();
-    const owner = player(ts.server.wsUrl, keys, "create", { name: "Owner" }, { setup: SETUP });
+    const owner = player(ts.server.wsUrl, newRoom().code, "create", { name: "Owner" }, { setup: SETUP });
     const all: Player[] = [owner];
     try {
-      await waitFor(() => owner.view().status === "seated", "owner seated");
-      const pest = player(ts.server.wsUrl, keys, "join", { name: "Pest" });
+      const code = await codeOf(owner);
+      const pest = player(ts.server.wsUrl, code, "join", { name: "Pest" });
       all.push(pest);
       await waitFor(() => owner.view().requests.some((r) => r.name === "Pest"), "owner sees Pest");
       expect(owner.session.answerJoin(owner.view().requests[0].reqId, false).ok).toBe(true);
@@ -45,28 +46,27 @@ describe("seats", () => {
       await waitFor(() => owner.view().requests.length === 0, "request cleared");
       expect(pest.view().seat).toBeNull();
 
-      const friend = player(ts.server.wsUrl, keys, "join", { name: "Friend" });
+      const friend = player(ts.server.wsUrl, code, "join", { name: "Friend" });
       all.push(friend);
       await waitFor(() => owner.view().requests.some((r) => r.name === "Friend"), "owner sees Friend");
       owner.session.answerJoin(owner.view().requests[0].reqId, true);
       await waitFor(() => friend.view().status === "seated" && friend.view().seat === 1, "Friend seated");
 
-      // A third client with the code but no seat secret: the room is full.
-      const third = player(ts.server.wsUrl, keys, "join", { name: "Third" });
+      // A third client with the code: the room is full, its locator is released, nobody answers.
+      const third = player(ts.server.wsUrl, code, "join", { name: "Third" });
       all.push(third);
-      await waitFor(() => third.view().status === "full", "third client turned away");
+      await waitFor(() => third.view().status === "not_found", "third client turned away");
       expect(third.view().seat).toBeNull();
 
       // At the protocol level: a made-up secret takes no seat, and without a seat nothing is relayed
       // or answered.
       const r = await raw(ts.server.wsUrl);
-      const request = sealBox(keys.key, { seat: 1, seq: 0, kind: "request", body: { name: "Mallory" } });
-      r.send({ type: "room.join", rid: 1, roomId: keys.roomId, secret: generateSecret(), request });
+      r.send({ type: "room.join", rid: 1, roomId: owner.session.roomId, secret: generateSecret() });
       r.send({ type: "relay", rid: 2, cseq: 1, kind: "game", box: "A".repeat(80) });
       r.send({ type: "join.answer", rid: 3, reqId: "abcdefghijkl", approve: true });
       await waitFor(() => r.got.length === 3, "three replies");
       const byRid = new Map(r.got.map((m) => [m.rid, m]));
-      expect(byRid.get(1)).toMatchObject({ type: "error", code: "room/full" });
+      expect(byRid.get(1)).toMatchObject({ type: "error", code: "room/no_seat" });
       expect(byRid.get(2)).toMatchObject({ type: "error", code: "room/not_seated" });
       expect(byRid.get(3)).toMatchObject({ type: "error", code: "room/not_seated" });
       r.ws.close();
@@ -78,24 +78,26 @@ describe("seats", () => {
     }
   });
 
-  test("creating a room whose create already went through returns to seat 0; a taken code says so", async () => {
-    const { keys } = newRoom();
+  test("creating a room whose create already went through returns to seat 0; a taken room id says so", async () => {
+    const roomId = makeBase64Url(nacl.randomBytes(32));
     const secret = generateSecret();
     // The first create is stored, but its answer never reaches the device.
     const r = await raw(ts.server.wsUrl);
-    r.send({ type: "room.create", rid: 1, roomId: keys.roomId, secret });
+    r.send({ type: "room.create", rid: 1, roomId, secret });
     await waitFor(() => r.got.length === 1, "created");
+    expect(r.got[0]).toMatchObject({ type: "room.created", roomId, seat: 0 });
     r.ws.close();
-    const again = player(ts.server.wsUrl, keys, "create", { name: "Owner" }, { setup: SETUP, secret });
-    const other = player(ts.server.wsUrl, keys, "create", { name: "Someone else" }, { setup: SETUP });
+    const again = player(ts.server.wsUrl, newRoom().code, "create", { name: "Owner" }, { setup: SETUP, secret, roomId });
+    const other = player(ts.server.wsUrl, newRoom().code, "create", { name: "Someone else" }, { setup: SETUP, roomId });
     try {
       await waitFor(() => again.view().status === "seated" && again.view().seat === 0, "owner back in seat 0");
       await waitFor(() => other.view().status === "exists", "a taken code is reported");
       expect(other.view().seat).toBeNull();
       expect(again.view().requests).toHaveLength(0); // the other device asked for no seat
-      // A join without a request only returns to a seat.
+      // The room's locator came back with the seat: the owner's code is the one to share.
+      expect(again.view().code).not.toBeNull();
       const q = await raw(ts.server.wsUrl);
-      q.send({ type: "room.join", rid: 7, roomId: keys.roomId, secret: generateSecret() });
+      q.send({ type: "room.join", rid: 7, roomId, secret: generateSecret() });
       await waitFor(() => q.got.length === 1, "answer");
       expect(q.got[0]).toMatchObject({ type: "error", code: "room/no_seat", rid: 7 });
       q.ws.close();
@@ -106,11 +108,10 @@ describe("seats", () => {
   });
 
   test("a guest who leaves before the answer withdraws the request; the owner's list follows", async () => {
-    const { keys } = newRoom();
-    const owner = player(ts.server.wsUrl, keys, "create", { name: "Owner" }, { setup: SETUP });
+    const owner = player(ts.server.wsUrl, newRoom().code, "create", { name: "Owner" }, { setup: SETUP });
     try {
-      await waitFor(() => owner.view().status === "seated", "owner seated");
-      const shy = player(ts.server.wsUrl, keys, "join", { name: "Shy" });
+      const code = await codeOf(owner);
+      const shy = player(ts.server.wsUrl, code, "join", { name: "Shy" });
       await waitFor(() => owner.view().requests.some((r) => r.name === "Shy"), "owner sees Shy");
       shy.session.dispose();
       await waitFor(() => owner.view().requests.length === 0, "request withdrawn");
@@ -119,7 +120,7 @@ describe("seats", () => {
         if (e.type === "error") errors.push(e.code);
       });
       // The seat is still free for the next guest.
-      const next = player(ts.server.wsUrl, keys, "join", { name: "Next" });
+      const next = player(ts.server.wsUrl, code, "join", { name: "Next" });
       await waitFor(() => owner.view().requests.some((r) => r.name === "Next"), "owner sees Next");
       owner.session.answerJoin(owner.view().requests[0].reqId, true);
       await waitFor(() => next.view().status === "seated", "Next seated");
@@ -131,21 +132,20 @@ describe("seats", () => {
   });
 
   test("100 simultaneous join requests end with exactly one seated guest", async () => {
-    const { keys } = newRoom();
-    const owner = player(ts.server.wsUrl, keys, "create", { name: "Owner" }, { setup: SETUP });
+    const owner = player(ts.server.wsUrl, newRoom().code, "create", { name: "Owner" }, { setup: SETUP });
     // The owner approves every request the moment it arrives.
     owner.session.subscribe((e) => {
       if (e.type === "request") owner.session.answerJoin(e.request.reqId, true);
     });
-    await waitFor(() => owner.view().status === "seated", "owner seated");
-    const guests = Array.from({ length: 100 }, (_, i) => player(ts.server.wsUrl, keys, "join", { name: `Guest ${i}` }));
+    const code = await codeOf(owner);
+    const guests = Array.from({ length: 100 }, (_, i) => player(ts.server.wsUrl, code, "join", { name: `Guest ${i}` }));
     try {
-      const final = new Set(["seated", "full", "refused"]);
+      const final = new Set(["seated", "full", "refused", "not_found"]);
       await waitFor(() => guests.every((g) => final.has(g.view().status)), "every guest has an answer", 60_000);
       const seated = guests.filter((g) => g.view().status === "seated");
       expect(seated).toHaveLength(1);
       expect(seated[0].view().seat).toBe(1);
-      await waitFor(() => owner.view().game.profiles[1] !== null && owner.view().peer.online, "owner sees the one guest");
+      await waitFor(() => owner.view().game.profiles[1] !== null && owner.view().peer.online && seated[0].view().game.profiles[1] !== null, "owner sees the one guest");
       expect(owner.view().game.profiles[1]?.name).toBe(seated[0].view().game.profiles[1]?.name);
       expect(guests.filter((g) => g.view().seat !== null)).toHaveLength(1);
     } finally {

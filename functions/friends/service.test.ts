@@ -12,6 +12,19 @@ const ROOM = "R".repeat(43);
 const S0 = "a".repeat(43);
 const S1 = "b".repeat(43);
 const BOX = "x".repeat(60);
+const SHARE = "m".repeat(63);
+const TAG = "t".repeat(86);
+const SID = "s".repeat(22);
+
+/** A guest's whole key exchange at the protocol level (the server checks no cryptography: the owner does). */
+async function admit(t: ReturnType<typeof setup>, owner: string, guest: string, secret: string): Promise<string> {
+  const pend = await t.say(guest, { type: "join.hello", loc: 0, sid: SID, msg: SHARE });
+  if (pend?.type !== "join.pending") throw new Error(`no pending: ${JSON.stringify(pend)}`);
+  await t.say(owner, { type: "join.reply", reqId: pend.reqId, msg: SHARE });
+  await t.say(guest, { type: "join.confirm", reqId: pend.reqId, tag: TAG, secret, request: BOX });
+  expect(await t.say(owner, { type: "join.verdict", reqId: pend.reqId, ok: true, tag: TAG })).toMatchObject({ type: "join.verified" });
+  return pend.reqId;
+}
 
 function setup() {
   const rooms = createMemoryFriendStore();
@@ -40,10 +53,9 @@ async function seated() {
   const t = setup();
   await t.conns.put("c0", 0);
   await t.conns.put("c1", 0);
-  expect(await t.say("c0", { type: "room.create", roomId: ROOM, secret: S0 })).toMatchObject({ type: "room.created" });
-  expect(await t.say("c1", { type: "room.join", roomId: ROOM, secret: S1, request: BOX })).toMatchObject({ type: "join.pending" });
-  const req = t.sent.find((s) => s.msg.type === "join.request")?.msg as Extract<FriendServerMessage, { type: "join.request" }>;
-  expect(await t.say("c0", { type: "join.answer", reqId: req.reqId, approve: true })).toMatchObject({ type: "join.answered", approved: true });
+  expect(await t.say("c0", { type: "room.create", roomId: ROOM, secret: S0, loc: 0 })).toMatchObject({ type: "room.created", loc: 0 });
+  const reqId = await admit(t, "c0", "c1", S1);
+  expect(await t.say("c0", { type: "join.answer", reqId, approve: true })).toMatchObject({ type: "join.answered", approved: true });
   expect(t.sent.some((s) => s.to === "c1" && s.msg.type === "room.joined")).toBe(true);
   t.sent.length = 0;
   return t;
@@ -79,11 +91,8 @@ describe("friend service", () => {
   test("the owner alone answers; a second approval finds the seat taken and refuses that guest", async () => {
     const t = setup();
     for (const c of ["o", "g1", "g2"]) await t.conns.put(c, 0);
-    await t.say("o", { type: "room.create", roomId: ROOM, secret: S0 });
-    await t.say("g1", { type: "room.join", roomId: ROOM, secret: S1, request: BOX });
-    await t.say("g2", { type: "room.join", roomId: ROOM, secret: "c".repeat(43), request: BOX });
-    const reqs = t.sent.filter((s) => s.msg.type === "join.request").map((s) => (s.msg as { reqId: string }).reqId);
-    expect(reqs).toHaveLength(2);
+    await t.say("o", { type: "room.create", roomId: ROOM, secret: S0, loc: 0 });
+    const reqs = [await admit(t, "o", "g1", S1), await admit(t, "o", "g2", "c".repeat(43))];
     expect(await t.say("g1", { type: "join.answer", reqId: reqs[1], approve: true })).toMatchObject({ code: "room/not_seated" });
     await t.say("o", { type: "join.answer", reqId: reqs[0], approve: true });
     expect(t.sent.some((s) => s.to === "g2" && s.msg.type === "join.refused" && s.msg.reason === "room/full")).toBe(true);

@@ -1,11 +1,12 @@
 /**
  * Friend rooms: the server side of core/protocol/friend.ts. Each action is checked in a fixed order
  * (seat → room state → conditional write), saved, and only then pushed to the connections concerned.
- * The service sees only room ids, hashes of seat secrets and sealed boxes.
+ * The service sees only room ids, locators, hashes of seat secrets, key-exchange messages and sealed
+ * boxes.
  */
 import type { Seat } from "../../core/types.js";
 import {
-  CHAT_LIMIT, CHAT_WINDOW_MS, SYNC_PAGE_CHARS, makeError, type FriendClientMessage, type FriendServerMessage,
+  CHAT_LIMIT, CHAT_WINDOW_MS, MAX_OPEN_JOINS, SYNC_PAGE_CHARS, makeError, type FriendClientMessage, type FriendServerMessage,
 } from "../../core/protocol/friend.js";
 import type { FriendErrorCode } from "../../core/protocol/errors.js";
 import type { Connection, ConnectionStore } from "../lib/connections.js";
@@ -66,67 +67,153 @@ async function seatConnection(p: FriendPorts, conn: Connection, room: Room, seat
 async function create(p: FriendPorts, conn: Connection, m: Msg<"room.create">, now: number): Promise<FriendServerMessage> {
   if (conn.roomId !== undefined) return fail("proto/invalid", "this connection is already in a room", m.rid);
   const room = await p.rooms.createRoom(m.roomId, p.hashSecret(m.secret), conn.connectionId, now);
-  if (room === null) return fail("room/exists", "a room with this code exists; make a new code", m.rid);
+  if (room === null) return fail("room/exists", "a room with this id exists", m.rid);
+  const loc = await p.rooms.allocateLocator(m.roomId, m.loc, now);
+  if (loc === null) return fail("server/error", "no free game code right now; try again", m.rid);
   await p.conns.setRoom(conn.connectionId, m.roomId, 0);
-  return { type: "room.created", ...(m.rid !== undefined ? { rid: m.rid } : {}), roomId: m.roomId, seat: 0 };
+  return { type: "room.created", ...(m.rid !== undefined ? { rid: m.rid } : {}), roomId: m.roomId, seat: 0, loc };
 }
 
+/** Returns a connection to the seat its secret holds. The owner of a room still waiting for a guest also gets the locator (a new one if it lapsed). */
 async function join(p: FriendPorts, conn: Connection, m: Msg<"room.join">, now: number): Promise<FriendServerMessage> {
   const room = await p.rooms.getRoom(m.roomId, now);
   if (room === null) return fail("room/not_found", "no game with this code (it may have expired)", m.rid);
   if (conn.roomId !== undefined && conn.roomId !== m.roomId) return fail("proto/invalid", "this connection is in another room", m.rid);
   const hash = p.hashSecret(m.secret);
   const mine = room.hashes[0] === hash ? 0 : room.hashes[1] === hash ? 1 : null;
-  if (mine !== null) {
-    const reply = await seatConnection(p, conn, room, mine, m.rid, now);
-    if (mine === 0 && reply.type === "room.joined") await sendPendingRequests(p, room.roomId, conn.connectionId, now);
-    return reply;
+  if (mine === null) return fail("room/no_seat", "this seat secret holds no seat in the room", m.rid);
+  const reply = await seatConnection(p, conn, room, mine, m.rid, now);
+  if (mine !== 0 || reply.type !== "room.joined" || room.hashes[1] !== null) return reply;
+  let loc = room.loc;
+  if (loc === null || (await p.rooms.getLocator(loc, now))?.roomId !== room.roomId) {
+    if (loc !== null) await p.rooms.releaseLocator(loc, room.roomId);
+    loc = await p.rooms.allocateLocator(room.roomId, undefined, now);
   }
-  if (m.request === undefined) return fail("room/no_seat", "this seat secret holds no seat in the room", m.rid);
-  if (room.hashes[1] !== null) return fail("room/full", "both seats are taken", m.rid);
+  await sendPendingHellos(p, room.roomId, conn.connectionId, now);
+  return { ...reply, loc };
+}
+
+async function sendPendingHellos(p: FriendPorts, roomId: string, ownerConn: string, now: number): Promise<void> {
+  for (const r of await p.rooms.listRequests(roomId, now)) {
+    if (!(await push(p, ownerConn, { type: "join.hello", reqId: r.reqId, sid: r.sid, msg: r.msg, at: r.at }, now))) return;
+  }
+}
+
+/** A guest starts the key exchange with the room at a locator; the owner answers when online. */
+async function hello(p: FriendPorts, conn: Connection, m: Msg<"join.hello">, now: number): Promise<FriendServerMessage> {
+  if (conn.roomId !== undefined) return fail("proto/invalid", "this connection is already in a room", m.rid);
   if (conn.pendingReqId !== undefined) return fail("join/pending", "this connection already waits for an answer", m.rid);
-  const req: JoinRequest = { reqId: p.newId(), roomId: room.roomId, secretHash: hash, connectionId: conn.connectionId, request: m.request, at: now };
+  const loc = await p.rooms.getLocator(m.loc, now);
+  const room = loc === null ? null : await p.rooms.getRoom(loc.roomId, now);
+  if (room === null) return fail("room/not_found", "no game with this code (it may have expired)", m.rid);
+  if (room.hashes[1] !== null) return fail("room/full", "both seats are taken", m.rid);
+  if ((await p.rooms.listRequests(room.roomId, now)).length >= MAX_OPEN_JOINS) {
+    return fail("join/busy", "the owner is answering other players; trying again in a moment", m.rid);
+  }
+  const req: JoinRequest = { reqId: p.newId(), roomId: room.roomId, connectionId: conn.connectionId, sid: m.sid, msg: m.msg, at: now };
   await p.rooms.putRequest(req, now);
   await p.conns.setPending(conn.connectionId, room.roomId, req.reqId);
-  await push(p, room.conns[0], { type: "join.request", reqId: req.reqId, request: req.request, at: req.at }, now);
-  return { type: "join.pending", ...(m.rid !== undefined ? { rid: m.rid } : {}), reqId: req.reqId };
+  const online = await push(p, room.conns[0], { type: "join.hello", reqId: req.reqId, sid: req.sid, msg: req.msg, at: req.at }, now);
+  return { type: "join.pending", ...(m.rid !== undefined ? { rid: m.rid } : {}), reqId: req.reqId, owner: online };
 }
 
-async function sendPendingRequests(p: FriendPorts, roomId: string, ownerConn: string, now: number): Promise<void> {
-  for (const r of await p.rooms.listRequests(roomId, now)) {
-    if (!(await push(p, ownerConn, { type: "join.request", reqId: r.reqId, request: r.request, at: r.at }, now))) return;
+/** The owner's side of a guest's exchange, relayed to the guest. */
+async function ownerRequest(p: FriendPorts, conn: Connection, reqId: string, rid: Rid, now: number): Promise<JoinRequest | FriendServerMessage> {
+  if (conn.roomId === undefined) return fail("room/not_seated", "join a room first", rid);
+  if (conn.seat !== 0) return fail("room/not_owner", "only the player who made the game answers join requests", rid);
+  const req = await p.rooms.getRequest(conn.roomId, reqId, now);
+  return req ?? fail("join/not_found", "that join request is no longer open", rid);
+}
+
+async function reply(p: FriendPorts, conn: Connection, m: Msg<"join.reply">, now: number): Promise<FriendServerMessage | null> {
+  const req = await ownerRequest(p, conn, m.reqId, m.rid, now);
+  if ("type" in req) return req;
+  await push(p, req.connectionId, { type: "join.reply", reqId: req.reqId, msg: m.msg }, now);
+  return null;
+}
+
+async function confirm(p: FriendPorts, conn: Connection, m: Msg<"join.confirm">, now: number): Promise<FriendServerMessage | null> {
+  if (conn.pendingReqId !== m.reqId || conn.pendingRoomId === undefined) return fail("join/not_found", "this connection has no such join request", m.rid);
+  const req = await p.rooms.confirmRequest(conn.pendingRoomId, m.reqId, p.hashSecret(m.secret), m.request);
+  if (req === null) return fail("join/not_found", "that join request is no longer open", m.rid);
+  const room = await p.rooms.getRoom(req.roomId, now);
+  // The owner away: it gets the exchange again (from the start) when it comes back.
+  if (room !== null) await push(p, room.conns[0], { type: "join.confirm", reqId: req.reqId, tag: m.tag, request: m.request }, now);
+  return null;
+}
+
+/**
+ * The owner judged the guest's confirmation. A wrong code is counted against the locator before the
+ * guest learns anything; the last one allowed retires the locator and the owner gets a new one. Once
+ * the locator is retired, every exchange still open is refused the same way, right or wrong, so no
+ * guess is ever answered uncounted.
+ */
+async function verdict(p: FriendPorts, conn: Connection, m: Msg<"join.verdict">, now: number): Promise<FriendServerMessage | null> {
+  const req = await ownerRequest(p, conn, m.reqId, m.rid, now);
+  if ("type" in req) return req;
+  const room = await p.rooms.getRoom(req.roomId, now);
+  if (room === null) return fail("room/not_found", "the room has expired", m.rid);
+  if (room.hashes[1] !== null) {
+    await refuse(p, req, "room/full", now);
+    return null;
   }
+  const loc = room.loc;
+  if (!m.ok || m.tag === undefined) {
+    const counted = loc === null ? ({ kind: "gone" } as const) : await p.rooms.countWrongCode(loc, room.roomId, now);
+    await refuse(p, req, counted.kind === "counted" ? "wrong_code" : "retired", now);
+    if (counted.kind === "counted" && counted.retired && loc !== null) return retire(p, room.roomId, loc, m.rid, now);
+    return null;
+  }
+  if (loc === null || (await p.rooms.getLocator(loc, now))?.roomId !== room.roomId) {
+    await refuse(p, req, "retired", now);
+    return null;
+  }
+  const verified = await p.rooms.verifyRequest(room.roomId, req.reqId);
+  if (verified === null) return fail("join/not_found", "that join request is no longer open", m.rid);
+  await push(p, req.connectionId, { type: "join.verified", reqId: req.reqId, tag: m.tag }, now);
+  // The owner's answer may follow now (it shows the request only once this is back).
+  return { type: "join.verified", ...(m.rid !== undefined ? { rid: m.rid } : {}), reqId: req.reqId, tag: m.tag };
 }
 
-async function refuse(p: FriendPorts, req: JoinRequest, reason: "refused" | "room/full", now: number): Promise<void> {
+/** Retires a locator: every open exchange on it is refused, the room gets a new one, the owner is told. */
+async function retire(p: FriendPorts, roomId: string, loc: number, rid: Rid, now: number): Promise<FriendServerMessage> {
+  await p.rooms.releaseLocator(loc, roomId);
+  for (const r of await p.rooms.listRequests(roomId, now)) await refuse(p, r, "retired", now);
+  const fresh = await p.rooms.allocateLocator(roomId, undefined, now);
+  if (fresh === null) return fail("server/error", "no free game code right now; come back later for a new one", rid);
+  return { type: "room.code", ...(rid !== undefined ? { rid } : {}), loc: fresh, reason: "retired" };
+}
+
+async function refuse(p: FriendPorts, req: JoinRequest, reason: "refused" | "room/full" | "wrong_code" | "retired", now: number): Promise<void> {
   if (!(await p.rooms.deleteRequest(req.roomId, req.reqId))) return;
   await p.conns.clearPending(req.connectionId, req.reqId);
-  await push(p, req.connectionId, { type: "join.refused", roomId: req.roomId, reason }, now);
+  await push(p, req.connectionId, { type: "join.refused", reqId: req.reqId, reason }, now);
 }
 
 async function answer(p: FriendPorts, conn: Connection, m: Msg<"join.answer">, now: number): Promise<FriendServerMessage> {
-  if (conn.roomId === undefined) return fail("room/not_seated", "join a room first", m.rid);
-  if (conn.seat !== 0) return fail("room/not_owner", "only the player who made the game answers join requests", m.rid);
-  const req = await p.rooms.getRequest(conn.roomId, m.reqId, now);
-  if (req === null) return fail("join/not_found", "that join request is no longer open", m.rid);
+  const req = await ownerRequest(p, conn, m.reqId, m.rid, now);
+  if ("type" in req) return req;
   const done: FriendServerMessage = { type: "join.answered", ...(m.rid !== undefined ? { rid: m.rid } : {}), reqId: m.reqId, approved: m.approve };
   if (!m.approve) {
     await refuse(p, req, "refused", now);
     return done;
   }
-  const room = await p.rooms.claimGuestSeat(conn.roomId, req.secretHash, now);
+  if (req.verified !== true || req.secretHash === undefined) return fail("join/not_found", "that guest has not confirmed the code", m.rid);
+  const room = await p.rooms.claimGuestSeat(req.roomId, req.secretHash, now);
   if (room === null) {
     await refuse(p, req, "room/full", now);
     return fail("room/full", "the guest seat is already taken", m.rid);
   }
+  // The room is full: its locator is free for other rooms.
+  if (room.loc !== null) await p.rooms.releaseLocator(room.loc, room.roomId);
   await p.rooms.deleteRequest(req.roomId, req.reqId);
   const guest = await p.conns.get(req.connectionId, now);
   if (guest !== null && guest.pendingReqId === req.reqId) {
     const joined = await seatConnection(p, guest, room, 1, undefined, now);
     await push(p, guest.connectionId, joined, now);
   }
-  // The room is full now: every other waiting guest is told so.
-  for (const r of await p.rooms.listRequests(conn.roomId, now)) await refuse(p, r, "room/full", now);
+  // Every other waiting guest is told the room is full.
+  for (const r of await p.rooms.listRequests(req.roomId, now)) await refuse(p, r, "room/full", now);
   return done;
 }
 
@@ -167,6 +254,14 @@ export async function friendMessage(p: FriendPorts, conn: Connection, m: FriendC
       return create(p, conn, m, now);
     case "room.join":
       return join(p, conn, m, now);
+    case "join.hello":
+      return hello(p, conn, m, now);
+    case "join.reply":
+      return reply(p, conn, m, now);
+    case "join.confirm":
+      return confirm(p, conn, m, now);
+    case "join.verdict":
+      return verdict(p, conn, m, now);
     case "join.answer":
       return answer(p, conn, m, now);
     case "relay":

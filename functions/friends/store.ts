@@ -4,13 +4,20 @@
  *   sequence counter `seq`, and per seat the last sender sequence number stored (`s0`, `s1`) with the
  *   room sequence number it got (`q0`, `q1`); `expiresAt` 30 days after the last activity.
  * - `sk = MSG#<seq, 12 digits>`: one relayed box; read only through a live room (MESSAGE_TTL_SECONDS).
- * - `sk = REQ#<reqId>`: a join request waiting for the owner, with a short TTL.
- * Every write that can race is a single-item conditional write: creating a room, claiming seat 1,
- * taking the next sequence number, binding a connection to a seat.
+ * - `sk = REQ#<reqId>`: a guest's key exchange and join request waiting for the owner, short TTL.
+ * Under `pk = LOC#<locator>`, `sk = LOC`: which room a locator points to while the room waits for a
+ * guest, and how many wrong codes it has seen (`fails`). The locator is the only part of the code the
+ * server ever sees; nothing stored is derived from the code's password.
+ * Every write that can race is a single-item conditional write: creating a room, allocating a
+ * locator, counting a wrong code, claiming seat 1, taking the next sequence number, binding a
+ * connection to a seat.
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Seat } from "../../core/types.js";
-import { JOIN_REQUEST_TTL_SECONDS, MESSAGE_TTL_SECONDS, ROOM_TTL_SECONDS, type RelayKind, type StoredMessage } from "../../core/protocol/friend.js";
+import { LOCATOR_COUNT } from "../../core/crypto/code.js";
+import {
+  JOIN_REQUEST_TTL_SECONDS, LOCATOR_TTL_SECONDS, MAX_WRONG_CODES, MESSAGE_TTL_SECONDS, ROOM_TTL_SECONDS, type RelayKind, type StoredMessage,
+} from "../../core/protocol/friend.js";
 import { isConditionFailed } from "../lib/connections.js";
 import { isLive, nowSeconds } from "../lib/table.js";
 
@@ -23,16 +30,37 @@ export interface Room {
   readonly sent: readonly [number, number];
   readonly sentAt: readonly [number, number];
   readonly lastActive: number;
+  /** The locator guests find the room by, while the guest seat is free. */
+  readonly loc: number | null;
 }
 
+/** A guest's key exchange: open (`hello`), then confirmed by the guest, verified by the owner. */
 export interface JoinRequest {
   readonly reqId: string;
   readonly roomId: string;
-  readonly secretHash: string;
   readonly connectionId: string;
-  readonly request: string;
+  /** The guest's CPace session id and first message (public). */
+  readonly sid: string;
+  readonly msg: string;
   readonly at: number;
+  /** Set by the guest's `join.confirm`: the hash of its seat secret and its sealed request. */
+  readonly secretHash?: string;
+  readonly request?: string;
+  /** The owner found the guest's confirmation tag right. */
+  readonly verified?: boolean;
 }
+
+export interface Locator {
+  readonly loc: number;
+  readonly roomId: string;
+  readonly fails: number;
+}
+
+export type CountResult =
+  /** Counted; `retired` when this was the last wrong code the locator allows. */
+  | { readonly kind: "counted"; readonly fails: number; readonly retired: boolean }
+  /** The locator is gone or no longer this room's (retired before). */
+  | { readonly kind: "gone" };
 
 export type AppendResult =
   | { readonly kind: "stored"; readonly msg: StoredMessage; readonly room: Room }
@@ -46,6 +74,20 @@ export type AppendResult =
 export interface FriendStore {
   /** Creates a room with seat 0 bound to `hash` and `connectionId`; false if a live room has that id. */
   createRoom(roomId: string, hash: string, connectionId: string, now: number): Promise<Room | null>;
+  /**
+   * Gives the room a free locator (`hint` first, then random ones), recorded on both the locator
+   * and the room; null when none was free in a few tries.
+   */
+  allocateLocator(roomId: string, hint: number | undefined, now: number): Promise<number | null>;
+  getLocator(loc: number, now: number): Promise<Locator | null>;
+  /** Counts a wrong code against `loc` if it still points to `roomId` and allows more. */
+  countWrongCode(loc: number, roomId: string, now: number): Promise<CountResult>;
+  /** Frees `loc` (retired, or the room is full); clears it on the room too. */
+  releaseLocator(loc: number, roomId: string): Promise<void>;
+  /** Records the guest's confirmation on its request; false when the request is gone. */
+  confirmRequest(roomId: string, reqId: string, secretHash: string, request: string): Promise<JoinRequest | null>;
+  /** Marks a confirmed request verified by the owner; null when it is gone or was not confirmed. */
+  verifyRequest(roomId: string, reqId: string): Promise<JoinRequest | null>;
   getRoom(roomId: string, now: number): Promise<Room | null>;
   /** Points `seat` at `connectionId` (a newer connection of the same player takes over). */
   bindSeat(roomId: string, seat: Seat, connectionId: string, now: number): Promise<Room | null>;
@@ -67,6 +109,7 @@ const roomPk = (roomId: string) => `ROOM#${roomId}`;
 const META = "META";
 const msgSk = (seq: number) => `MSG#${String(seq).padStart(12, "0")}`;
 const reqSk = (id: string) => `REQ#${id}`;
+const locKey = (loc: number) => ({ pk: `LOC#${loc}`, sk: "LOC" });
 
 function toRoom(item: Record<string, unknown>): Room {
   const str = (x: unknown) => (typeof x === "string" ? x : null);
@@ -78,6 +121,7 @@ function toRoom(item: Record<string, unknown>): Room {
     sent: [Number(item.s0 ?? 0), Number(item.s1 ?? 0)],
     sentAt: [Number(item.q0 ?? 0), Number(item.q1 ?? 0)],
     lastActive: Number(item.lastActive ?? 0),
+    loc: typeof item.loc === "number" ? item.loc : null,
   };
 }
 
@@ -92,7 +136,7 @@ function toMessage(item: Record<string, unknown>): StoredMessage {
   };
 }
 
-export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: string): FriendStore {
+export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: string, random: () => number = Math.random): FriendStore {
   const roomExp = (now: number) => nowSeconds(now) + ROOM_TTL_SECONDS;
   const T = tableName;
 
@@ -166,7 +210,102 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
         if (isConditionFailed(e)) return null;
         throw e;
       }
-      return { roomId, hashes: [hash, null], conns: [connectionId, null], seq: 0, sent: [0, 0], sentAt: [0, 0], lastActive: now };
+      return { roomId, hashes: [hash, null], conns: [connectionId, null], seq: 0, sent: [0, 0], sentAt: [0, 0], lastActive: now, loc: null };
+    },
+    async allocateLocator(roomId, hint, now) {
+      for (let attempt = 0; attempt < 8; attempt++) {
+        const loc = attempt === 0 && hint !== undefined ? hint : Math.floor(random() * LOCATOR_COUNT);
+        try {
+          await db.send(
+            new PutCommand({
+              TableName: T,
+              Item: { ...locKey(loc), loc, roomId, fails: 0, createdAt: now, expiresAt: nowSeconds(now) + LOCATOR_TTL_SECONDS },
+              // A lapsed locator (TTL passed, not yet swept) is free again.
+              ConditionExpression: "attribute_not_exists(pk) OR expiresAt < :nows",
+              ExpressionAttributeValues: { ":nows": nowSeconds(now) },
+            }),
+          );
+        } catch (e) {
+          if (isConditionFailed(e)) continue;
+          throw e;
+        }
+        const room = await update(roomId, "SET loc = :loc", "attribute_exists(pk)", { ":loc": loc });
+        if (room === null) {
+          await db.send(new DeleteCommand({ TableName: T, Key: locKey(loc) }));
+          return null;
+        }
+        return loc;
+      }
+      return null;
+    },
+    async getLocator(loc, now) {
+      const r = await db.send(new GetCommand({ TableName: T, Key: locKey(loc), ConsistentRead: true }));
+      if (r.Item === undefined || !isLive(r.Item, now) || Number(r.Item.fails ?? 0) >= MAX_WRONG_CODES) return null;
+      return { loc, roomId: String(r.Item.roomId), fails: Number(r.Item.fails ?? 0) };
+    },
+    async countWrongCode(loc, roomId, now) {
+      try {
+        const r = await db.send(
+          new UpdateCommand({
+            TableName: T,
+            Key: locKey(loc),
+            UpdateExpression: "ADD fails :one",
+            ConditionExpression: "roomId = :r AND fails < :max AND expiresAt > :nows",
+            ExpressionAttributeValues: { ":one": 1, ":r": roomId, ":max": MAX_WRONG_CODES, ":nows": nowSeconds(now) },
+            ReturnValues: "ALL_NEW",
+          }),
+        );
+        const fails = Number(r.Attributes?.fails ?? 0);
+        return { kind: "counted", fails, retired: fails >= MAX_WRONG_CODES };
+      } catch (e) {
+        if (isConditionFailed(e)) return { kind: "gone" };
+        throw e;
+      }
+    },
+    async releaseLocator(loc, roomId) {
+      try {
+        await db.send(new DeleteCommand({ TableName: T, Key: locKey(loc), ConditionExpression: "roomId = :r", ExpressionAttributeValues: { ":r": roomId } }));
+      } catch (e) {
+        if (!isConditionFailed(e)) throw e;
+      }
+      await update(roomId, "REMOVE loc", "attribute_exists(pk) AND loc = :loc", { ":loc": loc });
+    },
+    async confirmRequest(roomId, reqId, secretHash, request) {
+      try {
+        const r = await db.send(
+          new UpdateCommand({
+            TableName: T,
+            Key: { pk: roomPk(roomId), sk: reqSk(reqId) },
+            UpdateExpression: "SET secretHash = :h, #req = :q REMOVE verified",
+            ConditionExpression: "attribute_exists(pk)",
+            ExpressionAttributeNames: { "#req": "request" },
+            ExpressionAttributeValues: { ":h": secretHash, ":q": request },
+            ReturnValues: "ALL_NEW",
+          }),
+        );
+        return (r.Attributes ?? null) as JoinRequest | null;
+      } catch (e) {
+        if (isConditionFailed(e)) return null;
+        throw e;
+      }
+    },
+    async verifyRequest(roomId, reqId) {
+      try {
+        const r = await db.send(
+          new UpdateCommand({
+            TableName: T,
+            Key: { pk: roomPk(roomId), sk: reqSk(reqId) },
+            UpdateExpression: "SET verified = :t",
+            ConditionExpression: "attribute_exists(secretHash)",
+            ExpressionAttributeValues: { ":t": true },
+            ReturnValues: "ALL_NEW",
+          }),
+        );
+        return (r.Attributes ?? null) as JoinRequest | null;
+      } catch (e) {
+        if (isConditionFailed(e)) return null;
+        throw e;
+      }
     },
     getRoom,
     bindSeat(roomId, seat, connectionId, now) {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WebSocket } from "ws";
-import { deriveRoomSync, generateCode, type RoomCode, type RoomKeys } from "../../core/crypto/index.js";
+import { generateCode, type RoomCode } from "../../core/crypto/index.js";
 import { createFriendSession, type FriendSession, type FriendSessionOptions, type SessionView } from "../../core/online/session.js";
 import type { SocketFactory, SocketLike } from "../../core/online/transport.js";
 import type { Settings, Profile } from "../../core/online/game.js";
@@ -42,21 +42,9 @@ export function wsFactory(made: WebSocket[] = []): SocketFactory {
   };
 }
 
-const derived = new Map<string, RoomKeys>();
-
-/** A fresh code and its keys (scrypt runs once per code in a test run). */
-export function newRoom(): { code: RoomCode; keys: RoomKeys } {
-  const code = generateCode();
-  return { code, keys: keysFor(code) };
-}
-
-export function keysFor(code: RoomCode): RoomKeys {
-  let k = derived.get(code);
-  if (k === undefined) {
-    k = deriveRoomSync(code);
-    derived.set(code, k);
-  }
-  return { roomId: k.roomId, key: k.key.slice() };
+/** A fresh code for an owner to create a room with (the server may give it another locator: see `codeOf`). */
+export function newRoom(): { code: RoomCode } {
+  return { code: generateCode() };
 }
 
 export interface Player {
@@ -67,7 +55,7 @@ export interface Player {
 
 export function player(
   url: string,
-  keys: RoomKeys,
+  code: RoomCode,
   mode: "create" | "join",
   profile: Profile,
   extra: { setup?: Settings; secret?: string } & Partial<FriendSessionOptions> = {},
@@ -76,7 +64,7 @@ export function player(
   const session = createFriendSession({
     url,
     socket: wsFactory(sockets),
-    keys,
+    code,
     mode,
     profile,
     backoff: { baseMs: 50, maxMs: 500 },
@@ -84,6 +72,12 @@ export function player(
     ...extra,
   });
   return { session, sockets, view: () => session.view() };
+}
+
+/** The code the owner shares, once its room exists (the server allocates the locator). */
+export async function codeOf(owner: Player): Promise<RoomCode> {
+  await waitFor(() => owner.view().status === "seated" && owner.view().code !== null, "the owner's room exists");
+  return owner.view().code!;
 }
 
 /** Polls `pred` until it holds (event-driven code under test settles within the timeout). */

@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, test } from "vitest";
 import { legalMoves } from "../../core/games/index.js";
 import { seatToMove } from "../../core/online/game.js";
-import { newRoom, player, rng, waitFor, type Player } from "../friends/testkit.js";
+import { codeOf, newRoom, player, rng, waitFor, type Player } from "../friends/testkit.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const dataDir = mkdtempSync(join(tmpdir(), "mancala-crash-"));
@@ -75,13 +75,12 @@ describe("SIGKILL of the server mid-game", () => {
     const port = await freePort();
     const url = `ws://127.0.0.1:${port}/ws`;
     let server = await spawnServer(port);
-    const { keys } = newRoom();
-    const alice = player(url, keys, "create", { name: "Alice" }, { setup: { game: "togyz", options: {}, bestOf: 3 } });
+    const alice = player(url, newRoom().code, "create", { name: "Alice" }, { setup: { game: "togyz", options: {}, bestOf: 3 } });
     alice.session.subscribe((e) => {
       if (e.type === "request") alice.session.answerJoin(e.request.reqId, true);
     });
-    await waitFor(() => alice.view().status === "seated", "alice seated");
-    const bob = player(url, keys, "join", { name: "Bob" });
+    const code = await codeOf(alice);
+    const bob = player(url, code, "join", { name: "Bob" });
     const players = [alice, bob];
     try {
       await waitFor(() => bob.view().status === "seated" && alice.view().game.profiles[1] !== null, "both seated");
@@ -110,7 +109,7 @@ describe("SIGKILL of the server mid-game", () => {
       await waitFor(() => alice.view().unsent === 0 && bob.view().unsent === 0 && alice.view().applied === bob.view().applied, "settled");
 
       // A third client restarted from scratch with Bob's seat secret replays the server's whole log.
-      const fresh = player(url, keys, "join", { name: "Bob" }, { secret: bob.session.secret });
+      const fresh = player(url, code, "join", { name: "Bob" }, { secret: bob.session.secret, roomId: bob.session.roomId, key: bob.session.key! });
       players.push(fresh);
       await waitFor(() => fresh.view().status === "seated" && fresh.view().caughtUp && fresh.view().applied >= bob.view().applied, "fresh replay");
       const after = history(fresh);

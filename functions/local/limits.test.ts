@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { WebSocket } from "ws";
-import { newRoom, player, waitFor } from "../friends/testkit.js";
+import { codeOf, newRoom, player, waitFor } from "../friends/testkit.js";
 import { startServer, type RunningServer } from "./server.js";
 
 let server: RunningServer;
@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 async function open(): Promise<{ ws: WebSocket; closed: Promise<{ code: number; at: number }>; opened: number }> {
-  const ws = new WebSocket(`${server.wsUrl}?v=1`);
+  const ws = new WebSocket(`${server.wsUrl}?v=2`);
   const closed = new Promise<{ code: number; at: number }>((r) => ws.once("close", (code) => r({ code, at: Date.now() })));
   await new Promise((r) => ws.once("open", r));
   return { ws, closed, opened: Date.now() };
@@ -48,16 +48,20 @@ describe("connection limits", () => {
   });
 
   test("a session rides over the gateway closing its connection", async () => {
-    const { keys } = newRoom();
-    const alice = player(server.wsUrl, keys, "create", { name: "Alice" }, { setup: { game: "ayo", options: {}, bestOf: 1 } });
+    const alice = player(server.wsUrl, newRoom().code, "create", { name: "Alice" }, { setup: { game: "ayo", options: {}, bestOf: 1 } });
+    alice.session.subscribe((e) => {
+      if (e.type === "request") alice.session.answerJoin(e.request.reqId, true);
+    });
+    const bob = player(server.wsUrl, await codeOf(alice), "join", { name: "Bob" });
     try {
-      await waitFor(() => alice.view().status === "seated" && alice.view().game.settings !== null, "seated");
+      await waitFor(() => alice.view().status === "seated" && alice.view().game.settings !== null && bob.view().status === "seated", "seated");
       await waitFor(() => alice.sockets.length >= 3, "closed twice and back", 10_000);
       await waitFor(() => alice.view().connected && alice.view().status === "seated", "connected again");
       expect(alice.session.chat("still here").ok).toBe(true);
       await waitFor(() => alice.view().game.chat.length === 1, "chat went through");
     } finally {
       alice.session.dispose();
+      bob.session.dispose();
     }
   });
 });

@@ -70,7 +70,7 @@ describe("static files", () => {
 });
 
 describe("API Gateway emulation", () => {
-  async function open(query = "?v=1"): Promise<{ ws: WebSocket; got: string[]; id: string }> {
+  async function open(query = "?v=2"): Promise<{ ws: WebSocket; got: string[]; id: string }> {
     const before = await connectionIds();
     const ws = new WebSocket(server.wsUrl + query);
     const got: string[] = [];

@@ -2,7 +2,7 @@
  * Relay figures of the local server: round trip (A's box relayed to B, B's answer relayed back to A)
  * p50/p99 and relayed messages per second, with 1, 100 and 1,000 rooms playing at once. The server
  * runs in its own process (as `npm start` runs it) on a temporary data directory; the clients speak
- * the protocol directly with real sealed boxes, without the scrypt step (a client-side cost).
+ * the protocol directly, with a real key exchange per room and real sealed boxes.
  * Two loads: saturation (every room ping-pongs as fast as it can, so with many rooms the round trip
  * is mostly queueing and the messages per second is the server's capacity), and a human pace (a
  * move and its answer per room every 20 s, over 30 s). The per-connection rate limit is lifted for
@@ -16,7 +16,9 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import nacl from "tweetnacl";
 import { WebSocket } from "ws";
-import { deriveRoomSync, generateCode, generateSecret, makeBase64Url, sealBox } from "../../core/crypto/index.js";
+import {
+  answerGuestHandshake, codeForLocator, generateCode, generateSecret, makeBase64Url, sealBox, startGuestHandshake, type RoomCode,
+} from "../../core/crypto/index.js";
 import type { Emit } from "../bench.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -47,7 +49,7 @@ async function startChild(dataDir: string): Promise<{ child: ChildProcess; wsUrl
     });
     child.once("exit", (code) => rej(new Error(`server exited with ${code}`)));
   });
-  return { child, wsUrl: `${url.replace(/^http/, "ws")}/ws?v=1` };
+  return { child, wsUrl: `${url.replace(/^http/, "ws")}/ws?v=2` };
 }
 
 async function connect(url: string): Promise<Client> {
@@ -86,18 +88,34 @@ interface Room {
 }
 
 async function makeRoom(url: string): Promise<Room> {
-  const key = nacl.randomBytes(32);
   const roomId = makeBase64Url(nacl.randomBytes(32));
   const a = await connect(url);
   const created = next(a, (m) => m.type === "room.created");
   a.ws.send(JSON.stringify({ type: "room.create", rid: 1, roomId, secret: generateSecret() }));
-  await created;
+  const code: RoomCode = codeForLocator(Number((await created).loc));
   const b = await connect(url);
-  const request = next(a, (m) => m.type === "join.request");
+  const guest = startGuestHandshake(code);
+  const hello = next(a, (m) => m.type === "join.hello");
+  b.ws.send(JSON.stringify({ type: "join.hello", rid: 1, loc: Number((await created).loc), sid: guest.sid, msg: guest.msg }));
+  const h = await hello;
+  const owner = answerGuestHandshake(code, String(h.sid), String(h.msg));
+  if (!owner.ok) throw new Error(owner.error.message);
+  const reply = next(b, (m) => m.type === "join.reply");
+  a.ws.send(JSON.stringify({ type: "join.reply", rid: 2, reqId: h.reqId, msg: owner.value.msg }));
+  const fin = guest.finish(String((await reply).msg));
+  if (!fin.ok) throw new Error(fin.error.message);
+  const key = fin.value.secrets.key;
+  const confirm = next(a, (m) => m.type === "join.confirm");
+  const request = sealBox(key, { seat: 1, seq: 0, kind: "request", body: { name: "B" } });
+  b.ws.send(JSON.stringify({ type: "join.confirm", rid: 2, reqId: h.reqId, tag: fin.value.tag, secret: fin.value.secrets.guestSecret, request }));
+  const c = await confirm;
+  const checked = owner.value.confirm(String(c.tag));
+  if (!checked.ok) throw new Error(checked.error.message);
+  const verified = next(a, (m) => m.type === "join.verified");
+  a.ws.send(JSON.stringify({ type: "join.verdict", rid: 3, reqId: h.reqId, ok: true, tag: checked.value.tag }));
+  await verified;
   const joined = next(b, (m) => m.type === "room.joined");
-  b.ws.send(JSON.stringify({ type: "room.join", rid: 1, roomId, secret: generateSecret(), request: sealBox(key, { seat: 1, seq: 0, kind: "request", body: { name: "B" } }) }));
-  const req = await request;
-  a.ws.send(JSON.stringify({ type: "join.answer", rid: 2, reqId: req.reqId, approve: true }));
+  a.ws.send(JSON.stringify({ type: "join.answer", rid: 4, reqId: h.reqId, approve: true }));
   await joined;
   return { a, b, key, seq: [0, 0] };
 }
@@ -160,16 +178,20 @@ function percentile(sorted: number[], p: number): number {
 }
 
 export async function run(emit: Emit): Promise<void> {
-  // The client-side cost of a code: one scrypt derivation (the same work a guess costs an attacker).
+  // The client-side cost of a code: one whole key exchange (both sides' CPace work and the tags).
   const times: number[] = [];
-  for (let i = 0; i < 7; i++) {
+  for (let i = 0; i < 15; i++) {
     const code = generateCode();
     const t = performance.now();
-    deriveRoomSync(code);
+    const g = startGuestHandshake(code);
+    const o = answerGuestHandshake(code, g.sid, g.msg);
+    if (!o.ok) throw new Error(o.error.message);
+    const f = g.finish(o.value.msg);
+    if (!f.ok || !o.value.confirm(f.value.tag).ok) throw new Error("the bench's key exchange did not confirm");
     times.push(performance.now() - t);
   }
   times.sort((x, y) => x - y);
-  emit({ name: "friend code key derivation (scrypt N=2^14 r=8 p=1), median", unit: "ms", value: Number(times[3].toFixed(1)) });
+  emit({ name: "friend code key exchange (CPace ristretto255, both sides), median", unit: "ms", value: Number(times[7].toFixed(1)) });
 
   const dataDir = mkdtempSync(join(tmpdir(), "mancala-bench-relay-"));
   const { child, wsUrl } = await startChild(dataDir);
