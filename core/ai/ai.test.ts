@@ -8,7 +8,7 @@ import {
   type Setup, type State,
 } from "../games/index.js";
 import type { GameId } from "../types.js";
-import { LEVELS, MATE_BOUND, chooseMove, decide, hint, type Level } from "./index.js";
+import { LEVELS, MATE_BOUND, chooseMove, decide, hint, setTableSize, tableBytes, type Level } from "./index.js";
 import { evaluatorFor } from "./levels.js";
 import { makeRng } from "./rng.js";
 import { gainOf } from "./search.js";
@@ -413,5 +413,27 @@ describe("budgets", () => {
     expect(r.nodes).toBeGreaterThanOrEqual(5_000);
     expect(r.nodes).toBeLessThan(5_000 + 20);
     expect(r.depth).toBeGreaterThan(2);
+  });
+});
+
+describe("transposition table size", () => {
+  test("the host sets it in megabytes, as a power of two entries of 16 bytes, within bounds", () => {
+    const s = start({ game: "togyz" });
+    const opts = { seed: 3, maxNodes: 30_000, timeMs: 60_000 };
+    const before = chooseMove(s, "hard", opts);
+    try {
+      setTableSize(48);
+      expect(tableBytes()).toBe(32 * 1024 * 1024);
+      setTableSize(1e9);
+      expect(tableBytes()).toBe(1024 * 1024 * 1024);
+      setTableSize(2);
+      expect(tableBytes()).toBe(2 * 1024 * 1024);
+      // A smaller table does not change the value of a full-width fixed-depth search.
+      const small = chooseMove(s, "hard", opts);
+      expect([small.score, small.depth]).toEqual([before.score, before.depth]);
+    } finally {
+      setTableSize(16);
+    }
+    expect(tableBytes()).toBe(16 * 1024 * 1024);
   });
 });

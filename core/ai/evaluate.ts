@@ -3,22 +3,31 @@
  * of a seed (`SEED` = 100). Two kinds of knowledge:
  * - `material`: the score difference only (what the Normal level counts);
  * - `full`: material plus what each game teaches (tuzdyks, capture threats, twos, atsyz; Ayo targets
- *   and replies; Tsoro top-row exposure and seeds in reach).
+ *   and replies; Tsoro top-row exposure and seeds in reach);
+ * - `learned`: a linear evaluation over similar features whose weights were fitted to self-play
+ *   outcomes (features.ts, weights.ts, scripts/tune.ts); `full` where a rule set has no weights.
  *
  * The evaluators read the position buffer only and allocate nothing. Capture threats are computed
  * exactly from the sowing arithmetic (where the last seed lands and how many seeds the pit then
  * holds) instead of by playing each move, which keeps a leaf at a few dozen array reads.
  */
 import { H_QUIET, H_STORE0, H_TO_MOVE, H_TUZ0, H_TUZ1, type Engine } from "../games/index.js";
+import { featuresFor, makeLearnedEvaluator } from "./features.js";
+import { LEARNED_WEIGHTS } from "./weights.js";
 
 export const SEED = 100;
 
-export const KNOWLEDGE = ["material", "full"] as const;
+export const KNOWLEDGE = ["material", "full", "learned"] as const;
 export type Knowledge = (typeof KNOWLEDGE)[number];
 
 export type Evaluator = (buf: Int32Array) => number;
 
 export function makeEvaluator(engine: Engine, knowledge: Knowledge): Evaluator {
+  if (knowledge === "learned") {
+    const learned = LEARNED_WEIGHTS[engine.game];
+    if (learned !== undefined) return makeLearnedEvaluator(featuresFor(engine), learned);
+    knowledge = "full";
+  }
   switch (engine.game) {
     case "togyz":
       return knowledge === "full" ? togyzFull : storeDifference(engine.pits);
@@ -201,7 +210,7 @@ function ayoFull(buf: Int32Array): number {
 /* ------------------------------------------------------------------------------------------------ */
 /* Tsoro                                                                                             */
 
-interface TsoroGeometry {
+export interface TsoroGeometry {
   readonly n: number;
   readonly ring: number;
   readonly P: number;
@@ -211,7 +220,7 @@ interface TsoroGeometry {
   readonly behindOwn: Int32Array;
 }
 
-function tsoroGeometry(engine: Engine): TsoroGeometry {
+export function tsoroGeometry(engine: Engine): TsoroGeometry {
   const n = engine.options.holes as number;
   const ring = 2 * n;
   const P = 2 * ring;
@@ -232,7 +241,7 @@ function tsoroGeometry(engine: Engine): TsoroGeometry {
  * Seeds of `seat` exposed to capture: each top hole with seeds whose facing hole (the capturer's
  * landing hole) has seeds, counted with the bottom hole behind it.
  */
-function tsoroExposure(buf: Int32Array, g: TsoroGeometry, seat: number): number {
+export function tsoroExposure(buf: Int32Array, g: TsoroGeometry, seat: number): number {
   const base = seat * g.ring;
   let exposed = 0;
   for (let h = base + g.n; h < base + g.ring; h++) {
@@ -249,7 +258,7 @@ function tsoroExposure(buf: Int32Array, g: TsoroGeometry, seat: number): number 
  * Seeds in reach: the most `seat` can capture with a sowing whose last seed lands, without relaying,
  * in an occupied top hole facing seeds.
  */
-function tsoroDirectThreat(buf: Int32Array, g: TsoroGeometry, seat: number): number {
+export function tsoroDirectThreat(buf: Int32Array, g: TsoroGeometry, seat: number): number {
   const base = seat * g.ring;
   const ring = g.ring;
   let best = 0;

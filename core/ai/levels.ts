@@ -5,8 +5,9 @@
  *   capture (ties broken at random);
  * - normal: looks three moves ahead (material only) and plays a random move now and then;
  * - hard: looks seven moves ahead with the full game knowledge of `evaluate.ts`;
- * - crazy: iterative deepening as deep as its time allows (1 s a move unless told otherwise), full
- *   knowledge, and an exact solver to the end of the game once few seeds are left.
+ * - crazy: iterative deepening as deep as its time allows (1 s a move unless told otherwise) with the
+ *   learned evaluation (weights fitted to self-play, weights.ts; the full hand-written one where a rule
+ *   set has none), and an exact solver to the end of the game once few seeds are left.
  *
  * Every random choice comes from a seeded generator: the same state, level and seed give the same
  * move (a time budget can still end a search at a different depth; node budgets are exact).
@@ -72,25 +73,43 @@ export const LEVEL_SPECS: { readonly [L in Level]: LevelSpec } = {
   easy: { randomRate: 1 / 3, depth: 1, knowledge: "material", defaultTimeMs: Infinity, capMs: Infinity, solve: false, selective: false },
   normal: { randomRate: 0.15, depth: 3, knowledge: "material", defaultTimeMs: Infinity, capMs: 5_000, solve: false, selective: false },
   hard: { randomRate: 0, depth: 7, knowledge: "full", defaultTimeMs: Infinity, capMs: 10_000, solve: false, selective: false },
-  crazy: { randomRate: 0, depth: MAX_PLY - 2, knowledge: "full", defaultTimeMs: 1_000, capMs: Infinity, solve: true, selective: true },
+  crazy: { randomRate: 0, depth: MAX_PLY - 2, knowledge: "learned", defaultTimeMs: 1_000, capMs: Infinity, solve: true, selective: true },
 };
 
 /**
- * One searcher at a time (its transposition table is 16 MB): a worker or Lambda plays one game at a
- * time, and switching rule set or board size simply builds a new one.
+ * One searcher at a time: a worker or Lambda plays one game at a time, and switching rule set or
+ * board size simply builds a new one. Its transposition table takes 16 bytes an entry, 2^`tableBits`
+ * entries: 16 MB by default, which a 1 s search at about a million nodes a second does not fill;
+ * `setTableSize` lets the host give it what it can spare (the browser worker asks by device memory).
  */
 let current: Searcher | null = null;
-const evaluators = new WeakMap<Engine, { material: Evaluator; full: Evaluator }>();
+let tableBits = 20;
+
+/** Sets the transposition table to the largest power of two entries within `megabytes` (1..1024). */
+export function setTableSize(megabytes: number): void {
+  const mb = Number.isFinite(megabytes) ? Math.min(Math.max(megabytes, 1), 1024) : 16;
+  const bits = Math.floor(Math.log2((mb * 1024 * 1024) / 16));
+  if (bits !== tableBits) {
+    tableBits = bits;
+    current = null;
+  }
+}
+
+/** Bytes the transposition table takes now (or will once a search runs). */
+export function tableBytes(): number {
+  return 16 * 2 ** tableBits;
+}
+const evaluators = new WeakMap<Engine, { material: Evaluator; full: Evaluator; learned: Evaluator }>();
 
 function searcherFor(engine: Engine): Searcher {
-  if (current === null || current.engine !== engine) current = createSearcher(engine);
+  if (current === null || current.engine !== engine) current = createSearcher(engine, tableBits);
   return current;
 }
 
 export function evaluatorFor(engine: Engine, knowledge: Knowledge): Evaluator {
   let e = evaluators.get(engine);
   if (e === undefined) {
-    e = { material: makeEvaluator(engine, "material"), full: makeEvaluator(engine, "full") };
+    e = { material: makeEvaluator(engine, "material"), full: makeEvaluator(engine, "full"), learned: makeEvaluator(engine, "learned") };
     evaluators.set(engine, e);
   }
   return e[knowledge];
