@@ -4,12 +4,13 @@
  * connection item the router has already read. A change that adds a call fails here.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { decode, legalMoves } from "../../core/games/index.js";
 import { makeDeviceKeys, signChallenge } from "../../core/identity.js";
 import type { MatchView, RankedClientMessage, RankedServerMessage } from "../../core/protocol/ranked.js";
 import { makeDynamoConnectionStore, rankedAuthOf, type ConnectionStore } from "../lib/connections.js";
 import { ensureTable, startDynalite, type LocalDynamo } from "../local/dynamo.js";
+import { ACTIVE_KEEP_MS, FINISHED_KEEP_MS } from "../matches/store.js";
 import { DEFAULT_RANKED_CONFIG } from "./config.js";
 import { makeDynamoRankedStores } from "./ports.js";
 import { createRankedService, type RankedService } from "./service.js";
@@ -112,5 +113,21 @@ describe("DynamoDB calls and posts per ranked message", () => {
     const resign = await cost("k2", { type: "ranked.resign", matchId: view.id });
     expect(count(resign.dynamo)).toEqual({ Get: 1 + 2 * 2, Put: 1 + 2 * 2 + 1, Update: 2 });
     expect(resign.posts.map((m) => m.type)).toEqual(["ranked.end", "ranked.end"]);
+
+    // Retention: the finished match keeps its summary and moves for a year, and has left the deadline index.
+    const item = (await dynamo.client.send(new GetCommand({ TableName: TABLE, Key: { pk: `MATCH#${view.id}`, sk: "MATCH" } }))).Item!;
+    expect(item.gsi2pk).toBeUndefined();
+    expect(item.moves).toHaveLength(1);
+    expect(item.expiresAt).toBe(Math.ceil((Number(item.endedAt) + FINISHED_KEEP_MS) / 1000));
+    // The active match of a new pair carries its deadline on the index, and a 30-day safety TTL.
+    await signIn("k3", 73, "Counter C");
+    await signIn("k4", 74, "Counter D");
+    await cost("k3", { type: "ranked.seek", game: "ayo" });
+    const again = (await cost("k4", { type: "ranked.seek", game: "ayo" })).posts.find((m) => m.type === "ranked.start");
+    if (again?.type !== "ranked.start") throw new Error("not paired again");
+    const live = (await dynamo.client.send(new GetCommand({ TableName: TABLE, Key: { pk: `MATCH#${again.match.id}`, sk: "MATCH" } }))).Item!;
+    expect(String(live.gsi2pk)).toMatch(/^DUE#[0-3]$/);
+    expect(String(live.gsi2sk)).toBe(`${String(live.dueAt).padStart(13, "0")}#${again.match.id}`);
+    expect(Number(live.expiresAt) * 1000).toBeGreaterThan(Date.now() + ACTIVE_KEEP_MS - 60_000);
   });
 });

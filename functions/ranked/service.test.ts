@@ -85,6 +85,65 @@ describe("authentication", () => {
   });
 });
 
+describe("names: live claims only, lapsing, limited", () => {
+  const DAY = 24 * 3600_000;
+
+  test("a name lapses 90 days after its owner's latest rated game; a look-alike is refused only while it is live", async () => {
+    const h = createHarness();
+    const m = await pair(h); // Aigerim and Tendai
+    await playLine(h, m, SHORT_LINE); // a rated game renews both names from its end
+    h.advance(89 * DAY);
+    await h.login("c3", 3, "Aigerlm"); // a look-alike of a live name
+    expect(h.lastOf("c3", "ranked.error")?.code).toBe("name/taken");
+    h.advance(2 * DAY); // 91 days after the game: the claim has lapsed
+    await h.send("c3", { type: "auth.name", name: "Aigerlm" });
+    expect(h.lastOf("c3", "auth.named")?.name).toBe("Aigerlm");
+    // The old owner signs in again: the look-alike is taken now, so they are asked for a new name.
+    await h.login("c4", 1);
+    expect(h.lastOf("c4", "auth.ok")?.name).toBeNull();
+    await h.send("c4", { type: "ranked.seek", game: "ayo" });
+    expect(h.lastOf("c4", "ranked.error")?.code).toBe("auth/name_required");
+  });
+
+  test("a player back within 90 days keeps the name, and signing in renews it", async () => {
+    const h = createHarness();
+    const a = await h.login("c1", 1, "Aigerim");
+    h.advance(80 * DAY);
+    await h.login("c2", 1); // signs in again, no name sent
+    expect(h.lastOf("c2", "auth.ok")?.name).toBe("Aigerim");
+    h.advance(80 * DAY); // 160 days after the first claim, 80 after the renewal
+    await h.login("c3", 3, "Aigerim");
+    expect(h.lastOf("c3", "ranked.error")?.code).toBe("name/taken");
+    expect((await h.stores.identity.getProfile(a.playerId))?.name).toBe("Aigerim");
+  });
+
+  test("one connection cannot hoard names: claims are limited per connection and per player", async () => {
+    const h = createHarness();
+    await h.login("c1", 1, "Name zero");
+    const codes: string[] = [];
+    for (let i = 1; i <= 40; i++) {
+      await h.send("c1", { type: "auth.name", name: `Hoard ${String.fromCharCode(96 + (i % 26) + 1)}${i}` });
+      const last = h.inbox("c1").at(-1)!;
+      codes.push(last.type === "ranked.error" ? last.code : last.type);
+    }
+    expect(codes.filter((c) => c === "auth.named")).toHaveLength(4); // 5 in 10 minutes, the first at sign-in
+    expect(codes.slice(4).every((c) => c === "rate/limited")).toBe(true);
+    // Only the names actually held are claimed: the current one (the others were released).
+    expect([...h.stores.names.claims.values()].filter((c) => c.liveUntil > h.now())).toHaveLength(1);
+    // A new connection of the same player is held by the daily limit after 10.
+    h.advance(11 * 60_000);
+    let named = 0;
+    for (let i = 0; i < 10; i++) {
+      await h.send("c1", { type: "auth.name", name: `Later ${String.fromCharCode(97 + i)}` });
+      if (h.inbox("c1").at(-1)?.type === "auth.named") named++;
+    }
+    expect(named).toBe(5); // this connection's next window; the player's day total is now 10
+    await h.login("c2", 1);
+    await h.send("c2", { type: "auth.name", name: "Fresh start" });
+    expect(h.lastOf("c2", "ranked.error")?.code).toBe("rate/limited");
+  });
+});
+
 describe("seeking and pairing", () => {
   test("two seekers of the same game and options are paired on opposite seats", async () => {
     const h = createHarness();
