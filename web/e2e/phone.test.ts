@@ -455,6 +455,9 @@ describe("a friend game on a phone and a desktop", () => {
     expect(sown).toBeGreaterThanOrEqual(0);
     expect(handed).toBeGreaterThan(sown);
     expect(samples.slice(handed).some((x) => x.hand)).toBe(false);
+    // Screen readers on both sides hear the move in one sentence.
+    expect(await a.textContent('[data-testid="said"]')).toBe("You sowed from pit 1.");
+    await b.waitForFunction(() => document.querySelector('[data-testid="said"]')?.textContent === "Aigerim sowed from pit 1.", undefined, { timeout: 5_000 });
 
     // The guest forfeits: each side is told who did, with the score and the moves; a single game is not a series.
     await b.setViewportSize(PHONE);

@@ -16,7 +16,7 @@ import { Icon } from "../components/Icon.js";
 import { ScoreLine, type ScoreSide } from "../components/ScoreLine.js";
 import { familyOf, GAME_NAMES } from "../content/games.js";
 import { endSentence, finalScore, movesText } from "../game/results.js";
-import { countOf } from "../game/speech.js";
+import { countOf, describeMove } from "../game/speech.js";
 import { makeDisplay, previewLanding, seedsOnSide } from "../game/moves.js";
 import { readJson, writeJson } from "../state/persist.js";
 import { deriveKeys, openFriendSession } from "../lib/online.js";
@@ -128,6 +128,12 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     return [nameOf(s0), nameOf((1 - s0) as Seat)];
   };
   const engineOf = (seat: Seat): Seat => (seat ^ room.starter) as Seat;
+  /** The last move in one sentence for screen readers ("Bola sowed from pit 4 and captured 10 stones."). */
+  const said = (): string => {
+    const m = view.lastMove;
+    const game = room.settings?.game;
+    return m === null || game === undefined ? "" : describeMove(game, engineNames()[m.seat], m.seat, m.move, m.trace);
+  };
   const score = (seat: Seat): number => {
     const es = engineOf(seat);
     return room.settings?.game === "tsoro-wta" ? seedsOnSide(view.display, es) : view.display.stores[es];
@@ -309,6 +315,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
             </div>
           </Show>
         </div>
+        <p class="sr-only" aria-live="polite" data-testid="said">{said()}</p>
         <nav class="controls" aria-label="Game controls">
           <button
             type="button" class="ctl" onClick={() => act.pause(!room.paused)}

@@ -19,6 +19,8 @@ export interface BoardViewState {
   lastFrom: number | null;
   /** A move is being animated (the pits do not take input meanwhile). */
   animating: boolean;
+  /** The last move shown, for screen readers: the engine seat that made it, its number and its trace. */
+  lastMove: { readonly seat: Seat; readonly move: number; readonly trace: readonly TraceEvent[] } | null;
 }
 
 export interface BoardViewActions {
@@ -43,6 +45,18 @@ export interface BoardViewDeps {
   readonly onIdle?: () => void;
 }
 
+/** Who made a move and its number (togyz 1..9, ayo 1..12, tsoro own hole index), read from its trace. */
+function moveOf(trace: readonly TraceEvent[], game: string, pits: number): BoardViewState["lastMove"] {
+  const pass = trace.find((e) => e.t === "pass");
+  if (pass !== undefined && pass.t === "pass") return { seat: pass.seat, move: 0, trace: [...trace] };
+  const lift = trace.find((e) => e.t === "lift");
+  if (lift === undefined || lift.t !== "lift") return null;
+  const half = pits / 2;
+  const seat: Seat = lift.pit < half ? 0 : 1;
+  const move = game === "ayo" ? lift.pit + 1 : game === "togyz" ? (lift.pit % half) + 1 : lift.pit % half;
+  return { seat, move, trace: [...trace] };
+}
+
 /** More moves than this waiting: show the position without animating the backlog. */
 const BACKLOG = 3;
 
@@ -55,6 +69,7 @@ export function createBoardView(initial: State | null, deps: BoardViewDeps): Boa
     announce: null,
     lastFrom: null,
     animating: false,
+    lastMove: null,
   });
   const timers = createTimers();
   const later = timers.later;
@@ -114,6 +129,7 @@ export function createBoardView(initial: State | null, deps: BoardViewDeps): Boa
           st.flights = [];
           st.lastFrom = lastFrom;
           st.animating = pending > 0;
+          st.lastMove = moveOf(trace, after.engine.game, after.engine.pits);
         }));
         if (pending === 0) deps.onIdle?.();
       });
