@@ -1,6 +1,6 @@
 /** Game records of the games this device knows: saved local games, friend rooms, ranked matches. */
 import { starterOf } from "../../../core/match.js";
-import { makeRecord, makeShareCode, replayRecord, type GameRecord } from "../../../core/records/index.js";
+import { makeRecord, makeShareCode, OUTSIDE_REASONS, replayRecord, type GameRecord } from "../../../core/records/index.js";
 import type { GameOptions } from "../../../core/games/index.js";
 import type { GameId, Outcome, Seat } from "../../../core/types.js";
 import { engineOptions, type SavedGame } from "../state/records.js";
@@ -31,4 +31,30 @@ export function replayLink(record: GameRecord): string | null {
 export function replayCode(record: GameRecord): string | null {
   const r = replayRecord(record);
   return r.ok ? makeShareCode(r.value) : null;
+}
+
+/** Results that the moves alone do not explain (the rules' own end is read from the moves). */
+function outsideResult(o: Outcome | null | undefined): Outcome | null {
+  return o !== null && o !== undefined && OUTSIDE_REASONS.includes(o.reason) ? o : null;
+}
+
+/** A ranked match as the server reports it (engine seats throughout). */
+export function matchRecord(m: {
+  readonly game: GameId; readonly options: GameOptions; readonly moves: readonly number[];
+  readonly seats: readonly [{ readonly name: string }, { readonly name: string }]; readonly result: Outcome | null;
+}): GameRecord | null {
+  return movesRecord(m.game, m.options, m.moves, [m.seats[0].name, m.seats[1].name], outsideResult(m.result));
+}
+
+/**
+ * A finished friend game: `outcome` in room seats, `starter` the room seat that moved first, and
+ * `nameOf` the name of a room seat.
+ */
+export function friendGameRecord(
+  final: { readonly engine: { readonly game: GameId; readonly options: GameOptions } }, moves: readonly number[], starter: Seat,
+  outcome: Outcome, nameOf: (roomSeat: Seat) => string,
+): GameRecord | null {
+  const engineOutcome: Outcome = { winner: outcome.winner === null ? null : ((outcome.winner ^ starter) as Seat), reason: outcome.reason };
+  const players: [string, string] = [nameOf(starter), nameOf((1 - starter) as Seat)];
+  return movesRecord(final.engine.game, final.engine.options, moves, players, outsideResult(engineOutcome));
 }

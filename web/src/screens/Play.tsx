@@ -18,6 +18,8 @@ import { useRouter } from "../state/createRouter.js";
 import { useSaves } from "../state/createSaves.js";
 import { useSettings } from "../state/createSettings.js";
 import { newGameId, type SavedGame } from "../state/records.js";
+import { savedGameRecord } from "../lib/gameRecords.js";
+import { ExportButton } from "./Export.js";
 import { played, useStats, winRate } from "../state/createStats.js";
 import { useServices } from "../state/services.js";
 
@@ -356,6 +358,7 @@ function Results(props: {
             </button>
           </Show>
           <button type="button" class="btn" onClick={props.onMenu}>Main menu</button>
+          <ExportButton record={() => savedGameRecord(g.record)} label="Export, replay or share this game" />
         </div>
       </div>
     </div>

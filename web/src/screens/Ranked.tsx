@@ -21,6 +21,8 @@ import { useRouter } from "../state/createRouter.js";
 import { useSettings } from "../state/createSettings.js";
 import { useServices } from "../state/services.js";
 import "../online.css";
+import { matchRecord } from "../lib/gameRecords.js";
+import { ExportButton } from "./Export.js";
 
 export function formatClock(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -237,6 +239,7 @@ export function RankedScreen(): JSX.Element {
               <button type="button" class="btn" onClick={() => act.lobby()}>Choose another game</button>
               <button type="button" class="btn" onClick={() => router.go("leaderboard", r.match?.game ?? null)}>Leaderboard</button>
               <button type="button" class="btn" onClick={() => router.go("menu")}>Main menu</button>
+              <ExportButton record={() => (r.match === null ? null : matchRecord(r.match))} label="Export, replay or share this game" />
             </div>
           </div>
         </div>

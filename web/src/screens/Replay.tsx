@@ -80,13 +80,13 @@ function ReplayView(props: { replayed: Replayed }): JSX.Element {
   });
   onCleanup(() => boardActions.dispose());
 
-  /** Goes to step `k`; one step forward is sown on the board, any other jump is shown at once. */
-  const go = (k: number): void => {
+  /** Goes to step `k`; one step forward is sown on the board (unless `sow` is false), any other jump is shown at once. */
+  const go = (k: number, sow = true): void => {
     const to = Math.max(0, Math.min(n, k));
     const from = step();
     if (to === from) return;
     setStep(to);
-    if (to === from + 1 && boardActions.queued() === 0) boardActions.animate(r.traces[from], states[to], lastFromAt(to));
+    if (sow && to === from + 1 && boardActions.queued() === 0) boardActions.animate(r.traces[from], states[to], lastFromAt(to));
     else if (boardActions.queued() === 0) boardActions.show(states[to], lastFromAt(to));
   };
 
@@ -177,7 +177,7 @@ function ReplayView(props: { replayed: Replayed }): JSX.Element {
     if (svg === undefined) return;
     const box = svg.getBoundingClientRect();
     stopAuto();
-    go(Math.round(((e.clientX - box.left) / box.width) * W));
+    go(Math.round(((e.clientX - box.left) / box.width) * W), false);
   };
   const link = (): string | null => (finalOutcome !== null ? replayLink(rec) : null);
   const [shareNote, setShareNote] = createSignal("");
@@ -230,11 +230,11 @@ function ReplayView(props: { replayed: Replayed }): JSX.Element {
         )}
       </Show>
       <div class="replay-steps">
-        <button type="button" class="btn" onClick={() => { stopAuto(); go(0); }} disabled={step() === 0} aria-label="First position">⏮</button>
+        <button type="button" class="btn" onClick={() => { stopAuto(); go(0); }} disabled={step() === 0} aria-label="First position">◀◀</button>
         <button type="button" class="btn" onClick={() => { stopAuto(); go(step() - 1); }} disabled={step() === 0} aria-label="Previous move">◀</button>
         <button type="button" class="btn primary" onClick={toggleAuto} aria-label={playing() ? "Pause" : "Play through"}>{playing() ? "Pause" : "Play"}</button>
         <button type="button" class="btn" onClick={() => { stopAuto(); go(step() + 1); }} disabled={step() === n} aria-label="Next move">▶</button>
-        <button type="button" class="btn" onClick={() => { stopAuto(); go(n); }} disabled={step() === n} aria-label="Last position">⏭</button>
+        <button type="button" class="btn" onClick={() => { stopAuto(); go(n); }} disabled={step() === n} aria-label="Last position">▶▶</button>
         <input
           class="replay-slider" type="range" min="0" max={n} step="1" value={step()} aria-label="Move"
           onInput={(e) => { stopAuto(); go(Number(e.currentTarget.value)); }}
@@ -274,7 +274,7 @@ function ReplayView(props: { replayed: Replayed }): JSX.Element {
                 <For each={mistakes()}>
                   {(m) => (
                     <li>
-                      <button type="button" class="btn" onClick={() => { stopAuto(); go(m.ply); }}>
+                      <button type="button" class="btn" onClick={() => { stopAuto(); go(m.ply, false); }}>
                         Move {m.ply + 1}: {moveWord(m.played)} → {moveWord(m.best)} (−{(m.loss / 100).toFixed(1)})
                       </button>
                     </li>

@@ -4,12 +4,14 @@ import { gameNumber } from "../../../core/match.js";
 import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
 import { GAME_NAMES } from "../content/games.js";
+import { savedGameRecord } from "../lib/gameRecords.js";
 import { LEVEL_NAMES } from "../game/levels.js";
 import { useRouter } from "../state/createRouter.js";
 import { isResumable, useSaves } from "../state/createSaves.js";
 import { showCode, useRooms, type RoomSetup, type SavedRoom } from "../state/createRooms.js";
 import { movesText } from "../game/results.js";
 import type { SavedGame } from "../state/records.js";
+import { ExportButton } from "./Export.js";
 
 const MONTH_MS = 30 * 24 * 3600 * 1000;
 
@@ -161,6 +163,7 @@ export function ResumeScreen(): JSX.Element {
                   </div>
                   <div class="saved-actions">
                     <button type="button" class="btn primary" onClick={() => router.go("play", g.id)} aria-label={`Continue ${GAME_NAMES[g.setup.game]}, ${describeSaved(g)}`}>Continue</button>
+                    <ExportButton record={() => savedGameRecord(g)} label={`Export ${GAME_NAMES[g.setup.game]}, ${describeSaved(g)}`} />
                     <button
                       type="button" class="icon-btn"
                       onClick={() => remove({ games: [g.id], rooms: [], text: `${GAME_NAMES[g.setup.game]} deleted.` })}
@@ -177,6 +180,7 @@ export function ResumeScreen(): JSX.Element {
           </div>
         </Show>
       </Show>
+      <div class="row"><button type="button" class="btn" onClick={() => router.go("import")}>Import a game to replay</button></div>
       <Show when={nothing() && pending() === null}><p role="status" class="note">No saved game is older than a month.</p></Show>
       <Show when={pending()}>
         {(p) => (

@@ -1,12 +1,14 @@
 /**
- * One friend game by code, as the board screen sees it: the room's key is derived, the core session
- * connects (and reconnects by itself), and this store mirrors what the session knows (seats, join
- * requests, the game, chat, offers, presence) while moves are animated as they arrive. The device
- * keeps the room (code and seat secret) so Resume → Continue returns to the same seat.
+ * One friend game by code, as the board screen sees it: the core session connects (and reconnects by
+ * itself), runs the key exchange with the other seat when this device has no room key yet, and this
+ * store mirrors what the session knows (seats, join requests, the game, chat, offers, presence, the
+ * code to share) while moves are animated as they arrive. The device keeps the room (code, room id,
+ * seat secret and, once the exchange gave it, the room key) so Resume → Continue returns to the same
+ * seat with no new exchange.
  */
 import { createStore, produce, reconcile, type Store } from "solid-js/store";
 import type { RoomCode } from "../../../core/crypto/code.js";
-import type { RoomKeys } from "../../../core/crypto/kdf.js";
+import { makeBase64Url, parseBase64Url } from "../../../core/crypto/base64.js";
 import { moveCount, toMove, type State, type TraceEvent } from "../../../core/games/index.js";
 import type { Series } from "../../../core/match.js";
 import type { ChatLine, FinishedGame, FriendSession, JoinRequestView, Profile, SessionSnapshot, SessionStatus, Settings } from "../../../core/online/index.js";
@@ -15,12 +17,18 @@ import type { Seat } from "../../../core/types.js";
 import type { Cue, Speed } from "../game/animate.js";
 import { legalPits } from "../game/moves.js";
 import { createBoardView, type BoardViewStore } from "./createBoardView.js";
-import type { RoomsActions, SavedRoom } from "./createRooms.js";
+import { currentCode, type RoomsActions, type SavedRoom } from "./createRooms.js";
 
-export type RoomPhase = "keys" | SessionStatus | "error";
+export type RoomPhase = SessionStatus | "error";
 
 export interface RoomState {
   phase: RoomPhase;
+  /** The code to share (canonical); the owner's may change (see `codeNotice`). */
+  code: string;
+  /** Owner: the code was replaced after someone tried wrong codes. */
+  codeNotice: string | null;
+  /** Owner: key exchanges that failed (wrong codes tried) on this visit. */
+  wrongCodes: number;
   connected: boolean;
   /** The browser says the device is offline. */
   offline: boolean;
@@ -52,7 +60,7 @@ export interface RoomState {
   series: Series | null;
   seriesNo: number;
   /** The game that just ended (room seats), shown until dismissed. */
-  result: { outcome: FinishedGame["outcome"]; index: number; series: number; final: State } | null;
+  result: { outcome: FinishedGame["outcome"]; index: number; series: number; final: State; moves: readonly number[]; starter: Seat } | null;
   /** Something the player tried that was refused, or a peer message refused by the rules. */
   notice: string | null;
   /** Own messages not yet acknowledged by the server. */
@@ -84,8 +92,9 @@ export interface RoomDeps {
   readonly profile: () => Profile;
   readonly speed: () => Speed;
   readonly cue?: (c: Cue, n: number) => void;
-  readonly derive: (code: RoomCode) => Promise<RoomKeys>;
-  readonly open: (o: { keys: RoomKeys; mode: "create" | "join"; secret: string; profile: Profile; setup?: Settings; snapshot?: SessionSnapshot }) => FriendSession;
+  readonly open: (o: {
+    mode: "create" | "join"; code: RoomCode; roomId?: string; key?: Uint8Array; secret?: string; profile: Profile; setup?: Settings; snapshot?: SessionSnapshot;
+  }) => FriendSession;
   /** The game as this device last saw it, and where to keep it (state/roomSnapshot.ts). */
   readonly snapshots?: {
     load(code: string): SessionSnapshot | null;
@@ -105,7 +114,10 @@ function firstLift(trace: readonly TraceEvent[]): number | null {
 export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
   const code = deps.room.code;
   const [state, setState] = createStore<RoomState>({
-    phase: "keys",
+    phase: "connecting",
+    code: currentCode(deps.room),
+    codeNotice: null,
+    wrongCodes: 0,
     connected: false,
     offline: typeof navigator !== "undefined" && navigator.onLine === false,
     wasSeated: false,
@@ -136,7 +148,7 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
   });
   let session: FriendSession | null = null;
   let off: (() => void) | null = null;
-  let keysOf: RoomKeys | null = null;
+  let connected0 = false;
   /** The last position of a game, kept while a fresh session catches up after the network came back. */
   let lastGood: State | null = null;
   let replacing = false;
@@ -174,7 +186,7 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
   }
 
   function showResult(end: FinishedGame): void {
-    setState("result", { outcome: { ...end.outcome }, index: end.index, series: end.series, final: end.final });
+    setState("result", { outcome: { ...end.outcome }, index: end.index, series: end.series, final: end.final, moves: [...end.moves], starter: end.starter });
     if (boardActions.queued() === 0) boardActions.show(end.final);
   }
 
@@ -235,7 +247,19 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
     if (boardActions.queued() === 0) showCurrent();
     // Keep the room on the device: what Resume shows, and whether it exists on the server.
     // A room that will never seat this device is not kept for Resume.
-    if (v.status === "refused" || v.status === "full" || v.status === "not_found") deps.rooms.remove(code);
+    if (v.status === "refused" || v.status === "full" || v.status === "not_found" || v.status === "wrong_code" || v.status === "retired") deps.rooms.remove(code);
+    if (v.code !== null && v.code !== state.code) {
+      setState("code", v.code);
+      if (owner) deps.rooms.update(code, { shown: v.code });
+    }
+    // What the key exchange gave this device: kept, so Continue needs no new exchange.
+    const key = session.key;
+    const saved = deps.rooms.get(code);
+    if (key !== null && saved !== undefined && (saved.key === undefined || saved.roomId !== session.roomId || saved.secret !== session.secret)) {
+      deps.rooms.update(code, { key: makeBase64Url(key), roomId: session.roomId, secret: session.secret });
+    } else if (owner && saved !== undefined && saved.roomId === undefined && session.roomId !== "") {
+      deps.rooms.update(code, { roomId: session.roomId });
+    }
     if (v.status === "seated" && owner && !created) {
       created = true;
       deps.rooms.update(code, { created: true });
@@ -258,13 +282,18 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
     }
   }
 
-  function connect(keys: RoomKeys, snapshot: SessionSnapshot | null): void {
-    keysOf = keys;
+  function connect(snapshot: SessionSnapshot | null): void {
+    connected0 = true;
     const mode = owner && !created ? "create" : "join";
     const setup = deps.room.setup;
+    const r = deps.rooms.get(code) ?? deps.room;
+    const key = r.key !== undefined ? parseBase64Url(r.key) : null;
     session = deps.open({
-      keys, mode, secret: deps.room.secret, profile: deps.profile(),
-      ...(snapshot !== null && snapshot.secret === deps.room.secret ? { snapshot } : {}),
+      mode, code: currentCode(r) as RoomCode, profile: deps.profile(),
+      ...(r.roomId !== undefined ? { roomId: r.roomId } : {}),
+      ...(key !== null ? { key } : {}),
+      ...(r.secret !== "" ? { secret: r.secret } : {}),
+      ...(snapshot !== null && (r.roomId === undefined || snapshot.roomId === r.roomId) ? { snapshot } : {}),
       ...(owner && setup !== null ? { setup: { game: setup.game, options: { ...setup.options }, bestOf: setup.bestOf } } : {}),
     });
     off = session.subscribe((e) => {
@@ -298,6 +327,15 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
         setState("notice", e.message);
         return;
       }
+      if (e.type === "wrong_code") {
+        setState("wrongCodes", (n) => n + 1);
+        return;
+      }
+      if (e.type === "code") {
+        if (e.reason === "retired") setState("codeNotice", `Someone tried wrong codes; here is a new code: ${e.code.slice(0, 4)}-${e.code.slice(4)}. Share this one.`);
+        sync();
+        return;
+      }
       if (e.type === "change") {
         const status = session.view().status;
         if (status === "exists" && owner && !created) {
@@ -306,7 +344,7 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
           deps.rooms.update(code, { created: true });
           off?.();
           session.dispose();
-          connect(keys, null);
+          connect(null);
           return;
         }
         sync();
@@ -322,13 +360,13 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
    */
   const onOnline = (): void => {
     setState("offline", false);
-    if (disposed || session === null || keysOf === null || session.view().status !== "seated") return;
+    if (disposed || session === null || !connected0 || session.view().status !== "seated") return;
     // The fresh session starts from the old one's snapshot: the same game, and its unsent messages.
     const snap = session.snapshot();
     replacing = true;
     off?.();
     session.dispose();
-    connect(keysOf, snap);
+    connect(snap);
   };
   const onOffline = (): void => void setState("offline", true);
   if (typeof window !== "undefined") {
@@ -336,15 +374,7 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
     window.addEventListener("offline", onOffline);
   }
 
-  deps.derive(code as RoomCode).then(
-    (keys) => {
-      if (!disposed) connect(keys, deps.snapshots?.load(code) ?? null);
-    },
-    (e: unknown) => {
-      if (disposed) return;
-      setState({ phase: "error", notice: `Could not make the room key: ${e instanceof Error ? e.message : String(e)}` });
-    },
-  );
+  connect(deps.snapshots?.load(code) ?? null);
 
   const report = (r: { ok: boolean; error?: { message: string } } | undefined): boolean => {
     if (r === undefined) return false;
@@ -381,7 +411,7 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
       setState("result", null);
       showCurrent();
     },
-    clearNotice: () => setState("notice", null),
+    clearNotice: () => setState({ notice: null, codeNotice: null }),
     position,
     dispose() {
       disposed = true;
