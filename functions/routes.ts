@@ -33,6 +33,8 @@ interface RouteBase {
   /** The handler module, relative to the project root, exporting `handler`. */
   readonly module: string;
   readonly access: Access;
+  /** Lambda sizing when the default (512 MB, 10 s) does not fit the handler. */
+  readonly lambda?: { readonly timeoutSeconds?: number; readonly memoryMB?: number };
 }
 
 export interface WsRoute extends RouteBase {
@@ -55,7 +57,7 @@ export interface TimerRoute extends RouteBase {
 
 export type Route = WsRoute | HttpRoute | TimerRoute;
 
-export const ROUTES = [
+export const ROUTES: readonly Route[] = [
   {
     kind: "ws",
     key: "$connect",
@@ -100,12 +102,14 @@ export const ROUTES = [
     module: "functions/ranked/timer.ts",
     schedule: "rate(1 minute)",
     access: { table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"], indexes: { gsi2: ["Query"] }, posts: true },
+    // Each invocation ticks every second for about 61 s (functions/ranked/timer.ts); it mostly waits.
+    lambda: { timeoutSeconds: 70, memoryMB: 256 },
   },
-] as const satisfies readonly Route[];
+];
 
-export const WS_ROUTES: readonly WsRoute[] = ROUTES.filter((r): r is Extract<(typeof ROUTES)[number], WsRoute> => r.kind === "ws");
-export const HTTP_ROUTES: readonly HttpRoute[] = ROUTES.filter((r): r is Extract<(typeof ROUTES)[number], HttpRoute> => r.kind === "http");
-export const TIMER_ROUTES: readonly TimerRoute[] = ROUTES.filter((r): r is Extract<(typeof ROUTES)[number], TimerRoute> => r.kind === "timer");
+export const WS_ROUTES: readonly WsRoute[] = ROUTES.filter((r): r is WsRoute => r.kind === "ws");
+export const HTTP_ROUTES: readonly HttpRoute[] = ROUTES.filter((r): r is HttpRoute => r.kind === "http");
+export const TIMER_ROUTES: readonly TimerRoute[] = ROUTES.filter((r): r is TimerRoute => r.kind === "timer");
 
 /** A route's name: `$connect`, `GET /api/leaderboard`, `timer functions/ranked/timer.ts`. */
 export function routeName(r: Route): string {

@@ -38,6 +38,8 @@ export function ApiStack({ stack }: StackContext): { ws: WebSocketApi; http: Api
   const fn = (id: string, r: Route, extra: Partial<FunctionProps> = {}): FunctionProps => ({
     handler: sstHandler(r),
     logGroup: new LogGroup(stack, `${id}Logs`, { retention, removalPolicy: RemovalPolicy.DESTROY }),
+    ...(r.lambda?.timeoutSeconds !== undefined ? { timeout: r.lambda.timeoutSeconds } : {}),
+    ...(r.lambda?.memoryMB !== undefined ? { memorySize: r.lambda.memoryMB } : {}),
     ...extra,
   });
   const id = (r: Route): string => routeName(r).replace(/[^A-Za-z0-9]+/g, " ").trim().split(" ").map((w) => w[0].toUpperCase() + w.slice(1)).join("");

@@ -136,8 +136,15 @@ describe("routes come from functions/routes.ts", () => {
     for (const r of HTTP_ROUTES) expect(d.props.some((p) => p.handler === sstHandler(r))).toBe(true);
   });
 
-  test("the timer runs on its schedule", () => {
+  test("the timer runs on its schedule; functions are sized as their entry says (else 512 MB, 10 s)", () => {
     for (const r of TIMER_ROUTES) d.api.hasResourceProperties("AWS::Events::Rule", { ScheduleExpression: r.schedule });
+    for (const r of ROUTES) {
+      const fn = d.api.findResources("AWS::Lambda::Function")[d.fnOf.get(routeName(r))!] as Resource;
+      expect(fn.Properties.Timeout).toBe(r.lambda?.timeoutSeconds ?? 10);
+      expect(fn.Properties.MemorySize).toBe(r.lambda?.memoryMB ?? 512);
+    }
+    // The ranked timer ticks for about 61 s per invocation: its timeout leaves room for that.
+    for (const r of TIMER_ROUTES) expect(r.lambda?.timeoutSeconds ?? 10).toBeGreaterThan(63);
     expect(d.fnOf.size).toBe(ROUTES.length);
   });
 });
