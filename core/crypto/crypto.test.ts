@@ -1,9 +1,8 @@
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
 import nacl from "tweetnacl";
-import { CODE_ALPHABET, generateCode, makeCode, parseCode, type RoomCode } from "./code.js";
+import { CODE_ALPHABET, LOCATOR_BITS, LOCATOR_COUNT, PASSWORD_BITS, codeForLocator, generateCode, locatorOf, makeCode, parseCode, type RoomCode } from "./code.js";
 import { makeBase64Url, parseBase64Url } from "./base64.js";
-import { KDF_PARAMS, KDF_SALT, deriveRoom, deriveRoomSync } from "./kdf.js";
 import { acceptSealed, createReplayGuard, generateSecret, openBox, sealBox } from "./envelope.js";
 
 const bytes = (n: number) => fc.uint8Array({ minLength: n, maxLength: n });
@@ -69,22 +68,17 @@ describe("base64url", () => {
   });
 });
 
-describe("room derivation", () => {
-  test("the KDF is memory-hard scrypt with a fixed per-version salt", () => {
-    expect(KDF_PARAMS.N).toBeGreaterThanOrEqual(2 ** 14);
-    expect(KDF_PARAMS.r).toBeGreaterThanOrEqual(8);
-    expect(KDF_SALT).toMatch(/v1$/);
-  });
-
-  test("same code, same room; the async and sync derivations agree; id and key differ", async () => {
-    const a = deriveRoomSync("K7PQ2A9M" as RoomCode);
-    const b = await deriveRoom("K7PQ2A9M" as RoomCode);
-    const c = deriveRoomSync("K7PQ2A9N" as RoomCode);
-    expect(b.roomId).toBe(a.roomId);
-    expect(b.key).toEqual(a.key);
-    expect(a.roomId).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(c.roomId).not.toBe(a.roomId);
-    expect(makeBase64Url(a.key)).not.toBe(a.roomId);
+describe("code split", () => {
+  test("a code is its locator and a password; a new password keeps the locator", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: LOCATOR_COUNT - 1 }), (loc) => {
+        const c = codeForLocator(loc);
+        expect(locatorOf(c)).toBe(loc);
+        expect(parseCode(makeCode(c))).toEqual({ ok: true, value: c });
+      }),
+    );
+    expect(LOCATOR_BITS + PASSWORD_BITS).toBe(40);
+    expect(() => codeForLocator(LOCATOR_COUNT)).toThrow();
   });
 });
 

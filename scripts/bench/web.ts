@@ -15,7 +15,6 @@ export async function run(emit: Emit): Promise<void> {
     emit({ name: "web css gzip", unit: "bytes", value: s.css });
     emit({ name: "web lazy js gzip", unit: "bytes", value: s.lazyJs });
     emit({ name: "web ai worker gzip", unit: "bytes", value: s.worker });
-    emit({ name: "web room key worker gzip", unit: "bytes", value: s.keyWorker });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

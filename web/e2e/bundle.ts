@@ -1,7 +1,7 @@
 /**
  * What a first visit downloads: the JavaScript that index.html loads before anything is clicked
  * (its entry script and the modules it preloads), gzipped; and, apart, the chunks loaded later and
- * the computer opponent's worker.
+ * the computer opponent's worker. (Friend codes need no worker: the key exchange takes milliseconds.)
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,8 +14,6 @@ export interface ClientSizes {
   readonly css: number;
   /** Gzipped bytes of the AI worker (loaded on the computer's first move). */
   readonly worker: number;
-  /** Gzipped bytes of the friend-room key worker (scrypt; loaded when a code is used). */
-  readonly keyWorker: number;
   /** Gzipped bytes of every other chunk, loaded on demand. */
   readonly lazyJs: number;
 }
@@ -30,7 +28,6 @@ export function measureClient(dist: string): ClientSizes {
   const css = [...html.matchAll(/href="\.?\/?([^"]+\.css)"/g)].map((m) => m[1]);
   let initialJs = 0;
   let worker = 0;
-  let keyWorker = 0;
   let lazyJs = 0;
   for (const f of readdirSync(join(dist, "assets"))) {
     if (!f.endsWith(".js")) continue;
@@ -38,9 +35,8 @@ export function measureClient(dist: string): ClientSizes {
     const size = gz(join(dist, path));
     if (initial.has(path)) initialJs += size;
     else if (f.startsWith("ai.worker")) worker += size;
-    else if (f.startsWith("kdf.worker")) keyWorker += size;
     else lazyJs += size;
   }
   if (initial.size === 0) throw new Error("index.html loads no script");
-  return { initialJs, css: css.reduce((a, f) => a + gz(join(dist, f)), 0), worker, keyWorker, lazyJs };
+  return { initialJs, css: css.reduce((a, f) => a + gz(join(dist, f)), 0), worker, lazyJs };
 }

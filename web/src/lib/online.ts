@@ -3,8 +3,7 @@
  * client is opened here (friend rooms through the core session, ranked play through a link that
  * reconnects by itself); screens and stores never touch `WebSocket` themselves.
  */
-import type { RoomCode, RoomKeys } from "../../../core/crypto/index.js";
-import { deriveRoom } from "../../../core/crypto/kdf.js";
+import type { RoomCode } from "../../../core/crypto/code.js";
 import { createFriendSession, type FriendSession, type Profile, type SessionSnapshot, type Settings } from "../../../core/online/index.js";
 import { createLink, type Link, type SocketLike } from "../../../core/online/transport.js";
 import { parseRankedServerMessage, type RankedClientMessage, type RankedServerMessage } from "../../../core/protocol/ranked.js";
@@ -21,34 +20,12 @@ export function wsUrl(): string {
 
 const browserSocket = (url: string): SocketLike => new WebSocket(url) as unknown as SocketLike;
 
-/**
- * From a typed code to the room's id and key. scrypt is slow on purpose (about 60 ms in Node, more
- * on a phone), so it runs in a Web Worker; without workers it runs in the page, yielding now and then.
- */
-export async function deriveKeys(code: RoomCode): Promise<RoomKeys> {
-  if (typeof Worker === "undefined") return deriveRoom(code);
-  const worker = new Worker(new URL("./kdf.worker.ts", import.meta.url), { type: "module" });
-  try {
-    return await new Promise<RoomKeys>((resolve, reject) => {
-      worker.onmessage = (e: MessageEvent<{ roomId: string; key: Uint8Array } | { error: string }>) => {
-        const d = e.data;
-        if ("error" in d) reject(new Error(d.error));
-        else resolve({ roomId: d.roomId, key: d.key });
-      };
-      worker.onerror = () => reject(new Error("the key worker failed"));
-      worker.postMessage({ code });
-    });
-  } catch {
-    return deriveRoom(code);
-  } finally {
-    worker.terminate();
-  }
-}
-
 export interface FriendOpen {
-  readonly keys: RoomKeys;
   readonly mode: "create" | "join";
-  readonly secret: string;
+  readonly code: RoomCode;
+  readonly roomId?: string;
+  readonly key?: Uint8Array;
+  readonly secret?: string;
   readonly profile: Profile;
   readonly setup?: Settings;
   readonly snapshot?: SessionSnapshot;
@@ -59,9 +36,11 @@ export function openFriendSession(o: FriendOpen): FriendSession {
   return createFriendSession({
     url: wsUrl(),
     socket: browserSocket,
-    keys: o.keys,
     mode: o.mode,
-    secret: o.secret,
+    code: o.code,
+    ...(o.roomId !== undefined ? { roomId: o.roomId } : {}),
+    ...(o.key !== undefined ? { key: o.key } : {}),
+    ...(o.secret !== undefined && o.secret !== "" ? { secret: o.secret } : {}),
     profile: o.profile,
     ...(o.setup !== undefined ? { setup: o.setup } : {}),
     ...(o.snapshot !== undefined ? { snapshot: o.snapshot } : {}),

@@ -19,7 +19,7 @@ import { endSentence, finalScore, movesText } from "../game/results.js";
 import { countOf, describeMove } from "../game/speech.js";
 import { makeDisplay, previewLanding, seedsOnSide } from "../game/moves.js";
 import { readJson, writeJson } from "../state/persist.js";
-import { deriveKeys, openFriendSession } from "../lib/online.js";
+import { openFriendSession } from "../lib/online.js";
 import { joinLink, shareText } from "../lib/share.js";
 import { createFriendRoom, type FriendRoomStore } from "../state/createFriendRoom.js";
 import { createPhrases } from "../state/createPhrases.js";
@@ -31,6 +31,8 @@ import { useSettings } from "../state/createSettings.js";
 import { useServices } from "../state/services.js";
 import { describeSetup } from "./Resume.js";
 import "../online.css";
+import { friendGameRecord } from "../lib/gameRecords.js";
+import { ExportButton } from "./Export.js";
 
 export function RoomScreen(props: { code: string }): JSX.Element {
   const [, router] = useRouter();
@@ -58,9 +60,12 @@ export function RoomScreen(props: { code: string }): JSX.Element {
 }
 
 const STATUS_TEXT: { readonly [K in string]?: string } = {
-  keys: "Making the room key…",
   connecting: "Connecting to the game server…",
+  waiting: "Waiting for the owner: they need to open the game to let you in…",
+  confirming: "Checking the code with the owner…",
   pending: "Waiting for the owner to let you in…",
+  wrong_code: "That code is wrong. Check it with your friend.",
+  retired: "This code was replaced after too many wrong tries. Ask your friend for the new code.",
   refused: "The owner did not let you in.",
   full: "This game already has two players.",
   not_found: "No game has this code. Check the code with your friend.",
@@ -86,7 +91,6 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     },
     speed: () => settings.speed,
     cue: (c, n) => services.sound.play(c, n),
-    derive: deriveKeys,
     open: openFriendSession,
     snapshots: {
       load: (code) => loadSnapshot(services.storage, code),
@@ -98,7 +102,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
 
   const [forfeitOpen, setForfeitOpen] = createSignal(false);
   const [shared, setShared] = createSignal<string | null>(null);
-  const code = (): string => showCode(props.room.code);
+  const code = (): string => showCode(room.code);
   const me = (): Seat => room.seat ?? 0;
   const them = (): Seat => (me() === 0 ? 1 : 0);
   /** The other player's own name; a player who kept the default name "You" is "Your friend" here. */
@@ -389,6 +393,10 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
                     <button type="button" class="btn" onClick={() => act.dismissResult()}>See the board</button>
                   </Show>
                   <button type="button" class="btn" onClick={() => router.go("menu")}>Main menu</button>
+                  <ExportButton
+                    record={() => friendGameRecord(r().final, r().moves, r().starter, r().outcome, (s) => room.names[s].trim() || `Player ${s + 1}`)}
+                    label="Export, replay or share this game"
+                  />
                 </div>
               </div>
             </div>
@@ -436,7 +444,7 @@ function Lobby(props: {
   const [room, act] = props.store;
   const [, router] = useRouter();
   const waitingForGuest = (): boolean => room.phase === "seated" && room.seat === 0 && !room.peer.seated;
-  const failed = (): boolean => ["refused", "full", "not_found", "exists", "moved", "closed", "error"].includes(room.phase);
+  const failed = (): boolean => ["refused", "full", "not_found", "wrong_code", "retired", "exists", "moved", "closed", "error"].includes(room.phase);
   return (
     <div class="lobby card" data-testid="lobby">
       <Show when={room.seat === 0 || props.code !== ""}>
@@ -445,6 +453,10 @@ function Lobby(props: {
       </Show>
       <Show when={props.setup !== ""}>
         <p class="lobby-setup" data-testid="room-setup">{props.setup}</p>
+      </Show>
+      <Show when={room.codeNotice}>{(n) => <p class="note" role="alert" data-testid="code-notice">{n()}</p>}</Show>
+      <Show when={room.seat === 0 && room.wrongCodes > 0 && room.codeNotice === null}>
+        <p class="note" data-testid="wrong-codes">Someone tried a wrong code ({room.wrongCodes}×).</p>
       </Show>
       <Show when={waitingForGuest()}>
         <p>Send this code to your friend. They type it in Online → Join; you let them in here.</p>

@@ -19,9 +19,15 @@ export interface RoomSetup {
 }
 
 export interface SavedRoom {
-  /** Canonical code: 8 characters, no dash. */
+  /** Canonical code this device first knew the room by (its key here): 8 characters, no dash. */
   readonly code: string;
-  /** This device's seat secret (base64url of 32 bytes). */
+  /** The code to share now, when the server gave the room another locator (owner). */
+  readonly shown?: string;
+  /** The room's id (the owner's from the start, the guest's once seated). */
+  readonly roomId?: string;
+  /** The room key from the key exchange (base64url), once known: Continue needs no new exchange. */
+  readonly key?: string;
+  /** This device's seat secret (base64url of 32 bytes; "" for a guest until the exchange gives it). */
   readonly secret: string;
   /** This device made the room (seat 0). */
   readonly owner: boolean;
@@ -38,7 +44,8 @@ export interface SavedRoom {
 }
 
 const Code = v.pipe(v.string(), v.regex(/^[0-9A-HJKMNP-TV-Z]{8}$/));
-const Secret = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/));
+const Secret = v.pipe(v.string(), v.regex(/^(?:[A-Za-z0-9_-]{43})?$/));
+const B32 = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/));
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000));
 
 const RoomSetupSchema = v.object({
@@ -49,6 +56,9 @@ const RoomSetupSchema = v.object({
 
 const SavedRoomSchema = v.object({
   code: Code,
+  shown: v.optional(Code),
+  roomId: v.optional(B32),
+  key: v.optional(B32),
   secret: Secret,
   owner: v.boolean(),
   created: v.fallback(v.boolean(), false),
@@ -83,7 +93,7 @@ export interface RoomsActions {
   /** Inserts or replaces a room; false when the device refused to store it. */
   put(room: SavedRoom): boolean;
   /** Changes some fields of a saved room (no-op when it is gone). */
-  update(code: string, change: Partial<Omit<SavedRoom, "code" | "secret">>): void;
+  update(code: string, change: Partial<Omit<SavedRoom, "code">>): void;
   remove(code: string): void;
 }
 
@@ -114,6 +124,11 @@ export function createRooms(kv: KeyValue, now: () => number = Date.now): RoomsSt
     },
   };
   return [state, actions];
+}
+
+/** The code to share for a saved room (the owner's may have changed since it was made). */
+export function currentCode(room: SavedRoom): string {
+  return room.shown ?? room.code;
 }
 
 /** The display form of a canonical code: `K7PQ-2A9M`. */

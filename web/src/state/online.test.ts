@@ -52,10 +52,15 @@ describe("friend rooms kept on the device", () => {
     expect(a.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
     expect(a.code).not.toBe(b.code);
     expect(a.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(a.roomId).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(parseRooms([a])).toEqual([a]);
     const g = makeGuestRoom("k7pq-2a9m", 5);
     expect("room" in g && g.room.code).toBe("K7PQ2A9M");
     expect("room" in g && g.room.owner).toBe(false);
+    // A guest's seat secret and room key come from the key exchange, later.
+    expect("room" in g && g.room.secret).toBe("");
+    expect("room" in g && g.room.key).toBeUndefined();
+    if ("room" in g) expect(parseRooms([g.room])).toEqual([g.room]);
     expect(makeGuestRoom("K7PQ-2A9", 5)).toEqual({ error: "a code has 8 characters" });
     expect(showCode("K7PQ2A9M")).toBe("K7PQ-2A9M");
   });
@@ -68,7 +73,7 @@ describe("friend rooms kept on the device", () => {
 
 describe("the game as the device last saw it", () => {
   const snap = {
-    v: 1 as const, roomId: "R".repeat(43), secret: "S".repeat(43), seat: 1 as const, applied: 3, guard: [2, 1] as [number, number], nextCseq: 2,
+    v: 2 as const, roomId: "R".repeat(43), secret: "S".repeat(43), code: "K7PQ2A9M", key: "K".repeat(43), seat: 1 as const, applied: 3, guard: [2, 1] as [number, number], nextCseq: 2,
     log: [
       { from: 0 as const, seq: 1, at: 5, payload: { t: "setup" as const, game: "ayo" as const, options: { vsComputer: false }, bestOf: 1 as const } },
       { from: 0 as const, seq: 2, at: 6, payload: { t: "chat" as const, text: "hi" } },
@@ -88,7 +93,8 @@ describe("the game as the device last saw it", () => {
   });
 
   test.each([
-    ["another version", { v: 2 }],
+    ["another version", { v: 1 }],
+    ["a room key that is not 32 bytes", { key: "short" }],
     ["a payload the game does not know", { log: [{ from: 0, seq: 1, at: 5, payload: { t: "teleport" } }] }],
     ["a bad seat", { seat: 2 }],
     ["a box that is not base64url", { outbox: [{ payload: { t: "chat", text: "x" }, kind: "chat", cseq: 1, box: "<script>" }] }],

@@ -14,9 +14,11 @@ const Seat = v.picklist([0, 1] as const);
 const B64 = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/), v.maxLength(20_000));
 
 const SnapshotSchema = v.object({
-  v: v.literal(1),
+  v: v.literal(2),
   roomId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/)),
   secret: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/)),
+  code: v.nullable(v.pipe(v.string(), v.regex(/^[0-9A-HJKMNP-TV-Z]{8}$/))),
+  key: v.nullable(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/))),
   seat: v.nullable(Seat),
   applied: Int,
   guard: v.tuple([Int, Int]),
