@@ -39,8 +39,13 @@ export const appStatus: AppStatus = createRoot(() => {
     offlineReady,
     async update() {
       setUpdateReady(false);
-      if (applyUpdate !== null) await applyUpdate(true);
-      else location.reload();
+      if (applyUpdate === null) return location.reload();
+      await applyUpdate(true);
+      // The new worker takes over and the page reloads (workbox-window's "controlling"); should the
+      // message have been missed, it is asked once more.
+      setTimeout(() => {
+        void navigator.serviceWorker?.getRegistration().then((r) => r?.waiting?.postMessage({ type: "SKIP_WAITING" }));
+      }, 3000);
     },
     dismissUpdate: () => setUpdateReady(false),
   };
