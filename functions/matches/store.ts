@@ -29,6 +29,8 @@ export interface MatchStore {
   putMatch(m: MatchRecord, expectedRev: number | null): Promise<boolean>;
   /** Matches whose `dueAt` is at or before `now`, earliest first, at most `limit`. */
   listDue(now: number, limit: number): Promise<MatchRecord[]>;
+  /** Whether any match is on the deadline index at all (one single-item query per shard). */
+  anyPending(): Promise<boolean>;
 }
 
 export function shardOf(id: string): number {
@@ -80,6 +82,17 @@ export function makeDynamoMatchStore(db: DynamoDBDocumentClient, tableName: stri
       );
       return pages.flat().sort((a, b) => (a.dueAt ?? 0) - (b.dueAt ?? 0)).slice(0, limit);
     },
+    async anyPending() {
+      const found = await Promise.all(
+        Array.from({ length: DUE_SHARDS }, async (_, shard) => {
+          const r = await db.send(
+            new QueryCommand({ TableName: tableName, IndexName: DUE_INDEX, KeyConditionExpression: "gsi2pk = :p", ExpressionAttributeValues: { ":p": `DUE#${shard}` }, Limit: 1 }),
+          );
+          return (r.Items ?? []).length > 0;
+        }),
+      );
+      return found.some(Boolean);
+    },
   };
 }
 
@@ -125,6 +138,10 @@ export function createMemoryMatchStore(): MemoryMatchStore {
       matches.set(m.id, copyOf(m));
       if (m.dueAt !== null) index.splice(position(m.dueAt, m.id), 0, { dueAt: m.dueAt, id: m.id });
       return true;
+    },
+    async anyPending() {
+      await yieldTurn();
+      return index.length > 0;
     },
     async listDue(at, limit) {
       await yieldTurn();

@@ -42,7 +42,7 @@ export interface Matchmaking {
   /** Pairs `me` with a waiting compatible seeker if any; `queued` says whether `me` is in the queue. */
   pairFor(me: SeekRecord, queued: boolean): Promise<SeekRecord | null>;
   /** Pairs whoever can be paired in a game's queue; calls `start` for each pair. */
-  sweep(game: GameId, start: (a: SeekRecord, b: SeekRecord) => Promise<void>): Promise<number>;
+  sweep(game: GameId, start: (a: SeekRecord, b: SeekRecord) => Promise<void>): Promise<{ paired: number; waiting: number }>;
 }
 
 export function createMatchmaking(store: SeekStore, rules: PairingRules, now: () => number): Matchmaking {
@@ -69,7 +69,7 @@ export function createMatchmaking(store: SeekStore, rules: PairingRules, now: ()
     return null;
   }
 
-  async function sweep(game: GameId, start: (a: SeekRecord, b: SeekRecord) => Promise<void>): Promise<number> {
+  async function sweep(game: GameId, start: (a: SeekRecord, b: SeekRecord) => Promise<void>): Promise<{ paired: number; waiting: number }> {
     let paired = 0;
     const t = now();
     const list = (await store.listSeeks(game)).sort((a, b) => a.since - b.since);
@@ -87,7 +87,7 @@ export function createMatchmaking(store: SeekStore, rules: PairingRules, now: ()
         }
       }
     }
-    return paired;
+    return { paired, waiting: list.length - 2 * paired };
   }
 
   return { pairFor, sweep };

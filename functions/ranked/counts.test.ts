@@ -129,5 +129,10 @@ describe("DynamoDB calls and posts per ranked message", () => {
     expect(String(live.gsi2pk)).toMatch(/^DUE#[0-3]$/);
     expect(String(live.gsi2sk)).toBe(`${String(live.dueAt).padStart(13, "0")}#${again.match.id}`);
     expect(Number(live.expiresAt) * 1000).toBeGreaterThan(Date.now() + ACTIVE_KEEP_MS - 60_000);
+    // The timer sees there is something to watch (and, once it is over, that there is not).
+    const stores = makeDynamoRankedStores(dynamo.client, TABLE);
+    expect(await stores.matches.anyPending()).toBe(true);
+    await cost("k4", { type: "ranked.resign", matchId: again.match.id });
+    expect(await stores.matches.anyPending()).toBe(false);
   });
 });

@@ -37,6 +37,8 @@ export interface RankedService {
   disconnected(connId: string, auth?: RankedConnAuth | null): Promise<void>;
   /** The timer: ends the matches that are due, settles finished ones, pairs waiting seekers. */
   tick(): Promise<TickReport>;
+  /** Whether the timer has anything to watch: a match on the deadline index, or (from a tick) a seeker. */
+  busy(report: TickReport): Promise<boolean>;
 }
 
 export interface TickReport {
@@ -44,6 +46,8 @@ export interface TickReport {
   readonly matches: number;
   readonly ended: number;
   readonly paired: number;
+  /** Seekers still waiting after the tick. */
+  readonly waiting: number;
 }
 
 export function createRankedService(ports: RankedPorts): RankedService {
@@ -258,9 +262,18 @@ export function createRankedService(ports: RankedPorts): RankedService {
   async function tick(): Promise<TickReport> {
     const { due, ended } = await matches.tick();
     let paired = 0;
-    for (const g of GAMES) paired += await matchmaking.sweep(g, startMatch);
-    return { matches: due, ended, paired };
+    let waiting = 0;
+    for (const g of GAMES) {
+      const r = await matchmaking.sweep(g, startMatch);
+      paired += r.paired;
+      waiting += r.waiting;
+    }
+    return { matches: due, ended, paired, waiting };
   }
 
-  return { handle, disconnected, tick };
+  async function busy(report: TickReport): Promise<boolean> {
+    return report.waiting > 0 || report.paired > 0 || (await stores.matches.anyPending());
+  }
+
+  return { handle, disconnected, tick, busy };
 }

@@ -3,14 +3,17 @@
  * ones, and pairs seekers whose window has widened or who are alone in the queue.
  *
  * EventBridge starts it once a minute in AWS; the invocation then ticks every second until its
- * minute is nearly over, so a flag lands within about a second of the deadline. Each tick reads only
- * the due matches (the deadline index), so a quiet second costs one query per index shard plus the
- * seek queues. Locally the server calls it every second without a Lambda context: one tick per call.
+ * minute is over, so a flag lands within about a second of the deadline. Each tick reads only the
+ * due matches (the deadline index), so a quiet second costs one query per index shard plus the seek
+ * queues. An idle deployment (no match on the index, nobody seeking) returns after the first tick,
+ * so it costs one short run a minute; a match made during that minute is watched from the next
+ * minute on, long before its first deadline (a first move has 60 s, clocks run minutes). Locally the
+ * server calls it every second without a Lambda context: one tick per call.
  */
 import { documentClient, managementClient, readConfig } from "../lib/config.js";
 import { makeApiGateway } from "../lib/gateway.js";
 import { makeRankedGateway, makeRankedServiceFor } from "./ports.js";
-import type { TickReport } from "./service.js";
+import type { RankedService, TickReport } from "./service.js";
 
 /** Ticks per invocation are spaced this far apart. */
 export const TICK_EVERY_MS = 1_000;
@@ -26,24 +29,42 @@ interface LambdaContext {
   getRemainingTimeInMillis(): number;
 }
 
+export interface TickClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const REAL_CLOCK: TickClock = { now: Date.now, sleep: (ms) => new Promise((res) => setTimeout(res, ms)) };
+
+/**
+ * Ticks `service` as one invocation does: once without a Lambda context; with one, every second
+ * for about a minute while there is something to watch, stopping before the Lambda's timeout.
+ */
+export async function tickForAMinute(service: Pick<RankedService, "tick" | "busy">, context?: LambdaContext, clock: TickClock = REAL_CLOCK): Promise<TickReport & { ticks: number }> {
+  const started = clock.now();
+  const total = { matches: 0, ended: 0, paired: 0, waiting: 0, ticks: 0 };
+  for (;;) {
+    const t = clock.now();
+    const r = await service.tick();
+    total.ticks++;
+    total.matches += r.matches;
+    total.ended += r.ended;
+    total.paired += r.paired;
+    total.waiting = r.waiting;
+    if (typeof context?.getRemainingTimeInMillis !== "function") return total;
+    if (total.ticks === 1 && !(await service.busy(r))) return total;
+    const next = t + TICK_EVERY_MS;
+    if (next - started > INVOCATION_SPAN_MS || context.getRemainingTimeInMillis() < STOP_BEFORE_MS + TICK_EVERY_MS) return total;
+    await clock.sleep(Math.max(0, next - clock.now()));
+  }
+}
+
 export const handler = async (_event?: unknown, context?: LambdaContext): Promise<TickReport> => {
   const cfg = readConfig();
   // In AWS the stack passes the WebSocket API's management endpoint; locally the server sets its own.
   const endpoint = new URL(process.env.WS_ENDPOINT ?? cfg.gatewayEndpoint ?? "http://127.0.0.1");
   const client = managementClient(endpoint.host, endpoint.pathname.replace(/^\/+/, ""), cfg);
   const gateway = makeRankedGateway(makeApiGateway(client), client);
-  const service = makeRankedServiceFor(documentClient(cfg), cfg.tableName, gateway);
-  const started = Date.now();
-  const total = { matches: 0, ended: 0, paired: 0 };
-  for (;;) {
-    const t = Date.now();
-    const r = await service.tick();
-    total.matches += r.matches;
-    total.ended += r.ended;
-    total.paired += r.paired;
-    if (typeof context?.getRemainingTimeInMillis !== "function") return total;
-    const next = t + TICK_EVERY_MS;
-    if (next - started > INVOCATION_SPAN_MS || context.getRemainingTimeInMillis() < STOP_BEFORE_MS + TICK_EVERY_MS) return total;
-    await new Promise((res) => setTimeout(res, Math.max(0, next - Date.now())));
-  }
+  const { ticks: _ticks, ...report } = await tickForAMinute(makeRankedServiceFor(documentClient(cfg), cfg.tableName, gateway), context);
+  return report;
 };
