@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { makeEngine } from "../../../core/games/index.js";
 import { stepMs, MIN_STEP_MS, STEP_MS } from "./animate.js";
-import { fitBoard, makeLayout, MIN_PIT_PX } from "./geometry.js";
+import { countAt, fitBoard, makeLayout, MIN_PIT_PX } from "./geometry.js";
 
 const engineOf = (game: string, options?: unknown) => {
   const e = makeEngine(game, options);
@@ -120,5 +120,17 @@ describe("sowing speed", () => {
   });
   test("reduced motion shows a move at once", () => {
     expect(stepMs("slow", sows(5), true)).toBe(0);
+  });
+});
+
+describe("counts beside the pits", () => {
+  test("turned: the viewer's counts on the left, the opponent's on the right; flat: bottom row below, others above", () => {
+    for (const [game, options] of [["togyz", undefined], ["tsoro-classic", { holes: 12, seeds: 2 }]] as const) {
+      const l = makeLayout(engineOf(game, options), 0, true);
+      expect(l.turned).toBe(true);
+      for (const p of l.pits) expect(countAt(l, p)).toBe(p.owner === 0 ? "left" : "right");
+    }
+    const flat = makeLayout(engineOf("togyz"), 1, false);
+    for (const p of flat.pits) expect(countAt(flat, p)).toBe(p.owner === 1 ? "below" : "above");
   });
 });

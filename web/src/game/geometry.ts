@@ -127,18 +127,16 @@ export function makeLayout(engine: Engine, bottom: Seat, upright: boolean): Layo
   };
 }
 
-/** Outer rows (or, on a turned board, outer columns) show counts on their outer side. */
+/**
+ * Where a pit's count goes: on a turned board beside it, towards its owner's edge (the viewer's
+ * columns on the left, the opponent's on the right); on a flat one on a corner, below for the
+ * bottom row and above for the others.
+ */
 export function countAt(layout: Layout, c: PitCell): CountAt {
-  let lo = Infinity;
+  if (layout.turned) return c.col < layout.cols / 2 ? "left" : "right";
   let hi = -Infinity;
-  for (const p of layout.pits) {
-    const k = layout.turned ? p.col : p.row;
-    lo = Math.min(lo, k);
-    hi = Math.max(hi, k);
-  }
-  const k = layout.turned ? c.col : c.row;
-  if (layout.turned) return k === lo ? "left" : "right";
-  return k === hi ? "below" : "above";
+  for (const p of layout.pits) hi = Math.max(hi, p.row);
+  return c.row === hi ? "below" : "above";
 }
 
 /** The smallest pit a finger can take on each game's board, in CSS pixels. */
