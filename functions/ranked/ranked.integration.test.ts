@@ -7,7 +7,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import fc from "fast-check";
+import { WebSocket } from "ws";
+import { generateCode } from "../../core/crypto/index.js";
 import { decode, legalMoves } from "../../core/games/index.js";
+import { createFriendSession, seatToMove, type SocketFactory, type SocketLike } from "../../core/online/index.js";
+import { PROTOCOL_VERSION } from "../../core/protocol/friend.js";
 import { makeDeviceKeys, signChallenge, type DeviceKeys } from "../../core/identity.js";
 import { PROVISIONAL_RD } from "../../core/ratings.js";
 import { API_PATHS, API_PREFIX } from "../../core/protocol/api.js";
@@ -287,22 +291,49 @@ describe("time and presence", () => {
 describe("only ranked games count", () => {
   test("a friend game between ranked players never changes a rating", async () => {
     const a = await connect();
-    const b = await connect();
     const ka = newKeys();
     await login(a, ka, `Friend ${seedCounter}`);
     const before = await getJson<PlayerResponse>(`/players/${ka.playerId}`);
-    // A friend room relays sealed boxes the server cannot read: whatever the boxes say, no rating moves.
-    const roomId = "R".repeat(43);
-    const created = await a.request({ type: "room.create", roomId, secret: "S".repeat(43) });
-    expect(created.type).not.toBe("error");
-    b.send({ type: "room.join", roomId, secret: "T".repeat(43), request: "x".repeat(40) });
-    const req = await a.type("join.request");
-    await a.request({ type: "join.answer", reqId: req.reqId, approve: true });
-    await b.type("room.joined");
-    for (let i = 1; i <= 5; i++) {
-      const ack = await a.request({ type: "relay", cseq: i, kind: "game", box: "W".repeat(40 + i) });
-      expect(ack.type).toBe("relay.ack");
-      await b.type("relay");
+    // A friend game between the same devices, with the client's own session: moves relayed as sealed
+    // boxes the server cannot read. Whatever they say, no rating moves.
+    const sockets: WebSocket[] = [];
+    const socket: SocketFactory = (url) => {
+      const ws = new WebSocket(url);
+      ws.on("error", () => undefined);
+      sockets.push(ws);
+      return ws as unknown as SocketLike;
+    };
+    const until = async (pred: () => boolean, what: string): Promise<void> => {
+      const end = Date.now() + 10_000;
+      while (!pred()) {
+        if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    const url = `${server.wsUrl}?v=${PROTOCOL_VERSION}`;
+    const owner = createFriendSession({ url, socket, mode: "create", code: generateCode(), profile: { name: "Friend owner" }, setup: { game: "tsoro-classic", options: { holes: 4, seeds: 2 }, bestOf: 1 } });
+    let guest: ReturnType<typeof createFriendSession> | null = null;
+    try {
+      await until(() => owner.view().status === "seated" && owner.view().code !== null, "the room exists");
+      guest = createFriendSession({ url, socket, mode: "join", code: owner.view().code!, profile: { name: "Friend guest" } });
+      await until(() => owner.view().requests.length > 0, "the owner sees the request");
+      expect(owner.answerJoin(owner.view().requests[0].reqId, true).ok).toBe(true);
+      await until(() => guest!.view().status === "seated" && guest!.view().caughtUp && guest!.view().game.state !== null, "the guest is seated with the board");
+      await until(() => seatToMove(owner.view().game) !== null && seatToMove(guest!.view().game) !== null, "the game has started on both sides");
+      for (let i = 0; i < 4; i++) {
+        const g = owner.view().game;
+        const seat = seatToMove(g);
+        if (seat === null || g.state === null) break;
+        const mover = owner.view().seat === seat ? owner : guest;
+        const before = owner.view().applied;
+        const r = mover.move(legalMoves(g.state)[0]);
+        expect(r.ok, JSON.stringify(r)).toBe(true);
+        await until(() => owner.view().applied > before && guest!.view().applied === owner.view().applied && mover.view().unsent === 0, `move ${i + 1} on both sides`);
+      }
+    } finally {
+      owner.dispose();
+      guest?.dispose();
+      for (const ws of sockets) ws.close();
     }
     const after = await getJson<PlayerResponse>(`/players/${ka.playerId}`);
     expect(after.body).toEqual(before.body);
