@@ -284,8 +284,8 @@ describe("on a phone and a desktop", () => {
 
   test("Resume: one deletion can be undone, \"Delete all\" asks first and can be undone too", async () => {
     const page = h.page;
-    await page.goto(at("#/new"));
     await newGame(page, "ayo", "Pass and play");
+    await newGame(page, "tsoro", "Pass and play");
     await page.goto(at("#/resume"));
     await page.waitForSelector('[data-testid="saved-game"]');
     await shot(page, "resume");
@@ -471,6 +471,9 @@ describe("a friend game on a phone and a desktop", () => {
     expect(await b.textContent('[data-testid="reason"]')).toBe("You forfeited.");
     expect(await a.textContent('[data-testid="moves"]')).toBe("1 move");
     expect(await b.textContent('[data-testid="final-score"]')).toBe("Final score: You 0 stones, Aigerim 0 stones");
+    // The stones each side collected, as on a local game's results.
+    expect(await a.textContent('[data-testid="stones-me"]')).toBe("0");
+    expect(await a.textContent('[data-testid="stones-them"]')).toBe("0");
     await shot(a, "room-results");
     await a.click('button:has-text("See the board")');
     expect(await a.textContent('[data-testid="turn"]')).toBe("Game over");

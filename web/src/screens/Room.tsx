@@ -204,7 +204,9 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   });
 
   /** How the game ended, who it concerns, the final score and the number of moves, from the reader's side. */
-  const resultWords = (): { reason: string; score: string; moves: string } | null => {
+  const resultWords = (): {
+    reason: string; score: string; moves: string; sides: readonly { name: string; stones: number; unit: string; won: boolean }[];
+  } | null => {
     const r = room.result;
     const game = room.settings?.game;
     if (r === null || game === undefined) return null;
@@ -220,7 +222,13 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     const reason = endSentence({
       game, reason: r.outcome.reason, names, winner, toMove: roomSeat(toMove(r.final)) === me() ? 0 : 1,
     });
-    return { reason, score: finalScore(game, names, [scoreOf(me()), scoreOf(them())]), moves: movesText(moveCount(r.final)) };
+    return {
+      reason, score: finalScore(game, names, [scoreOf(me()), scoreOf(them())]), moves: movesText(moveCount(r.final)),
+      sides: [
+        { name: names[0], stones: scoreOf(me()), unit: countOf(game, scoreOf(me())).replace(/^\d+ /, ""), won: winner === 0 },
+        { name: names[1], stones: scoreOf(them()), unit: countOf(game, scoreOf(them())).replace(/^\d+ /, ""), won: winner === 1 },
+      ],
+    };
   };
   const resultTitle = (): string => {
     const r = room.result;
@@ -365,6 +373,21 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
             <div class="backdrop results-backdrop">
               <div class="dialog results" role="dialog" aria-modal="true" aria-labelledby="room-result" data-testid="results">
                 <h2 id="room-result">{resultTitle()}</h2>
+                <Show when={resultWords()}>
+                  {(w) => (
+                    <div class="result-sides">
+                      <For each={w().sides}>
+                        {(sd, i) => (
+                          <div class="result-side" classList={{ won: sd.won }}>
+                            <span class="result-name">{sd.name}</span>
+                            <span class="result-stones" data-testid={`stones-${i() === 0 ? "me" : "them"}`}>{sd.stones}</span>
+                            <span class="result-unit">{sd.unit}</span>
+                          </div>
+                        )}
+                      </For>
+                    </div>
+                  )}
+                </Show>
                 <Show when={resultWords()}>
                   {(w) => (
                     <p class="result-facts">
