@@ -3,7 +3,7 @@
  * record in PlayOK's notation, step through it with the buttons, the arrow keys and the slider
  * (board and counts following the engine), run the engine review in its worker, and open the
  * engine's better move on the board; a bad record names its first bad move; a share link opens the
- * same replay; a finished local game is exported from Resume.
+ * same replay; a file of two games lists both; a saved local game is exported from Resume.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
@@ -154,6 +154,19 @@ describe("records in the client", () => {
     await other.waitForFunction((t) => document.querySelector('[data-testid="replay-step"]')?.textContent === t, `${moves.length} / ${moves.length}`);
     expect(await other.textContent('[data-testid="replay-info"]')).toContain(view(end.value).result!.winner === 0 ? "Player 1 won." : view(end.value).result!.winner === 1 ? "Player 2 won." : "Draw.");
     await other.close();
+
+    // A file holding two games: both listed, each opens its own replay.
+    await page.goto(new URL("#/import", h.url).toString());
+    const two = `${RECORD}\n[White "Saule"]\n[Black "Yerlan"]\n\n1. 76(10) 87(2) 2. 99 91 0-1\n`;
+    await page.setInputFiles('[data-testid="import-file"]', { name: "games.txt", mimeType: "text/plain", buffer: Buffer.from(two) });
+    const listed = page.locator('[aria-label="Imported games"] li');
+    await listed.first().waitFor();
+    expect(await listed.count()).toBe(2);
+    expect(await listed.nth(1).textContent()).toContain("Saule – Yerlan");
+    expect(await listed.nth(1).textContent()).toContain("4 moves · Yerlan won");
+    await listed.nth(1).locator('button:has-text("Replay")').click();
+    await page.waitForSelector('[data-testid="replay"]');
+    expect(await stepText(page)).toBe("0 / 4");
 
     // Export from the Resume list: a saved local Togyz game, in PlayOK's notation.
     await page.evaluate(() => {
