@@ -1,7 +1,9 @@
 /**
- * Ranked play figures: Glicko-2 updates per second (pure), and on the local server (dynalite, the
- * WebSocket emulation, the real handlers) the round trip of a ranked move from send to the mover's
- * confirmation, p50/p99, over whole Togyz games between two clients playing random legal moves.
+ * Ranked play figures: Glicko-2 updates per second (pure); the timer's tick over 10,000 active
+ * matches in the in-memory store (time and index entries examined per tick with 0, 10 and 100 due);
+ * and on the local server (dynalite, the WebSocket emulation, the real handlers) the round trip of a
+ * ranked move from send to the mover's confirmation, p50/p99, over whole Togyz games between two
+ * clients playing random legal moves.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +14,9 @@ import { makeDeviceKeys, signChallenge, type DeviceKeys } from "../../core/ident
 import { initialRating, rateGame } from "../../core/ratings.js";
 import type { MatchView } from "../../core/protocol/ranked.js";
 import { startServer } from "../../functions/local/server.js";
+import { makeMatch } from "../../core/ranked/match.js";
+import { createMatches } from "../../functions/matches/matches.js";
+import { createMemoryMatchStore } from "../../functions/matches/store.js";
 import type { Emit } from "../bench.js";
 
 type Msg = Record<string, unknown> & { type: string };
@@ -54,6 +59,7 @@ export async function run(emit: Emit): Promise<void> {
   const t0 = performance.now();
   for (let i = 0; i < n; i++) [a, b] = rateGame(a, b, i % 3 === 0 ? 0.5 : 1);
   emit({ name: "ranked.glicko2_updates_per_second", unit: "updates/s", value: Math.round((2 * n) / ((performance.now() - t0) / 1000)) });
+  await tickFigures(emit);
 
   process.env.RATE_LIMIT = "1000000";
   process.env.RANKED_WINDOW_STEP_MS = "1"; // pair the two clients again at once after their first game
@@ -99,6 +105,33 @@ export async function run(emit: Emit): Promise<void> {
   } finally {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Ticks over 10,000 active matches whose deadlines are one second apart: work per tick by due count. */
+async function tickFigures(emit: Emit): Promise<void> {
+  const T0 = 1_700_000_000_000;
+  let now = T0;
+  const store = createMemoryMatchStore();
+  const matches = createMatches({ store, gateway: { send: async () => true }, now: () => now, graceMs: 90_000, onEnded: async () => null });
+  const seat = (i: number) => ({ playerId: `p${i}`, name: `P${i}`, rating: 1500, rd: 200, vol: 0.06 });
+  for (let i = 0; i < 10_000; i++) {
+    await store.putMatch(makeMatch({
+      id: `m${i}`, game: "ayo", options: {}, seats: [seat(2 * i), seat(2 * i + 1)], conns: [`c${2 * i}`, `c${2 * i + 1}`],
+      clock: { initialMs: 1_000 * (i + 1), incrementMs: 0 }, now: T0, firstMoveMs: 10 * 24 * 3600_000,
+    }), null);
+  }
+  let at = 0;
+  for (const due of [0, 10, 100]) {
+    at += due * 1_000;
+    now = T0 + at + 500;
+    const examined = store.examined();
+    const t = performance.now();
+    const r = await matches.tick();
+    const ms = performance.now() - t;
+    if (r.due !== due) throw new Error(`expected ${due} due, read ${r.due}`);
+    emit({ name: `ranked.tick_10000_active_${due}_due_ms`, unit: "ms", value: Number(ms.toFixed(2)) });
+    emit({ name: `ranked.tick_10000_active_${due}_due_examined`, unit: "index entries", value: store.examined() - examined });
   }
 }
 
