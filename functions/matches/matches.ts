@@ -9,7 +9,7 @@
  * deadline has come (the store's deadline index), never all active ones.
  */
 import type { MatchError } from "../../core/ranked/match.js";
-import { applyAttach, applyDrop, applyTime, makeMatchView, otherSeat, seatOf } from "../../core/ranked/match.js";
+import { applyAttach, applyDrop, applySettled, applyTime, makeMatchView, otherSeat, seatOf } from "../../core/ranked/match.js";
 import type { MatchRecord, RatingChange } from "../../core/ranked/types.js";
 import type { RankedErrorCode, RankedServerMessage } from "../../core/protocol/ranked.js";
 import type { Seat } from "../../core/types.js";
@@ -89,7 +89,7 @@ export function createMatches(d: MatchDeps): Matches {
     for (let i = 0; i < MAX_RETRIES; i++) {
       if (cur.status === "active" || cur.settled) return { match: cur, settledNow: false };
       const changes = await d.onEnded(cur);
-      const next: MatchRecord = { ...cur, settled: true, changes, dueAt: null, rev: cur.rev + 1 };
+      const next = applySettled(cur, changes);
       if (await store.putMatch(next, cur.rev)) return { match: next, settledNow: true };
       const again = await store.getMatch(cur.id);
       if (again === null) throw new Error(`match ${cur.id} vanished`);
