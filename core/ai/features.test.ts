@@ -96,6 +96,24 @@ describe("learned evaluation features", () => {
     expect(() => makeLearnedEvaluator(f, { names: [...f.names.slice(1), "other"], weights })).toThrow(/re-run the tuning/);
   });
 
+  test("togyz's written-out evaluator gives exactly the weighted sum of the features", () => {
+    const g = newGame("togyz");
+    if (!g.ok) throw new Error(g.error.message);
+    const f = featuresFor(g.value.engine);
+    const rng = makeRng(5);
+    const weights = f.names.map((_, i) => (i === 0 ? 100 : Math.round((rng.next() - 0.5) * 4000) / 10));
+    const fast = makeLearnedEvaluator(f, { names: f.names, weights });
+    const slow = makeLearnedEvaluator(f, { names: f.names, weights }, true);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 250 }), fc.integer(), (plies, seed) => {
+        const s = randomState("togyz", undefined, plies, seed);
+        if (s === null) return;
+        expect(Math.abs(fast(s.buf) - slow(s.buf))).toBeLessThanOrEqual(1); // rounding of a float sum
+      }),
+      { numRuns: 300, seed: 12 },
+    );
+  });
+
   test("committed weights match the features they were fitted for, with material at its unit", () => {
     for (const [game, options] of VARIANTS) {
       const g = newGame(game, options);

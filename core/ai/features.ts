@@ -243,13 +243,74 @@ export function featuresFor(engine: Engine): FeatureSet {
   }
 }
 
+/**
+ * Togyz's learned evaluator written out: the same sum as `extract` and the weights, without the
+ * feature buffer (the search calls it at every leaf; a test holds it equal to the generic one).
+ */
+function togyzLearned(w: Float64Array): Evaluator {
+  const P = 18;
+  const tuzW = w.slice(1, 9);
+  const wSide = w[9];
+  const wSideLate = w[10];
+  const wTwos = w[11];
+  const wMine = w[12] / 100;
+  const wTheirs = w[13] / 100;
+  const wLive = w[14];
+  const wBig = w[15];
+  const wSmall = w[16];
+  const wTempo = w[17];
+  const wMat = w[0];
+  return (buf) => {
+    const s = buf[P + H_TO_MOVE];
+    const k0 = buf[P + H_STORE0];
+    const k1 = buf[P + H_STORE0 + 1];
+    const board = 162 - k0 - k1;
+    const t0 = buf[P + H_TUZ0];
+    const t1 = buf[P + H_TUZ1];
+    const frac = board / 162;
+    let v = (k0 - k1) * wMat; // seat 0's view until the end
+    if (t0 !== -1) v += tuzW[t0 - 9] * frac;
+    if (t1 !== -1) v -= tuzW[t1] * frac;
+    let a0 = 0;
+    let a1 = 0;
+    let twos0 = 0;
+    let twos1 = 0;
+    let live = 0;
+    let big = 0;
+    let small = 0;
+    for (let i = 0; i < 9; i++) {
+      const x = buf[i];
+      const y = buf[9 + i];
+      a0 += x;
+      a1 += y;
+      if (x === 2 && i !== 8 && i !== t1) twos0++;
+      if (y === 2 && i !== 8 && 9 + i !== t0) twos1++;
+      if (x !== 0) live++;
+      if (y !== 0) live--;
+      if (x >= 18) big++;
+      if (y >= 18) big--;
+      if (x === 1 || x === 2) small++;
+      if (y === 1 || y === 2) small--;
+    }
+    const thin = (162 - board) / 162;
+    v += (a0 - a1) * (wSide + wSideLate * thin * thin);
+    v += ((t0 === -1 ? twos1 : 0) - (t1 === -1 ? twos0 : 0)) * wTwos;
+    v += live * wLive + big * wBig + small * wSmall;
+    const g0 = togyzBestGain(buf, 0, t0, t1, board);
+    const g1 = togyzBestGain(buf, 1, t0, t1, board);
+    if (s === 0) return Math.round(v + g0 * wMine + g1 * wTheirs + wTempo);
+    return Math.round(-v + g1 * wMine + g0 * wTheirs + wTempo);
+  };
+}
+
 /** The linear evaluator over `features` with `learned` weights, in the hand evaluation's units. */
-export function makeLearnedEvaluator(features: FeatureSet, learned: LearnedWeights): Evaluator {
+export function makeLearnedEvaluator(features: FeatureSet, learned: LearnedWeights, generic = false): Evaluator {
   const n = features.names.length;
   if (learned.weights.length !== n || learned.names.some((x, i) => x !== features.names[i])) {
     throw new Error(`learned weights for ${features.game} do not match its features; re-run the tuning`);
   }
   const w = Float64Array.from(learned.weights);
+  if (features.game === "togyz" && !generic) return togyzLearned(w);
   const f = new Float64Array(n);
   const extract = features.extract;
   return (buf) => {

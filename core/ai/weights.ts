@@ -10,8 +10,22 @@ export interface TunedEntry extends LearnedWeights {
 }
 
 export const LEARNED_WEIGHTS: { readonly [game: string]: TunedEntry } = {
+  "ayo": {
+    tuned: "npm run -s tune -- --game ayo --games 400: 400 self-play games, 30409 positions; held-out log-loss 0.547 (hand-written evaluation 0.5534)",
+    names: [
+      "material",
+      "seeds on own side",
+      "pits of 1 or 2 on own side",
+      "empty pits on own side",
+      "mover's best capture",
+      "opponent's best capture",
+      "seeds on own side × (captured/48)²",
+      "side to move",
+    ],
+    weights: [100, 11.03, 24.22, -76.42, 91.22, -48.28, -36.92, -32.45],
+  },
   "togyz": {
-    tuned: "npm run -s tune -- --game togyz --games 400 --reuse: 400 self-play games, 51501 positions; held-out log-loss 0.5379 (hand-written evaluation 0.5733)",
+    tuned: "npm run -s tune -- --game togyz --games 400 --dry (fitted again with --reuse): 400 self-play games, 51501 positions; held-out log-loss 0.5379 (hand-written evaluation 0.5733)",
     names: [
       "material",
       "tuzdyk on pit 1 × board/162",
@@ -33,5 +47,33 @@ export const LEARNED_WEIGHTS: { readonly [game: string]: TunedEntry } = {
       "side to move",
     ],
     weights: [100, 6688.17, 7177.42, 3002.29, 2197.12, 3280.61, 4428.65, 2387.65, 1961.47, -34.45, 108.01, -112.68, 109.14, -28.55, 627.42, 371.68, -182.13, -82.67],
+  },
+  "tsoro-classic": {
+    tuned: "npm run -s tune -- --game tsoro-classic --games 400: 400 self-play games, 31651 positions; held-out log-loss 0.1003 (hand-written evaluation 0.1143)",
+    names: [
+      "material",
+      "seeds on own side",
+      "seeds on own side × moves without capture/50",
+      "seeds exposed on own top row",
+      "mover's best direct capture",
+      "opponent's best direct capture",
+      "non-empty holes",
+      "side to move",
+    ],
+    weights: [100, 100, 1453.59, -29.55, 162.14, -45.07, 98.58, 45.8],
+  },
+  "tsoro-wta": {
+    tuned: "npm run -s tune -- --game tsoro-wta --games 400: 400 self-play games, 32987 positions; held-out log-loss 0.4057 (hand-written evaluation 0.4088)",
+    names: [
+      "material (seeds on own side)",
+      "non-empty holes",
+      "seeds exposed on own top row",
+      "mover's best direct take",
+      "opponent's best direct take",
+      "seeds on own side × moves without take/80",
+      "seeds on own side × moves/400",
+      "side to move",
+    ],
+    weights: [50, 30.04, -10.37, 69.99, -25.07, 159.89, -0.49, 85.64],
   },
 };
