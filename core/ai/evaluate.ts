@@ -12,8 +12,6 @@
  * holds) instead of by playing each move, which keeps a leaf at a few dozen array reads.
  */
 import { H_QUIET, H_STORE0, H_TO_MOVE, H_TUZ0, H_TUZ1, type Engine } from "../games/index.js";
-import { featuresFor, makeLearnedEvaluator } from "./features.js";
-import { LEARNED_WEIGHTS } from "./weights.js";
 
 export const SEED = 100;
 
@@ -22,12 +20,8 @@ export type Knowledge = (typeof KNOWLEDGE)[number];
 
 export type Evaluator = (buf: Int32Array) => number;
 
-export function makeEvaluator(engine: Engine, knowledge: Knowledge): Evaluator {
-  if (knowledge === "learned") {
-    const learned = LEARNED_WEIGHTS[engine.game];
-    if (learned !== undefined) return makeLearnedEvaluator(featuresFor(engine), learned);
-    knowledge = "full";
-  }
+/** The hand-written evaluations; the learned one is made in features.ts (`learnedEvaluator`). */
+export function makeEvaluator(engine: Engine, knowledge: Exclude<Knowledge, "learned">): Evaluator {
   switch (engine.game) {
     case "togyz":
       return knowledge === "full" ? togyzFull : storeDifference(engine.pits);

@@ -16,6 +16,9 @@ import type { GameId } from "../types.js";
 import {
   ayoBestCapture, togyzBestGain, tsoroDirectThreat, tsoroExposure, tsoroGeometry, type Evaluator,
 } from "./evaluate.js";
+import { LEARNED_WEIGHTS, type LearnedWeights } from "./weights.js";
+
+export type { LearnedWeights };
 
 export interface FeatureSet {
   readonly game: GameId;
@@ -26,10 +29,6 @@ export interface FeatureSet {
   extract(buf: Int32Array, out: Float64Array): void;
 }
 
-export interface LearnedWeights {
-  readonly names: readonly string[];
-  readonly weights: readonly number[];
-}
 
 const TOGYZ_NAMES = [
   "material",
@@ -319,4 +318,10 @@ export function makeLearnedEvaluator(features: FeatureSet, learned: LearnedWeigh
     for (let i = 0; i < n; i++) v += w[i] * f[i];
     return Math.round(v);
   };
+}
+
+/** The learned evaluation of `engine`'s rule set from the committed weights; null where it has none. */
+export function learnedEvaluator(engine: Engine): Evaluator | null {
+  const learned = LEARNED_WEIGHTS[engine.game];
+  return learned === undefined ? null : makeLearnedEvaluator(featuresFor(engine), learned);
 }

@@ -14,6 +14,7 @@
  */
 import { H_PLY, H_STORE0, H_TO_MOVE, hashBuf, type Engine, type State } from "../games/index.js";
 import { makeEvaluator, SEED, type Evaluator, type Knowledge } from "./evaluate.js";
+import { learnedEvaluator } from "./features.js";
 import { makeRng, mixSeed } from "./rng.js";
 import { createSearcher, gainOf, MAX_PLY, type SearchReport, type Searcher } from "./search.js";
 
@@ -109,7 +110,8 @@ function searcherFor(engine: Engine): Searcher {
 export function evaluatorFor(engine: Engine, knowledge: Knowledge): Evaluator {
   let e = evaluators.get(engine);
   if (e === undefined) {
-    e = { material: makeEvaluator(engine, "material"), full: makeEvaluator(engine, "full"), learned: makeEvaluator(engine, "learned") };
+    const full = makeEvaluator(engine, "full");
+    e = { material: makeEvaluator(engine, "material"), full, learned: learnedEvaluator(engine) ?? full };
     evaluators.set(engine, e);
   }
   return e[knowledge];

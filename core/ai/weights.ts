@@ -2,7 +2,12 @@
  * Weights of the learned evaluation (features.ts), written by `npm run -s tune`; see the README's
  * tools section. A rule set without an entry is played with the hand-written evaluation.
  */
-import type { LearnedWeights } from "./features.js";
+
+/** Weights of one rule set's features, named as `features.ts` names them (a check that they match). */
+export interface LearnedWeights {
+  readonly names: readonly string[];
+  readonly weights: readonly number[];
+}
 
 export interface TunedEntry extends LearnedWeights {
   /** How the weights were made: the command, the data and the fit. */
