@@ -6,9 +6,10 @@ import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from "@aws-sdk/client-dynamodb";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, ScanCommand, type BatchWriteCommandOutput } from "@aws-sdk/lib-dynamodb";
-import { TTL_ATTRIBUTE, nowSeconds, tableDefinition } from "../lib/table.js";
+import { TTL_ATTRIBUTE, nowSeconds } from "../lib/table.js";
+import { ensureSchema } from "./schema.js";
 
 const require = createRequire(import.meta.url);
 const dynalite = require("dynalite") as (opts: Record<string, unknown>) => Server;
@@ -50,23 +51,12 @@ export async function startDynalite(dataDir: string | null): Promise<LocalDynamo
   };
 }
 
-/** Creates the table if it does not exist yet (a restart on the same data keeps it). */
+/**
+ * Creates the table if it does not exist yet (a restart on the same data keeps it), and rebuilds a
+ * table of an older schema with its items (see `./schema.ts`).
+ */
 export async function ensureTable(client: DynamoDBDocumentClient, tableName: string): Promise<void> {
-  try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return;
-  } catch (e) {
-    if (!(e instanceof ResourceNotFoundException)) throw e;
-  }
-  await client.send(new CreateTableCommand(tableDefinition(tableName)));
-  // dynalite, like DynamoDB, creates tables asynchronously: wait until the table and its index are active.
-  for (let i = 0; i < 200; i++) {
-    const d = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    const t = d.Table;
-    if (t?.TableStatus === "ACTIVE" && (t.GlobalSecondaryIndexes ?? []).every((g) => g.IndexStatus === "ACTIVE")) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`table ${tableName} did not become active`);
+  await ensureSchema(client, tableName);
 }
 
 /**
