@@ -14,7 +14,7 @@ import { findMistakes, MISTAKE_THRESHOLD, SCORE_CAP, type Mistake, type PlyRevie
 import { Board } from "../components/Board.js";
 import { Icon } from "../components/Icon.js";
 import { GAME_NAMES, REASON_TEXT, unitWord } from "../content/games.js";
-import { seedsOnSide } from "../game/moves.js";
+import { previewLanding, seedsOnSide } from "../game/moves.js";
 import { replayLink } from "../lib/gameRecords.js";
 import { createBoardView } from "../state/createBoardView.js";
 import { useRouter } from "../state/createRouter.js";
@@ -146,6 +146,11 @@ function ReplayView(props: { replayed: Replayed }): JSX.Element {
     const m = mistakeHere();
     return m === undefined ? null : engine.moveToPit(movers[m.ply], m.best);
   };
+  /** The better move's sowing previewed: its pit and where its last seed would land. */
+  const hintPreview = (): { from: number; to: number | null } | null => {
+    const pit = hintPit();
+    return pit === null || board.animating ? null : { from: pit, to: previewLanding(states[step()], pit) };
+  };
 
   const moveName = (i: number): string => {
     const m = rec.moves[i];
@@ -214,7 +219,7 @@ function ReplayView(props: { replayed: Replayed }): JSX.Element {
       <div class="board-area">
         <Board
           engine={engine} bottom={bottom()} display={board.display} legal={[]} lastFrom={board.lastFrom}
-          preview={null} hint={hintPit()} hand={board.hand} flights={board.flights} glow={null}
+          preview={hintPreview()} hint={hintPit()} hand={board.hand} flights={board.flights} glow={null}
           names={names} counters={settings.counters} holeSize={settings.holeSize} handStyle={settings.hand}
           onPick={() => undefined} onPreview={() => undefined}
         />
