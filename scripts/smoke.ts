@@ -95,7 +95,8 @@ function describe(e: unknown): string {
   const cause = (e as { cause?: unknown } | null)?.cause;
   const code = (cause as { code?: string } | undefined)?.code ?? (e as { code?: string } | null)?.code;
   const msg = e instanceof Error ? e.message : String(e);
-  return code !== undefined && !msg.includes(code) ? `${msg} (${code})` : msg;
+  const why = code ?? (cause instanceof Error ? cause.message : undefined);
+  return why !== undefined && !msg.includes(why) ? `${msg} (${why})` : msg;
 }
 
 /** Real `ws` sockets for the core session; every socket is kept so the run can close them all. */
