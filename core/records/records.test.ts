@@ -220,3 +220,34 @@ describe("round trips (property)", () => {
     expect(!illegal.ok && illegal.error.message).toMatch(/move 1 \(7\): it is not a legal move there/);
   });
 });
+
+describe("bad input never crashes the readers", () => {
+  test("any text: PlayOK and JSON readers return a result or a reason", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (text) => {
+        for (const r of [parsePlayOk(text), parseJsonRecords(text), parseRecords(text)]) {
+          if (!r.ok) expect(r.error.message.length).toBeGreaterThan(0);
+        }
+        const s = parseShareCode(text.replace(/[^A-Za-z0-9_-]/g, ""));
+        if (!s.ok) expect(s.error.message.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  test("a real record with one character changed: read exactly, or refused naming a game", () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.constantFrom(..."0123456789X()[]. \n\"-/*"), (at, ch) => {
+        const i = at % TWO_GAMES.length;
+        const text = TWO_GAMES.slice(0, i) + ch + TWO_GAMES.slice(i + 1);
+        const r = parsePlayOk(text);
+        if (r.ok) {
+          for (const g of r.value) expect(replayRecord(g.record).ok).toBe(true);
+        } else {
+          expect(r.error.message).toMatch(/^(game \d+|there is no game)/);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
