@@ -120,6 +120,12 @@ describe("in Chromium against the local server", () => {
     const count = await page.locator('[data-testid="saved-game"]').count();
     await page.locator('[data-testid="saved-game"]', { hasText: "Togyz kumalak" }).first().locator('button[aria-label^="Delete"]').click();
     expect(await page.locator('[data-testid="saved-game"]').count()).toBe(count - 1);
+    // The deletion can be taken back for a few seconds; leaving the screen writes it.
+    expect(await page.textContent('[data-testid="undo-toast"]')).toBe("Togyz kumalak deleted.Undo");
+    const stored = (): Promise<number> => page.evaluate(() => JSON.parse(localStorage.getItem("mancala.games.v1") ?? "[]").length as number);
+    const kept = await stored();
+    await page.goto(at("#/"));
+    expect(await stored()).toBe(kept - 1);
   }, 90_000);
 
   test("settings and profile survive a reload", async () => {

@@ -16,6 +16,8 @@ import { CHROMIUM, CHROMIUM_ARGS, startHarness, type Harness } from "./harness.j
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
+/** The same phone held sideways. */
+const SIDEWAYS = { width: 844, height: 390 };
 const SHOTS = join(tmpdir(), "mancala-phone-screenshots");
 
 let h: Harness;
@@ -143,6 +145,19 @@ describe("on a phone and a desktop", () => {
       for (const p of pits) expect(overlaps(counts[i], p)).toBe(false);
     }
     await namesVisible(page);
+    // Held sideways the board lies flat and still fits, with pits of 48 px or more.
+    await page.setViewportSize(SIDEWAYS);
+    await page.waitForTimeout(100);
+    await shot(page, "play-togyz-sideways");
+    expect(await page.$(".board-wrap.turned")).toBeNull();
+    for (const p of await boxes(page, "[data-pit], [data-store], .controls button")) {
+      expect(Math.min(p.w, p.hgt)).toBeGreaterThanOrEqual(44);
+      expect(p.b).toBeLessThanOrEqual(SIDEWAYS.height);
+      expect(p.r).toBeLessThanOrEqual(SIDEWAYS.width);
+    }
+    expect(Math.min(...(await boxes(page, "[data-pit]")).map((p) => p.w))).toBeGreaterThanOrEqual(48);
+    await page.setViewportSize(PHONE);
+    await page.waitForTimeout(100);
     expect(await page.textContent('[data-testid="name-bottom"]')).toBe("Aigerim");
     expect(await page.textContent('[data-testid="name-top"]')).toBe("Computer (Easy)");
     // Screen readers: natural labels, the computer's side first, then the player's, each by number.
@@ -197,9 +212,10 @@ describe("on a phone and a desktop", () => {
     });
     await legalShown(page);
     await shot(page, "play-tsoro-12");
-    for (const size of [PHONE, DESKTOP]) {
+    for (const size of [PHONE, DESKTOP, SIDEWAYS]) {
       await page.setViewportSize(size);
       await page.waitForTimeout(100);
+      if (size === SIDEWAYS) await shot(page, "play-tsoro-12-sideways");
       const pits = await boxes(page, "[data-pit]");
       expect(pits).toHaveLength(48);
       for (const p of pits) {
