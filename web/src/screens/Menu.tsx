@@ -45,6 +45,7 @@ export function MenuScreen(): JSX.Element {
         {item("leaderboard", "Leaderboard", "The best players")}
         {item("lessons", "Lessons", "Predict, then tap")}
         {item("rules", "Rules", "Rules, tips and questions")}
+        {item("import", "Replay a game", "Import a record, step through it, ask the engine")}
         {item("settings", "Settings", "Theme, counters, speed, sound")}
         {item("profile", "Profile", "Name, photo and record")}
       </nav>
