@@ -73,7 +73,7 @@ describe("the timer reads only due matches", () => {
     const state = decode(m.position);
     if (!state.ok) throw new Error(state.error.message);
     const mover = m.seats[m.toMove].playerId;
-    await matches.act("c", undefined, mover, m.id, (cur, t) => {
+    await matches.act("c", undefined, async () => mover, m.id, (cur, t) => {
       const r = applyMove(cur, mover, 0, legalMoves(state.value)[0], t);
       return r.ok ? { ok: true, value: { match: r.value, notify: "update" } } : r;
     });

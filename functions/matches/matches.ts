@@ -34,11 +34,19 @@ export interface MatchDeps {
   readonly onEnded: (m: MatchRecord) => Promise<readonly [RatingChange, RatingChange] | null>;
 }
 
+/** The acting player for a match as read, or null when the connection has not proven an identity. */
+export type PlayerOf = (m: MatchRecord) => Promise<string | null>;
+
 export type ActResult = { ok: true; value: { match: MatchRecord; notify: "update" | "offer" | "end" } } | { ok: false; error: MatchError };
 
 export interface Matches {
   attach(connId: string, rid: Rid, playerId: string, matchId: string): Promise<void>;
-  act(connId: string, rid: Rid, playerId: string, matchId: string, apply: (m: MatchRecord, now: number) => ActResult): Promise<void>;
+  /**
+   * One action on a match by the player `who` names, given the match as read: usually the id the
+   * caller already knows, or, with no identity in hand, the player whose seat this connection holds
+   * (the match item says so), so an action needs no read beyond the match item.
+   */
+  act(connId: string, rid: Rid, who: PlayerOf, matchId: string, apply: (m: MatchRecord, now: number, playerId: string) => ActResult): Promise<void>;
   dropSeat(matchId: string, seat: Seat, connId: string | null): Promise<void>;
   enforceTime(m: MatchRecord): Promise<MatchRecord>;
   /** Ends and settles what is due at `now`; returns how many due matches it read and how many ended. */
@@ -154,11 +162,16 @@ export function createMatches(d: MatchDeps): Matches {
     await error(connId, r, "ranked/conflict", "the match kept changing; try again", { matchId });
   }
 
-  async function act(connId: string, r: Rid, playerId: string, matchId: string, apply: (m: MatchRecord, now: number) => ActResult): Promise<void> {
+  async function act(connId: string, r: Rid, who: PlayerOf, matchId: string, apply: (m: MatchRecord, now: number, playerId: string) => ActResult): Promise<void> {
     for (let i = 0; i < MAX_RETRIES; i++) {
       const read = await store.getMatch(matchId);
       if (read === null) {
         await error(connId, r, "ranked/not_found", "no such match", { matchId });
+        return;
+      }
+      const playerId = await who(read);
+      if (playerId === null) {
+        await error(connId, r, "auth/required", "prove your identity first (auth.hello)");
         return;
       }
       if (seatOf(read, playerId) === null) {
@@ -166,7 +179,7 @@ export function createMatches(d: MatchDeps): Matches {
         return;
       }
       const m = await enforceTime(read);
-      const res = apply(m, d.now());
+      const res = apply(m, d.now(), playerId);
       if (!res.ok) {
         await error(connId, r, res.error.code, res.error.message, { matchId: m.id, version: res.error.version });
         return;

@@ -47,12 +47,15 @@ afterAll(async () => {
   await dynamo?.close();
 });
 
-/** Sends one message the way the router does (connection item already in hand) and counts its cost. */
-async function cost(connId: string, msg: RankedClientMessage): Promise<{ dynamo: string[]; posts: RankedServerMessage[] }> {
+/**
+ * Sends one message and counts its cost: the way the router does today (connection item already in
+ * hand), or with no identity in hand at all (`bare`), when the match item alone must tell who acts.
+ */
+async function cost(connId: string, msg: RankedClientMessage, bare = false): Promise<{ dynamo: string[]; posts: RankedServerMessage[] }> {
   const conn = await conns.get(connId, Date.now());
   calls.length = 0;
   posts.length = 0;
-  await service.handle(connId, msg, rankedAuthOf(conn, Date.now()));
+  await service.handle(connId, msg, ...(bare ? [] : [rankedAuthOf(conn, Date.now())]));
   return { dynamo: [...calls], posts: posts.map((p) => p.msg) };
 }
 
@@ -89,6 +92,21 @@ describe("DynamoDB calls and posts per ranked message", () => {
     if (upd.type !== "ranked.update") throw new Error("no update");
     view = upd.match;
 
+    // The same with no identity in hand: the match item's seat for this connection is enough.
+    const s1 = decode((await makeDynamoRankedStores(dynamo.client, TABLE).matches.getMatch(view.id))!.position);
+    if (!s1.ok) throw new Error(s1.error.message);
+    const bare = await cost(connOf(view.toMove), { type: "ranked.move", matchId: view.id, version: view.version, move: legalMoves(s1.value)[0] }, true);
+    expect(count(bare.dynamo)).toEqual({ Get: 1, Put: 1 });
+    expect(bare.posts.map((m) => m.type)).toEqual(["ranked.update", "ranked.update"]);
+    const upd2 = bare.posts[0];
+    if (upd2.type !== "ranked.update") throw new Error("no update");
+    view = upd2.match;
+    // A connection that holds no seat there is refused after reading its identity: it has none.
+    await conns.put("k9", Date.now());
+    const stranger = await cost("k9", { type: "ranked.move", matchId: view.id, version: view.version, move: 0 }, true);
+    expect(count(stranger.dynamo)).toEqual({ Get: 2 });
+    expect(stranger.posts).toMatchObject([{ type: "ranked.error", code: "auth/required" }]);
+
     // Refused (stale version, wrong turn, replay): one read, no write, one post back.
     for (const [conn, msg] of [
       [connOf(view.toMove), { type: "ranked.move", matchId: view.id, version: 0, move: 0 }],
@@ -117,7 +135,7 @@ describe("DynamoDB calls and posts per ranked message", () => {
     // Retention: the finished match keeps its summary and moves for a year, and has left the deadline index.
     const item = (await dynamo.client.send(new GetCommand({ TableName: TABLE, Key: { pk: `MATCH#${view.id}`, sk: "MATCH" } }))).Item!;
     expect(item.gsi2pk).toBeUndefined();
-    expect(item.moves).toHaveLength(1);
+    expect(item.moves).toHaveLength(2);
     expect(item.expiresAt).toBe(Math.ceil((Number(item.endedAt) + FINISHED_KEEP_MS) / 1000));
     // The active match of a new pair carries its deadline on the index, and a 30-day safety TTL.
     await signIn("k3", 73, "Counter C");

@@ -15,7 +15,7 @@ import { makeRankedError, type RankedClientMessage, type RankedErrorCode } from 
 import { GAMES, type GameId } from "../../core/types.js";
 import { hello, prove, updateProfile } from "../identity/identity.js";
 import type { RankedConnAuth } from "../identity/store.js";
-import { createMatches } from "../matches/matches.js";
+import { createMatches, type PlayerOf } from "../matches/matches.js";
 import { createMatchmaking, optionsKey } from "../matchmaking/matchmaking.js";
 import type { SeekRecord } from "../matchmaking/store.js";
 import { NAME_LIVE_MS, claimName } from "../names/names.js";
@@ -200,6 +200,17 @@ export function createRankedService(ports: RankedPorts): RankedService {
       await send(connId, { type: "auth.challenge", ...(rid !== undefined ? { rid } : {}), challenge: c.value });
       return;
     }
+    if (msg.type === "ranked.move" || msg.type === "ranked.resign" || msg.type === "ranked.abort" || msg.type === "ranked.agree_end") {
+      // The acting player: from the identity in hand, else from the seat this connection holds in
+      // the match item; only a connection that holds no seat there costs a read of its identity.
+      const who = async (m: MatchRecord): Promise<string | null> => {
+        if (given !== undefined) return given?.playerId ?? null;
+        const seat = m.conns[0] === connId ? 0 : m.conns[1] === connId ? 1 : null;
+        if (seat !== null) return m.seats[seat].playerId;
+        return (await stores.identity.getAuth(connId))?.playerId ?? null;
+      };
+      return matchAction(connId, rid, who, msg);
+    }
     const auth = given !== undefined ? given : await stores.identity.getAuth(connId);
     if (msg.type === "auth.prove") return doProve(connId, rid, auth, msg.signature, msg.name);
     const playerId = auth?.playerId ?? null;
@@ -219,23 +230,30 @@ export function createRankedService(ports: RankedPorts): RankedService {
         if (id === null) return error(connId, rid, "ranked/not_found", "you have no ranked match in play");
         return matches.attach(connId, rid, playerId, id);
       }
+    }
+  }
+
+  type MatchAction = Extract<RankedClientMessage, { type: "ranked.move" | "ranked.resign" | "ranked.abort" | "ranked.agree_end" }>;
+
+  function matchAction(connId: string, rid: Rid, who: PlayerOf, msg: MatchAction): Promise<void> {
+    switch (msg.type) {
       case "ranked.move":
-        return matches.act(connId, rid, playerId, msg.matchId, (m, now) => {
+        return matches.act(connId, rid, who, msg.matchId, (m, now, playerId) => {
           const r = applyMove(m, playerId, msg.version, msg.move, now);
           return r.ok ? { ok: true, value: { match: r.value, notify: "update" } } : r;
         });
       case "ranked.resign":
-        return matches.act(connId, rid, playerId, msg.matchId, (m, now) => {
+        return matches.act(connId, rid, who, msg.matchId, (m, now, playerId) => {
           const r = applyResign(m, playerId, now);
           return r.ok ? { ok: true, value: { match: r.value, notify: "end" } } : r;
         });
       case "ranked.abort":
-        return matches.act(connId, rid, playerId, msg.matchId, (m, now) => {
+        return matches.act(connId, rid, who, msg.matchId, (m, now, playerId) => {
           const r = applyAbort(m, playerId, now);
           return r.ok ? { ok: true, value: { match: r.value, notify: "end" } } : r;
         });
       case "ranked.agree_end":
-        return matches.act(connId, rid, playerId, msg.matchId, (m, now) => {
+        return matches.act(connId, rid, who, msg.matchId, (m, now, playerId) => {
           const r = applyAgreeEnd(m, playerId, msg.version, now);
           return r.ok ? { ok: true, value: { match: r.value.match, notify: r.value.ended ? "end" : "offer" } } : r;
         });
