@@ -188,6 +188,11 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
 
   let status: SessionStatus = "connecting";
   let created = opts.mode === "join";
+  /** This connection's seat token and the other seat's connection it names (see functions/friends/token.ts). */
+  let token = "";
+  let via = "";
+  /** The highest room sequence number known to be taken (from a refused proposal). */
+  let lastTaken = 0;
   let seat: Seat | null = null;
   let peer = { seated: false, online: false };
   const requests = new Map<string, JoinRequestView>();
@@ -407,6 +412,8 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
           secret = guestDone.secrets.guestSecret;
         }
         if (roomId === "") roomId = m.roomId;
+        token = m.token;
+        via = m.via;
         peer = m.peer;
         seated(m.seat, m.sent, m.seq);
         if (m.seat === 0 && m.loc !== undefined && m.loc !== null) newCode(m.loc, "lapsed");
@@ -491,6 +498,8 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       case "presence":
         if (m.seat !== seat) {
           peer = { seated: m.seated, online: m.online };
+          token = m.token;
+          via = m.via;
           changed();
         }
         return;
@@ -534,6 +543,13 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         // Stored before, its acknowledgement lost: it comes back with the catch-up.
         outbox.shift();
         startSync();
+      } else if (code === "relay/seq_taken" && expected !== undefined) {
+        // Another message took that number: it is on its way here; propose the next one.
+        lastTaken = Math.max(lastTaken, expected - 1);
+      } else if (code === "room/not_seated") {
+        // The seat token is no longer good (a server restart, a seat taken over): join again.
+        link.restart();
+        return;
       } else if (code === "relay/out_of_order" && head !== undefined && expected !== undefined) {
         head.cseq = null;
         nextCseq = expected;
@@ -559,6 +575,12 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
 
   /** Takes a stored message into the ordered log; applies whatever has become contiguous. */
   function receive(msg: StoredMessage, fromSync = false): void {
+    // One's own message, stored before its acknowledgement was lost: it is sent, not to be sent again.
+    const head = outbox[0];
+    if (head !== undefined && msg.from === seat && head.cseq === msg.cseq && head.box === msg.box) {
+      outbox.shift();
+      inflight = false;
+    }
     if (msg.seq <= applied || pending.has(msg.seq)) return;
     pending.set(msg.seq, msg);
     drain();
@@ -627,6 +649,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         if (mine === null || mine.name !== profile.name || mine.avatar !== profile.avatar) enqueue(profilePayload(profile));
       }
     }
+    flush();
     changed();
   }
 
@@ -656,17 +679,20 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   function flush(): void {
-    if (inflight || disposed || status !== "seated" || seat === null || key === null || !link.isOpen) return;
+    // Only once caught up: what this seat sent before (on any device) is known, and the next number too.
+    if (inflight || disposed || status !== "seated" || seat === null || key === null || !caughtUp || token === "" || !link.isOpen) return;
     const head = outbox[0];
     if (head === undefined) {
       changed();
       return;
     }
     if (head.cseq === null || head.box === null) {
-      head.cseq = nextCseq++;
+      head.cseq = Math.max(nextCseq, guard[seat] + 1);
+      nextCseq = head.cseq + 1;
       head.box = sealBox(key, { seat, seq: head.cseq, kind: head.kind, body: head.payload }, random);
     }
-    inflight = request({ type: "relay", cseq: head.cseq, kind: head.kind, box: head.box }, "relay");
+    const seq = Math.max(applied, highest(), lastTaken) + 1;
+    inflight = request({ type: "relay", room: roomId, seat, via, tok: token, seq, cseq: head.cseq, kind: head.kind, box: head.box }, "relay");
   }
 
   function enqueue(p: Payload): void {

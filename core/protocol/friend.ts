@@ -106,7 +106,15 @@ export const JoinAnswerSchema = v.strictObject({ type: v.literal("join.answer"),
 export const RelaySchema = v.strictObject({
   type: v.literal("relay"),
   rid: Rid,
-  /** The sender's own sequence number, also sealed inside the box: exactly one more than the last stored. */
+  /** The sender's room and seat, with the seat token `room.joined` gave this connection. */
+  room: RoomIdSchema,
+  seat: Seat,
+  /** The other seat's connection as the token names it ("" when away). */
+  via: v.pipe(v.string(), v.maxLength(64)),
+  tok: B64(43, 43),
+  /** The room sequence number the sender proposes: one more than the highest it knows of. */
+  seq: Cseq,
+  /** The sender's own sequence number, also sealed inside the box (the receiver refuses replays). */
   cseq: Cseq,
   kind: v.picklist(RELAY_KINDS),
   box: B64(40, MAX_BOX_CHARS),
@@ -138,7 +146,7 @@ const ErrorSchema = v.object({
   rid: Rid,
   code: v.string(),
   message: v.string(),
-  /** `relay/out_of_order`: the sender sequence number the server expects next. */
+  /** `relay/seq_taken`: the room sequence number to propose next. */
   expected: v.optional(v.number()),
 });
 
@@ -156,6 +164,9 @@ export const FriendServerMessageSchema = v.variant("type", [
     peer: v.object({ seated: v.boolean(), online: v.boolean() }),
     /** To the owner while the guest seat is free: the room's current locator. */
     loc: v.optional(v.nullable(Loc)),
+    /** This connection's seat token and the other seat's connection it names, sent with every `relay`. */
+    token: v.string(),
+    via: v.string(),
   }),
   /** To the owner: the room has a new locator (the old one was retired after wrong codes, or lapsed). */
   v.object({ type: v.literal("room.code"), rid: Rid, loc: Loc, reason: v.picklist(["retired", "lapsed"] as const) }),
@@ -173,7 +184,8 @@ export const FriendServerMessageSchema = v.variant("type", [
   v.object({ type: v.literal("relay.ack"), rid: Rid, cseq: Cseq, seq: Seq, at: v.number() }),
   v.object({ type: v.literal("relay"), msg: StoredMessageSchema }),
   v.object({ type: v.literal("sync.page"), rid: Rid, msgs: v.array(StoredMessageSchema), more: v.boolean() }),
-  v.object({ type: v.literal("presence"), seat: Seat, online: v.boolean(), seated: v.boolean() }),
+  /** The other seat came or went; with a fresh seat token naming its connection. */
+  v.object({ type: v.literal("presence"), seat: Seat, online: v.boolean(), seated: v.boolean(), token: v.string(), via: v.string() }),
   v.object({ type: v.literal("pong"), rid: Rid, at: v.number() }),
   ErrorSchema,
 ]);

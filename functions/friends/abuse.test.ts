@@ -74,7 +74,7 @@ function badFrames(i: number, roomId: string): { frame: string | Buffer; codes: 
     () => ({ frame: JSON.stringify({ type: "sync", rid, after: "everything" }), codes: ["proto/invalid"] }),
     () => ({ frame: JSON.stringify({ type: "room.create", rid, roomId, secret: generateSecret(), extra: 1 }), codes: ["proto/invalid"] }),
     // Out of state: well-formed, but this connection holds no seat / the room does not exist.
-    () => ({ frame: JSON.stringify({ type: "relay", rid, cseq: 1, kind: "game", box: "B".repeat(64) }), codes: ["room/not_seated", "rate/limited"] }),
+    () => ({ frame: JSON.stringify({ type: "relay", rid, room: roomId, seat: 0, via: "", tok: "T".repeat(43), seq: 1, cseq: 1, kind: "game", box: "B".repeat(64) }), codes: ["room/not_seated", "rate/limited"] }),
     () => ({ frame: JSON.stringify({ type: "sync", rid, after: 0 }), codes: ["room/not_seated", "rate/limited"] }),
     () => ({ frame: JSON.stringify({ type: "join.answer", rid, reqId: "abcdefghijkl", approve: true }), codes: ["room/not_seated", "rate/limited"] }),
     () => ({ frame: JSON.stringify({ type: "room.join", rid, roomId: "Z".repeat(43), secret: generateSecret() }), codes: ["room/not_found", "rate/limited"] }),
@@ -179,12 +179,15 @@ describe("hostile input", () => {
     const send = (m: object): void => ws.send(JSON.stringify(m));
     send({ type: "room.join", rid: 1, roomId: mine.roomId, secret: mine.secret });
     await waitFor(() => got.some((m) => m.type === "room.joined"), "mallory back in her seat");
+    const joinedMsg = got.find((m) => m.type === "room.joined")!;
+    let roomSeq = Number(joinedMsg.seq);
     let cseq = sentBefore;
     const relay = async (box: string, kind: "game" | "chat" = "game"): Promise<void> => {
       cseq++;
       const n = got.length;
-      send({ type: "relay", rid: 100 + cseq, cseq, kind, box });
-      await waitFor(() => got.slice(n).some((m) => m.rid === 100 + cseq), "ack");
+      roomSeq++;
+      send({ type: "relay", rid: 100 + cseq, room: mine.roomId, seat: 1, via: joinedMsg.via, tok: joinedMsg.token, seq: roomSeq, cseq, kind, box });
+      await waitFor(() => got.slice(n).some((m) => m.rid === 100 + cseq && m.type === "relay.ack"), "ack");
     };
     const key = mine.key;
     const n = sentBefore;

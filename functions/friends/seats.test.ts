@@ -62,7 +62,7 @@ describe("seats", () => {
       // or answered.
       const r = await raw(ts.server.wsUrl);
       r.send({ type: "room.join", rid: 1, roomId: owner.session.roomId, secret: generateSecret() });
-      r.send({ type: "relay", rid: 2, cseq: 1, kind: "game", box: "A".repeat(80) });
+      r.send({ type: "relay", rid: 2, room: owner.session.roomId, seat: 1, via: "", tok: "T".repeat(43), seq: 99, cseq: 1, kind: "game", box: "A".repeat(80) });
       r.send({ type: "join.answer", rid: 3, reqId: "abcdefghijkl", approve: true });
       await waitFor(() => r.got.length === 3, "three replies");
       const byRid = new Map(r.got.map((m) => [m.rid, m]));

@@ -12,11 +12,14 @@ import type { FriendErrorCode } from "../../core/protocol/errors.js";
 import type { Connection, ConnectionStore } from "../lib/connections.js";
 import type { Gateway } from "../lib/gateway.js";
 import type { FriendStore, JoinRequest, Room } from "./store.js";
+import { checkSeatToken, makeSeatToken } from "./token.js";
 
 export interface FriendPorts {
   readonly rooms: FriendStore;
   readonly conns: ConnectionStore;
   readonly gateway: Gateway;
+  /** The key of seat tokens (friends/token.ts). */
+  tokenKey(): Promise<Buffer>;
   /** One-way hash of a seat secret (the server never stores the secret itself). */
   hashSecret(secret: string): string;
   newId(): string;
@@ -49,18 +52,28 @@ async function seatConnection(p: FriendPorts, conn: Connection, room: Room, seat
   await p.conns.setRoom(conn.connectionId, room.roomId, seat);
   const prev = room.conns[seat];
   if (prev !== null && prev !== conn.connectionId) {
+    // The older connection loses every room power: it is told, then closed (its seat token dies with it).
+    await p.conns.clearRoom(prev);
     await push(p, prev, fail("room/seat_moved", "this seat is now played from another connection", undefined), now);
+    await p.gateway.close(prev);
   }
+  const [seq, key] = await Promise.all([p.rooms.lastSeq(room.roomId), p.tokenKey()]);
+  const via = bound.conns[other(seat)] ?? "";
   const peer = other(seat);
-  await push(p, bound.conns[peer], { type: "presence", seat, online: true, seated: true }, now);
+  const peerConn = bound.conns[peer];
+  if (peerConn !== null) {
+    await push(p, peerConn, { type: "presence", seat, online: true, seated: true, token: makeSeatToken(key, room.roomId, peer, peerConn, conn.connectionId), via: conn.connectionId }, now);
+  }
   return {
     type: "room.joined",
     ...(rid !== undefined ? { rid } : {}),
     roomId: room.roomId,
     seat,
-    seq: bound.seq,
-    sent: bound.sent[seat],
+    seq,
+    sent: 0,
     peer: { seated: bound.hashes[peer] !== null, online: bound.conns[peer] !== null },
+    token: makeSeatToken(key, room.roomId, seat, conn.connectionId, via),
+    via,
   };
 }
 
@@ -217,28 +230,24 @@ async function answer(p: FriendPorts, conn: Connection, m: Msg<"join.answer">, n
   return done;
 }
 
-async function relay(p: FriendPorts, conn: Connection, m: Msg<"relay">, now: number): Promise<FriendServerMessage | null> {
-  if (conn.roomId === undefined || conn.seat === undefined) return fail("room/not_seated", "take a seat before sending", m.rid);
-  if (m.kind === "chat" && !(await p.conns.recordChat(conn, now, CHAT_WINDOW_MS, CHAT_LIMIT))) {
-    return fail("chat/flood", `at most ${CHAT_LIMIT} chat messages in ${CHAT_WINDOW_MS / 1000} s`, m.rid);
+/**
+ * A relayed message: the seat token proves the seat (no read), one conditional put stores it under
+ * the number its sender proposed, and it is pushed to the other seat's connection, which the sender
+ * names from its own view (the server checks it is the room's: the push carries the room id).
+ * The acknowledgement is the reply (in AWS, the route response: no post).
+ */
+export async function friendRelay(p: FriendPorts, connectionId: string, m: Msg<"relay">, now: number): Promise<FriendServerMessage> {
+  const key = await p.tokenKey();
+  if (!checkSeatToken(key, m.room, m.seat, connectionId, m.via, m.tok)) return fail("room/not_seated", "take a seat before sending (join the room again)", m.rid);
+  const r = await p.rooms.append(m.room, m.seat, m.seq, m.cseq, m.kind, m.box, now);
+  if (r.kind === "taken") return fail("relay/seq_taken", `room sequence ${m.seq} is taken`, m.rid, { expected: r.expected });
+  if (r.kind === "stored" && !(m.via !== "" && (await p.gateway.send(m.via, { type: "relay", msg: r.msg })))) {
+    // The other seat moved or went since this connection's token was made: the room says where it is now.
+    const room = await p.rooms.getRoom(m.room, now);
+    const peer = room?.conns[other(m.seat)] ?? null;
+    if (peer !== null && peer !== m.via) await push(p, peer, { type: "relay", msg: r.msg }, now);
   }
-  const r = await p.rooms.append(conn.roomId, conn.seat, conn.connectionId, m.cseq, m.kind, m.box, now);
-  switch (r.kind) {
-    case "not_found":
-      return fail("room/not_found", "the room has expired", m.rid);
-    case "not_seated":
-      return fail("room/seat_moved", "this seat is now played from another connection", m.rid);
-    case "out_of_order":
-      return fail("relay/out_of_order", `expected sender sequence ${r.expected}`, m.rid, { expected: r.expected });
-    case "stale":
-      return fail("relay/duplicate", `sender sequence ${m.cseq} is older than ${r.last}`, m.rid, { expected: r.last + 1 });
-    case "duplicate":
-    case "stored": {
-      const ack: FriendServerMessage = { type: "relay.ack", ...(m.rid !== undefined ? { rid: m.rid } : {}), cseq: m.cseq, seq: r.msg.seq, at: r.msg.at };
-      if (r.kind === "stored") await push(p, r.room.conns[other(conn.seat)], { type: "relay", msg: r.msg }, now);
-      return ack;
-    }
-  }
+  return { type: "relay.ack", ...(m.rid !== undefined ? { rid: m.rid } : {}), cseq: m.cseq, seq: r.msg.seq, at: r.msg.at };
 }
 
 async function sync(p: FriendPorts, conn: Connection, m: Msg<"sync">, now: number): Promise<FriendServerMessage> {
@@ -265,7 +274,7 @@ export async function friendMessage(p: FriendPorts, conn: Connection, m: FriendC
     case "join.answer":
       return answer(p, conn, m, now);
     case "relay":
-      return relay(p, conn, m, now);
+      return friendRelay(p, conn.connectionId, m, now);
     case "sync":
       return sync(p, conn, m, now);
     case "ping":
@@ -280,7 +289,11 @@ export async function friendDisconnect(p: FriendPorts, connectionId: string, now
   await p.conns.delete(connectionId);
   if (conn.roomId !== undefined && conn.seat !== undefined) {
     const room = await p.rooms.unbindSeat(conn.roomId, conn.seat, connectionId, now);
-    if (room !== null) await push(p, room.conns[other(conn.seat)], { type: "presence", seat: conn.seat, online: false, seated: true }, now);
+    const peer = room?.conns[other(conn.seat)] ?? null;
+    if (room !== null && peer !== null) {
+      const token = makeSeatToken(await p.tokenKey(), room.roomId, other(conn.seat), peer, "");
+      await push(p, peer, { type: "presence", seat: conn.seat, online: false, seated: true, token, via: "" }, now);
+    }
   }
   if (conn.pendingRoomId !== undefined && conn.pendingReqId !== undefined) {
     if (await p.rooms.deleteRequest(conn.pendingRoomId, conn.pendingReqId)) {

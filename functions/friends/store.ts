@@ -1,9 +1,10 @@
 /**
  * The friend-room store. Items under `pk = ROOM#<roomId>`:
- * - `sk = META`: seat-secret hashes (`h0`, `h1`), the connection in each seat (`c0`, `c1`), the room
- *   sequence counter `seq`, and per seat the last sender sequence number stored (`s0`, `s1`) with the
- *   room sequence number it got (`q0`, `q1`); `expiresAt` 30 days after the last activity.
- * - `sk = MSG#<seq, 12 digits>`: one relayed box; read only through a live room (MESSAGE_TTL_SECONDS).
+ * - `sk = META`: seat-secret hashes (`h0`, `h1`), the connection in each seat (`c0`, `c1`), the
+ *   locator; `expiresAt` 30 days after the last (re)join.
+ * - `sk = MSG#<seq, 12 digits>`: one relayed box, written with one conditional put under the room
+ *   sequence number its sender proposed (refused if taken); the room's last number is read from the
+ *   last message (nothing else moves with a message). Read only through a live room.
  * - `sk = REQ#<reqId>`: a guest's key exchange and join request waiting for the owner, short TTL.
  * Under `pk = LOC#<locator>`, `sk = LOC`: which room a locator points to while the room waits for a
  * guest, and how many wrong codes it has seen (`fails`). The locator is the only part of the code the
@@ -25,10 +26,6 @@ export interface Room {
   readonly roomId: string;
   readonly hashes: readonly [string, string | null];
   readonly conns: readonly [string | null, string | null];
-  readonly seq: number;
-  /** Last sender sequence number stored from each seat, and the room sequence number it got. */
-  readonly sent: readonly [number, number];
-  readonly sentAt: readonly [number, number];
   readonly lastActive: number;
   /** The locator guests find the room by, while the guest seat is free. */
   readonly loc: number | null;
@@ -63,13 +60,11 @@ export type CountResult =
   | { readonly kind: "gone" };
 
 export type AppendResult =
-  | { readonly kind: "stored"; readonly msg: StoredMessage; readonly room: Room }
+  | { readonly kind: "stored"; readonly msg: StoredMessage }
   /** This very message was stored before (a retry after a lost ack). */
-  | { readonly kind: "duplicate"; readonly msg: StoredMessage; readonly room: Room }
-  | { readonly kind: "out_of_order"; readonly expected: number }
-  | { readonly kind: "stale"; readonly last: number }
-  | { readonly kind: "not_seated" }
-  | { readonly kind: "not_found" };
+  | { readonly kind: "duplicate"; readonly msg: StoredMessage }
+  /** Another message holds that number. */
+  | { readonly kind: "taken"; readonly expected: number };
 
 export interface FriendStore {
   /** Creates a room with seat 0 bound to `hash` and `connectionId`; false if a live room has that id. */
@@ -99,8 +94,10 @@ export interface FriendStore {
   getRequest(roomId: string, reqId: string, now: number): Promise<JoinRequest | null>;
   listRequests(roomId: string, now: number): Promise<JoinRequest[]>;
   deleteRequest(roomId: string, reqId: string): Promise<boolean>;
-  /** Stores a relayed box from `seat` with its sender sequence number `cseq`, giving it the next room sequence number. */
-  append(roomId: string, seat: Seat, connectionId: string, cseq: number, kind: RelayKind, box: string, now: number): Promise<AppendResult>;
+  /** Stores a relayed box from `seat` under room sequence number `seq` unless that number is taken (one conditional put). */
+  append(roomId: string, seat: Seat, seq: number, cseq: number, kind: RelayKind, box: string, now: number): Promise<AppendResult>;
+  /** The room's last sequence number (0 when nothing was relayed). */
+  lastSeq(roomId: string): Promise<number>;
   /** Messages with a sequence number above `after`, oldest first, up to about `maxChars` of boxes. */
   list(roomId: string, after: number, maxChars: number, now: number): Promise<{ msgs: StoredMessage[]; more: boolean }>;
 }
@@ -117,9 +114,6 @@ function toRoom(item: Record<string, unknown>): Room {
     roomId: String(item.roomId),
     hashes: [String(item.h0), str(item.h1)],
     conns: [str(item.c0), str(item.c1)],
-    seq: Number(item.seq ?? 0),
-    sent: [Number(item.s0 ?? 0), Number(item.s1 ?? 0)],
-    sentAt: [Number(item.q0 ?? 0), Number(item.q1 ?? 0)],
     lastActive: Number(item.lastActive ?? 0),
     loc: typeof item.loc === "number" ? item.loc : null,
   };
@@ -170,27 +164,6 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
     return r.Item !== undefined && isLive(r.Item, now) ? toMessage(r.Item) : null;
   }
 
-  /** Takes the next room sequence number for `seat`'s message `cseq`, then stores the box under it. */
-  async function store(roomId: string, seat: Seat, connectionId: string, cseq: number, prev: number, kind: RelayKind, box: string, now: number): Promise<AppendResult | null> {
-    const room = await update(
-      roomId,
-      `SET #seq = #seq + :one, s${seat} = :cseq, q${seat} = #seq + :one, lastActive = :now, expiresAt = :exp`,
-      `attribute_exists(pk) AND expiresAt > :nows AND s${seat} = :prev AND c${seat} = :conn`,
-      { ":one": 1, ":cseq": cseq, ":prev": prev, ":now": now, ":nows": nowSeconds(now), ":exp": roomExp(now), ":conn": connectionId },
-      { "#seq": "seq" },
-    );
-    if (room === null) return null;
-    const msg: StoredMessage = { seq: room.seq, from: seat, cseq, kind, box, at: now };
-    await db.send(
-      new PutCommand({
-        TableName: T,
-        Item: { pk: roomPk(roomId), sk: msgSk(msg.seq), ...msg, expiresAt: nowSeconds(now) + MESSAGE_TTL_SECONDS },
-        ConditionExpression: "attribute_not_exists(pk)",
-      }),
-    );
-    return { kind: "stored", msg, room };
-  }
-
   return {
     async createRoom(roomId, hash, connectionId, now) {
       try {
@@ -198,8 +171,7 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
           new PutCommand({
             TableName: T,
             Item: {
-              pk: roomPk(roomId), sk: META, roomId, h0: hash, c0: connectionId, seq: 0, s0: 0, s1: 0, q0: 0, q1: 0,
-              createdAt: now, lastActive: now, expiresAt: roomExp(now),
+              pk: roomPk(roomId), sk: META, roomId, h0: hash, c0: connectionId, createdAt: now, lastActive: now, expiresAt: roomExp(now),
             },
             // Even an expired room keeps its id until it is swept with its messages: a new room must
             // not inherit them.
@@ -210,7 +182,7 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
         if (isConditionFailed(e)) return null;
         throw e;
       }
-      return { roomId, hashes: [hash, null], conns: [connectionId, null], seq: 0, sent: [0, 0], sentAt: [0, 0], lastActive: now, loc: null };
+      return { roomId, hashes: [hash, null], conns: [connectionId, null], lastActive: now, loc: null };
     },
     async allocateLocator(roomId, hint, now) {
       for (let attempt = 0; attempt < 8; attempt++) {
@@ -366,24 +338,38 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
         throw e;
       }
     },
-    async append(roomId, seat, connectionId, cseq, kind, box, now) {
-      const fresh = await store(roomId, seat, connectionId, cseq, cseq - 1, kind, box, now);
-      if (fresh !== null) return fresh;
-      // Find out why the conditional write failed.
-      const room = await getRoom(roomId, now);
-      if (room === null) return { kind: "not_found" };
-      if (room.conns[seat] !== connectionId) return { kind: "not_seated" };
-      const last = room.sent[seat];
-      if (cseq === last) {
-        // A retry of the last message: acknowledged before, or numbered and then lost in a crash
-        // before its box was written. In the second case it is stored now under a new number.
-        const had = await getMessage(roomId, room.sentAt[seat], now);
-        if (had !== null && had.from === seat && had.cseq === cseq) return { kind: "duplicate", msg: had, room };
-        const again = await store(roomId, seat, connectionId, cseq, cseq, kind, box, now);
-        return again ?? { kind: "stale", last };
+    async append(roomId, seat, seq, cseq, kind, box, now) {
+      const msg: StoredMessage = { seq, from: seat, cseq, kind, box, at: now };
+      try {
+        await db.send(
+          new PutCommand({
+            TableName: T,
+            Item: { pk: roomPk(roomId), sk: msgSk(seq), ...msg, expiresAt: nowSeconds(now) + MESSAGE_TTL_SECONDS },
+            ConditionExpression: "attribute_not_exists(pk)",
+          }),
+        );
+        return { kind: "stored", msg };
+      } catch (e) {
+        if (!isConditionFailed(e)) throw e;
       }
-      if (cseq < last) return { kind: "stale", last };
-      return { kind: "out_of_order", expected: last + 1 };
+      // Taken: by this very message (a retry after a lost acknowledgement), or by another one.
+      const had = await getMessage(roomId, seq, now);
+      if (had !== null && had.from === seat && had.cseq === cseq) return { kind: "duplicate", msg: had };
+      return { kind: "taken", expected: seq + 1 };
+    },
+    async lastSeq(roomId) {
+      const r = await db.send(
+        new QueryCommand({
+          TableName: T,
+          KeyConditionExpression: "pk = :pk AND begins_with(sk, :m)",
+          ExpressionAttributeValues: { ":pk": roomPk(roomId), ":m": "MSG#" },
+          ScanIndexForward: false,
+          Limit: 1,
+          ConsistentRead: true,
+          ProjectionExpression: "seq",
+        }),
+      );
+      return Number(r.Items?.[0]?.seq ?? 0);
     },
     async list(roomId, after, maxChars, now) {
       const msgs: StoredMessage[] = [];

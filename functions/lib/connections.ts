@@ -40,6 +40,8 @@ export interface ConnectionStore {
   /** Records a chat at `now` unless `limit` chats already fall within `windowMs`. */
   recordChat(conn: Connection, now: number, windowMs: number, limit: number): Promise<boolean>;
   setRoom(connectionId: string, roomId: string, seat: Seat): Promise<boolean>;
+  /** Takes the room and seat away from a connection (its seat moved to a newer one). */
+  clearRoom(connectionId: string): Promise<void>;
   setPending(connectionId: string, roomId: string, reqId: string): Promise<boolean>;
   clearPending(connectionId: string, reqId: string): Promise<void>;
 }
@@ -157,6 +159,20 @@ export function makeDynamoConnectionStore(db: DynamoDBDocumentClient, tableName:
       } catch (e) {
         if (isConditionFailed(e)) return false;
         throw e;
+      }
+    },
+    async clearRoom(connectionId) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(connectionId),
+            UpdateExpression: "REMOVE roomId, seat",
+            ConditionExpression: "attribute_exists(pk)",
+          }),
+        );
+      } catch (e) {
+        if (!isConditionFailed(e)) throw e;
       }
     },
     async setPending(connectionId, roomId, reqId) {

@@ -157,7 +157,13 @@ export function createLocalGateway(
     ws.on("message", (data, isBinary) => {
       c.lastActiveAt = Date.now();
       const body = isBinary ? Buffer.from(data as Buffer).toString("base64") : data.toString();
-      void track(invoke(routes.message, event(c, "MESSAGE", { body, isBase64Encoded: isBinary })));
+      // As API Gateway does for a route with a route response (the stack gives `$default` one): the
+      // integration's body goes back to the caller as a frame.
+      void track(
+        invoke(routes.message, event(c, "MESSAGE", { body, isBase64Encoded: isBinary })).then((r) => {
+          if (typeof r.body === "string" && r.body !== "" && ws.readyState === WebSocket.OPEN) ws.send(r.body);
+        }),
+      );
     });
     ws.on("error", () => undefined);
     ws.on("close", (code, reason) => {

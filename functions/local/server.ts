@@ -36,6 +36,8 @@ export interface ServerOptions {
   /** API Gateway's WebSocket limits: idle timeout (default 10 min) and longest connection (default 2 h). */
   readonly idleMs?: number;
   readonly maxConnectionMs?: number;
+  /** A connection that sends no complete request head in this time is closed. Default 10 000. */
+  readonly headerTimeoutMs?: number;
   /**
    * Where each route's handler module is loaded from (an absolute path). Default: its source under
    * the project root; the bundle test passes the bundles the stack deploys.
@@ -50,6 +52,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** How long a socket may take to send its request head. */
+export const HEADER_TIMEOUT_MS = 10_000;
+
 type TimerHandler = (event: Record<string, unknown>) => Promise<unknown>;
 
 function defaults(opts: ServerOptions): Required<ServerOptions> {
@@ -63,6 +68,7 @@ function defaults(opts: ServerOptions): Required<ServerOptions> {
     timerMs: opts.timerMs ?? 1_000,
     idleMs: opts.idleMs ?? GATEWAY_IDLE_MS,
     maxConnectionMs: opts.maxConnectionMs ?? GATEWAY_MAX_CONNECTION_MS,
+    headerTimeoutMs: opts.headerTimeoutMs ?? HEADER_TIMEOUT_MS,
     moduleOf: opts.moduleOf ?? ((route) => join(ROOT_DIR, route.module)),
   };
 }
@@ -116,7 +122,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       res.end("bad request path");
       return;
     }
-    if (gateway.management(req, res, url.pathname)) return;
     routeHttp(req, res, url, o.moduleOf, domainName, log)
       .then((handled) => {
         if (!handled) serveStatic(req, res, url, o.staticDir);
@@ -140,14 +145,49 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     gateway.upgrade(req, socket, head);
   });
+  // Slowloris: a socket must send its request head in time (Node's own headersTimeout is checked
+  // only every 30 s, and not at all for a socket that never sends a byte).
+  server.headersTimeout = o.headerTimeoutMs;
+  server.requestTimeout = Math.max(o.headerTimeoutMs, 30_000);
+  server.on("connection", (socket) => {
+    const t = setTimeout(() => socket.destroy(), o.headerTimeoutMs);
+    t.unref();
+    let head = "";
+    const onData = (d: Buffer): void => {
+      head += d.toString("latin1");
+      if (head.includes("\r\n\r\n") || head.length > 64 * 1024) {
+        clearTimeout(t);
+        socket.off("data", onData);
+      }
+    };
+    socket.on("data", onData);
+    socket.once("close", () => clearTimeout(t));
+  });
   await new Promise<void>((res, rej) => {
     server.once("error", rej);
     server.listen(o.port, o.host, () => res());
   });
+  // The management API answers on loopback only, on its own port.
+  const mgmt = createServer((req, res) => {
+    let path = "/";
+    try {
+      path = new URL(req.url ?? "/", "http://local").pathname;
+    } catch {
+      path = "/";
+    }
+    if (gateway.management(req, res, path)) return;
+    res.writeHead(404);
+    res.end();
+  });
+  await new Promise<void>((res, rej) => {
+    mgmt.once("error", rej);
+    mgmt.listen(0, "127.0.0.1", () => res());
+  });
+  const mgmtPort = (mgmt.address() as AddressInfo).port;
   const port = (server.address() as AddressInfo).port;
   const hostForUrl = o.host === "0.0.0.0" || o.host === "::" ? "127.0.0.1" : o.host.includes(":") ? `[${o.host}]` : o.host;
   domainName = `${hostForUrl}:${port}`;
-  process.env.GATEWAY_ENDPOINT = `http://${domainName}`;
+  process.env.GATEWAY_ENDPOINT = `http://127.0.0.1:${mgmtPort}`;
 
   let sweeping = false;
   const sweep = setInterval(() => {
@@ -193,6 +233,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await new Promise<void>((res) => {
           server.close(() => res());
           server.closeAllConnections();
+        });
+        await new Promise<void>((res) => {
+          mgmt.close(() => res());
+          mgmt.closeAllConnections();
         });
         await Promise.all(timers.map((t) => t.running()));
         await dynamo.close();

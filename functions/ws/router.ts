@@ -1,14 +1,21 @@
 /**
  * One client frame on the WebSocket, checked in a fixed order: size → JSON envelope → schema of its
- * type → per-connection rate → the domain (friend rooms here; `auth.*` and `ranked.*` go to
- * `functions/ranked/router.ts`). Every refusal is answered with an
- * `error` message naming its code; nothing is thrown at the gateway for bad input.
+ * type → flood limits (in process: per connection, per source address, per identity, and the chat
+ * rule; a refusal costs no write) → the domain (friend rooms here; `auth.*` and `ranked.*` go to
+ * `functions/ranked/router.ts`). Every refusal is answered with an `error` message naming its code;
+ * nothing is thrown at the gateway for bad input.
+ *
+ * The answer to the sender is returned, not posted: the `$default` handler gives it back as the
+ * route response (API Gateway sends it to the caller as a frame, stacks/ApiStack.ts; the local
+ * gateway does the same), so a relayed move costs one write and one post, to the other seat.
+ * A `relay` needs no read either: its seat token (friends/token.ts) proves the seat.
  */
 import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
 import { parseEnvelope, ridOf } from "../../core/protocol/envelope.js";
-import { RATE_LIMIT, RATE_WINDOW_MS, makeError, parseFriendClientMessage } from "../../core/protocol/friend.js";
+import { CHAT_LIMIT, CHAT_WINDOW_MS, RATE_WINDOW_MS, makeError, parseFriendClientMessage } from "../../core/protocol/friend.js";
 import { isRankedType } from "../../core/protocol/ranked.js";
-import { friendDisconnect, friendMessage } from "../friends/service.js";
+import { friendDisconnect, friendMessage, friendRelay } from "../friends/service.js";
+import { allowChat, allowMessage, floodLimits, forgetConnection } from "../lib/flood.js";
 import { onRankedDisconnect, routeRanked } from "../ranked/router.js";
 import type { RealtimePorts } from "./ports.js";
 
@@ -18,46 +25,53 @@ export type { RealtimeContext } from "./context.js";
 const ranked = { routeRanked, onRankedDisconnect };
 
 export function rateLimit(): number {
-  const n = Number(process.env.RATE_LIMIT);
-  return Number.isInteger(n) && n > 0 ? n : RATE_LIMIT;
+  return floodLimits().connection;
 }
 
-export async function receive(p: RealtimePorts, event: APIGatewayProxyWebsocketEventV2, now: number): Promise<void> {
+const LIMITED = {
+  connection: "on this connection",
+  address: "from this network address",
+  identity: "for this player",
+} as const;
+
+/** Handles one frame; returns the answer for the sender (the route response), or null. */
+export async function receive(p: RealtimePorts, event: APIGatewayProxyWebsocketEventV2, now: number): Promise<object | null> {
   const connectionId = event.requestContext.connectionId;
-  const reply = (m: object): Promise<boolean> => p.gateway.send(connectionId, m);
-  const text = event.isBase64Encoded ? "" : event.body ?? "";
-  if (event.isBase64Encoded) {
-    await reply(makeError("proto/malformed", "binary frames are not accepted"));
-    return;
-  }
-  const env = parseEnvelope(text);
-  if (!env.ok) {
-    await reply(makeError(env.error.code, env.error.message));
-    return;
-  }
+  const address = (event.requestContext as { identity?: { sourceIp?: string } }).identity?.sourceIp ?? "unknown";
+  if (event.isBase64Encoded) return makeError("proto/malformed", "binary frames are not accepted");
+  const env = parseEnvelope(event.body ?? "");
+  if (!env.ok) return makeError(env.error.code, env.error.message);
   const rid = ridOf(env.value);
   const withRid = rid !== undefined ? { rid } : {};
   const rankedType = isRankedType(env.value.type);
   const parsed = rankedType ? null : parseFriendClientMessage(env.value);
-  if (parsed !== null && !parsed.ok) {
-    await reply(makeError(parsed.error.code, parsed.error.message, withRid));
-    return;
+  if (parsed !== null && !parsed.ok) return makeError(parsed.error.code, parsed.error.message, withRid);
+  const limits = floodLimits();
+  const refuse = (what: "connection" | "address" | "identity"): object =>
+    makeError("rate/limited", `at most ${limits[what]} messages in ${RATE_WINDOW_MS / 1000} s ${LIMITED[what]}`, withRid);
+
+  // The hot path: a relayed message, with no read.
+  if (parsed !== null && parsed.value.type === "relay") {
+    const m = parsed.value;
+    const verdict = allowMessage({ connection: connectionId, address, identity: `seat:${m.room}:${m.seat}` }, now, limits);
+    if (verdict !== "ok") return refuse(verdict);
+    if (m.kind === "chat" && !allowChat(connectionId, now)) {
+      return makeError("chat/flood", `at most ${CHAT_LIMIT} chat messages in ${CHAT_WINDOW_MS / 1000} s`, withRid);
+    }
+    return friendRelay(p, connectionId, m, now);
   }
-  const rate = await p.conns.countMessage(connectionId, now, RATE_WINDOW_MS, rateLimit());
-  if (!rate.allowed) {
-    await reply(makeError("rate/limited", `at most ${rateLimit()} messages in ${RATE_WINDOW_MS / 1000} s`, withRid));
-    return;
-  }
-  if (rate.connection === null) {
-    await reply(makeError("server/error", "unknown connection; reconnect", withRid));
-    return;
-  }
+
+  const connection = await p.conns.get(connectionId, now);
+  const identity = typeof connection?.rankedPlayer === "string" ? `player:${connection.rankedPlayer}` : connection?.roomId !== undefined ? `seat:${connection.roomId}:${String(connection.seat)}` : undefined;
+  const verdict = allowMessage({ connection: connectionId, address, ...(identity !== undefined ? { identity } : {}) }, now, limits);
+  if (verdict !== "ok") return refuse(verdict);
+  if (connection === null) return makeError("server/error", "unknown connection; reconnect", withRid);
   if (parsed === null) {
-    await ranked.routeRanked({ connectionId, now, event, ports: p, connection: rate.connection, reply }, env.value);
-    return;
+    const reply = (m: object): Promise<boolean> => p.gateway.send(connectionId, m);
+    await ranked.routeRanked({ connectionId, now, event, ports: p, connection, reply }, env.value);
+    return null;
   }
-  const out = await friendMessage(p, rate.connection, parsed.value, now);
-  if (out !== null) await reply(out);
+  return friendMessage(p, connection, parsed.value, now);
 }
 
 export async function connect(p: RealtimePorts, event: APIGatewayProxyWebsocketEventV2, now: number): Promise<void> {
@@ -69,4 +83,5 @@ export async function disconnect(p: RealtimePorts, event: APIGatewayProxyWebsock
   const connection = await p.conns.get(connectionId, now);
   await ranked.onRankedDisconnect({ connectionId, now, event, ports: p, connection });
   await friendDisconnect(p, connectionId, now);
+  forgetConnection(connectionId);
 }

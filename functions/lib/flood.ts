@@ -1,0 +1,98 @@
+/**
+ * Flood limits kept in process, so that refusing a message costs no write: token buckets per
+ * connection, per source address and per identity (a ranked player, or a friend-room seat), and the
+ * chat rule (CHAT_LIMIT chat messages in CHAT_WINDOW_MS per connection). Locally one process sees
+ * every message, so the limits are exact; in AWS each Lambda instance keeps its own buckets, and the
+ * stage's route throttling (stacks/ApiStack.ts) bounds the total.
+ *
+ * Defaults (`RATE_LIMIT`, `RATE_LIMIT_ADDRESS`, `RATE_LIMIT_IDENTITY` override the bursts; each
+ * bucket refills its burst over RATE_WINDOW_MS): a connection 100 messages, an address 500, an
+ * identity 200.
+ */
+import { CHAT_LIMIT, CHAT_WINDOW_MS, RATE_LIMIT, RATE_WINDOW_MS } from "../../core/protocol/friend.js";
+
+export const ADDRESS_LIMIT = 500;
+export const IDENTITY_LIMIT = 200;
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+export type FloodVerdict = "ok" | "connection" | "address" | "identity";
+
+function envInt(name: string, fallback: number): number {
+  const n = Number(process.env[name]);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+export interface FloodLimits {
+  readonly connection: number;
+  readonly address: number;
+  readonly identity: number;
+}
+
+export function floodLimits(): FloodLimits {
+  return {
+    connection: envInt("RATE_LIMIT", RATE_LIMIT),
+    address: envInt("RATE_LIMIT_ADDRESS", ADDRESS_LIMIT),
+    identity: envInt("RATE_LIMIT_IDENTITY", IDENTITY_LIMIT),
+  };
+}
+
+const buckets = new Map<string, Bucket>();
+const chats = new Map<string, number[]>();
+let sweptAt = 0;
+
+/** Takes one token from `key`'s bucket of size `burst` (refilled over RATE_WINDOW_MS); false when empty. */
+function take(key: string, burst: number, now: number): boolean {
+  let b = buckets.get(key);
+  if (b === undefined) {
+    b = { tokens: burst, at: now };
+    buckets.set(key, b);
+  } else {
+    b.tokens = Math.min(burst, b.tokens + ((now - b.at) * burst) / RATE_WINDOW_MS);
+    b.at = now;
+  }
+  if (b.tokens < 1) return false;
+  b.tokens -= 1;
+  return true;
+}
+
+/** Full buckets and old chat times are dropped now and then, so memory follows the active clients. */
+function sweep(now: number): void {
+  if (now - sweptAt < RATE_WINDOW_MS) return;
+  sweptAt = now;
+  for (const [k, b] of buckets) if (now - b.at > RATE_WINDOW_MS) buckets.delete(k);
+  for (const [k, t] of chats) if (t.length === 0 || t[t.length - 1] <= now - CHAT_WINDOW_MS) chats.delete(k);
+}
+
+/**
+ * Counts one message against every bucket it belongs to. A message refused by one bucket takes no
+ * token from the others checked after it (connection first, then address, then identity).
+ */
+export function allowMessage(keys: { readonly connection: string; readonly address: string; readonly identity?: string }, now: number, limits: FloodLimits = floodLimits()): FloodVerdict {
+  sweep(now);
+  if (!take(`c:${keys.connection}`, limits.connection, now)) return "connection";
+  if (!take(`a:${keys.address}`, limits.address, now)) return "address";
+  if (keys.identity !== undefined && !take(`i:${keys.identity}`, limits.identity, now)) return "identity";
+  return "ok";
+}
+
+/** The chat rule for one connection: records the chat at `now` unless CHAT_LIMIT fall within the window. */
+export function allowChat(connection: string, now: number): boolean {
+  const recent = (chats.get(connection) ?? []).filter((t) => t > now - CHAT_WINDOW_MS);
+  if (recent.length >= CHAT_LIMIT) {
+    chats.set(connection, recent);
+    return false;
+  }
+  recent.push(now);
+  chats.set(connection, recent);
+  return true;
+}
+
+/** Forgets a closed connection's buckets. */
+export function forgetConnection(connection: string): void {
+  buckets.delete(`c:${connection}`);
+  chats.delete(connection);
+}
