@@ -14,9 +14,6 @@ import { ACCESS_GUARD, type AccessCall, type AccessGuard } from "../lib/config.j
 
 const current = new AsyncLocalStorage<Route>();
 
-/** What each route called, by route name then `service:action[@index]` (read by tests). */
-export const USED_ACCESS = new Map<string, Set<string>>();
-
 export class AccessDeniedError extends Error {
   override readonly name = "AccessDeniedException";
 }
@@ -26,9 +23,6 @@ function check(call: AccessCall): void {
   if (route === undefined) return;
   const name = routeName(route);
   const what = call.service === "dynamodb" ? `dynamodb:${call.action}${call.index !== undefined ? ` on index ${call.index}` : ""}` : `execute-api:ManageConnections (${call.action})`;
-  let used = USED_ACCESS.get(name);
-  if (used === undefined) USED_ACCESS.set(name, (used = new Set()));
-  used.add(call.service === "dynamodb" ? `dynamodb:${call.action}${call.index !== undefined ? `@${call.index}` : ""}` : "execute-api:ManageConnections");
   const allowed = call.service === "dynamodb" ? mayCall(route, call.action, call.index) : route.access.posts;
   if (!allowed) throw new AccessDeniedError(`${name} may not call ${what}: functions/routes.ts lists what each route may call`);
 }
