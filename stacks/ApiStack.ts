@@ -1,5 +1,5 @@
 import { Fn, RemovalPolicy } from "aws-cdk-lib";
-import type { CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
+import { CfnRouteResponse, type CfnRoute, type CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
 import {
   AllowedMethods, CachePolicy, OriginRequestCookieBehavior, OriginRequestHeaderBehavior, OriginRequestPolicy, OriginRequestQueryStringBehavior, ViewerProtocolPolicy,
 } from "aws-cdk-lib/aws-cloudfront";
@@ -56,6 +56,13 @@ export function ApiStack({ stack }: StackContext): { ws: WebSocketApi; http: Api
     throttlingRateLimit: settings.wsThrottle.rate,
     throttlingBurstLimit: settings.wsThrottle.burst,
   };
+  // The answer to the sender is `$default`'s route response (functions/ws/default.ts returns it as the
+  // body): API Gateway sends it to the caller as a frame, so it costs no @connections post.
+  const defaultRoute = ws.getRoute("$default");
+  if (defaultRoute !== undefined) {
+    (defaultRoute.node.defaultChild as CfnRoute).routeResponseSelectionExpression = "$default";
+    new CfnRouteResponse(stack, "PlayDefaultRouteResponse", { apiId: webSocketApi.apiId, routeId: defaultRoute.routeId, routeResponseKey: "$default" });
+  }
   const targets: AccessTargets = {
     tableArn: table.tableArn,
     connectionsArn: stack.formatArn({ service: "execute-api", resource: webSocketApi.apiId, resourceName: `${webSocketStage.stageName}/*/@connections/*` }),

@@ -128,6 +128,16 @@ describe("routes come from functions/routes.ts", () => {
     d.api.hasResourceProperties("AWS::ApiGatewayV2::Api", { ProtocolType: "WEBSOCKET" });
   });
 
+  test("$default answers the sender with its route response (no @connections post for the answer)", () => {
+    const routes = resources(d.api, "AWS::ApiGatewayV2::Route").filter(([, r]) => r.Properties.RouteKey === "$default");
+    expect(routes).toHaveLength(1);
+    expect(routes[0][1].Properties.RouteResponseSelectionExpression).toBe("$default");
+    const responses = resources(d.api, "AWS::ApiGatewayV2::RouteResponse");
+    expect(responses).toHaveLength(1);
+    expect(responses[0][1].Properties.RouteResponseKey).toBe("$default");
+    expect(responses[0][1].Properties.RouteId).toEqual({ Ref: routes[0][0] });
+  });
+
   test("the HTTP API has exactly the table's routes, all under /api, and no OPTIONS route", () => {
     const keys = resources(d.api, "AWS::ApiGatewayV2::Route").map(([, r]) => r.Properties.RouteKey as string).filter((k) => !k.startsWith("$"));
     expect(keys.sort()).toEqual(HTTP_ROUTES.map(routeName).sort());
