@@ -52,16 +52,12 @@ export function makeDynamoIdentityStore(db: DynamoDBDocumentClient, tableName: s
   };
 }
 
-export interface MemoryIdentityStore extends IdentityStore {
-  /** Connections the twin knows (a gone connection keeps no attributes, as on the real item). */
-  readonly connections: Set<string>;
-}
+export type MemoryIdentityStore = IdentityStore;
 
 export function createMemoryIdentityStore(now: () => number = Date.now): MemoryIdentityStore {
   const auth = new Map<string, RankedConnAuth>();
   const profiles = new Map<string, Profile>();
   return {
-    connections: new Set(),
     async getAuth(connId) {
       await yieldTurn();
       const a = auth.get(connId);

@@ -1,0 +1,71 @@
+import { createRoot } from "solid-js";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { makeDeviceKeys } from "../../../core/identity.js";
+import type { MatchView, RankedClientMessage, RankedServerMessage } from "../../../core/protocol/ranked.js";
+import { createRanked } from "./createRanked.js";
+
+const keys = makeDeviceKeys(new Uint8Array(32).fill(9));
+const view = (extra: Partial<MatchView> = {}): MatchView => ({
+  id: "m1", game: "tsoro-wta", options: { holes: 4, seeds: 1 },
+  seats: [{ playerId: keys.playerId, name: "Aigerim", rating: 1500, provisional: true }, { playerId: "b", name: "Tendai", rating: 1620, provisional: false }],
+  moves: [], version: 0, toMove: 0, clocks: [5_000, 5_000], increment: 0, serverTime: 0, status: "active", result: null, rated: false,
+  endOffer: null, graceUntil: [null, null], ...extra,
+});
+
+function setup() {
+  let t = 1_000_000;
+  const sent: RankedClientMessage[] = [];
+  let h: { onOpen(): void; onMessage(m: RankedServerMessage): void; onClose(): void } | null = null;
+  const store = createRoot(() =>
+    createRanked({
+      keys, name: () => "Aigerim", speed: () => "fast", now: () => t,
+      connect: (handlers) => {
+        h = handlers;
+        return { send: (m) => (sent.push(m), true), dispose: () => undefined };
+      },
+    }),
+  );
+  h!.onOpen();
+  h!.onMessage({ type: "auth.ok", playerId: keys.playerId, name: "Aigerim", stats: {}, activeMatch: null });
+  return { store, sent, push: (m: RankedServerMessage) => h!.onMessage(m), advance: (ms: number) => void (t += ms) };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("ranked play on the device", () => {
+  test("after a first rated game the lobby shows its new rating at once, and Play again seeks the same game", () => {
+    const s = setup();
+    const [state, act] = s.store;
+    act.seek("tsoro-wta", { holes: 4, seeds: 1 });
+    s.push({ type: "ranked.start", seat: 0, match: view() });
+    expect(state.phase).toBe("playing");
+    s.push({ type: "ranked.end", seat: 0, match: view({ status: "finished", result: { winner: 1, reason: "forfeit" }, rated: true }), changes: [{ before: 1500, after: 1420.4, rd: 290 }, { before: 1620, after: 1630, rd: 100 }] });
+    expect(state.phase).toBe("over");
+    expect(state.stats["tsoro-wta"]).toMatchObject({ rating: 1420.4, rd: 290, games: 1, wins: 0, losses: 1, provisional: true });
+    s.sent.length = 0;
+    act.again();
+    expect(state.phase).toBe("ready");
+    expect(state.match).toBeNull();
+    expect(s.sent).toMatchObject([{ type: "ranked.seek", game: "tsoro-wta", options: { holes: 4, seeds: 1 } }]);
+    act.dispose();
+  });
+
+  test("the clock runs down by the server's rule, and a fallen flag is claimed once", () => {
+    vi.useFakeTimers();
+    const s = setup();
+    const [, act] = s.store;
+    s.push({ type: "ranked.start", seat: 0, match: view({ toMove: 1 }) });
+    s.advance(2_000);
+    vi.advanceTimersByTime(250);
+    expect(act.clock(1)).toBe(3_000);
+    expect(act.clock(0)).toBe(5_000);
+    s.sent.length = 0;
+    s.advance(3_000);
+    vi.advanceTimersByTime(250);
+    vi.advanceTimersByTime(250);
+    expect(s.sent.filter((m) => m.type === "ranked.sync")).toMatchObject([{ type: "ranked.sync", matchId: "m1" }]);
+    act.dispose();
+  });
+});
