@@ -54,6 +54,8 @@ export interface Matches {
 }
 
 const MAX_RETRIES = 8;
+/** Due matches a tick handles at once. */
+const TICK_PARALLEL = 16;
 
 function rid(r: Rid): { rid?: string | number } {
   return r !== undefined ? { rid: r } : {};
@@ -205,11 +207,16 @@ export function createMatches(d: MatchDeps): Matches {
   async function tick(limit = 1000): Promise<{ due: number; ended: number }> {
     const due = await store.listDue(d.now(), limit);
     let ended = 0;
-    for (const m of due) {
-      // The index is read eventually consistent: a stale entry fails its conditional write and is read again.
-      const wasActive = m.status === "active";
-      const after = await enforceTime(m);
-      if (wasActive && after.status !== "active") ended++;
+    // A few at a time: each ended match settles in a dozen sequential calls, and a busy second may hold many.
+    for (let i = 0; i < due.length; i += TICK_PARALLEL) {
+      const done = await Promise.all(
+        due.slice(i, i + TICK_PARALLEL).map(async (m) => {
+          // The index is read eventually consistent: a stale entry fails its conditional write and is read again.
+          const after = await enforceTime(m);
+          return m.status === "active" && after.status !== "active";
+        }),
+      );
+      ended += done.filter(Boolean).length;
     }
     return { due: due.length, ended };
   }
