@@ -107,6 +107,9 @@ export function ApiStack({ stack }: StackContext): { ws: WebSocketApi; http: Api
     buildOutput: "web/dist",
     // The HTTP API is reached by relative paths on the site's own origin; the WebSocket API by its URL.
     environment: { VITE_WS_URL: ws.url },
+    // SST marks every .js immutable for a year; the service worker's script must be fetched fresh
+    // (these options run after SST's defaults, so they win).
+    assets: { fileOptions: [{ files: "sw.js", cacheControl: "max-age=0,no-cache,no-store,must-revalidate" }] },
     cdk: {
       distribution: {
         // The client routes by URL hash, so no error is rewritten to index.html: the API's own 404s

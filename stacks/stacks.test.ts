@@ -21,6 +21,7 @@ interface Synth {
   /** Props of every SST function: handler, runtime, nodejs. */
   props: { handler: string; runtime: string; nodejs: unknown }[];
   siteEnv: Record<string, string>;
+  siteFiles: { files: string | string[]; cacheControl?: string }[];
 }
 
 /** Synthesizes both stacks with `env` set for the deploy settings (restored afterwards). */
@@ -30,6 +31,7 @@ function synth(env: Record<string, string>): Synth {
   const fnOf = new Map<string, string>();
   const props: Synth["props"] = [];
   let siteEnv: Record<string, string> = {};
+  let siteFiles: Synth["siteFiles"] = [];
   function Capture({ stack }: StackContext): void {
     const { ws, http, site } = use(ApiStack);
     const logicalId = (fn: SstFunction | undefined): string => Stack.of(fn!).getLogicalId(fn!.node.defaultChild as CfnElement);
@@ -42,14 +44,18 @@ function synth(env: Record<string, string>): Synth {
         const timer = TIMER_ROUTES.find((r) => sstHandler(r) === p.handler);
         if (timer !== undefined) fnOf.set(routeName(timer), logicalId(c));
       }
-      if (c instanceof StaticSite) siteEnv = (c as unknown as { props: { environment: Record<string, string> } }).props.environment;
+      if (c instanceof StaticSite) {
+        const sp = (c as unknown as { props: { environment: Record<string, string>; assets?: { fileOptions?: Synth["siteFiles"] } } }).props;
+        siteEnv = sp.environment;
+        siteFiles = sp.assets?.fileOptions ?? [];
+      }
     }
     void site;
   }
   try {
     const app = new App({ mode: "deploy", stage: "test", region: "us-east-1" });
     app.stack(StorageStack).stack(ApiStack).stack(Capture);
-    return { storage: Template.fromStack(getStack(StorageStack)), api: Template.fromStack(getStack(ApiStack)), fnOf, props, siteEnv };
+    return { storage: Template.fromStack(getStack(StorageStack)), api: Template.fromStack(getStack(ApiStack)), fnOf, props, siteEnv, siteFiles };
   } finally {
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];
@@ -289,6 +295,10 @@ describe("logs and throttles", () => {
 });
 
 describe("site", () => {
+  test("the service worker's script is never cached (SST makes every other .js immutable)", () => {
+    expect(d.siteFiles).toEqual([{ files: "sw.js", cacheControl: "max-age=0,no-cache,no-store,must-revalidate" }]);
+  });
+
   test("a static site behind one CloudFront distribution", () => {
     d.api.resourceCountIs("AWS::CloudFront::Distribution", 1);
     d.api.resourceCountIs("AWS::S3::Bucket", 1);
