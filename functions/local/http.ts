@@ -3,7 +3,7 @@
  * modules API Gateway's HTTP API invokes, each run as its route) and the built client as static files
  * with an SPA fallback to `index.html`.
  */
-import { existsSync, createReadStream, statSync } from "node:fs";
+import { createReadStream, statSync } from "node:fs";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
