@@ -79,6 +79,11 @@ export function allowMessage(keys: { readonly connection: string; readonly addre
   return "ok";
 }
 
+/** The identity's bucket alone (for messages whose identity is known only after the connection check). */
+export function allowIdentity(identity: string, now: number, limits: FloodLimits = floodLimits()): boolean {
+  return take(`i:${identity}`, limits.identity, now);
+}
+
 /** The chat rule for one connection: records the chat at `now` unless CHAT_LIMIT fall within the window. */
 export function allowChat(connection: string, now: number): boolean {
   const recent = (chats.get(connection) ?? []).filter((t) => t > now - CHAT_WINDOW_MS);

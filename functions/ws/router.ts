@@ -15,7 +15,7 @@ import { parseEnvelope, ridOf } from "../../core/protocol/envelope.js";
 import { CHAT_LIMIT, CHAT_WINDOW_MS, RATE_WINDOW_MS, makeError, parseFriendClientMessage } from "../../core/protocol/friend.js";
 import { isRankedType } from "../../core/protocol/ranked.js";
 import { friendDisconnect, friendMessage, friendRelay } from "../friends/service.js";
-import { allowChat, allowMessage, floodLimits, forgetConnection } from "../lib/flood.js";
+import { allowChat, allowIdentity, allowMessage, floodLimits, forgetConnection } from "../lib/flood.js";
 import { onRankedDisconnect, routeRanked } from "../ranked/router.js";
 import type { RealtimePorts } from "./ports.js";
 
@@ -61,10 +61,12 @@ export async function receive(p: RealtimePorts, event: APIGatewayProxyWebsocketE
     return friendRelay(p, connectionId, m, now);
   }
 
+  // Connection and address first, so a refused message costs no read either; then the identity.
+  const verdict = allowMessage({ connection: connectionId, address }, now, limits);
+  if (verdict !== "ok") return refuse(verdict);
   const connection = await p.conns.get(connectionId, now);
   const identity = typeof connection?.rankedPlayer === "string" ? `player:${connection.rankedPlayer}` : connection?.roomId !== undefined ? `seat:${connection.roomId}:${String(connection.seat)}` : undefined;
-  const verdict = allowMessage({ connection: connectionId, address, ...(identity !== undefined ? { identity } : {}) }, now, limits);
-  if (verdict !== "ok") return refuse(verdict);
+  if (identity !== undefined && !allowIdentity(identity, now, limits)) return refuse("identity");
   if (connection === null) return makeError("server/error", "unknown connection; reconnect", withRid);
   if (parsed === null) {
     const reply = (m: object): Promise<boolean> => p.gateway.send(connectionId, m);
