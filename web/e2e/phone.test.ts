@@ -381,6 +381,13 @@ describe("a friend game on a phone and a desktop", () => {
     expect(await a.textContent('[data-testid="room-setup"]')).toBe("Togyz kumalak · 9 pits a side, 9 stones each · single game");
     await shot(a, "room-lobby");
     const code = ((await a.textContent('[data-testid="room-code"]')) ?? "").trim();
+    // The list of open games shows the board too; back to the lobby after.
+    const roomHash = await a.evaluate(() => location.hash);
+    await a.goto(at("#/online"));
+    expect(await a.textContent('[data-testid="open-game-board"]')).toBe("Togyz kumalak · 9 pits a side, 9 stones each · single game");
+    await shot(a, "online-open-games");
+    await a.goto(at(roomHash));
+    await a.waitForSelector('[data-testid="room-code"]');
 
     gdir = await mkdtemp(join(tmpdir(), "mancala-guest-"));
     guest = await chromium.launchPersistentContext(gdir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: DESKTOP });

@@ -14,6 +14,7 @@ import { useRouter } from "../state/createRouter.js";
 import { useSaves } from "../state/createSaves.js";
 import { makeGuestRoom, makeOwnRoom, parseCode } from "../state/newRoom.js";
 import { DEFAULT_SETUP } from "../state/records.js";
+import { describeSetup } from "./Resume.js";
 import "../online.css";
 
 export function OnlineScreen(props: { join: boolean; code: string | null }): JSX.Element {
@@ -118,6 +119,7 @@ export function OnlineScreen(props: { join: boolean; code: string | null }): JSX
                     <div class="saved-text">
                       <span class="saved-title">{r.setup !== null ? GAME_NAMES[r.setup.game] : "Friend game"} · {showCode(r.code)}</span>
                       <span class="saved-sub">{r.opponent !== null ? `with ${r.opponent}` : r.owner ? "waiting for your friend" : "waiting to be let in"}</span>
+                      <span class="saved-sub" data-testid="open-game-board">{describeSetup(r.setup)}</span>
                     </div>
                     <button type="button" class="btn primary" onClick={() => router.go("room", r.code)}>Continue</button>
                   </li>
