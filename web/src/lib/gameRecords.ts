@@ -2,6 +2,7 @@
 import { starterOf } from "../../../core/match.js";
 import { makeRecord, makeShareCode, OUTSIDE_REASONS, replayRecord, type GameRecord } from "../../../core/records/index.js";
 import type { GameOptions } from "../../../core/games/index.js";
+import { applyPayload, createFriendGame, isPlaying, type LogEntry } from "../../../core/online/game.js";
 import type { GameId, Outcome, Seat } from "../../../core/types.js";
 import { engineOptions, type SavedGame } from "../state/records.js";
 
@@ -47,14 +48,33 @@ export function matchRecord(m: {
 }
 
 /**
- * A finished friend game: `outcome` in room seats, `starter` the room seat that moved first, and
- * `nameOf` the name of a room seat.
+ * A friend game: `outcome` in room seats (null while it is being played), `starter` the room seat
+ * that moved first, and `nameOf` the name of a room seat.
  */
 export function friendGameRecord(
   final: { readonly engine: { readonly game: GameId; readonly options: GameOptions } }, moves: readonly number[], starter: Seat,
-  outcome: Outcome, nameOf: (roomSeat: Seat) => string,
+  outcome: Outcome | null, nameOf: (roomSeat: Seat) => string,
 ): GameRecord | null {
-  const engineOutcome: Outcome = { winner: outcome.winner === null ? null : ((outcome.winner ^ starter) as Seat), reason: outcome.reason };
+  const engineOutcome: Outcome | null =
+    outcome === null ? null : { winner: outcome.winner === null ? null : ((outcome.winner ^ starter) as Seat), reason: outcome.reason };
   const players: [string, string] = [nameOf(starter), nameOf((1 - starter) as Seat)];
   return movesRecord(final.engine.game, final.engine.options, moves, players, outsideResult(engineOutcome));
+}
+
+/**
+ * A friend game from the room's log kept on the device: the game being played, or the last one
+ * finished when none is under way. Null when no move was made yet.
+ */
+export function friendLogRecord(log: readonly LogEntry[]): GameRecord | null {
+  let g = createFriendGame();
+  for (const e of log) {
+    const r = applyPayload(g, e);
+    if (r.ok) g = r.value.game;
+  }
+  const name = (s: Seat): string => g.profiles[s]?.name.trim() || `Player ${s + 1}`;
+  if (g.state !== null && g.moves.length > 0 && isPlaying(g)) {
+    return friendGameRecord(g.state, g.moves, g.starter, null, name);
+  }
+  const last = g.finished.at(-1);
+  return last === undefined ? null : friendGameRecord(last.final, last.moves, last.starter, last.outcome, name);
 }

@@ -4,7 +4,9 @@ import { gameNumber } from "../../../core/match.js";
 import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
 import { GAME_NAMES } from "../content/games.js";
-import { savedGameRecord } from "../lib/gameRecords.js";
+import { friendLogRecord, savedGameRecord } from "../lib/gameRecords.js";
+import { loadSnapshot } from "../state/roomSnapshot.js";
+import { useServices } from "../state/services.js";
 import { LEVEL_NAMES } from "../game/levels.js";
 import { useRouter } from "../state/createRouter.js";
 import { isResumable, useSaves } from "../state/createSaves.js";
@@ -61,6 +63,7 @@ interface Pending {
 
 export function ResumeScreen(): JSX.Element {
   const [, router] = useRouter();
+  const services = useServices();
   const [saves, actions] = useSaves();
   const [roomsState, rooms] = useRooms();
   const [pending, setPending] = createSignal<Pending | null>(null);
@@ -134,6 +137,7 @@ export function ResumeScreen(): JSX.Element {
                 </div>
                 <div class="saved-actions">
                   <button type="button" class="btn primary" onClick={() => router.go("room", r.code)} aria-label={`Continue the online game ${showCode(r.code)}`}>Continue</button>
+                  <ExportButton record={() => friendLogRecord(loadSnapshot(services.storage, r.code)?.log ?? [])} label={`Export the online game ${showCode(r.code)}`} />
                   <button
                     type="button" class="icon-btn"
                     onClick={() => remove({ games: [], rooms: [r.code], text: `Online game ${showCode(r.code)} deleted.` })}
