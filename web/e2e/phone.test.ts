@@ -7,7 +7,7 @@
  * and a friend game whose chat never covers the player's own pits or kazan. A screenshot of every
  * screen on the phone is kept in the system's temporary folder (the path is printed).
  */
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -21,6 +21,9 @@ const SIDEWAYS = { width: 844, height: 390 };
 const SHOTS = join(tmpdir(), "mancala-phone-screenshots");
 
 let h: Harness;
+/** Sizes measured on screen, written beside the screenshots (sizes.json) for anyone to read. */
+const measured: Record<string, number> = {};
+const note = (name: string, px: number): void => void (measured[name] = Math.round(px * 10) / 10);
 const at = (hash: string): string => new URL(hash, h.url).toString();
 
 interface Box { readonly l: number; readonly t: number; readonly r: number; readonly b: number; readonly w: number; readonly hgt: number }
@@ -110,7 +113,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await h?.close();
-  process.stdout.write(`phone screenshots in ${SHOTS}\n`);
+  await writeFile(join(SHOTS, "sizes.json"), `${JSON.stringify(measured, null, 1)}\n`);
+  process.stdout.write(`phone screenshots and sizes.json in ${SHOTS}\n`);
 });
 
 describe("on a phone and a desktop", () => {
@@ -124,6 +128,10 @@ describe("on a phone and a desktop", () => {
     expect(board.w).toBeGreaterThanOrEqual(0.85 * PHONE.width);
     const pits = await boxes(page, "[data-pit]");
     expect(pits).toHaveLength(18);
+    note("togyz phone board width / screen width %", (100 * board.w) / PHONE.width);
+    note("togyz phone pit px (medium)", Math.min(...pits.map((p) => p.w)));
+    note("togyz pit number contrast", await contrastOf(page, ".pit-no"));
+    note("togyz count contrast", await contrastOf(page, ".cell .count"));
     for (const p of pits) {
       expect(Math.min(p.w, p.hgt)).toBeGreaterThanOrEqual(48);
       expect(p.l).toBeGreaterThanOrEqual(0);
@@ -177,6 +185,7 @@ describe("on a phone and a desktop", () => {
       await legalShown(page);
       const pits = await boxes(page, "[data-pit]");
       sizes[hole] = Math.min(...pits.map((p) => p.w));
+      note(`togyz phone pit px (${hole})`, sizes[hole]);
       expect(sizes[hole]).toBeGreaterThanOrEqual(48);
       expect((await box(page, ".board")).w).toBeGreaterThanOrEqual(0.85 * PHONE.width);
       for (const p of pits) expect(p.b).toBeLessThanOrEqual(PHONE.height);
@@ -191,6 +200,7 @@ describe("on a phone and a desktop", () => {
         await page.reload();
         await legalShown(page);
         desk[hole] = Math.min(...(await boxes(page, "[data-pit]")).map((p) => p.w));
+        note(`togyz desktop pit px (${hole})`, desk[hole]);
       }
       expect(desk.small).toBeGreaterThanOrEqual(48);
       expect(desk.large).toBeGreaterThan(desk.small + 15);
@@ -218,6 +228,7 @@ describe("on a phone and a desktop", () => {
       if (size === SIDEWAYS) await shot(page, "play-tsoro-12-sideways");
       const pits = await boxes(page, "[data-pit]");
       expect(pits).toHaveLength(48);
+      note(`tsoro 12 holes pit px at ${size.width}x${size.height}`, Math.min(...pits.map((p) => Math.min(p.w, p.hgt))));
       for (const p of pits) {
         expect(Math.min(p.w, p.hgt), `pit on ${size.width}`).toBeGreaterThanOrEqual(40);
         expect(p.l).toBeGreaterThanOrEqual(0);
