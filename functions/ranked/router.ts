@@ -11,7 +11,7 @@ import type { DisconnectContext, RealtimeContext } from "../ws/context.js";
 import { makeRankedGateway, makeRankedServiceFor } from "./ports.js";
 import type { RankedService } from "./service.js";
 
-function serviceFor(ctx: DisconnectContext): RankedService {
+function serviceFor(ctx: Pick<DisconnectContext, "event" | "ports">): RankedService {
   const rc = ctx.event.requestContext;
   const gateway = makeRankedGateway(ctx.ports.gateway, managementClient(rc.domainName, rc.stage));
   return makeRankedServiceFor(ctx.ports.db, ctx.ports.tableName, gateway);
@@ -26,7 +26,7 @@ export async function routeRanked(ctx: RealtimeContext, msg: Envelope): Promise<
   }
   try {
     // The connection item the router already read carries the ranked identity: no second read.
-    await serviceFor(ctx).handle(ctx.connectionId, parsed.value, rankedAuthOf(ctx.connection, ctx.now));
+    await serviceFor(ctx).handle(ctx.connectionId, parsed.value, ...(ctx.connection !== undefined ? [rankedAuthOf(ctx.connection, ctx.now)] : []));
   } catch (e) {
     console.error("ranked message failed", e);
     await ctx.reply(makeRankedError("server/error", "the server could not handle this message; try again", rid !== undefined ? { rid } : {}));

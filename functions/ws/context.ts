@@ -12,8 +12,12 @@ export interface RealtimeContext {
   readonly now: number;
   readonly event: APIGatewayProxyWebsocketEventV2;
   readonly ports: RealtimePorts;
-  /** The connection item (after counting this message). */
-  readonly connection: Connection;
+  /**
+   * The connection item when the router has read it; undefined when it has not (the ranked service
+   * then finds a move's player from the seat the connection holds in the match item, and reads the
+   * item itself for other messages).
+   */
+  readonly connection: Connection | undefined;
   /** Sends a message to this connection; false when it is gone. */
   reply(message: object): Promise<boolean>;
 }
