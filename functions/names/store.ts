@@ -24,6 +24,9 @@ export interface NameStore {
 
 const key = (skeleton: string) => ({ pk: `NAME#${skeleton}`, sk: "NAME" });
 
+/** How long a claim without `liveUntil` (written before claims lapsed) stays live after `claimedAt`. */
+const LEGACY_LIVE_MS = 90 * 24 * 3600_000;
+
 export function makeDynamoNameStore(db: DynamoDBDocumentClient, tableName: string): NameStore {
   return {
     claim(skeleton, playerId, now, liveUntil) {
@@ -32,8 +35,9 @@ export function makeDynamoNameStore(db: DynamoDBDocumentClient, tableName: strin
         tableName,
         { ...key(skeleton), playerId, claimedAt: now, liveUntil, expiresAt: ttlSeconds(liveUntil) },
         {
-          ConditionExpression: "attribute_not_exists(pk) OR playerId = :me OR liveUntil < :now OR attribute_not_exists(liveUntil)",
-          ExpressionAttributeValues: { ":me": playerId, ":now": now },
+          // A claim written before claims lapsed has no `liveUntil`: it counts as live for 90 days from its claim.
+          ConditionExpression: "attribute_not_exists(pk) OR playerId = :me OR liveUntil < :now OR (attribute_not_exists(liveUntil) AND claimedAt < :cutoff)",
+          ExpressionAttributeValues: { ":me": playerId, ":now": now, ":cutoff": now - LEGACY_LIVE_MS },
         },
       );
     },
