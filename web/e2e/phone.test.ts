@@ -155,16 +155,21 @@ describe("on a phone and a desktop", () => {
     await namesVisible(page);
     // Held sideways the board lies flat and still fits, with pits of 48 px or more.
     await page.setViewportSize(SIDEWAYS);
-    await page.waitForTimeout(100);
-    await shot(page, "play-togyz-sideways");
-    expect(await page.$(".board-wrap.turned")).toBeNull();
-    for (const p of await boxes(page, "[data-pit], [data-store], .controls button")) {
-      expect(Math.min(p.w, p.hgt)).toBeGreaterThanOrEqual(44);
-      expect(p.b).toBeLessThanOrEqual(SIDEWAYS.height);
-      expect(p.r).toBeLessThanOrEqual(SIDEWAYS.width);
+    try {
+      await page.waitForTimeout(100);
+      await shot(page, "play-togyz-sideways");
+      expect(await page.$(".board-wrap.turned")).toBeNull();
+      for (const p of await boxes(page, "[data-pit], [data-store], .controls button")) {
+        expect(Math.min(p.w, p.hgt)).toBeGreaterThanOrEqual(44);
+        expect(p.b).toBeLessThanOrEqual(SIDEWAYS.height);
+        expect(p.r).toBeLessThanOrEqual(SIDEWAYS.width);
+      }
+      const flat = Math.min(...(await boxes(page, "[data-pit]")).map((p) => p.w));
+      note("togyz sideways pit px", flat);
+      expect(flat).toBeGreaterThanOrEqual(48);
+    } finally {
+      await page.setViewportSize(PHONE);
     }
-    expect(Math.min(...(await boxes(page, "[data-pit]")).map((p) => p.w))).toBeGreaterThanOrEqual(48);
-    await page.setViewportSize(PHONE);
     await page.waitForTimeout(100);
     expect(await page.textContent('[data-testid="name-bottom"]')).toBe("Aigerim");
     expect(await page.textContent('[data-testid="name-top"]')).toBe("Computer (Easy)");
@@ -222,22 +227,26 @@ describe("on a phone and a desktop", () => {
     });
     await legalShown(page);
     await shot(page, "play-tsoro-12");
-    for (const size of [PHONE, DESKTOP, SIDEWAYS]) {
-      await page.setViewportSize(size);
-      await page.waitForTimeout(100);
-      if (size === SIDEWAYS) await shot(page, "play-tsoro-12-sideways");
-      const pits = await boxes(page, "[data-pit]");
-      expect(pits).toHaveLength(48);
-      note(`tsoro 12 holes pit px at ${size.width}x${size.height}`, Math.min(...pits.map((p) => Math.min(p.w, p.hgt))));
-      for (const p of pits) {
-        expect(Math.min(p.w, p.hgt), `pit on ${size.width}`).toBeGreaterThanOrEqual(40);
-        expect(p.l).toBeGreaterThanOrEqual(0);
-        expect(p.r).toBeLessThanOrEqual(size.width);
-        expect(p.b).toBeLessThanOrEqual(size.height);
+    // The viewport goes back to the phone even when a check fails, so later tests see the phone.
+    try {
+      for (const size of [PHONE, DESKTOP, SIDEWAYS]) {
+        await page.setViewportSize(size);
+        await page.waitForTimeout(100);
+        if (size === SIDEWAYS) await shot(page, "play-tsoro-12-sideways");
+        const pits = await boxes(page, "[data-pit]");
+        expect(pits).toHaveLength(48);
+        note(`tsoro 12 holes pit px at ${size.width}x${size.height}`, Math.min(...pits.map((p) => Math.min(p.w, p.hgt))));
+        for (const p of pits) {
+          expect(Math.min(p.w, p.hgt), `pit on ${size.width}`).toBeGreaterThanOrEqual(40);
+          expect(p.l).toBeGreaterThanOrEqual(0);
+          expect(p.r).toBeLessThanOrEqual(size.width);
+          expect(p.b).toBeLessThanOrEqual(size.height);
+        }
+        await namesVisible(page);
       }
-      await namesVisible(page);
+    } finally {
+      await page.setViewportSize(PHONE);
     }
-    await page.setViewportSize(PHONE);
   }, 60_000);
 
   test("the turn label waits for the sowing; no \"+n\" is left when the turn comes back; the move is spoken", async () => {

@@ -143,8 +143,10 @@ export function countAt(layout: Layout, c: PitCell): CountAt {
 export const MIN_PIT_PX: { readonly [G in GameId]: number } = { togyz: 48, ayo: 44, "tsoro-classic": 40, "tsoro-wta": 40 };
 /** A pit fills this share of its (narrower) cell side. */
 export const PIT_FILL = 0.92;
-/** A track holding only stores is this share of a pit track. */
-export const STORE_TRACK = 0.8;
+/** A column holding only stores (a flat board's ends) is this share of a pit column. */
+export const STORE_COL = 0.9;
+/** A row holding only stores (an upright board's ends) is this share of a pit row. */
+export const STORE_ROW = 0.7;
 /** No cell grows past this, however large the screen. */
 export const MAX_CELL_PX = 132;
 /** Where each hole size sits between the smallest pit allowed and the largest that fits. */
@@ -172,8 +174,8 @@ export function fitBoard(
   layout: Layout, game: GameId, space: { readonly width: number; readonly height: number }, hole: HoleSize, stretch: boolean,
 ): BoardSize {
   const pad = Math.round(Math.max(6, Math.min(14, Math.min(space.width, space.height) * 0.02)));
-  const colWeight = Array.from({ length: layout.cols }, (_, c) => (layout.pits.some((p) => p.col === c) ? 1 : STORE_TRACK));
-  const rowWeight = Array.from({ length: layout.rows }, (_, r) => (layout.pits.some((p) => p.row === r) ? 1 : STORE_TRACK));
+  const colWeight = Array.from({ length: layout.cols }, (_, c) => (layout.pits.some((p) => p.col === c) ? 1 : STORE_COL));
+  const rowWeight = Array.from({ length: layout.rows }, (_, r) => (layout.pits.some((p) => p.row === r) ? 1 : STORE_ROW));
   const sumC = colWeight.reduce((a, b) => a + b, 0);
   const sumR = rowWeight.reduce((a, b) => a + b, 0);
   const unitW = Math.max(1, space.width - 2 * pad) / sumC;
