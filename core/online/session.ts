@@ -544,8 +544,11 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         outbox.shift();
         startSync();
       } else if (code === "relay/seq_taken" && expected !== undefined) {
-        // Another message took that number: it is on its way here; propose the next one.
+        // Another message took that number (both players sent at once): it is on its way here;
+        // propose the next one. Nothing to tell the player.
         lastTaken = Math.max(lastTaken, expected - 1);
+        flush();
+        return;
       } else if (code === "room/not_seated") {
         // The seat token is no longer good (a server restart, a seat taken over): join again.
         link.restart();
