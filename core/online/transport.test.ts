@@ -83,7 +83,7 @@ describe("session heartbeat", () => {
     const server = (m: Record<string, unknown>, s: FakeSocket): void => {
       if (silent) return;
       if (m.type === "room.create") s.receive({ type: "room.created", rid: m.rid, roomId: m.roomId, seat: 0, loc: 7 });
-      if (m.type === "room.join") s.receive({ type: "room.joined", rid: m.rid, roomId: m.roomId, seat: 0, seq: 0, sent: 0, peer: { seated: false, online: false } });
+      if (m.type === "room.join") s.receive({ type: "room.joined", rid: m.rid, roomId: m.roomId, seat: 0, seq: 0, sent: 0, peer: { seated: false, online: false }, token: "t", via: "" });
       if (m.type === "sync") s.receive({ type: "sync.page", rid: m.rid, msgs: [], more: false });
       if (m.type === "ping") s.receive({ type: "pong", rid: m.rid, at: 0 });
     };
