@@ -27,6 +27,9 @@ describe("name claims on DynamoDB", () => {
     expect(await names.renew("paul", "A", t + 100 * DAY)).toBe(true);
     expect(await names.claim("paul", "B", t + 99 * DAY, t + 189 * DAY)).toBe(false);
     expect(await names.claim("paul", "B", t + 101 * DAY, t + 191 * DAY)).toBe(true);
+    expect(await names.holds("paul", "B", t + 101 * DAY)).toBe(true);
+    expect(await names.holds("paul", "A", t + 101 * DAY)).toBe(false);
+    expect(await names.holds("paul", "B", t + 192 * DAY)).toBe(false);
     await names.release("paul", "A"); // not A's any more: nothing happens
     expect(await names.claim("paul", "A", t + 102 * DAY, t + 192 * DAY)).toBe(false);
   });
@@ -35,6 +38,7 @@ describe("name claims on DynamoDB", () => {
     const names = makeDynamoNameStore(dynamo.client, TABLE);
     const t = 1_700_000_000_000;
     await dynamo.client.send(new PutCommand({ TableName: TABLE, Item: { pk: "NAME#old", sk: "NAME", playerId: "A", claimedAt: t } }));
+    expect(await names.holds("old", "A", t + 89 * DAY)).toBe(true);
     expect(await names.claim("old", "B", t + 89 * DAY, t + 179 * DAY)).toBe(false);
     expect(await names.claim("old", "B", t + 91 * DAY, t + 181 * DAY)).toBe(true);
   });

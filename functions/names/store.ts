@@ -3,7 +3,7 @@
  * one player while it is live. A claim stays live for 90 days after its owner's latest rated game
  * (or the claim itself), and its item expires then (TTL), so a lapsed name blocks nobody.
  */
-import { DeleteCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { isConditionFailed } from "../lib/connections.js";
 import { conditionalPut, ttlSeconds, yieldTurn } from "../lib/items.js";
 
@@ -20,6 +20,8 @@ export interface NameStore {
   release(skeleton: string, playerId: string): Promise<void>;
   /** Extends the player's own claim (after a rated game); false if it is no longer theirs. */
   renew(skeleton: string, playerId: string, liveUntil: number): Promise<boolean>;
+  /** Whether the player holds a live claim on `skeleton` at `now`. */
+  holds(skeleton: string, playerId: string, now: number): Promise<boolean>;
 }
 
 const key = (skeleton: string) => ({ pk: `NAME#${skeleton}`, sk: "NAME" });
@@ -65,6 +67,13 @@ export function makeDynamoNameStore(db: DynamoDBDocumentClient, tableName: strin
         throw e;
       }
     },
+    async holds(skeleton, playerId, now) {
+      const r = await db.send(new GetCommand({ TableName: tableName, Key: key(skeleton), ConsistentRead: true }));
+      const c = r.Item;
+      if (c === undefined || c.playerId !== playerId) return false;
+      const liveUntil = typeof c.liveUntil === "number" ? c.liveUntil : Number(c.claimedAt) + LEGACY_LIVE_MS;
+      return liveUntil >= now;
+    },
   };
 }
 
@@ -93,6 +102,11 @@ export function createMemoryNameStore(): MemoryNameStore {
       if (c === undefined || c.playerId !== playerId) return false;
       claims.set(skeleton, { ...c, liveUntil });
       return true;
+    },
+    async holds(skeleton, playerId, now) {
+      await yieldTurn();
+      const c = claims.get(skeleton);
+      return c !== undefined && c.playerId === playerId && c.liveUntil >= now;
     },
   };
 }

@@ -105,16 +105,24 @@ describe("names: live claims only, lapsing, limited", () => {
     expect(h.lastOf("c4", "ranked.error")?.code).toBe("auth/name_required");
   });
 
-  test("a player back within 90 days keeps the name, and signing in renews it", async () => {
+  test("signing in keeps a live name but does not renew it; a lapsed one nobody took is the owner's again", async () => {
     const h = createHarness();
     const a = await h.login("c1", 1, "Aigerim");
     h.advance(80 * DAY);
     await h.login("c2", 1); // signs in again, no name sent
     expect(h.lastOf("c2", "auth.ok")?.name).toBe("Aigerim");
-    h.advance(80 * DAY); // 160 days after the first claim, 80 after the renewal
+    h.advance(11 * DAY); // 91 days after the claim, no rated game: lapsed
+    await h.login("c5", 1); // nobody took it: claimed anew
+    expect(h.lastOf("c5", "auth.ok")?.name).toBe("Aigerim");
+    h.advance(89 * DAY);
     await h.login("c3", 3, "Aigerim");
     expect(h.lastOf("c3", "ranked.error")?.code).toBe("name/taken");
-    expect((await h.stores.identity.getProfile(a.playerId))?.name).toBe("Aigerim");
+    h.advance(2 * DAY);
+    await h.send("c3", { type: "auth.name", name: "Aigerim" });
+    expect(h.lastOf("c3", "auth.named")?.name).toBe("Aigerim");
+    expect((await h.stores.identity.getProfile(a.playerId))?.name).toBe("Aigerim"); // until its owner signs in again
+    await h.login("c6", 1);
+    expect(h.lastOf("c6", "auth.ok")?.name).toBeNull();
   });
 
   test("one connection cannot hoard names: claims are limited per connection and per player", async () => {

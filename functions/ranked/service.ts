@@ -124,8 +124,9 @@ export function createRankedService(ports: RankedPorts): RankedService {
     const playerId = proven.value.playerId;
     if (name !== undefined) await setName(connId, rid, playerId, name); // a refused name is reported; the identity stands
     let profile = (await stores.identity.getProfile(playerId)) ?? proven.value;
-    if (name === undefined && profile.skeleton !== null && profile.name !== null) {
-      // Back after a long absence: the name is theirs again unless someone has since taken a look-alike.
+    if (name === undefined && profile.skeleton !== null && profile.name !== null && !(await stores.names.holds(profile.skeleton, playerId, ports.now()))) {
+      // Back after the name lapsed (signing in does not renew it; a rated game does): it is theirs
+      // again, claimed anew, unless someone has since taken a look-alike.
       if (!(await stores.names.claim(profile.skeleton, playerId, ports.now(), ports.now() + NAME_LIVE_MS))) {
         profile = (await updateProfile(stores.identity, playerId, (p) => ({ ...p, name: null, skeleton: null }))) ?? profile;
       }
