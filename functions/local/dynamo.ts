@@ -17,6 +17,8 @@ const dynalite = require("dynalite") as (opts: Record<string, unknown>) => Serve
 export interface LocalDynamo {
   readonly endpoint: string;
   readonly client: DynamoDBDocumentClient;
+  /** DynamoDB API calls received so far, by operation (what the relay bench reports per message). */
+  readonly calls: Readonly<Record<string, number>>;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,12 @@ export async function startDynalite(dataDir: string | null): Promise<LocalDynamo
     createTableMs: 0,
     deleteTableMs: 0,
     updateTableMs: 0,
+  });
+  const calls: Record<string, number> = {};
+  server.on("request", (req: { headers: Record<string, string | string[] | undefined> }) => {
+    const target = String(req.headers["x-amz-target"] ?? "");
+    const op = target.slice(target.indexOf(".") + 1) || "unknown";
+    calls[op] = (calls[op] ?? 0) + 1;
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -43,6 +51,7 @@ export async function startDynalite(dataDir: string | null): Promise<LocalDynamo
   return {
     endpoint,
     client,
+    calls,
     close: () =>
       new Promise<void>((resolve) => {
         raw.destroy();

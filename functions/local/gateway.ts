@@ -42,6 +42,9 @@ export interface LocalGateway {
   /** Answers `/@connections/{id}`; returns false when the path is not a management call. */
   management(req: IncomingMessage, res: ServerResponse, path: string): boolean;
   readonly connections: number;
+  /** `@connections` posts answered so far, and route responses sent back as frames. */
+  readonly posts: number;
+  readonly routeResponses: number;
   close(): Promise<void>;
 }
 
@@ -111,6 +114,8 @@ export function createLocalGateway(
   }
 
   let shutting = false;
+  let posts = 0;
+  let routeResponses = 0;
 
   // The idle and lifetime limits, checked a few times per idle period.
   const reaper = setInterval(() => {
@@ -161,7 +166,10 @@ export function createLocalGateway(
       // integration's body goes back to the caller as a frame.
       void track(
         invoke(routes.message, event(c, "MESSAGE", { body, isBase64Encoded: isBinary })).then((r) => {
-          if (typeof r.body === "string" && r.body !== "" && ws.readyState === WebSocket.OPEN) ws.send(r.body);
+          if (typeof r.body === "string" && r.body !== "" && ws.readyState === WebSocket.OPEN) {
+            routeResponses++;
+            ws.send(r.body);
+          }
         }),
       );
     });
@@ -209,6 +217,7 @@ export function createLocalGateway(
         }
         const now = conns.get(id);
         if (now === undefined || now.ws.readyState !== WebSocket.OPEN) return gone();
+        posts++;
         now.ws.send(Buffer.concat(chunks).toString("utf8"));
         res.writeHead(200, { "content-type": "application/json" });
         res.end("{}");
@@ -247,6 +256,12 @@ export function createLocalGateway(
     management,
     get connections() {
       return conns.size;
+    },
+    get posts() {
+      return posts;
+    },
+    get routeResponses() {
+      return routeResponses;
     },
     async close() {
       shutting = true;

@@ -14,6 +14,8 @@ const server = await startServer({
   quiet: process.env.QUIET === "1",
 });
 process.stdout.write(`Mancala is running at ${server.url}\n`);
+// The relay bench asks for the emulated services' counters.
+process.on("SIGUSR2", () => process.stdout.write(`stats ${JSON.stringify(server.stats())}\n`));
 let stopping = false;
 for (const sig of ["SIGINT", "SIGTERM"] as const) {
   process.on(sig, () => {

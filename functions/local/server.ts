@@ -49,6 +49,8 @@ export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly wsUrl: string;
+  /** What the emulated AWS services have done so far (for the relay bench). */
+  stats(): { readonly dynamo: Readonly<Record<string, number>>; readonly posts: number; readonly routeResponses: number };
   close(): Promise<void>;
 }
 
@@ -224,6 +226,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url,
     port,
     wsUrl: `ws://${domainName}/ws`,
+    stats: () => ({ dynamo: { ...dynamo.calls }, posts: gateway.posts, routeResponses: gateway.routeResponses }),
     close() {
       closed ??= (async () => {
         clearInterval(sweep);

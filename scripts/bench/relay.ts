@@ -33,11 +33,40 @@ interface Client {
   onMessage: (m: Record<string, unknown>) => void;
 }
 
+interface Stats {
+  readonly dynamo: Record<string, number>;
+  readonly posts: number;
+}
+
+/** The server's counters of DynamoDB calls and `@connections` posts (it prints them on SIGUSR2). */
+async function stats(child: ChildProcess): Promise<Stats | null> {
+  const got = new Promise<Stats | null>((res) => {
+    let out = "";
+    const onData = (d: Buffer): void => {
+      out += d.toString();
+      const m = /stats (\{.*\})\n/.exec(out);
+      if (m !== null) {
+        child.stdout?.off("data", onData);
+        res(JSON.parse(m[1]) as Stats);
+      }
+    };
+    child.stdout?.on("data", onData);
+    setTimeout(() => {
+      child.stdout?.off("data", onData);
+      res(null);
+    }, 2_000).unref();
+  });
+  child.kill("SIGUSR2");
+  return got;
+}
+
+const totalCalls = (s: Stats): number => Object.values(s.dynamo).reduce((a, b) => a + b, 0);
+
 async function startChild(dataDir: string): Promise<{ child: ChildProcess; wsUrl: string }> {
   const prof = process.env.BENCH_PROF !== undefined ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
   const child = spawn(process.execPath, [...prof, "--import", "tsx", join(ROOT, "functions", "local", "main.ts")], {
     cwd: ROOT,
-    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, STATIC_DIR: join(dataDir, "none"), QUIET: "1", RATE_LIMIT: "100000000" },
+    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, STATIC_DIR: join(dataDir, "none"), QUIET: "1", RATE_LIMIT: "100000000", RATE_LIMIT_ADDRESS: "100000000", RATE_LIMIT_IDENTITY: "100000000" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = await new Promise<string>((res, rej) => {
@@ -83,8 +112,14 @@ interface Room {
   readonly a: Client;
   readonly b: Client;
   readonly key: Uint8Array;
+  readonly roomId: string;
+  /** Each seat's seat token and the other seat's connection it names. */
+  readonly tok: [string, string];
+  readonly via: [string, string];
   /** Each seat's last sender sequence number (rooms are reused from one stage to the next). */
   readonly seq: [number, number];
+  /** The room's last sequence number. */
+  room: number;
 }
 
 async function makeRoom(url: string): Promise<Room> {
@@ -115,9 +150,10 @@ async function makeRoom(url: string): Promise<Room> {
   a.ws.send(JSON.stringify({ type: "join.verdict", rid: 3, reqId: h.reqId, ok: true, tag: checked.value.tag }));
   await verified;
   const joined = next(b, (m) => m.type === "room.joined");
+  const presence = next(a, (m) => m.type === "presence");
   a.ws.send(JSON.stringify({ type: "join.answer", rid: 4, reqId: h.reqId, approve: true }));
-  await joined;
-  return { a, b, key, seq: [0, 0] };
+  const [j, pr] = await Promise.all([joined, presence]);
+  return { a, b, key, roomId, tok: [String(pr.token), String(j.token)], via: [String(pr.via), String(j.via)], seq: [0, 0], room: 0 };
 }
 
 /** One round trip: A's box relayed to B, then B's answer relayed back to A. */
@@ -126,7 +162,11 @@ async function roundTrip(room: Room): Promise<number> {
   const body = { t: "chat", text: "x".repeat(64) };
   const send = (c: Client, seat: 0 | 1): void => {
     seq[seat]++;
-    c.ws.send(JSON.stringify({ type: "relay", cseq: seq[seat], kind: "game", box: sealBox(room.key, { seat, seq: seq[seat], kind: "game", body }) }));
+    room.room++;
+    c.ws.send(JSON.stringify({
+      type: "relay", room: room.roomId, seat, via: room.via[seat], tok: room.tok[seat], seq: room.room, cseq: seq[seat], kind: "game",
+      box: sealBox(room.key, { seat, seq: seq[seat], kind: "game", body }),
+    }));
   };
   const t0 = performance.now();
   const atB = next(room.b, (m) => m.type === "relay");
@@ -204,6 +244,7 @@ export async function run(emit: Emit): Promise<void> {
         if (process.env.BENCH_DEBUG === "1") process.stderr.write(`rooms ${rooms.length}\n`);
       }
       const rtts: number[] = [];
+      const s0 = await stats(child);
       const cpu0 = cpuSeconds(child.pid);
       const t0 = performance.now();
       const until = Date.now() + durationMs(n);
@@ -216,6 +257,12 @@ export async function run(emit: Emit): Promise<void> {
       emit({ name: `relay round trip p99, ${label}`, unit: "ms", value: Number(percentile(rtts, 99).toFixed(2)) });
       const relayed = counts.reduce((a, b) => a + b, 0);
       emit({ name: `relay messages per second, ${label}`, unit: "msgs/s", value: Math.round(relayed / seconds) });
+      // What each relayed message cost the emulated AWS services (the round trips' own frames only).
+      const s1 = await stats(child);
+      if (s0 !== null && s1 !== null) {
+        emit({ name: `relay store calls per message, ${label}`, unit: "calls", value: Number(((totalCalls(s1) - totalCalls(s0)) / relayed).toFixed(3)) });
+        emit({ name: `relay posts per message, ${label}`, unit: "posts", value: Number(((s1.posts - s0.posts) / relayed).toFixed(3)) });
+      }
       // Independent of how busy the machine is: server CPU time spent per relayed message.
       if (Number.isFinite(cpu)) emit({ name: `relay server CPU per message, ${label}`, unit: "ms", value: Number(((cpu * 1000) / relayed).toFixed(2)) });
 
