@@ -183,6 +183,7 @@ describe("on a phone and a desktop", () => {
 
   test("the hole size moves the pits within the bounds", async () => {
     const page = h.page;
+    await newGame(page, "togyz", "Computer");
     const sizes: Record<string, number> = {};
     for (const hole of ["small", "large"]) {
       await setSettings(page, { speed: "fast", holeSize: hole });
@@ -209,6 +210,7 @@ describe("on a phone and a desktop", () => {
       }
       expect(desk.small).toBeGreaterThanOrEqual(48);
       expect(desk.large).toBeGreaterThan(desk.small + 15);
+      await shot(page, "play-togyz-desktop-large");
       await namesVisible(page);
       expect(await page.$(".board-wrap.turned")).toBeNull();
     } finally {
@@ -361,14 +363,22 @@ describe("on a phone and a desktop", () => {
     await page.click('button.menu-item:has-text("Capture seven seeds")');
     await page.waitForSelector('[data-testid="lesson-question"]');
     await shot(page, "lesson");
-    const q = await box(page, '[data-testid="lesson-question"]');
-    expect(q.t).toBeGreaterThanOrEqual(0);
-    expect(q.b).toBeLessThanOrEqual(PHONE.height);
-    for (const p of await boxes(page, "[data-pit]")) {
-      expect(p.t).toBeGreaterThan(q.b);
-      expect(p.b).toBeLessThanOrEqual(PHONE.height);
-      expect(Math.min(p.w, p.hgt)).toBeGreaterThanOrEqual(40);
+    const question = await box(page, '[data-testid="lesson-question"]');
+    expect(question.t).toBeGreaterThanOrEqual(0);
+    expect(question.b).toBeLessThanOrEqual(PHONE.height);
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(100);
+      const q = await box(page, '[data-testid="lesson-question"]');
+      expect(q.t).toBeGreaterThanOrEqual(0);
+      for (const p of await boxes(page, "[data-pit]")) {
+        expect(p.t).toBeGreaterThan(q.b);
+        expect(p.b).toBeLessThanOrEqual(size.height);
+        expect(Math.min(p.w, p.hgt)).toBeGreaterThanOrEqual(40);
+      }
     }
+    await shot(page, "lesson-desktop");
+    await page.setViewportSize(PHONE);
   }, 30_000);
 
   test("every other screen on the phone: nothing wider than the screen", async () => {
