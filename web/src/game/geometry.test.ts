@@ -15,7 +15,7 @@ describe("board layouts", () => {
     ["ayo", undefined, 2, 8, 12, 2],
     ["tsoro-classic", { holes: 8, seeds: 2 }, 4, 10, 32, 2],
     ["tsoro-wta", { holes: 5, seeds: 2 }, 4, 5, 20, 0],
-  ] as const)("%s has %i rows × %i columns, every pit once", (game, options, rows, cols, pits, stores) => {
+  ] as const)("%s: its rows and columns, every pit once", (game, options, rows, cols, pits, stores) => {
     const l = makeLayout(engineOf(game, options), 0, false);
     expect([l.rows, l.cols, l.pits.length, l.stores.length]).toEqual([rows, cols, pits, stores]);
     expect(new Set(l.pits.map((p) => p.index)).size).toBe(pits);
