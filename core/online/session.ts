@@ -15,7 +15,7 @@ import { acceptSealed, createReplayGuard, generateSecret, openBox, sealBox, type
 import { makeBase64Url, parseBase64Url } from "../crypto/base64.js";
 import { codeForLocator, locatorOf, type RoomCode } from "../crypto/code.js";
 import { answerGuestHandshake, startGuestHandshake, type GuestHandshake, type OwnerHandshake, type RoomSecrets } from "../crypto/handshake.js";
-import { CHAT_LIMIT, CHAT_WINDOW_MS, PROTOCOL_VERSION, parseFriendServerMessage, type FriendServerMessage, type StoredMessage } from "../protocol/friend.js";
+import { CHAT_LIMIT, CHAT_WINDOW_MS, MAX_WRONG_CODES, PROTOCOL_VERSION, parseFriendServerMessage, type FriendServerMessage, type StoredMessage } from "../protocol/friend.js";
 import type { ErrorCode } from "../protocol/errors.js";
 import { JoinRequestSchema, kindOf, parsePayload, type Payload } from "./payload.js";
 import { applyPayload, createFriendGame, seatToMove, type FinishedGame, type FriendGame, type LogEntry, type Profile, type Settings } from "./game.js";
@@ -185,6 +185,9 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   let guestHs: GuestHandshake | null = null;
   let guestReq: string | null = null;
   let guestDone: { check: (tag: string) => boolean; secrets: RoomSecrets } | null = null;
+  /** Owner: wrong codes seen for the current code. The device stops answering after MAX_WRONG_CODES
+   * of them, whatever the server counts, until the code changes. */
+  let wrongForCode = 0;
 
   let status: SessionStatus = "connecting";
   let created = opts.mode === "join";
@@ -273,6 +276,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   function newCode(loc: number, reason: "allocated" | "retired" | "lapsed"): void {
     if (code !== null && locatorOf(code) === loc) return;
     code = codeForLocator(loc, random);
+    wrongForCode = 0;
     attempts.clear();
     requests.clear();
     emit({ type: "code", code, reason });
@@ -282,7 +286,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   /** Owner: a guest opened a key exchange. */
   function onHello(reqId: string, sid: string, msg: string): void {
     // (The server sends waiting exchanges just before it answers the owner's own join: no seat check.)
-    if (seat === 1 || code === null || key !== null) return;
+    if (seat === 1 || code === null || key !== null || wrongForCode >= MAX_WRONG_CODES) return;
     const hs = answerGuestHandshake(code, sid, msg, random);
     if (!hs.ok) {
       request({ type: "join.verdict", reqId, ok: false }, "verdict");
@@ -299,6 +303,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     const r = att.hs.confirm(tag);
     if (!r.ok) {
       attempts.delete(reqId);
+      wrongForCode++;
       request({ type: "join.verdict", reqId, ok: false }, "verdict");
       emit({ type: "wrong_code", reqId });
       return;
