@@ -3,7 +3,7 @@
  * in Chromium. Load once, then the server is stopped and the browser context switched offline; a
  * reload still opens the app, a whole small game against the computer is played, and the screens
  * that need the network say so and offer what works. When the network (and the server) comes back,
- * the saved friend game opens. Also: a new build served into the same folder is offered with
+ * the saved friend game opens, and stays open through a later drop. Also: a new build served into the same folder is offered with
  * "Update", and taking it switches to the new build and drops the old files from the cache.
  */
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
@@ -191,6 +191,13 @@ describe("installable, offline", () => {
     await page.locator('[data-testid="room-code"]').waitFor({ timeout: 30_000 });
     expect((await page.locator('[data-testid="room-code"]').textContent())?.trim()).toBe(code);
     expect(await page.$('[data-testid="offline-notice"]')).toBeNull();
+    // A game already open stays open through a drop (it reconnects by itself); no notice replaces it.
+    await context.setOffline(true);
+    await page.waitForFunction(() => !navigator.onLine);
+    await page.waitForTimeout(300);
+    expect(await page.$('[data-testid="offline-notice"]')).toBeNull();
+    expect((await page.locator('[data-testid="room-code"]').textContent())?.trim()).toBe(code);
+    await context.setOffline(false);
     expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|WebSocket/.test(e))).toEqual([]);
   }, 240_000);
 });

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { newGame, playAll, view } from "../../core/games/index.js";
-import { parsePlayOk } from "../../core/records/index.js";
+import { makeShareCode, parsePlayOk } from "../../core/records/index.js";
 import { startHarness, type Harness } from "./harness.js";
 
 let h: Harness;
@@ -167,6 +167,14 @@ describe("records in the client", () => {
     await listed.nth(1).locator('button:has-text("Replay")').click();
     await page.waitForSelector('[data-testid="replay"]');
     expect(await stepText(page)).toBe("0 / 4");
+    await page.keyboard.press("End");
+    await waitStep(page, 4, 4);
+    // Another record's link in the same page (only the fragment changes) shows that game from its start.
+    const first = parsePlayOk(RECORD);
+    if (!first.ok) throw new Error(first.error.message);
+    await page.evaluate((code) => void (location.hash = `#/replay/${code}`), makeShareCode(first.value[0]));
+    await waitStep(page, 0, 20);
+    expect(await page.textContent('[data-testid="replay-info"]')).toContain("Aigerim moves first");
 
     // Export from the Resume list: a saved local Togyz game, in PlayOK's notation.
     await page.evaluate(() => {

@@ -3,7 +3,7 @@
  * connection while the device is offline (the screen itself opens as soon as the network is back),
  * and the bar that offers a newly downloaded version.
  */
-import { Show, type JSX } from "solid-js";
+import { createEffect, createSignal, Show, type JSX } from "solid-js";
 import { Icon } from "../components/Icon.js";
 import { appStatus } from "../lib/pwa.js";
 import { useRouter } from "../state/createRouter.js";
@@ -44,10 +44,18 @@ export function OfflineNotice(props: { what: NetworkScreen }): JSX.Element {
   );
 }
 
-/** Shows `children` while online; the notice while offline (and switches back by itself). */
+/**
+ * Opened offline: the notice, replaced by the screen by itself once the network is back. A screen
+ * already open stays when the network drops (a friend or ranked game handles that itself: it says
+ * so and reconnects), so a short drop never throws a player out of a game.
+ */
 export function NeedsNetwork(props: { what: NetworkScreen; children: JSX.Element }): JSX.Element {
+  const [reached, setReached] = createSignal(appStatus.online());
+  createEffect(() => {
+    if (appStatus.online()) setReached(true);
+  });
   return (
-    <Show when={appStatus.online()} fallback={<OfflineNotice what={props.what} />}>
+    <Show when={reached()} fallback={<OfflineNotice what={props.what} />}>
       {props.children}
     </Show>
   );

@@ -28,6 +28,14 @@ export const REVIEW_MS_PER_PLY = 200;
 export function ReplayScreen(props: { code: string | null }): JSX.Element {
   const [, router] = useRouter();
   const parsed = createMemo(() => (props.code === null ? null : parseShareCode(props.code)));
+  const replayed = (): Replayed | null => {
+    const p = parsed();
+    return p !== null && p.ok ? p.value : null;
+  };
+  const error = (): string | null => {
+    const p = parsed();
+    return p !== null && !p.ok ? p.error.message : null;
+  };
   return (
     <section class="screen replay" aria-labelledby="replay-title">
       <header class="page-head">
@@ -35,7 +43,7 @@ export function ReplayScreen(props: { code: string | null }): JSX.Element {
         <h1 id="replay-title">Replay</h1>
       </header>
       <Show
-        when={parsed()}
+        when={props.code !== null}
         fallback={
           <div class="card">
             <p>No game to replay here. Import a record, or open Replay from a saved game.</p>
@@ -43,11 +51,9 @@ export function ReplayScreen(props: { code: string | null }): JSX.Element {
           </div>
         }
       >
-        {(p) => (
-          <Show when={p().ok ? p() : null} fallback={<p class="error" role="alert">{(p() as { ok: false; error: { message: string } }).error.message}</p>}>
-            {(ok) => <ReplayView replayed={(ok() as { ok: true; value: Replayed }).value} />}
-          </Show>
-        )}
+        <Show when={error()}>{(e) => <p class="error" role="alert">{e()}</p>}</Show>
+        {/* Keyed: another record (a new link, back and forward) builds a new view. */}
+        <Show when={replayed()} keyed>{(r) => <ReplayView replayed={r} />}</Show>
       </Show>
     </section>
   );
