@@ -70,8 +70,7 @@ export async function receive(p: RealtimePorts, event: APIGatewayProxyWebsocketE
   if (connection === null) return makeError("server/error", "unknown connection; reconnect", withRid);
   if (parsed === null) {
     const reply = (m: object): Promise<boolean> => p.gateway.send(connectionId, m);
-    await ranked.routeRanked({ connectionId, now, event, ports: p, connection, reply }, env.value);
-    return null;
+    return ranked.routeRanked({ connectionId, now, event, ports: p, connection, reply }, env.value);
   }
   return friendMessage(p, connection, parsed.value, now);
 }
