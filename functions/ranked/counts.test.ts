@@ -13,10 +13,14 @@ import { ensureTable, startDynalite, type LocalDynamo } from "../local/dynamo.js
 import { ACTIVE_KEEP_MS, FINISHED_KEEP_MS } from "../matches/store.js";
 import { DEFAULT_RANKED_CONFIG } from "./config.js";
 import { makeDynamoRankedStores } from "./ports.js";
+import { routeRanked } from "./router.js";
 import { createRankedService, type RankedService } from "./service.js";
+import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
+import type { RealtimePorts } from "../ws/ports.js";
 
 const TABLE = "counts";
 let dynamo: LocalDynamo;
+let counting: DynamoDBDocumentClient;
 let conns: ConnectionStore;
 let service: RankedService;
 const calls: string[] = [];
@@ -25,7 +29,7 @@ const posts: { conn: string; msg: RankedServerMessage }[] = [];
 beforeAll(async () => {
   dynamo = await startDynalite(null);
   await ensureTable(dynamo.client, TABLE);
-  const counting = {
+  counting = {
     send(cmd: { constructor: { name: string }; input: { IndexName?: string } }) {
       calls.push(cmd.constructor.name.replace(/Command$/, "") + (cmd.input.IndexName !== undefined ? `@${cmd.input.IndexName}` : ""));
       return (dynamo.client.send as (c: unknown) => Promise<unknown>)(cmd);
@@ -68,6 +72,17 @@ async function signIn(connId: string, n: number, name: string): Promise<void> {
   await cost(connId, { type: "auth.prove", signature: signChallenge(keys, ch.challenge), name });
 }
 
+/** The same through the ranked router, as the `$default` handler calls it: its answer is the route response. */
+async function viaRouter(connId: string, msg: RankedClientMessage): Promise<{ dynamo: string[]; posts: { conn: string; msg: RankedServerMessage }[]; answer: object | null }> {
+  const connection = await conns.get(connId, Date.now());
+  calls.length = 0;
+  const sent: { conn: string; msg: RankedServerMessage }[] = [];
+  const ports = { db: counting, tableName: TABLE, gateway: { send: async (conn: string, m: object) => (sent.push({ conn, msg: m as RankedServerMessage }), true) } } as unknown as RealtimePorts;
+  const event = { requestContext: { connectionId: connId, domainName: "127.0.0.1:9", stage: "" } } as unknown as APIGatewayProxyWebsocketEventV2;
+  const answer = await routeRanked({ connectionId: connId, now: Date.now(), event, ports, connection: connection ?? undefined, reply: (m) => ports.gateway.send(connId, m) }, msg);
+  return { dynamo: [...calls], posts: sent, answer };
+}
+
 const count = (xs: string[]) => xs.reduce<Record<string, number>>((o, x) => ((o[x] = (o[x] ?? 0) + 1), o), {});
 
 describe("DynamoDB calls and posts per ranked message", () => {
@@ -107,6 +122,21 @@ describe("DynamoDB calls and posts per ranked message", () => {
     expect(count(stranger.dynamo)).toEqual({ Get: 2 });
     expect(stranger.posts).toMatchObject([{ type: "ranked.error", code: "auth/required" }]);
 
+    // Through the router: the mover's update is the route response, so one post only, to the opponent.
+    const s2 = decode((await makeDynamoRankedStores(dynamo.client, TABLE).matches.getMatch(view.id))!.position);
+    if (!s2.ok) throw new Error(s2.error.message);
+    const routed = await viaRouter(connOf(view.toMove), { type: "ranked.move", matchId: view.id, version: view.version, move: legalMoves(s2.value)[0] });
+    expect(count(routed.dynamo)).toEqual({ Get: 1, Put: 1 });
+    expect(routed.posts.map((m) => m.conn)).toEqual([connOf(view.toMove === 0 ? 1 : 0)]);
+    expect(routed.posts.map((m) => m.msg.type)).toEqual(["ranked.update"]);
+    expect(routed.answer).toMatchObject({ type: "ranked.update", seat: view.toMove });
+    view = (routed.answer as { match: MatchView }).match;
+    // A refused move through the router: one read, no write, no post (the error is the route response).
+    const refusedRouted = await viaRouter(connOf(view.toMove), { type: "ranked.move", matchId: view.id, version: 0, move: 0 });
+    expect(count(refusedRouted.dynamo)).toEqual({ Get: 1 });
+    expect(refusedRouted.posts).toEqual([]);
+    expect(refusedRouted.answer).toMatchObject({ type: "ranked.error", code: "ranked/stale" });
+
     // Refused (stale version, wrong turn, replay): one read, no write, one post back.
     for (const [conn, msg] of [
       [connOf(view.toMove), { type: "ranked.move", matchId: view.id, version: 0, move: 0 }],
@@ -135,7 +165,7 @@ describe("DynamoDB calls and posts per ranked message", () => {
     // Retention: the finished match keeps its summary and moves for a year, and has left the deadline index.
     const item = (await dynamo.client.send(new GetCommand({ TableName: TABLE, Key: { pk: `MATCH#${view.id}`, sk: "MATCH" } }))).Item!;
     expect(item.gsi2pk).toBeUndefined();
-    expect(item.moves).toHaveLength(2);
+    expect(item.moves).toHaveLength(3);
     expect(item.expiresAt).toBe(Math.ceil((Number(item.endedAt) + FINISHED_KEEP_MS) / 1000));
     // The active match of a new pair carries its deadline on the index, and a 30-day safety TTL.
     await signIn("k3", 73, "Counter C");

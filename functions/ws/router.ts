@@ -28,6 +28,9 @@ export function rateLimit(): number {
   return floodLimits().connection;
 }
 
+/** Ranked messages the service handles from the match item alone. */
+const MATCH_ACTIONS: ReadonlySet<string> = new Set(["ranked.move", "ranked.resign", "ranked.abort", "ranked.agree_end"]);
+
 const LIMITED = {
   connection: "on this connection",
   address: "from this network address",
@@ -64,6 +67,12 @@ export async function receive(p: RealtimePorts, event: APIGatewayProxyWebsocketE
   // Connection and address first, so a refused message costs no read either; then the identity.
   const verdict = allowMessage({ connection: connectionId, address }, now, limits);
   if (verdict !== "ok") return refuse(verdict);
+  if (parsed === null && MATCH_ACTIONS.has(env.value.type)) {
+    // A ranked move (or resign, abort, agreed end) needs no connection read: the service finds the
+    // player from the seat this connection holds in the match item.
+    const reply = (m: object): Promise<boolean> => p.gateway.send(connectionId, m);
+    return ranked.routeRanked({ connectionId, now, event, ports: p, connection: undefined, reply }, env.value);
+  }
   const connection = await p.conns.get(connectionId, now);
   const identity = typeof connection?.rankedPlayer === "string" ? `player:${connection.rankedPlayer}` : connection?.roomId !== undefined ? `seat:${connection.roomId}:${String(connection.seat)}` : undefined;
   if (identity !== undefined && !allowIdentity(identity, now, limits)) return refuse("identity");
