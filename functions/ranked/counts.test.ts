@@ -13,7 +13,7 @@ import { ensureTable, startDynalite, type LocalDynamo } from "../local/dynamo.js
 import { ACTIVE_KEEP_MS, FINISHED_KEEP_MS } from "../matches/store.js";
 import { DEFAULT_RANKED_CONFIG } from "./config.js";
 import { makeDynamoRankedStores } from "./ports.js";
-import { routeRanked } from "./router.js";
+import { receive } from "../ws/router.js";
 import { createRankedService, type RankedService } from "./service.js";
 import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
 import type { RealtimePorts } from "../ws/ports.js";
@@ -72,14 +72,19 @@ async function signIn(connId: string, n: number, name: string): Promise<void> {
   await cost(connId, { type: "auth.prove", signature: signChallenge(keys, ch.challenge), name });
 }
 
-/** The same through the ranked router, as the `$default` handler calls it: its answer is the route response. */
+/** The same through the WebSocket dispatch (`receive`, as `$default` calls it): its answer is the route response. */
 async function viaRouter(connId: string, msg: RankedClientMessage): Promise<{ dynamo: string[]; posts: { conn: string; msg: RankedServerMessage }[]; answer: object | null }> {
-  const connection = await conns.get(connId, Date.now());
   calls.length = 0;
   const sent: { conn: string; msg: RankedServerMessage }[] = [];
-  const ports = { db: counting, tableName: TABLE, gateway: { send: async (conn: string, m: object) => (sent.push({ conn, msg: m as RankedServerMessage }), true) } } as unknown as RealtimePorts;
-  const event = { requestContext: { connectionId: connId, domainName: "127.0.0.1:9", stage: "" } } as unknown as APIGatewayProxyWebsocketEventV2;
-  const answer = await routeRanked({ connectionId: connId, now: Date.now(), event, ports, connection: connection ?? undefined, reply: (m) => ports.gateway.send(connId, m) }, msg);
+  const ports = {
+    db: counting, tableName: TABLE, conns: makeDynamoConnectionStore(counting, TABLE),
+    gateway: { send: async (conn: string, m: object) => (sent.push({ conn, msg: m as RankedServerMessage }), true) },
+  } as unknown as RealtimePorts;
+  const event = {
+    body: JSON.stringify(msg), isBase64Encoded: false,
+    requestContext: { connectionId: connId, domainName: "127.0.0.1:9", stage: "", identity: { sourceIp: "127.0.0.1" } },
+  } as unknown as APIGatewayProxyWebsocketEventV2;
+  const answer = await receive(ports, event, Date.now());
   return { dynamo: [...calls], posts: sent, answer };
 }
 
@@ -122,7 +127,8 @@ describe("DynamoDB calls and posts per ranked message", () => {
     expect(count(stranger.dynamo)).toEqual({ Get: 2 });
     expect(stranger.posts).toMatchObject([{ type: "ranked.error", code: "auth/required" }]);
 
-    // Through the router: the mover's update is the route response, so one post only, to the opponent.
+    // Through the dispatch: no connection read, and the mover's update is the route response, so one
+    // post only, to the opponent.
     const s2 = decode((await makeDynamoRankedStores(dynamo.client, TABLE).matches.getMatch(view.id))!.position);
     if (!s2.ok) throw new Error(s2.error.message);
     const routed = await viaRouter(connOf(view.toMove), { type: "ranked.move", matchId: view.id, version: view.version, move: legalMoves(s2.value)[0] });
@@ -131,7 +137,7 @@ describe("DynamoDB calls and posts per ranked message", () => {
     expect(routed.posts.map((m) => m.msg.type)).toEqual(["ranked.update"]);
     expect(routed.answer).toMatchObject({ type: "ranked.update", seat: view.toMove });
     view = (routed.answer as { match: MatchView }).match;
-    // A refused move through the router: one read, no write, no post (the error is the route response).
+    // A refused move through the dispatch: one read, no write, no post (the error is the route response).
     const refusedRouted = await viaRouter(connOf(view.toMove), { type: "ranked.move", matchId: view.id, version: 0, move: 0 });
     expect(count(refusedRouted.dynamo)).toEqual({ Get: 1 });
     expect(refusedRouted.posts).toEqual([]);
