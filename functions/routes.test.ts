@@ -70,6 +70,18 @@ describe("the local server enforces each route's access like IAM", () => {
     await expect(put()).resolves.toBeDefined();
   });
 
+  test("a route with keys may touch only items under them ($connect: its connection item)", async () => {
+    const db = documentClient(readConfig());
+    const $connect = byName("$connect");
+    const putKey = (pk: string) => () => db.send(new PutCommand({ TableName: TABLE, Item: { pk, sk: "CONN" } }));
+    await expect(asRoute($connect, putKey("CONN#abc"))()).resolves.toBeDefined();
+    for (const pk of ["CONFIG", "PLAYER#x", "XCONN#abc", "ROOM#CONN#"]) {
+      await expect(asRoute($connect, putKey(pk))()).rejects.toMatchObject({ name: "AccessDeniedException", message: expect.stringContaining(`may not touch the item ${pk}`) });
+    }
+    // Routes without keys are not limited to a key.
+    await expect(asRoute(byName("$default"), putKey("CONFIG"))()).resolves.toBeDefined();
+  });
+
   test("only routes that post may use @connections", async () => {
     const post = (): Promise<unknown> => managementClient("127.0.0.1:9", "local").send(new PostToConnectionCommand({ ConnectionId: "x", Data: new Uint8Array([1]) }));
     await expect(asRoute(byName("$connect"), post)()).rejects.toMatchObject({ name: "AccessDeniedException", message: expect.stringContaining("execute-api:ManageConnections") });

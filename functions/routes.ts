@@ -27,6 +27,11 @@ export interface Access {
   readonly indexes?: Readonly<Partial<Record<IndexName, readonly DynamoAction[]>>>;
   /** Whether the code uses the WebSocket API's `@connections` (post, get, close): `execute-api:ManageConnections`. */
   readonly posts: boolean;
+  /**
+   * When set, the only partition keys the route may touch, as IAM `StringLike` patterns (`CONN#*`):
+   * the stack adds the `dynamodb:LeadingKeys` condition, and the local server refuses any other key.
+   */
+  readonly keys?: readonly string[];
 }
 
 interface RouteBase {
@@ -62,7 +67,7 @@ export const ROUTES: readonly Route[] = [
     kind: "ws",
     key: "$connect",
     module: "functions/ws/connect.ts",
-    access: { table: ["PutItem"], posts: false },
+    access: { table: ["PutItem"], posts: false, keys: ["CONN#*"] },
   },
   {
     kind: "ws",
@@ -95,7 +100,7 @@ export const ROUTES: readonly Route[] = [
     method: "POST",
     path: API_PATHS.suggestions,
     module: "functions/http/suggestions.ts",
-    access: { table: ["UpdateItem", "PutItem"], posts: false },
+    access: { table: ["UpdateItem", "PutItem"], posts: false, keys: ["SUGGESTION#*", "RATE#suggest#*"] },
   },
   {
     kind: "timer",
@@ -125,4 +130,20 @@ export function sstHandler(r: Route): string {
 export function mayCall(r: Route, action: string, index: string | undefined): boolean {
   const allowed: readonly string[] = index === undefined ? r.access.table : (r.access.indexes as Record<string, readonly string[]> | undefined)?.[index] ?? [];
   return allowed.includes(action);
+}
+
+/** IAM's `StringLike`: `*` matches any run of characters, `?` any one. */
+function likeToRegExp(pattern: string): RegExp {
+  return new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`, "s");
+}
+
+/**
+ * Whether `route` may touch partition key `pk` (`undefined`: the call names no single item, e.g. a
+ * Query; a route with `keys` lists no such action). Routes without `keys` may touch any key.
+ */
+export function mayTouchKey(r: Route, pk: string | undefined): boolean {
+  const keys = r.access.keys;
+  if (keys === undefined) return true;
+  if (pk === undefined) return false;
+  return keys.some((k) => likeToRegExp(k).test(pk));
 }

@@ -16,7 +16,14 @@ export interface AccessTargets {
 export function routeStatements(route: Route, t: AccessTargets): PolicyStatement[] {
   const out: PolicyStatement[] = [];
   if (route.access.table.length > 0) {
-    out.push(new PolicyStatement({ actions: route.access.table.map((a) => `dynamodb:${a}`), resources: [t.tableArn] }));
+    const keys = route.access.keys;
+    out.push(
+      new PolicyStatement({
+        actions: route.access.table.map((a) => `dynamodb:${a}`),
+        resources: [t.tableArn],
+        ...(keys !== undefined ? { conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": [...keys] } } } : {}),
+      }),
+    );
   }
   for (const [index, actions] of Object.entries(route.access.indexes ?? {})) {
     if (actions === undefined || actions.length === 0) continue;

@@ -85,14 +85,14 @@ function routeFunctions(s: Synth): [string, Resource][] {
 }
 
 /** What one route's function may do, read back from its synthesized IAM policies. */
-function grantedAccess(s: Synth, route: Route): { table: string[]; indexes: Record<string, string[]>; posts: boolean; other: unknown[] } {
+function grantedAccess(s: Synth, route: Route): { table: string[]; indexes: Record<string, string[]>; posts: boolean; keys: string[] | undefined; other: unknown[] } {
   const fnId = s.fnOf.get(routeName(route))!;
   const fn = s.api.findResources("AWS::Lambda::Function")[fnId] as Resource;
   const roleId = (fn.Properties.Role as { "Fn::GetAtt": [string, string] })["Fn::GetAtt"][0];
   const statements = resources(s.api, "AWS::IAM::Policy")
     .filter(([, p]) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
-    .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown; Effect: string }[] }).Statement);
-  const out = { table: [] as string[], indexes: {} as Record<string, string[]>, posts: false, other: [] as unknown[] };
+    .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown; Effect: string; Condition?: Record<string, Record<string, string[]>> }[] }).Statement);
+  const out = { table: [] as string[], indexes: {} as Record<string, string[]>, posts: false, keys: undefined as string[] | undefined, other: [] as unknown[] };
   for (const st of statements) {
     const actions = ([] as string[]).concat(st.Action);
     const res = JSON.stringify(st.Resource);
@@ -100,8 +100,15 @@ function grantedAccess(s: Synth, route: Route): { table: string[]; indexes: Reco
     if (st.Effect !== "Allow") out.other.push(st);
     else if (actions.every((a) => a === "execute-api:ManageConnections") && /@connections/.test(res) && /PlayApi/.test(res)) out.posts = true;
     else if (actions.every((a) => a.startsWith("dynamodb:")) && index !== null && /MancalaTable.*Arn/.test(res)) (out.indexes[index[1]] ??= []).push(...actions.map((a) => a.slice(9)));
-    else if (actions.every((a) => a.startsWith("dynamodb:")) && /^\{"Fn::ImportValue":"[^"]*MancalaTable[^"]*Arn[^"]*"\}$/.test(res)) out.table.push(...actions.map((a) => a.slice(9)));
-    else out.other.push(st);
+    else if (actions.every((a) => a.startsWith("dynamodb:")) && /^\{"Fn::ImportValue":"[^"]*MancalaTable[^"]*Arn[^"]*"\}$/.test(res)) {
+      out.table.push(...actions.map((a) => a.slice(9)));
+      const cond = st.Condition;
+      if (cond !== undefined) {
+        const leading = cond["ForAllValues:StringLike"]?.["dynamodb:LeadingKeys"];
+        if (leading === undefined || Object.keys(cond).length !== 1) out.other.push(st);
+        else out.keys = [...leading];
+      }
+    } else out.other.push(st);
   }
   return out;
 }
@@ -234,6 +241,12 @@ describe("least privilege: each function's policy is exactly its entry in functi
     const want = Object.fromEntries(Object.entries(route.access.indexes ?? {}).filter(([, a]) => a !== undefined && a.length > 0).map(([i, a]) => [i, [...a!].sort()]));
     expect(Object.fromEntries(Object.entries(got.indexes).map(([i, a]) => [i, a.sort()]))).toEqual(want);
     expect(got.posts).toBe(route.access.posts);
+    expect(got.keys).toEqual(route.access.keys === undefined ? undefined : [...route.access.keys]);
+  });
+
+  test("$connect may write only connection items, the suggestions route only suggestions and their rate counters", () => {
+    expect(grantedAccess(d, WS_ROUTES.find((r) => r.key === "$connect")!).keys).toEqual(["CONN#*"]);
+    expect(grantedAccess(d, HTTP_ROUTES.find((r) => r.method === "POST")!).keys).toEqual(["SUGGESTION#*", "RATE#suggest#*"]);
   });
 
   test("no policy in the stack allows Scan, a wildcard action or a wildcard resource on the table", () => {

@@ -45,6 +45,8 @@ export interface AccessCall {
   /** `PutItem`, `Query`, … or `PostToConnection`, `GetConnection`, `DeleteConnection`. */
   readonly action: string;
   readonly index: string | undefined;
+  /** The partition key of the one item a DynamoDB call names (`Key` or `Item`), when it names one. */
+  readonly pk?: string | undefined;
 }
 export type AccessGuard = (call: AccessCall) => void;
 
@@ -53,6 +55,15 @@ export type AccessGuard = (call: AccessCall) => void;
  * so handler modules and bundled copies of this file reach the same one. Never set in AWS.
  */
 export const ACCESS_GUARD = Symbol.for("mancala.local.accessGuard");
+
+/** `input.Key.pk` or `input.Item.pk`, plain or marshalled (`{ S: "…" }`). */
+function partitionKeyOf(input: Record<string, unknown>): string | undefined {
+  const holder = (input.Key ?? input.Item) as Record<string, unknown> | undefined;
+  const v = holder?.pk as unknown;
+  if (typeof v === "string") return v;
+  if (typeof v === "object" && v !== null && typeof (v as { S?: unknown }).S === "string") return (v as { S: string }).S;
+  return undefined;
+}
 
 type Guardable = { middlewareStack: { add(mw: unknown, opts: { step: "initialize"; name: string }): void } };
 
@@ -65,7 +76,7 @@ function guard(client: Guardable, service: AccessCall["service"]): void {
       if (check !== undefined) {
         const action = (context.commandName ?? "").replace(/Command$/, "");
         const index = typeof args.input.IndexName === "string" ? args.input.IndexName : undefined;
-        check({ service, action, index });
+        check({ service, action, index, pk: partitionKeyOf(args.input) });
       }
       return next(args);
     };

@@ -9,7 +9,7 @@
  * client it makes in local mode), so it also covers handler bundles loaded from esbuild output.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { mayCall, routeName, type Route } from "../routes.js";
+import { mayCall, mayTouchKey, routeName, type Route } from "../routes.js";
 import { ACCESS_GUARD, type AccessCall, type AccessGuard } from "../lib/config.js";
 
 const current = new AsyncLocalStorage<Route>();
@@ -25,6 +25,9 @@ function check(call: AccessCall): void {
   const what = call.service === "dynamodb" ? `dynamodb:${call.action}${call.index !== undefined ? ` on index ${call.index}` : ""}` : `execute-api:ManageConnections (${call.action})`;
   const allowed = call.service === "dynamodb" ? mayCall(route, call.action, call.index) : route.access.posts;
   if (!allowed) throw new AccessDeniedError(`${name} may not call ${what}: functions/routes.ts lists what each route may call`);
+  if (call.service === "dynamodb" && !mayTouchKey(route, call.pk)) {
+    throw new AccessDeniedError(`${name} may not touch the item ${call.pk ?? "(no single key)"}: functions/routes.ts lists the keys it may use`);
+  }
 }
 
 /** Turns the check on for this process (the local server does, once). */
