@@ -85,8 +85,12 @@ export async function sweepExpired(client: DynamoDBDocumentClient, tableName: st
         ExpressionAttributeNames: { "#t": TTL_ATTRIBUTE },
         ExpressionAttributeValues: { ":now": nowSeconds(nowMs) },
         ExclusiveStartKey: start,
+        // Small pages with a pause between them: dynalite runs in the server's process, and one
+        // page of a megabyte stalls every game's messages for a noticeable moment.
+        Limit: 200,
       }),
     );
+    await new Promise((r) => setTimeout(r, 5));
     for (const k of page.Items ?? []) {
       doomed.push({ pk: k.pk, sk: k.sk });
       if (String(k.pk).startsWith("ROOM#") && k.sk === "META") rooms.push(String(k.pk));
