@@ -267,6 +267,21 @@ describe("a friend game by code in two browsers", () => {
     await playMoves(1);
   }, 45_000);
 
+  test("a third person with the code is turned away, and the players never hear of it", async () => {
+    const c = await openPlayer("Chidi");
+    try {
+      await c.page.goto(at(`#/join/${code}`));
+      await c.page.click('button:has-text("Join")');
+      // The room is full, so its locator was freed: the code leads nowhere now.
+      await c.page.waitForSelector('[data-testid="room-status"]:has-text("No game has this code")', { timeout: 10_000 });
+      expect(await a.page.$('[data-testid="join-request"]')).toBeNull();
+      expect(await b.page.$('[data-testid="join-request"]')).toBeNull();
+      expect(c.errors).toEqual([]);
+    } finally {
+      await c.context.close();
+    }
+  }, 45_000);
+
   test("screenshots of the board on a phone and a desktop: every control on screen, none overlapping", async () => {
     for (const size of [{ width: 390, height: 844, name: "phone" }, { width: 1280, height: 800, name: "desktop" }]) {
       await a.page.setViewportSize({ width: size.width, height: size.height });
