@@ -16,9 +16,14 @@ function parse(text: string): { ok: boolean; code?: string } {
 describe("friend protocol decoding", () => {
   test.each([
     ["create", { type: "room.create", rid: 1, roomId: ID, secret: ID }],
-    ["join", { type: "room.join", rid: "x", roomId: ID, secret: ID, request: "B".repeat(60) }],
+    ["create with a proposed locator", { type: "room.create", rid: 1, roomId: ID, secret: ID, loc: 65_535 }],
+    ["join", { type: "room.join", rid: "x", roomId: ID, secret: ID }],
+    ["hello", { type: "join.hello", loc: 0, sid: "S".repeat(22), msg: "M".repeat(63) }],
+    ["reply", { type: "join.reply", reqId: "abcdefgh12", msg: "M".repeat(63) }],
+    ["confirm", { type: "join.confirm", reqId: "abcdefgh12", tag: "T".repeat(86), secret: ID, request: "B".repeat(60) }],
+    ["verdict", { type: "join.verdict", reqId: "abcdefgh12", ok: true, tag: "T".repeat(86) }],
     ["answer", { type: "join.answer", reqId: "abcdefgh12", approve: false }],
-    ["relay", { type: "relay", rid: 3, cseq: 1, kind: "chat", box: "C".repeat(100) }],
+    ["relay", { type: "relay", rid: 3, room: ID, seat: 1, via: "", tok: ID, seq: 4, cseq: 1, kind: "chat", box: "C".repeat(100) }],
     ["sync", { type: "sync", after: 0 }],
     ["ping", { type: "ping" }],
   ])("accepts a valid %s", (_n, msg) => {
@@ -37,6 +42,9 @@ describe("friend protocol decoding", () => {
     ["room id not base64url", JSON.stringify({ type: "room.create", roomId: "+".repeat(43), secret: ID }), "proto/invalid"],
     ["cseq 0", JSON.stringify({ type: "relay", cseq: 0, kind: "game", box: "C".repeat(100) }), "proto/invalid"],
     ["kind unknown", JSON.stringify({ type: "relay", cseq: 1, kind: "admin", box: "C".repeat(100) }), "proto/invalid"],
+    ["a locator past 16 bits", JSON.stringify({ type: "join.hello", loc: 65_536, sid: "S".repeat(22), msg: "M".repeat(63) }), "proto/invalid"],
+    ["a join with the old sealed request", JSON.stringify({ type: "room.join", roomId: ID, secret: ID, request: "B".repeat(60) }), "proto/invalid"],
+    ["a tag of the wrong length", JSON.stringify({ type: "join.verdict", reqId: "abcdefgh12", ok: true, tag: "T".repeat(85) }), "proto/invalid"],
     ["fractional sync", JSON.stringify({ type: "sync", after: 1.5 }), "proto/invalid"],
   ])("refuses %s", (_n, text, code) => {
     expect(parse(text)).toEqual({ ok: false, code });
