@@ -1,8 +1,9 @@
 /**
- * Connection items (`pk = CONN#<id>`, `sk = CONN`): which friend room and seat a WebSocket holds, its
- * message-rate window and its recent chat times. Ranked play may add its own attributes to the same
- * item (e.g. the authenticated player id). Items expire a day after the last message, in case a
- * `$disconnect` never arrives.
+ * Connection items (`pk = CONN#<id>`, `sk = CONN`): which friend room and seat a WebSocket holds, or
+ * which join request it waits on (flood limits live in memory, functions/lib/flood.ts, and cost no
+ * write). Ranked play adds its own attributes to the same item (the authenticated player id). Items
+ * expire a day after the connection opened (API Gateway closes every connection within 2 hours), in
+ * case a `$disconnect` never arrives.
  */
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
@@ -25,20 +26,10 @@ export interface Connection {
   readonly [attr: string]: unknown;
 }
 
-export interface RateVerdict {
-  readonly allowed: boolean;
-  /** The connection item when allowed (null if the connection is unknown or gone). */
-  readonly connection: Connection | null;
-}
-
 export interface ConnectionStore {
   put(connectionId: string, now: number): Promise<void>;
   get(connectionId: string, now: number): Promise<Connection | null>;
   delete(connectionId: string): Promise<void>;
-  /** Counts one message in the current window; refuses past `limit`. When allowed, also returns the item. */
-  countMessage(connectionId: string, now: number, windowMs: number, limit: number): Promise<RateVerdict>;
-  /** Records a chat at `now` unless `limit` chats already fall within `windowMs`. */
-  recordChat(conn: Connection, now: number, windowMs: number, limit: number): Promise<boolean>;
   setRoom(connectionId: string, roomId: string, seat: Seat): Promise<boolean>;
   /** Takes the room and seat away from a connection (its seat moved to a newer one). */
   clearRoom(connectionId: string): Promise<void>;
@@ -75,74 +66,6 @@ export function makeDynamoConnectionStore(db: DynamoDBDocumentClient, tableName:
     },
     async delete(connectionId) {
       await db.send(new DeleteCommand({ TableName: tableName, Key: key(connectionId) }));
-    },
-    async countMessage(connectionId, now, windowMs, limit) {
-      // The counter lives on the connection item, so one write both counts the message and reads the
-      // connection. Only the first message of a new window needs a second, conditional write to reset
-      // it (when several race there, one resets and the others count on top).
-      const win = Math.floor(now / windowMs);
-      for (let attempt = 0; attempt < 4; attempt++) {
-        let item: Record<string, unknown>;
-        try {
-          const r = await db.send(
-            new UpdateCommand({
-              TableName: tableName,
-              Key: key(connectionId),
-              UpdateExpression: "ADD n :one SET expiresAt = :exp",
-              ConditionExpression: "attribute_exists(pk) AND expiresAt > :now",
-              ExpressionAttributeValues: { ":one": 1, ":exp": exp(now), ":now": nowSeconds(now) },
-              ReturnValues: "ALL_NEW",
-            }),
-          );
-          item = r.Attributes ?? {};
-        } catch (e) {
-          if (isConditionFailed(e)) return { allowed: true, connection: null };
-          throw e;
-        }
-        if (item.win === win) return { allowed: Number(item.n) <= limit, connection: Number(item.n) <= limit ? toConnection(item) : null };
-        try {
-          const r = await db.send(
-            new UpdateCommand({
-              TableName: tableName,
-              Key: key(connectionId),
-              UpdateExpression: "SET win = :w, n = :one",
-              ConditionExpression: "attribute_exists(pk) AND (attribute_not_exists(win) OR win = :old)",
-              ExpressionAttributeValues: { ":w": win, ":one": 1, ":old": item.win ?? -1 },
-              ReturnValues: "ALL_NEW",
-            }),
-          );
-          return { allowed: true, connection: toConnection(r.Attributes ?? {}) };
-        } catch (e) {
-          if (!isConditionFailed(e)) throw e;
-        }
-      }
-      return { allowed: false, connection: null };
-    },
-    async recordChat(conn, now, windowMs, limit) {
-      let cur: Connection | null = conn;
-      // Optimistic concurrency on a version number: a concurrent chat on the same connection makes
-      // the write fail, and the decision is taken again on fresh data.
-      for (let attempt = 0; attempt < 5 && cur !== null; attempt++) {
-        const recent = (cur.chats ?? []).filter((t) => t > now - windowMs);
-        if (recent.length >= limit) return false;
-        const version = typeof cur.chatv === "number" ? cur.chatv : 0;
-        try {
-          await db.send(
-            new UpdateCommand({
-              TableName: tableName,
-              Key: key(cur.connectionId),
-              UpdateExpression: "SET chats = :new, chatv = :next",
-              ConditionExpression: "attribute_exists(pk) AND (attribute_not_exists(chatv) OR chatv = :v)",
-              ExpressionAttributeValues: { ":new": [...recent, now], ":next": version + 1, ":v": version },
-            }),
-          );
-          return true;
-        } catch (e) {
-          if (!isConditionFailed(e)) throw e;
-        }
-        cur = await this.get(cur.connectionId, now);
-      }
-      return false;
     },
     async setRoom(connectionId, roomId, seat) {
       try {
