@@ -11,6 +11,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { WebSocket } from "ws";
+import { codeForLocator, locatorOf, parseCode } from "../../core/crypto/code.js";
+import { createFriendSession, type SocketLike } from "../../core/online/index.js";
+import { MAX_WRONG_CODES } from "../../core/protocol/friend.js";
 import { newGame, play, toMove, type State } from "../../core/games/index.js";
 import { parseDeviceKeys } from "../../core/identity.js";
 import { documentClient, readConfig } from "../../functions/lib/config.js";
@@ -480,6 +484,33 @@ describe("ranked play and the leaderboard", () => {
     const rooms = JSON.parse((await a.page.evaluate(() => localStorage.getItem("mancala.rooms.v1"))) ?? "[]") as { code: string; setup: { game: string } }[];
     expect(rooms.find((r) => r.code === shown.replace("-", ""))?.setup.game).toBe("ayo");
   }, 20_000);
+
+  test("five wrong codes: the owner's screen says someone tried wrong codes and shows a new code, which then works", async () => {
+    const shown = parseCode((await a.page.textContent('[data-testid="room-code"]')) ?? "");
+    if (!shown.ok) throw new Error("no code on the owner's screen");
+    for (let i = 0; i < MAX_WRONG_CODES; i++) {
+      let wrong = codeForLocator(locatorOf(shown.value));
+      while (wrong === shown.value) wrong = codeForLocator(locatorOf(shown.value));
+      const guesser = createFriendSession({
+        url: server.wsUrl, socket: (u) => new WebSocket(u) as unknown as SocketLike, mode: "join", code: wrong,
+        profile: { name: `Guesser ${i + 1}` }, backoff: { baseMs: 50, maxMs: 200 },
+      });
+      try {
+        for (let t = 0; guesser.view().status !== "wrong_code"; t++) {
+          if (t > 400) throw new Error(`guess ${i + 1}: ${guesser.view().status}`);
+          await new Promise((r) => setTimeout(r, 25));
+        }
+      } finally {
+        guesser.dispose();
+      }
+    }
+    await a.page.waitForSelector('[data-testid="code-notice"]:has-text("Someone tried wrong codes; here is a new code")', { timeout: 10_000 });
+    const fresh = (await a.page.textContent('[data-testid="room-code"]')) ?? "";
+    expect(fresh).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    expect(fresh.replace("-", "")).not.toBe(shown.value);
+    expect(await a.page.textContent('[data-testid="code-notice"]')).toContain(fresh);
+    expect([...a.errors]).toEqual([]);
+  }, 40_000);
 
   test("Ayo between friends ends on the captured score when both agree", async () => {
     const ayoCode = (await a.page.textContent('[data-testid="room-code"]')) ?? "";
