@@ -12,19 +12,29 @@ import type { CreateTableCommandInput } from "@aws-sdk/client-dynamodb";
 export interface KeyPair {
   readonly partitionKey: string;
   readonly sortKey: string;
+  /**
+   * What an index copies of each item (default: every attribute). `keys` for an index whose key
+   * changes often on large items: each change rewrites the projected copy, so a small projection
+   * keeps the write cheap, and readers fetch the items they need by key.
+   */
+  readonly projection?: "all" | "keys";
 }
 
 /**
- * Keys, global secondary indexes (every key attribute a string, every index projecting all
- * attributes) and the TTL attribute. A new index is one more entry in `indexes`.
+ * Keys, global secondary indexes (every key attribute a string; each index projects all attributes
+ * unless it says `projection: "keys"`) and the TTL attribute. A new index is one more entry in `indexes`.
  */
 export const TABLE_SCHEMA = {
   primary: { partitionKey: "pk", sortKey: "sk" },
   indexes: {
     /** The leaderboard: `BOARD#<game>` / zero-padded rating. */
     gsi1: { partitionKey: "gsi1pk", sortKey: "gsi1sk" },
-    /** Ranked clock deadlines: `DUE#<shard>` / zero-padded due time, so a tick reads only due matches. */
-    gsi2: { partitionKey: "gsi2pk", sortKey: "gsi2sk" },
+    /**
+     * Ranked clock deadlines: `DUE#<shard>` / zero-padded due time, so a tick reads only due matches.
+     * Keys only: every move moves a match's deadline, and a copy of the whole match (its move list
+     * included) would be rewritten in the index each time; the tick reads the few due matches by key.
+     */
+    gsi2: { partitionKey: "gsi2pk", sortKey: "gsi2sk", projection: "keys" },
   },
   ttl: "expiresAt",
 } as const satisfies { primary: KeyPair; indexes: Record<string, KeyPair>; ttl: string };
@@ -59,7 +69,7 @@ export function tableDefinition(tableName: string): CreateTableCommandInput & { 
     GlobalSecondaryIndexes: Object.entries<KeyPair>(TABLE_SCHEMA.indexes).map(([name, p]) => ({
       IndexName: name,
       KeySchema: keySchema(p),
-      Projection: { ProjectionType: "ALL" },
+      Projection: { ProjectionType: p.projection === "keys" ? "KEYS_ONLY" : "ALL" },
     })),
   };
 }

@@ -74,7 +74,14 @@ export function makeDynamoMatchStore(db: DynamoDBDocumentClient, tableName: stri
                 ExclusiveStartKey: start,
               }),
             );
-            for (const i of r.Items ?? []) out.push(stripKeys<MatchRecord>(i));
+            // The index holds keys only: each due match is read from the table (a consistent read).
+            // A match that moved on since the index saw it (a move, a settlement) is left out.
+            const ms = await Promise.all((r.Items ?? []).map((i) => getLive(db, tableName, String(i.pk), String(i.sk), now())));
+            for (const item of ms) {
+              if (item === null) continue;
+              const m = stripKeys<MatchRecord>(item);
+              if (m.dueAt !== null && m.dueAt <= at) out.push(m);
+            }
             start = r.LastEvaluatedKey;
           } while (start !== undefined && out.length < limit);
           return out;
