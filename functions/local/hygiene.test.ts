@@ -96,6 +96,40 @@ describe("seats and connections", () => {
     }
   });
 
+  test("forged relays for the other seat are refused on their token and take nothing from that seat's limit", async () => {
+    const owner = player(server.wsUrl, newRoom().code, "create", { name: "Owner" }, { setup: { game: "ayo", options: {}, bestOf: 1 } });
+    owner.session.subscribe((e) => {
+      if (e.type === "request") owner.session.answerJoin(e.request.reqId, true);
+    });
+    const code = await codeOf(owner);
+    const guest = player(server.wsUrl, code, "join", { name: "Guest" });
+    const forgers = await Promise.all(Array.from({ length: 3 }, () => raw()));
+    try {
+      await waitFor(() => guest.view().status === "seated" && owner.view().game.profiles[1] !== null, "pair seated");
+      const roomId = owner.session.roomId;
+      // More forged frames for seat 0 than its identity bucket holds, each under its connection's own limit.
+      const perConn = Math.ceil((IDENTITY_LIMIT + 40) / forgers.length);
+      for (let i = 0; i < perConn; i++) {
+        for (const f of forgers) f.send({ type: "relay", rid: i, room: roomId, seat: 0, via: "", tok: "A".repeat(43), seq: 1_000 + i, cseq: 1_000 + i, kind: "chat", box: "B".repeat(64) });
+      }
+      await waitFor(() => forgers.every((f) => f.got.length === perConn), "an answer to every forged frame", 30_000);
+      for (const f of forgers) expect(f.got.every((m) => m.type === "error" && m.code === "room/not_seated")).toBe(true);
+      // Before the token was checked first, the frames past the seat's burst came back "rate/limited
+      // for this player" and the real owner's next relays with them. Now the seat relays as before.
+      const errors: string[] = [];
+      owner.session.subscribe((e) => {
+        if (e.type === "error") errors.push(e.code);
+      });
+      expect(owner.session.chat("after the forgeries").ok).toBe(true);
+      await waitFor(() => guest.view().game.chat.some((c) => c.text === "after the forgeries"), "the owner's chat arrives");
+      expect(errors).not.toContain("rate/limited");
+    } finally {
+      for (const f of forgers) f.ws.close();
+      owner.session.dispose();
+      guest.session.dispose();
+    }
+  });
+
   test("the @connections API is not reachable on the public port", async () => {
     const victim = await raw();
     const list = await documentClient(readConfig()).send(new ScanCommand({ TableName: readConfig().tableName }));

@@ -8,13 +8,15 @@
  * The answer to the sender is returned, not posted: the `$default` handler gives it back as the
  * route response (API Gateway sends it to the caller as a frame, stacks/ApiStack.ts; the local
  * gateway does the same), so a relayed move costs one write and one post, to the other seat.
- * A `relay` needs no read either: its seat token (friends/token.ts) proves the seat.
+ * A `relay` needs no read either: its seat token (friends/token.ts) proves the seat, and is checked
+ * before the seat's identity bucket is charged.
  */
 import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
 import { parseEnvelope, ridOf } from "../../core/protocol/envelope.js";
 import { CHAT_LIMIT, CHAT_WINDOW_MS, RATE_WINDOW_MS, makeError, parseFriendClientMessage } from "../../core/protocol/friend.js";
 import { isRankedType } from "../../core/protocol/ranked.js";
 import { friendDisconnect, friendMessage, friendRelay } from "../friends/service.js";
+import { checkSeatToken } from "../friends/token.js";
 import { allowChat, allowIdentity, allowMessage, floodLimits, forgetConnection } from "../lib/flood.js";
 import { onRankedDisconnect, routeRanked } from "../ranked/router.js";
 import type { RealtimePorts } from "./ports.js";
@@ -56,8 +58,14 @@ export async function receive(p: RealtimePorts, event: APIGatewayProxyWebsocketE
   // The hot path: a relayed message, with no read.
   if (parsed !== null && parsed.value.type === "relay") {
     const m = parsed.value;
-    const verdict = allowMessage({ connection: connectionId, address, identity: `seat:${m.room}:${m.seat}` }, now, limits);
+    // Connection and address first; the seat's own bucket only once its token (an HMAC checked in
+    // memory) proves the sender holds that seat, so a forged relay cannot drain the other seat's limit.
+    const verdict = allowMessage({ connection: connectionId, address }, now, limits);
     if (verdict !== "ok") return refuse(verdict);
+    if (!checkSeatToken(await p.tokenKey(), m.room, m.seat, connectionId, m.via, m.tok)) {
+      return makeError("room/not_seated", "take a seat before sending (join the room again)", withRid);
+    }
+    if (!allowIdentity(`seat:${m.room}:${m.seat}`, now, limits)) return refuse("identity");
     if (m.kind === "chat" && !allowChat(connectionId, now)) {
       return makeError("chat/flood", `at most ${CHAT_LIMIT} chat messages in ${CHAT_WINDOW_MS / 1000} s`, withRid);
     }
