@@ -184,7 +184,8 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   /** Guest: the exchange under way. */
   let guestHs: GuestHandshake | null = null;
   let guestReq: string | null = null;
-  let guestDone: { check: (tag: string) => boolean; secrets: RoomSecrets } | null = null;
+  /** `verified` once the owner's tag Tb held: before that the key is not used for anything. */
+  let guestDone: { check: (tag: string) => boolean; secrets: RoomSecrets; verified: boolean } | null = null;
   /** Owner: wrong codes seen for the current code. The device stops answering after MAX_WRONG_CODES
    * of them, whatever the server counts, until the code changes. */
   let wrongForCode = 0;
@@ -297,9 +298,9 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   /** Owner: the guest's confirmation. A wrong tag is reported (the server counts it). */
-  function onConfirm(reqId: string, tag: string, box: string): void {
+  function onConfirm(reqId: string, tag: string): void {
     const att = attempts.get(reqId);
-    if (att === undefined || seat === 1) return;
+    if (att === undefined || seat === 1 || att.secrets !== null) return;
     const r = att.hs.confirm(tag);
     if (!r.ok) {
       attempts.delete(reqId);
@@ -308,7 +309,15 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       emit({ type: "wrong_code", reqId });
       return;
     }
-    const opened = openBox(r.value.secrets.key, box);
+    att.secrets = r.value.secrets;
+    request({ type: "join.verdict", reqId, ok: true, tag: r.value.tag }, "verdict");
+  }
+
+  /** Owner: a verified guest's sealed request; shown for an answer, or refused when unreadable. */
+  function onJoinRequest(reqId: string, box: string): void {
+    const att = attempts.get(reqId);
+    if (att === undefined || seat === 1 || att.secrets === null || att.name !== null) return;
+    const opened = openBox(att.secrets.key, box);
     const body = opened.ok && opened.value.kind === "request" ? v.safeParse(JoinRequestSchema, opened.value.body) : null;
     if (body === null || !body.success) {
       // The right code but no readable request: not a wrong guess, just not a guest to seat.
@@ -316,21 +325,33 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       request({ type: "join.answer", reqId, approve: false }, `answer:${reqId}`);
       return;
     }
-    att.secrets = r.value.secrets;
     att.name = body.output.name;
-    request({ type: "join.verdict", reqId, ok: true, tag: r.value.tag }, "verdict");
+    const view: JoinRequestView = { reqId, name: att.name, at: Date.now() };
+    requests.set(reqId, view);
+    emit({ type: "request", request: view });
+    changed();
   }
 
-  /** Guest: the owner's share; this side's tag, seat secret and sealed name go back. */
+  /** Guest: the owner's share; this side's tag and seat secret go back (the key is not used yet). */
   function onReply(reqId: string, msg: string): void {
-    if (guestHs === null || (guestReq !== null && guestReq !== reqId)) return;
+    if (guestHs === null || (guestReq !== null && guestReq !== reqId) || guestDone !== null) return;
     guestReq = reqId;
     const r = guestHs.finish(msg);
     if (!r.ok) return stop("wrong_code");
-    guestDone = { check: r.value.check, secrets: r.value.secrets };
-    const box = sealBox(r.value.secrets.key, { seat: 1, seq: 0, kind: "request", body: { name: profile.name } }, random);
-    request({ type: "join.confirm", reqId, tag: r.value.tag, secret: r.value.secrets.guestSecret, request: box }, "confirm");
+    guestDone = { check: r.value.check, secrets: r.value.secrets, verified: false };
+    request({ type: "join.confirm", reqId, tag: r.value.tag, secret: r.value.secrets.guestSecret }, "confirm");
     status = "confirming";
+    changed();
+  }
+
+  /** Guest: the owner's tag held; only now is the key used, to seal this side's name for the owner. */
+  function onVerified(tag: string): void {
+    if (guestDone === null || guestDone.verified) return;
+    if (!guestDone.check(tag)) return stop("wrong_code");
+    guestDone.verified = true;
+    const box = sealBox(guestDone.secrets.key, { seat: 1, seq: 0, kind: "request", body: { name: profile.name } }, random);
+    request({ type: "join.request", reqId: guestReq, request: box }, "request");
+    status = "pending";
     changed();
   }
 
@@ -412,7 +433,9 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         newCode(m.loc, "allocated");
         return;
       case "room.joined":
-        if (m.seat === 1 && key === null && guestDone !== null) {
+        // A seat without the owner's tag checked would be a seat under a key nobody proved.
+        if (m.seat === 1 && key === null && guestDone !== null && !guestDone.verified) return stop("wrong_code");
+        if (m.seat === 1 && key === null && guestDone !== null && guestDone.verified) {
           key = guestDone.secrets.key;
           secret = guestDone.secrets.guestSecret;
         }
@@ -439,25 +462,17 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         onReply(m.reqId, m.msg);
         return;
       case "join.confirm":
-        onConfirm(m.reqId, m.tag, m.request);
+        onConfirm(m.reqId, m.tag);
         return;
-      case "join.verified": {
-        const att = attempts.get(m.reqId);
-        if (seat === 0 && att !== undefined && att.name !== null) {
-          // The server recorded the verdict: the request can be shown and answered.
-          const view: JoinRequestView = { reqId: m.reqId, name: att.name, at: Date.now() };
-          requests.set(m.reqId, view);
-          emit({ type: "request", request: view });
-          changed();
-          return;
-        }
-        if (guestDone === null || m.reqId !== guestReq) return;
-        // The owner's own confirmation: without it this side does not trust the key.
-        if (!guestDone.check(m.tag)) return stop("wrong_code");
-        status = "pending";
-        changed();
+      case "join.request":
+        onJoinRequest(m.reqId, m.request);
         return;
-      }
+      case "join.verified":
+        // To the owner: its verdict is recorded; the guest's sealed name follows in `join.request`.
+        if (seat === 0 || guestDone === null || m.reqId !== guestReq) return;
+        // The owner's own confirmation: without it this side does not use the key.
+        onVerified(m.tag);
+        return;
       case "join.answered": {
         const att = attempts.get(m.reqId);
         if (m.approved && att?.secrets != null && key === null) {

@@ -20,7 +20,8 @@ describe("friend protocol decoding", () => {
     ["join", { type: "room.join", rid: "x", roomId: ID, secret: ID }],
     ["hello", { type: "join.hello", loc: 0, sid: "S".repeat(22), msg: "M".repeat(63) }],
     ["reply", { type: "join.reply", reqId: "abcdefgh12", msg: "M".repeat(63) }],
-    ["confirm", { type: "join.confirm", reqId: "abcdefgh12", tag: "T".repeat(86), secret: ID, request: "B".repeat(60) }],
+    ["confirm", { type: "join.confirm", reqId: "abcdefgh12", tag: "T".repeat(86), secret: ID }],
+    ["request", { type: "join.request", reqId: "abcdefgh12", request: "B".repeat(60) }],
     ["verdict", { type: "join.verdict", reqId: "abcdefgh12", ok: true, tag: "T".repeat(86) }],
     ["answer", { type: "join.answer", reqId: "abcdefgh12", approve: false }],
     ["relay", { type: "relay", rid: 3, room: ID, seat: 1, via: "", tok: ID, seq: 4, cseq: 1, kind: "chat", box: "C".repeat(100) }],
@@ -44,6 +45,7 @@ describe("friend protocol decoding", () => {
     ["kind unknown", JSON.stringify({ type: "relay", cseq: 1, kind: "admin", box: "C".repeat(100) }), "proto/invalid"],
     ["a locator past 16 bits", JSON.stringify({ type: "join.hello", loc: 65_536, sid: "S".repeat(22), msg: "M".repeat(63) }), "proto/invalid"],
     ["a join with the old sealed request", JSON.stringify({ type: "room.join", roomId: ID, secret: ID, request: "B".repeat(60) }), "proto/invalid"],
+    ["a confirmation with the name sealed before the owner's tag", JSON.stringify({ type: "join.confirm", reqId: "abcdefgh12", tag: "T".repeat(86), secret: ID, request: "B".repeat(60) }), "proto/invalid"],
     ["a tag of the wrong length", JSON.stringify({ type: "join.verdict", reqId: "abcdefgh12", ok: true, tag: "T".repeat(85) }), "proto/invalid"],
     ["fractional sync", JSON.stringify({ type: "sync", after: 1.5 }), "proto/invalid"],
   ])("refuses %s", (_n, text, code) => {

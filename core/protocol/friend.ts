@@ -9,12 +9,12 @@
  * Flow: the owner sends `room.create` (seat 0) and gets `room.created` with the locator the server
  * allocated; its device adds a random password to make the code. A guest sends `join.hello` (locator,
  * session id, CPace share); the owner (when online: until then the guest waits) answers `join.reply`
- * with its share; the guest sends `join.confirm` with its confirmation tag, its seat secret (derived
- * from the exchange) and a sealed request (its name); the owner checks the tag and sends
- * `join.verdict`: a wrong one is counted against the locator (retired after MAX_WRONG_CODES, with a
- * new locator in `room.code`), a right one is forwarded with the owner's own tag (`join.verified`),
- * and the owner approves or refuses with `join.answer`; the guest gets `room.joined` (seat 1) or
- * `join.refused`. `room.join` with a seat secret returns to that seat at once, with no exchange.
+ * with its share; the guest sends `join.confirm` with its confirmation tag and its seat secret (for
+ * the server only); the owner checks the tag and sends `join.verdict`: a wrong one is counted against
+ * the locator (retired after MAX_WRONG_CODES, with a new locator in `room.code`), a right one is
+ * forwarded with the owner's own tag (`join.verified`). Only once that tag holds does the guest use
+ * the key: it sends its sealed request (its name) in `join.request`, and the owner approves or
+ * refuses with `join.answer`; the guest gets `room.joined` (seat 1) or `join.refused`. `room.join` with a seat secret returns to that seat at once, with no exchange.
  * Seated players send `relay` (one at a time, acknowledged by `relay.ack` with the room sequence
  * number) and receive the other seat's `relay`; `sync` pages through everything after a number.
  */
@@ -91,15 +91,16 @@ export const RoomJoinSchema = v.strictObject({ type: v.literal("room.join"), rid
 export const JoinHelloSchema = v.strictObject({ type: v.literal("join.hello"), rid: Rid, loc: Loc, sid: B64(22, 22), msg: Share });
 /** Owner: its share for the guest's exchange `reqId`. */
 export const JoinReplySchema = v.strictObject({ type: v.literal("join.reply"), rid: Rid, reqId: ReqId, msg: Share });
-/** Guest: its confirmation tag, its seat secret and the sealed request (its name). */
+/** Guest: its confirmation tag and its seat secret (the server keeps its hash; the owner never sees it). */
 export const JoinConfirmSchema = v.strictObject({
   type: v.literal("join.confirm"),
   rid: Rid,
   reqId: ReqId,
   tag: Tag,
   secret: SecretSchema,
-  request: B64(40, MAX_REQUEST_CHARS),
 });
+/** Guest, once the owner's tag held: the sealed request (its name). */
+export const JoinRequestMessageSchema = v.strictObject({ type: v.literal("join.request"), rid: Rid, reqId: ReqId, request: B64(40, MAX_REQUEST_CHARS) });
 /** Owner: whether the guest's tag held; with the owner's own tag when it did. */
 export const JoinVerdictSchema = v.strictObject({ type: v.literal("join.verdict"), rid: Rid, reqId: ReqId, ok: v.boolean(), tag: v.optional(Tag) });
 export const JoinAnswerSchema = v.strictObject({ type: v.literal("join.answer"), rid: Rid, reqId: ReqId, approve: v.boolean() });
@@ -123,10 +124,10 @@ export const SyncSchema = v.strictObject({ type: v.literal("sync"), rid: Rid, af
 export const PingSchema = v.strictObject({ type: v.literal("ping"), rid: Rid });
 
 export const FriendClientMessageSchema = v.variant("type", [
-  RoomCreateSchema, RoomJoinSchema, JoinHelloSchema, JoinReplySchema, JoinConfirmSchema, JoinVerdictSchema, JoinAnswerSchema, RelaySchema, SyncSchema, PingSchema,
+  RoomCreateSchema, RoomJoinSchema, JoinHelloSchema, JoinReplySchema, JoinConfirmSchema, JoinRequestMessageSchema, JoinVerdictSchema, JoinAnswerSchema, RelaySchema, SyncSchema, PingSchema,
 ]);
 export type FriendClientMessage = v.InferOutput<typeof FriendClientMessageSchema>;
-export const FRIEND_CLIENT_TYPES = ["room.create", "room.join", "join.hello", "join.reply", "join.confirm", "join.verdict", "join.answer", "relay", "sync", "ping"] as const;
+export const FRIEND_CLIENT_TYPES = ["room.create", "room.join", "join.hello", "join.reply", "join.confirm", "join.request", "join.verdict", "join.answer", "relay", "sync", "ping"] as const;
 
 // ---- server → client ----
 
@@ -174,7 +175,9 @@ export const FriendServerMessageSchema = v.variant("type", [
   v.object({ type: v.literal("join.pending"), rid: Rid, reqId: v.string(), owner: v.boolean() }),
   v.object({ type: v.literal("join.hello"), reqId: v.string(), sid: v.string(), msg: v.string(), at: v.number() }),
   v.object({ type: v.literal("join.reply"), reqId: v.string(), msg: v.string() }),
-  v.object({ type: v.literal("join.confirm"), reqId: v.string(), tag: v.string(), request: v.string() }),
+  v.object({ type: v.literal("join.confirm"), reqId: v.string(), tag: v.string() }),
+  /** To the owner: the guest's sealed request, sent once the owner's tag held on the guest's side. */
+  v.object({ type: v.literal("join.request"), reqId: v.string(), request: v.string() }),
   /** To the guest: the owner's confirmation tag. To the owner: its verdict is recorded (the request may be answered). */
   v.object({ type: v.literal("join.verified"), rid: Rid, reqId: v.string(), tag: v.string() }),
   v.object({ type: v.literal("join.answered"), rid: Rid, reqId: v.string(), approved: v.boolean() }),

@@ -94,8 +94,9 @@ async function seatedRoom(c0: string, c1: string): Promise<Seated> {
   const created = await say(c0, { type: "room.create", roomId, secret: "a".repeat(43) });
   const pend = await say(c1, { type: "join.hello", loc: created.loc, sid: "s".repeat(22), msg: SHARE });
   await say(c0, { type: "join.reply", reqId: pend.reqId, msg: SHARE });
-  await say(c1, { type: "join.confirm", reqId: pend.reqId, tag: TAG, secret: "b".repeat(43), request: BOX });
+  await say(c1, { type: "join.confirm", reqId: pend.reqId, tag: TAG, secret: "b".repeat(43) });
   await say(c0, { type: "join.verdict", reqId: pend.reqId, ok: true, tag: TAG });
+  await say(c1, { type: "join.request", reqId: pend.reqId, request: BOX });
   posts.length = 0;
   const answered = await say(c0, { type: "join.answer", reqId: pend.reqId, approve: true });
   if (answered.type !== "join.answered") throw new Error(`not seated: ${JSON.stringify(answered)} ${JSON.stringify(pend)} ${JSON.stringify(created)}`);

@@ -147,11 +147,22 @@ async function reply(p: FriendPorts, conn: Connection, m: Msg<"join.reply">, now
 
 async function confirm(p: FriendPorts, conn: Connection, m: Msg<"join.confirm">, now: number): Promise<FriendServerMessage | null> {
   if (conn.pendingReqId !== m.reqId || conn.pendingRoomId === undefined) return fail("join/not_found", "this connection has no such join request", m.rid);
-  const req = await p.rooms.confirmRequest(conn.pendingRoomId, m.reqId, p.hashSecret(m.secret), m.request);
+  const req = await p.rooms.confirmRequest(conn.pendingRoomId, m.reqId, p.hashSecret(m.secret));
   if (req === null) return fail("join/not_found", "that join request is no longer open", m.rid);
   const room = await p.rooms.getRoom(req.roomId, now);
-  // The owner away: it gets the exchange again (from the start) when it comes back.
-  if (room !== null) await push(p, room.conns[0], { type: "join.confirm", reqId: req.reqId, tag: m.tag, request: m.request }, now);
+  // The owner away: it gets the exchange again (from the start) when it comes back. The seat secret
+  // stays here (its hash is stored): the owner's device never receives it.
+  if (room !== null) await push(p, room.conns[0], { type: "join.confirm", reqId: req.reqId, tag: m.tag }, now);
+  return null;
+}
+
+/** The guest checked the owner's tag and now sends its sealed request (its name) for the owner. */
+async function named(p: FriendPorts, conn: Connection, m: Msg<"join.request">, now: number): Promise<FriendServerMessage | null> {
+  if (conn.pendingReqId !== m.reqId || conn.pendingRoomId === undefined) return fail("join/not_found", "this connection has no such join request", m.rid);
+  const req = await p.rooms.nameRequest(conn.pendingRoomId, m.reqId, m.request);
+  if (req === null) return fail("join/not_found", "that join request is not verified or already has a request", m.rid);
+  const room = await p.rooms.getRoom(req.roomId, now);
+  if (room !== null) await push(p, room.conns[0], { type: "join.request", reqId: req.reqId, request: m.request }, now);
   return null;
 }
 
@@ -184,7 +195,7 @@ async function verdict(p: FriendPorts, conn: Connection, m: Msg<"join.verdict">,
   const verified = await p.rooms.verifyRequest(room.roomId, req.reqId);
   if (verified === null) return fail("join/not_found", "that join request is no longer open", m.rid);
   await push(p, req.connectionId, { type: "join.verified", reqId: req.reqId, tag: m.tag }, now);
-  // The owner's answer may follow now (it shows the request only once this is back).
+  // The guest checks the owner's tag, then sends its sealed request, which the owner shows.
   return { type: "join.verified", ...(m.rid !== undefined ? { rid: m.rid } : {}), reqId: req.reqId, tag: m.tag };
 }
 
@@ -211,7 +222,7 @@ async function answer(p: FriendPorts, conn: Connection, m: Msg<"join.answer">, n
     await refuse(p, req, "refused", now);
     return done;
   }
-  if (req.verified !== true || req.secretHash === undefined) return fail("join/not_found", "that guest has not confirmed the code", m.rid);
+  if (req.verified !== true || req.secretHash === undefined || req.request === undefined) return fail("join/not_found", "that guest has not confirmed the code", m.rid);
   const room = await p.rooms.claimGuestSeat(req.roomId, req.secretHash, now);
   if (room === null) {
     await refuse(p, req, "room/full", now);
@@ -269,6 +280,8 @@ export async function friendMessage(p: FriendPorts, conn: Connection, m: FriendC
       return reply(p, conn, m, now);
     case "join.confirm":
       return confirm(p, conn, m, now);
+    case "join.request":
+      return named(p, conn, m, now);
     case "join.verdict":
       return verdict(p, conn, m, now);
     case "join.answer":

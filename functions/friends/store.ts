@@ -79,8 +79,10 @@ export interface FriendStore {
   countWrongCode(loc: number, roomId: string, now: number): Promise<CountResult>;
   /** Frees `loc` (retired, or the room is full); clears it on the room too. */
   releaseLocator(loc: number, roomId: string): Promise<void>;
-  /** Records the guest's confirmation on its request; false when the request is gone. */
-  confirmRequest(roomId: string, reqId: string, secretHash: string, request: string): Promise<JoinRequest | null>;
+  /** Records the guest's confirmation (the hash of its seat secret) on its request; null when the request is gone. */
+  confirmRequest(roomId: string, reqId: string, secretHash: string): Promise<JoinRequest | null>;
+  /** Records the guest's sealed request once the exchange is verified (once); null otherwise. */
+  nameRequest(roomId: string, reqId: string, request: string): Promise<JoinRequest | null>;
   /** Marks a confirmed request verified by the owner; null when it is gone or was not confirmed. */
   verifyRequest(roomId: string, reqId: string): Promise<JoinRequest | null>;
   getRoom(roomId: string, now: number): Promise<Room | null>;
@@ -242,16 +244,34 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
       }
       await update(roomId, "REMOVE loc", "attribute_exists(pk) AND loc = :loc", { ":loc": loc });
     },
-    async confirmRequest(roomId, reqId, secretHash, request) {
+    async confirmRequest(roomId, reqId, secretHash) {
       try {
         const r = await db.send(
           new UpdateCommand({
             TableName: T,
             Key: { pk: roomPk(roomId), sk: reqSk(reqId) },
-            UpdateExpression: "SET secretHash = :h, #req = :q REMOVE verified",
-            ConditionExpression: "attribute_exists(pk)",
+            UpdateExpression: "SET secretHash = :h REMOVE verified",
+            ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(secretHash)",
+            ExpressionAttributeValues: { ":h": secretHash },
+            ReturnValues: "ALL_NEW",
+          }),
+        );
+        return (r.Attributes ?? null) as JoinRequest | null;
+      } catch (e) {
+        if (isConditionFailed(e)) return null;
+        throw e;
+      }
+    },
+    async nameRequest(roomId, reqId, request) {
+      try {
+        const r = await db.send(
+          new UpdateCommand({
+            TableName: T,
+            Key: { pk: roomPk(roomId), sk: reqSk(reqId) },
+            UpdateExpression: "SET #req = :q",
+            ConditionExpression: "verified = :t AND attribute_not_exists(#req)",
             ExpressionAttributeNames: { "#req": "request" },
-            ExpressionAttributeValues: { ":h": secretHash, ":q": request },
+            ExpressionAttributeValues: { ":q": request, ":t": true },
             ReturnValues: "ALL_NEW",
           }),
         );
