@@ -5,10 +5,11 @@
  * (tag Ta) before the owner proves it (tag Tb), so a guesser learns whether a guess was right only
  * after the owner has judged it (and the server has counted a wrong one).
  *
- * From the confirmed exchange, both sides derive the room's secretbox key and the guest's seat
- * secret with HKDF-SHA-512 over the ISK (which already binds the whole transcript), salted with the
- * session id. Nothing here is computable from the code alone: every output depends on the two
- * parties' secret scalars.
+ * From the confirmed exchange, both sides derive the room's secretbox key with HKDF-SHA-512 over the
+ * ISK (which already binds the whole transcript), salted with the session id. Nothing here is
+ * computable from the code alone: the key depends on the two parties' secret scalars. The guest's
+ * seat secret is not derived here: the guest's device picks 32 random bytes of its own (the owner
+ * knows the key, so anything derived from the exchange would let the owner take the guest's seat).
  */
 import { hkdf } from "@noble/hashes/hkdf.js";
 import { sha512 } from "@noble/hashes/sha2.js";
@@ -28,12 +29,10 @@ export interface HandshakeError {
   readonly message: string;
 }
 
-/** The secrets a confirmed exchange gives both sides. */
+/** The secret a confirmed exchange gives both sides. */
 export interface RoomSecrets {
   /** The room's secretbox key. */
   readonly key: Uint8Array;
-  /** The guest's seat secret (base64url of 32 bytes; the server keeps only its hash). */
-  readonly guestSecret: string;
 }
 
 function inputsFor(code: RoomCode, sid: Uint8Array): CPaceInputs {
@@ -47,7 +46,6 @@ function inputsFor(code: RoomCode, sid: Uint8Array): CPaceInputs {
 function secretsOf(isk: Uint8Array, sid: Uint8Array): RoomSecrets {
   return {
     key: hkdf(sha512, isk, sid, enc.encode("mancala/friend/room-key"), 32),
-    guestSecret: makeBase64Url(hkdf(sha512, isk, sid, enc.encode("mancala/friend/seat-1"), 32)),
   };
 }
 

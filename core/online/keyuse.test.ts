@@ -85,6 +85,8 @@ describe("the guest uses the key only after the owner's tag", () => {
     const judged = owner.confirm(String(confirm.tag));
     if (!judged.ok) throw new Error(judged.error.message);
     expect(socket.sent.some((m) => m.type === "join.request")).toBe(false);
+    // The owner's side of the exchange yields the room key and nothing else: no seat secret to derive.
+    expect(Object.keys(judged.value.secrets)).toEqual(["key"]);
     socket.receive({ type: "join.verified", reqId: "req-000001", tag: judged.value.tag });
     const named = socket.sent.find((m) => m.type === "join.request")!;
     expect(named.reqId).toBe("req-000001");
@@ -94,6 +96,8 @@ describe("the guest uses the key only after the owner's tag", () => {
     socket.receive({ type: "room.joined", roomId: TOKEN, seat: 1, seq: 0, sent: 0, peer: { seated: true, online: true }, token: TOKEN, via: "" });
     expect(guest.key).toEqual(judged.value.secrets.key);
     expect(guest.view().status).toBe("seated");
+    // The seat secret kept for Continue is the one sent to the server alone, in join.confirm.
+    expect(guest.secret).toBe(confirm.secret);
     guest.dispose();
   });
 });

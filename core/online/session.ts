@@ -185,7 +185,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   let guestHs: GuestHandshake | null = null;
   let guestReq: string | null = null;
   /** `verified` once the owner's tag Tb held: before that the key is not used for anything. */
-  let guestDone: { check: (tag: string) => boolean; secrets: RoomSecrets; verified: boolean } | null = null;
+  let guestDone: { check: (tag: string) => boolean; secrets: RoomSecrets; seatSecret: string; verified: boolean } | null = null;
   /** Owner: wrong codes seen for the current code. The device stops answering after MAX_WRONG_CODES
    * of them, whatever the server counts, until the code changes. */
   let wrongForCode = 0;
@@ -338,8 +338,10 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     guestReq = reqId;
     const r = guestHs.finish(msg);
     if (!r.ok) return stop("wrong_code");
-    guestDone = { check: r.value.check, secrets: r.value.secrets, verified: false };
-    request({ type: "join.confirm", reqId, tag: r.value.tag, secret: r.value.secrets.guestSecret }, "confirm");
+    // The seat secret is this device's own (not derived from the exchange, which the owner shares):
+    // it goes to the server only, which keeps its hash.
+    guestDone = { check: r.value.check, secrets: r.value.secrets, seatSecret: generateSecret(random), verified: false };
+    request({ type: "join.confirm", reqId, tag: r.value.tag, secret: guestDone.seatSecret }, "confirm");
     status = "confirming";
     changed();
   }
@@ -437,7 +439,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         if (m.seat === 1 && key === null && guestDone !== null && !guestDone.verified) return stop("wrong_code");
         if (m.seat === 1 && key === null && guestDone !== null && guestDone.verified) {
           key = guestDone.secrets.key;
-          secret = guestDone.secrets.guestSecret;
+          secret = guestDone.seatSecret;
         }
         if (roomId === "") roomId = m.roomId;
         token = m.token;

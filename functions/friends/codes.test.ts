@@ -9,7 +9,8 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { codeForLocator, locatorOf, type RoomCode } from "../../core/crypto/index.js";
 import { MAX_WRONG_CODES } from "../../core/protocol/friend.js";
 import { documentClient, readConfig } from "../lib/config.js";
-import { codeOf, newRoom, player, startTestServer, waitFor, type Player, type TestServer } from "./testkit.js";
+import { codeOf, newRoom, player, startTestServer, waitFor, wsFactory, type Player, type TestServer } from "./testkit.js";
+import type { WebSocket } from "ws";
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -106,6 +107,46 @@ describe("the code is a password", () => {
     } finally {
       guest.session.dispose();
       for (const p of back) p.session.dispose();
+    }
+  });
+});
+
+describe("the guest's seat is the guest's alone", () => {
+  test("the guest's seat secret is its own random one: no frame to the owner's device carries it, and the owner cannot take seat 1", async () => {
+    const ownerSockets: WebSocket[] = [];
+    const heard: string[] = [];
+    const recording = wsFactory(ownerSockets);
+    const owner = player(ts.server.wsUrl, newRoom().code, "create", { name: "Owner" }, {
+      setup: SETUP,
+      socket: (url) => {
+        const s = recording(url);
+        ownerSockets[ownerSockets.length - 1].on("message", (d) => heard.push(d.toString()));
+        return s;
+      },
+    });
+    owner.session.subscribe((e) => {
+      if (e.type === "request") owner.session.answerJoin(e.request.reqId, true);
+    });
+    const guest = player(ts.server.wsUrl, await codeOf(owner), "join", { name: "Guest" });
+    try {
+      await waitFor(() => guest.view().status === "seated" && owner.view().game.profiles[1] !== null, "pair seated");
+      const secret = guest.session.secret;
+      expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(heard.length).toBeGreaterThan(3);
+      for (const frame of heard) expect(frame).not.toContain(secret);
+      // All the owner's session holds: its own seat secret and the room key; neither takes seat 1.
+      const thief = player(ts.server.wsUrl, owner.view().code!, "join", { name: "Owner" }, { roomId: owner.session.roomId, secret: owner.session.secret, key: owner.session.key! });
+      try {
+        await waitFor(() => thief.view().status === "seated", "the owner's own secret seats it");
+        expect(thief.view().seat).toBe(0);
+      } finally {
+        thief.session.dispose();
+      }
+      expect(guest.view().status).toBe("seated");
+      expect(guest.view().seat).toBe(1);
+    } finally {
+      owner.session.dispose();
+      guest.session.dispose();
     }
   });
 });

@@ -141,7 +141,7 @@ async function makeRoom(url: string): Promise<Room> {
   if (!fin.ok) throw new Error(fin.error.message);
   const key = fin.value.secrets.key;
   const confirm = next(a, (m) => m.type === "join.confirm");
-  b.ws.send(JSON.stringify({ type: "join.confirm", rid: 2, reqId: h.reqId, tag: fin.value.tag, secret: fin.value.secrets.guestSecret }));
+  b.ws.send(JSON.stringify({ type: "join.confirm", rid: 2, reqId: h.reqId, tag: fin.value.tag, secret: generateSecret() }));
   const c = await confirm;
   const checked = owner.value.confirm(String(c.tag));
   if (!checked.ok) throw new Error(checked.error.message);
