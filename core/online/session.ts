@@ -290,7 +290,9 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     if (seat === 1 || code === null || key !== null || wrongForCode >= MAX_WRONG_CODES) return;
     const hs = answerGuestHandshake(code, sid, msg, random);
     if (!hs.ok) {
-      request({ type: "join.verdict", reqId, ok: false }, "verdict");
+      // A malformed share is no guess (no CPace work behind it): refused, and the server gives its
+      // guess slot back instead of counting a wrong code.
+      request({ type: "join.answer", reqId, approve: false }, `answer:${reqId}`);
       return;
     }
     attempts.set(reqId, { hs: hs.value, secrets: null, name: null });

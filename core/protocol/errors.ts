@@ -24,7 +24,7 @@ export const FRIEND_ERROR_CODES = [
   "join/not_found", // the join request is gone (answered, expired)
   "join/refused", // the owner refused
   "join/pending", // this connection already waits for an answer
-  "join/busy", // the room has MAX_OPEN_JOINS key exchanges open; try again in a moment
+  "join/busy", // all of the locator's guess slots are used or under way; try again in a moment
   "relay/seq_taken", // another message took that room sequence number; `expected` says which to propose next
   "relay/out_of_order", // the sender sequence number skips ahead; `expected` says which comes next
   "relay/duplicate", // an older message than the last one stored from this seat

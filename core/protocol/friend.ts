@@ -49,9 +49,11 @@ export const ROOM_TTL_SECONDS = 30 * 24 * 3600;
 export const MESSAGE_TTL_SECONDS = 365 * 24 * 3600;
 /** An unanswered join request lapses after this. */
 export const JOIN_REQUEST_TTL_SECONDS = 3600;
-/** Key exchanges open at once per room (bounds the owner's work, whoever floods the locator). */
-export const MAX_OPEN_JOINS = 8;
-/** Failed key confirmations a locator allows; the next attempt finds it retired. */
+/**
+ * Failed key confirmations a locator allows; the next attempt finds it retired. It also bounds the
+ * exchanges open at once: each holds one of the locator's MAX_WRONG_CODES guess slots (used or under
+ * way), taken with one conditional update (functions/friends/store.ts `reserveGuess`).
+ */
 export const MAX_WRONG_CODES = 5;
 /** A locator not used by a guest within this time is released (the owner gets a new one on return). */
 export const LOCATOR_TTL_SECONDS = 7 * 24 * 3600;

@@ -10,7 +10,8 @@ import { codeForLocator, locatorOf, type RoomCode } from "../../core/crypto/inde
 import { MAX_WRONG_CODES } from "../../core/protocol/friend.js";
 import { documentClient, readConfig } from "../lib/config.js";
 import { codeOf, newRoom, player, startTestServer, waitFor, wsFactory, type Player, type TestServer } from "./testkit.js";
-import type { WebSocket } from "ws";
+import { WebSocket } from "ws";
+import { PROTOCOL_VERSION } from "../../core/protocol/friend.js";
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -147,6 +148,126 @@ describe("the guest's seat is the guest's alone", () => {
     } finally {
       owner.session.dispose();
       guest.session.dispose();
+    }
+  });
+});
+
+describe("parallel guesses", () => {
+  /** An owner whose device's incoming frames are recorded, answering every request with yes. */
+  function recordedOwner(): { owner: Player; heard: Record<string, unknown>[] } {
+    const sockets: WebSocket[] = [];
+    const heard: Record<string, unknown>[] = [];
+    const make = wsFactory(sockets);
+    const owner = player(ts.server.wsUrl, newRoom().code, "create", { name: "Owner" }, {
+      setup: SETUP,
+      socket: (url) => {
+        const s = make(url);
+        sockets[sockets.length - 1].on("message", (d) => heard.push(JSON.parse(d.toString()) as Record<string, unknown>));
+        return s;
+      },
+    });
+    owner.session.subscribe((e) => {
+      if (e.type === "request") owner.session.answerJoin(e.request.reqId, true);
+    });
+    return { owner, heard };
+  }
+
+  function guessers(code: RoomCode, n: number, rightAt: number): { all: Player[]; frames: Record<string, unknown>[][] } {
+    const frames: Record<string, unknown>[][] = [];
+    const all = Array.from({ length: n }, (_, i) => {
+      const sockets: WebSocket[] = [];
+      const mine: Record<string, unknown>[] = [];
+      frames.push(mine);
+      const make = wsFactory(sockets);
+      return player(ts.server.wsUrl, i === rightAt ? code : wrongCode(code), "join", { name: `G${i}` }, {
+        socket: (url) => {
+          const s = make(url);
+          sockets[sockets.length - 1].on("message", (d) => mine.push(JSON.parse(d.toString()) as Record<string, unknown>));
+          return s;
+        },
+      });
+    });
+    return { all, frames };
+  }
+
+  test("twenty guests at once: at most MAX_WRONG_CODES exchanges reach the owner's judgement, and the server counts each", async () => {
+    const { owner, heard } = recordedOwner();
+    const code = await codeOf(owner);
+    const { all, frames } = guessers(code, 20, 12);
+    try {
+      await waitFor(() => all.every((g) => ["wrong_code", "not_found", "retired", "seated"].includes(g.view().status)), "every guess settled", 30_000);
+      const judged = heard.filter((m) => m.type === "join.confirm").length;
+      expect(judged).toBeLessThanOrEqual(MAX_WRONG_CODES);
+      const right = all[12];
+      const wrongJudged = all.filter((g, i) => i !== 12 && g.view().status === "wrong_code").length;
+      expect(wrongJudged).toBeLessThanOrEqual(MAX_WRONG_CODES);
+      if (right.view().status === "seated") {
+        // It held one of the slots: fewer than MAX_WRONG_CODES wrong ones were judged with it.
+        expect(wrongJudged).toBeLessThan(MAX_WRONG_CODES);
+      } else {
+        expect(frames[12].some((m) => m.type === "join.verified")).toBe(false);
+        expect(wrongJudged).toBe(MAX_WRONG_CODES);
+        expect(await failsOf(locatorOf(code))).toBeNull(); // retired
+      }
+    } finally {
+      for (const g of all) g.session.dispose();
+      owner.session.dispose();
+    }
+  });
+
+  test("the right code after the fifth wrong one, while other guesses still knock: never given the owner's tag, never seated", async () => {
+    const { owner, heard } = recordedOwner();
+    const code = await codeOf(owner);
+    const wrongs = guessers(code, 12, -1);
+    let late: ReturnType<typeof guessers> | null = null;
+    try {
+      await waitFor(() => heard.filter((m) => m.type === "join.confirm").length >= MAX_WRONG_CODES, "five wrong codes judged", 30_000);
+      late = guessers(code, 1, 0);
+      await waitFor(() => [...wrongs.all, ...late!.all].every((g) => ["wrong_code", "not_found", "retired"].includes(g.view().status) || g.view().status === "seated"), "every guess settled", 30_000);
+      expect(heard.filter((m) => m.type === "join.confirm").length).toBe(MAX_WRONG_CODES);
+      expect(wrongs.all.filter((g) => g.view().status === "wrong_code").length).toBe(MAX_WRONG_CODES);
+      expect(late.all[0].view().status).not.toBe("seated");
+      expect(late.frames[0].some((m) => m.type === "join.verified" || m.type === "join.reply")).toBe(false);
+      expect(owner.view().game.profiles[1]).toBeNull();
+    } finally {
+      for (const g of [...wrongs.all, ...(late?.all ?? [])]) g.session.dispose();
+      owner.session.dispose();
+    }
+  });
+});
+
+describe("junk key shares", () => {
+  test("malformed shares are refused by the owner's device without costing a guess; the code still works after ten of them", async () => {
+    const owner = player(ts.server.wsUrl, newRoom().code, "create", { name: "Owner" }, { setup: SETUP });
+    owner.session.subscribe((e) => {
+      if (e.type === "request") owner.session.answerJoin(e.request.reqId, true);
+    });
+    const code = await codeOf(owner);
+    const loc = locatorOf(code);
+    try {
+      for (let i = 0; i < 10; i++) {
+        const ws = new WebSocket(`${ts.server.wsUrl}?v=${PROTOCOL_VERSION}`);
+        const got: Record<string, unknown>[] = [];
+        ws.on("message", (d) => got.push(JSON.parse(d.toString()) as Record<string, unknown>));
+        await new Promise<void>((res, rej) => {
+          ws.once("open", () => res());
+          ws.once("error", rej);
+        });
+        // Base64url of the right length, but no point on the curve.
+        ws.send(JSON.stringify({ type: "join.hello", rid: 1, loc, sid: "S".repeat(22), msg: "A".repeat(63) }));
+        await waitFor(() => got.some((m) => m.type === "join.refused" || m.type === "error"), "the junk hello answered");
+        expect(got.find((m) => m.type === "join.refused" || m.type === "error")).toMatchObject({ type: "join.refused", reason: "refused" });
+        ws.close();
+      }
+      expect(await failsOf(loc)).toBe(0);
+      const guest = player(ts.server.wsUrl, code, "join", { name: "Guest" });
+      try {
+        await waitFor(() => guest.view().status === "seated", "the right code still gets in");
+      } finally {
+        guest.session.dispose();
+      }
+    } finally {
+      owner.session.dispose();
     }
   });
 });

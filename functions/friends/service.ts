@@ -6,7 +6,7 @@
  */
 import type { Seat } from "../../core/types.js";
 import {
-  CHAT_LIMIT, CHAT_WINDOW_MS, MAX_OPEN_JOINS, SYNC_PAGE_CHARS, makeError, type FriendClientMessage, type FriendServerMessage,
+  CHAT_LIMIT, CHAT_WINDOW_MS, SYNC_PAGE_CHARS, makeError, type FriendClientMessage, type FriendServerMessage,
 } from "../../core/protocol/friend.js";
 import type { FriendErrorCode } from "../../core/protocol/errors.js";
 import type { Connection, ConnectionStore } from "../lib/connections.js";
@@ -120,10 +120,12 @@ async function hello(p: FriendPorts, conn: Connection, m: Msg<"join.hello">, now
   const room = loc === null ? null : await p.rooms.getRoom(loc.roomId, now);
   if (room === null) return fail("room/not_found", "no game with this code (it may have expired)", m.rid);
   if (room.hashes[1] !== null) return fail("room/full", "both seats are taken", m.rid);
-  if ((await p.rooms.listRequests(room.roomId, now)).length >= MAX_OPEN_JOINS) {
-    return fail("join/busy", "the owner is answering other players; trying again in a moment", m.rid);
-  }
-  const req: JoinRequest = { reqId: p.newId(), roomId: room.roomId, connectionId: conn.connectionId, sid: m.sid, msg: m.msg, at: now };
+  // One guess slot per exchange, taken with one conditional update before the owner sees it.
+  let slot = await p.rooms.reserveGuess(m.loc, room.roomId, now);
+  if (slot === "full" && (await endLapsed(p, room.roomId, now))) slot = await p.rooms.reserveGuess(m.loc, room.roomId, now);
+  if (slot === "gone") return fail("room/not_found", "no game with this code (it may have expired)", m.rid);
+  if (slot === "full") return fail("join/busy", "the owner is answering other players; trying again in a moment", m.rid);
+  const req: JoinRequest = { reqId: p.newId(), roomId: room.roomId, connectionId: conn.connectionId, sid: m.sid, msg: m.msg, at: now, loc: m.loc };
   await p.rooms.putRequest(req, now);
   await p.conns.setPending(conn.connectionId, room.roomId, req.reqId);
   const online = await push(p, room.conns[0], { type: "join.hello", reqId: req.reqId, sid: req.sid, msg: req.msg, at: req.at }, now);
@@ -167,10 +169,12 @@ async function named(p: FriendPorts, conn: Connection, m: Msg<"join.request">, n
 }
 
 /**
- * The owner judged the guest's confirmation. A wrong code is counted against the locator before the
- * guest learns anything; the last one allowed retires the locator and the owner gets a new one. Once
- * the locator is retired, every exchange still open is refused the same way, right or wrong, so no
- * guess is ever answered uncounted.
+ * The owner judged the guest's confirmation. Every exchange holds a guess slot on the locator from
+ * its hello (store.ts), so at most MAX_WRONG_CODES are ever judged per locator. A wrong code is
+ * counted when the exchange ends, before the guest learns anything; the last one allowed retires the
+ * locator and the owner gets a new one. A right one gives its slot back with one conditional update
+ * on the locator, which fails once the locator is retired: then the guest is refused like the
+ * others and never gets the owner's tag.
  */
 async function verdict(p: FriendPorts, conn: Connection, m: Msg<"join.verdict">, now: number): Promise<FriendServerMessage | null> {
   const req = await ownerRequest(p, conn, m.reqId, m.rid, now);
@@ -181,19 +185,16 @@ async function verdict(p: FriendPorts, conn: Connection, m: Msg<"join.verdict">,
     await refuse(p, req, "room/full", now);
     return null;
   }
-  const loc = room.loc;
   if (!m.ok || m.tag === undefined) {
-    const counted = loc === null ? ({ kind: "gone" } as const) : await p.rooms.countWrongCode(loc, room.roomId, now);
-    await refuse(p, req, counted.kind === "counted" ? "wrong_code" : "retired", now);
-    if (counted.kind === "counted" && counted.retired && loc !== null) return retire(p, room.roomId, loc, m.rid, now);
-    return null;
-  }
-  if (loc === null || (await p.rooms.getLocator(loc, now))?.roomId !== room.roomId) {
-    await refuse(p, req, "retired", now);
-    return null;
+    const out = await refuse(p, req, "wrong_code", now);
+    return out.retired !== null ? retire(p, room.roomId, out.retired, m.rid, now) : null;
   }
   const verified = await p.rooms.verifyRequest(room.roomId, req.reqId);
-  if (verified === null) return fail("join/not_found", "that join request is no longer open", m.rid);
+  if (verified === null) return fail("join/not_found", "that join request is no longer open or not confirmed", m.rid);
+  if (req.loc === undefined || !(await p.rooms.passGuess(req.loc, room.roomId, now))) {
+    await refuse(p, verified, "retired", now);
+    return null;
+  }
   await push(p, req.connectionId, { type: "join.verified", reqId: req.reqId, tag: m.tag }, now);
   // The guest checks the owner's tag, then sends its sealed request, which the owner shows.
   return { type: "join.verified", ...(m.rid !== undefined ? { rid: m.rid } : {}), reqId: req.reqId, tag: m.tag };
@@ -208,10 +209,51 @@ async function retire(p: FriendPorts, roomId: string, loc: number, rid: Rid, now
   return { type: "room.code", ...(rid !== undefined ? { rid } : {}), loc: fresh, reason: "retired" };
 }
 
-async function refuse(p: FriendPorts, req: JoinRequest, reason: "refused" | "room/full" | "wrong_code" | "retired", now: number): Promise<void> {
-  if (!(await p.rooms.deleteRequest(req.roomId, req.reqId))) return;
+/**
+ * Settles the guess slot of an exchange that ended (exactly once: `old` is what `endRequest` deleted).
+ * Verified: its slot went back at the verdict. Never confirmed by the guest: nothing was learned, the
+ * slot goes back. Confirmed and not verified (a wrong verdict, or an exchange abandoned after the
+ * guest sent its tag): a wrong code. Returns the locator when that retired it.
+ */
+async function settle(p: FriendPorts, old: JoinRequest, now: number): Promise<{ counted: boolean; retired: number | null }> {
+  if (old.verified === true || old.loc === undefined) return { counted: false, retired: null };
+  if (old.secretHash === undefined) {
+    await p.rooms.releaseGuess(old.loc, old.roomId);
+    return { counted: false, retired: null };
+  }
+  const c = await p.rooms.countWrongCode(old.loc, old.roomId, now);
+  return c.kind === "counted" ? { counted: true, retired: c.retired ? old.loc : null } : { counted: false, retired: null };
+}
+
+/** Ends an exchange the guest did not finish on its own (disconnect, lapse): settled, the owner told of a retired code. */
+async function endQuietly(p: FriendPorts, roomId: string, reqId: string, now: number): Promise<JoinRequest | null> {
+  const old = await p.rooms.endRequest(roomId, reqId);
+  if (old === null) return null;
+  const out = await settle(p, old, now);
+  if (out.retired !== null) {
+    const msg = await retire(p, roomId, out.retired, undefined, now);
+    const room = await p.rooms.getRoom(roomId, now);
+    if (room !== null) await push(p, room.conns[0], msg, now);
+  }
+  return old;
+}
+
+/** Exchanges whose guest vanished without a disconnect: ended, so their slots do not stay taken. */
+async function endLapsed(p: FriendPorts, roomId: string, now: number): Promise<boolean> {
+  let any = false;
+  for (const r of await p.rooms.listLapsedRequests(roomId, now)) if ((await endQuietly(p, roomId, r.reqId, now)) !== null) any = true;
+  return any;
+}
+
+async function refuse(p: FriendPorts, req: JoinRequest, reason: "refused" | "room/full" | "wrong_code" | "retired", now: number): Promise<{ retired: number | null }> {
+  const old = await p.rooms.endRequest(req.roomId, req.reqId);
+  if (old === null) return { retired: null };
+  // Counted (or given back) before the guest hears anything.
+  const out = await settle(p, old, now);
   await p.conns.clearPending(req.connectionId, req.reqId);
-  await push(p, req.connectionId, { type: "join.refused", reqId: req.reqId, reason }, now);
+  const said = reason === "wrong_code" && !out.counted ? "retired" : reason;
+  await push(p, req.connectionId, { type: "join.refused", reqId: req.reqId, reason: said }, now);
+  return { retired: out.retired };
 }
 
 async function answer(p: FriendPorts, conn: Connection, m: Msg<"join.answer">, now: number): Promise<FriendServerMessage> {
@@ -230,7 +272,7 @@ async function answer(p: FriendPorts, conn: Connection, m: Msg<"join.answer">, n
   }
   // The room is full: its locator is free for other rooms.
   if (room.loc !== null) await p.rooms.releaseLocator(room.loc, room.roomId);
-  await p.rooms.deleteRequest(req.roomId, req.reqId);
+  await p.rooms.endRequest(req.roomId, req.reqId);
   const guest = await p.conns.get(req.connectionId, now);
   if (guest !== null && guest.pendingReqId === req.reqId) {
     const joined = await seatConnection(p, guest, room, 1, undefined, now);
@@ -309,7 +351,7 @@ export async function friendDisconnect(p: FriendPorts, connectionId: string, now
     }
   }
   if (conn.pendingRoomId !== undefined && conn.pendingReqId !== undefined) {
-    if (await p.rooms.deleteRequest(conn.pendingRoomId, conn.pendingReqId)) {
+    if ((await endQuietly(p, conn.pendingRoomId, conn.pendingReqId, now)) !== null) {
       const room = await p.rooms.getRoom(conn.pendingRoomId, now);
       if (room !== null) await push(p, room.conns[0], { type: "join.withdrawn", reqId: conn.pendingReqId }, now);
     }

@@ -7,8 +7,11 @@
  *   last message (nothing else moves with a message). Read only through a live room.
  * - `sk = REQ#<reqId>`: a guest's key exchange and join request waiting for the owner, short TTL.
  * Under `pk = LOC#<locator>`, `sk = LOC`: which room a locator points to while the room waits for a
- * guest, and how many wrong codes it has seen (`fails`). The locator is the only part of the code the
- * server ever sees; nothing stored is derived from the code's password.
+ * guest, how many wrong codes it has seen (`fails`) and how many guesses are used or under way
+ * (`slots` = `fails` + the exchanges open on it). An exchange takes a slot with one conditional
+ * update before it is opened (`slots < MAX_WRONG_CODES`), so at most MAX_WRONG_CODES exchanges are
+ * ever judged per locator, however many guests knock at once. The locator is the only part of the
+ * code the server ever sees; nothing stored is derived from the code's password.
  * Every write that can race is a single-item conditional write: creating a room, allocating a
  * locator, counting a wrong code, claiming seat 1, taking the next sequence number, binding a
  * connection to a seat.
@@ -45,13 +48,20 @@ export interface JoinRequest {
   readonly request?: string;
   /** The owner found the guest's confirmation tag right. */
   readonly verified?: boolean;
+  /** The locator whose guess slot this exchange holds. */
+  readonly loc?: number;
 }
 
 export interface Locator {
   readonly loc: number;
   readonly roomId: string;
   readonly fails: number;
+  /** Guesses used or under way: `fails` plus the exchanges holding a slot. */
+  readonly slots: number;
 }
+
+/** Taking a guess slot: taken, all slots used or under way, or the locator is gone (retired, lapsed, another room's). */
+export type ReserveResult = "reserved" | "full" | "gone";
 
 export type CountResult =
   /** Counted; `retired` when this was the last wrong code the locator allows. */
@@ -75,8 +85,18 @@ export interface FriendStore {
    */
   allocateLocator(roomId: string, hint: number | undefined, now: number): Promise<number | null>;
   getLocator(loc: number, now: number): Promise<Locator | null>;
-  /** Counts a wrong code against `loc` if it still points to `roomId` and allows more. */
+  /** Counts a wrong code against `loc` if it still points to `roomId` and allows more (its slot stays used). */
   countWrongCode(loc: number, roomId: string, now: number): Promise<CountResult>;
+  /** Takes a guess slot on `loc` for a new exchange: one conditional update (`slots < MAX_WRONG_CODES`). */
+  reserveGuess(loc: number, roomId: string, now: number): Promise<ReserveResult>;
+  /** Gives a slot back (an exchange that ended before the guest confirmed: nothing was learned). */
+  releaseGuess(loc: number, roomId: string): Promise<void>;
+  /**
+   * A right code: gives its slot back if `loc` still points to `roomId`, is live and has not seen
+   * MAX_WRONG_CODES wrong ones, in one conditional update; false when it does not hold (the guest
+   * must not be told the owner's tag).
+   */
+  passGuess(loc: number, roomId: string, now: number): Promise<boolean>;
   /** Frees `loc` (retired, or the room is full); clears it on the room too. */
   releaseLocator(loc: number, roomId: string): Promise<void>;
   /** Records the guest's confirmation (the hash of its seat secret) on its request; null when the request is gone. */
@@ -96,6 +116,10 @@ export interface FriendStore {
   getRequest(roomId: string, reqId: string, now: number): Promise<JoinRequest | null>;
   listRequests(roomId: string, now: number): Promise<JoinRequest[]>;
   deleteRequest(roomId: string, reqId: string): Promise<boolean>;
+  /** Deletes a request and returns it as it was (once: null when already gone). */
+  endRequest(roomId: string, reqId: string): Promise<JoinRequest | null>;
+  /** Requests past their time that were never ended (their connection vanished without a disconnect). */
+  listLapsedRequests(roomId: string, now: number): Promise<JoinRequest[]>;
   /** Stores a relayed box from `seat` under room sequence number `seq` unless that number is taken (one conditional put). */
   append(roomId: string, seat: Seat, seq: number, cseq: number, kind: RelayKind, box: string, now: number): Promise<AppendResult>;
   /** The room's last sequence number (0 when nothing was relayed). */
@@ -193,7 +217,7 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
           await db.send(
             new PutCommand({
               TableName: T,
-              Item: { ...locKey(loc), loc, roomId, fails: 0, createdAt: now, expiresAt: nowSeconds(now) + LOCATOR_TTL_SECONDS },
+              Item: { ...locKey(loc), loc, roomId, fails: 0, slots: 0, createdAt: now, expiresAt: nowSeconds(now) + LOCATOR_TTL_SECONDS },
               // A lapsed locator (TTL passed, not yet swept) is free again.
               ConditionExpression: "attribute_not_exists(pk) OR expiresAt < :nows",
               ExpressionAttributeValues: { ":nows": nowSeconds(now) },
@@ -215,7 +239,58 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
     async getLocator(loc, now) {
       const r = await db.send(new GetCommand({ TableName: T, Key: locKey(loc), ConsistentRead: true }));
       if (r.Item === undefined || !isLive(r.Item, now) || Number(r.Item.fails ?? 0) >= MAX_WRONG_CODES) return null;
-      return { loc, roomId: String(r.Item.roomId), fails: Number(r.Item.fails ?? 0) };
+      return { loc, roomId: String(r.Item.roomId), fails: Number(r.Item.fails ?? 0), slots: Number(r.Item.slots ?? 0) };
+    },
+    async reserveGuess(loc, roomId, now) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: T,
+            Key: locKey(loc),
+            UpdateExpression: "ADD slots :one",
+            ConditionExpression: "roomId = :r AND fails < :max AND expiresAt > :nows AND (attribute_not_exists(slots) OR slots < :max)",
+            ExpressionAttributeValues: { ":one": 1, ":r": roomId, ":max": MAX_WRONG_CODES, ":nows": nowSeconds(now) },
+          }),
+        );
+        return "reserved";
+      } catch (e) {
+        if (!isConditionFailed(e)) throw e;
+      }
+      const r = await db.send(new GetCommand({ TableName: T, Key: locKey(loc), ConsistentRead: true }));
+      const live = r.Item !== undefined && isLive(r.Item, now) && r.Item.roomId === roomId && Number(r.Item.fails ?? 0) < MAX_WRONG_CODES;
+      return live ? "full" : "gone";
+    },
+    async releaseGuess(loc, roomId) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: T,
+            Key: locKey(loc),
+            UpdateExpression: "ADD slots :minus",
+            ConditionExpression: "roomId = :r AND slots > :zero",
+            ExpressionAttributeValues: { ":minus": -1, ":r": roomId, ":zero": 0 },
+          }),
+        );
+      } catch (e) {
+        if (!isConditionFailed(e)) throw e;
+      }
+    },
+    async passGuess(loc, roomId, now) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: T,
+            Key: locKey(loc),
+            UpdateExpression: "ADD slots :minus",
+            ConditionExpression: "roomId = :r AND fails < :max AND expiresAt > :nows AND slots > :zero",
+            ExpressionAttributeValues: { ":minus": -1, ":r": roomId, ":max": MAX_WRONG_CODES, ":nows": nowSeconds(now), ":zero": 0 },
+          }),
+        );
+        return true;
+      } catch (e) {
+        if (isConditionFailed(e)) return false;
+        throw e;
+      }
     },
     async countWrongCode(loc, roomId, now) {
       try {
@@ -288,7 +363,7 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
             TableName: T,
             Key: { pk: roomPk(roomId), sk: reqSk(reqId) },
             UpdateExpression: "SET verified = :t",
-            ConditionExpression: "attribute_exists(secretHash)",
+            ConditionExpression: "attribute_exists(secretHash) AND attribute_not_exists(verified)",
             ExpressionAttributeValues: { ":t": true },
             ReturnValues: "ALL_NEW",
           }),
@@ -357,6 +432,35 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
         if (isConditionFailed(e)) return false;
         throw e;
       }
+    },
+    async endRequest(roomId, reqId) {
+      try {
+        const r = await db.send(
+          new DeleteCommand({ TableName: T, Key: { pk: roomPk(roomId), sk: reqSk(reqId) }, ConditionExpression: "attribute_exists(pk)", ReturnValues: "ALL_OLD" }),
+        );
+        return (r.Attributes ?? null) as JoinRequest | null;
+      } catch (e) {
+        if (isConditionFailed(e)) return null;
+        throw e;
+      }
+    },
+    async listLapsedRequests(roomId, now) {
+      const out: JoinRequest[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const r = await db.send(
+          new QueryCommand({
+            TableName: T,
+            KeyConditionExpression: "pk = :pk AND begins_with(sk, :req)",
+            ExpressionAttributeValues: { ":pk": roomPk(roomId), ":req": "REQ#" },
+            ConsistentRead: true,
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const it of r.Items ?? []) if (!isLive(it, now)) out.push(it as unknown as JoinRequest);
+        start = r.LastEvaluatedKey;
+      } while (start !== undefined);
+      return out;
     },
     async append(roomId, seat, seq, cseq, kind, box, now) {
       const msg: StoredMessage = { seq, from: seat, cseq, kind, box, at: now };
