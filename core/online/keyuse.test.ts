@@ -4,12 +4,12 @@
  * under it) only after the owner's tag Tb holds.
  */
 import { describe, expect, test } from "vitest";
-import { generateCode } from "../crypto/code.js";
+import { codeForLocator, generateCode, locatorOf } from "../crypto/code.js";
 import { openBox } from "../crypto/envelope.js";
-import { answerGuestHandshake } from "../crypto/handshake.js";
-import { PROTOCOL_VERSION } from "../protocol/friend.js";
+import { answerGuestHandshake, startGuestHandshake } from "../crypto/handshake.js";
+import { MAX_WRONG_CODES, PROTOCOL_VERSION } from "../protocol/friend.js";
 import type { SocketLike } from "./transport.js";
-import { createFriendSession, type FriendSession } from "./session.js";
+import { MAX_OPEN_EXCHANGES, createFriendSession, type FriendSession } from "./session.js";
 
 class ScriptedSocket implements SocketLike {
   readyState = 0;
@@ -99,5 +99,123 @@ describe("the guest uses the key only after the owner's tag", () => {
     // The seat secret kept for Continue is the one sent to the server alone, in join.confirm.
     expect(guest.secret).toBe(confirm.secret);
     guest.dispose();
+  });
+});
+
+/** A scripted server that takes part: it poses as many guests at once against an honest owner's device. */
+function ownerAgainstScript(snapshot?: ReturnType<FriendSession["snapshot"]>) {
+  const sent: Record<string, unknown>[] = [];
+  let socket: ScriptedSocket | null = null;
+  const make = (): ScriptedSocket => {
+    const s = new ScriptedSocket();
+    const send = s.send.bind(s);
+    s.send = (data: string) => {
+      send(data);
+      const m = JSON.parse(data) as Record<string, unknown>;
+      sent.push(m);
+      if (m.type === "room.create") s.receive({ type: "room.created", rid: m.rid, roomId: m.roomId, seat: 0, loc: 7 });
+      if (m.type === "room.join") s.receive({ type: "room.joined", rid: m.rid, roomId: m.roomId, seat: 0, seq: 0, sent: 0, peer: { seated: false, online: false }, token: TOKEN, via: "" });
+      if (m.type === "sync") s.receive({ type: "sync.page", rid: m.rid, msgs: [], more: false });
+    };
+    socket = s;
+    return s;
+  };
+  const owner = createFriendSession({
+    url: "ws://x/ws",
+    socket: make,
+    profile: { name: "Owner" },
+    backoff: { baseMs: 1e9, maxMs: 1e9 },
+    heartbeat: { everyMs: 1e9, timeoutMs: 1e9 },
+    ...(snapshot !== undefined ? { mode: "join" as const, snapshot, roomId: snapshot.roomId, secret: snapshot.secret } : { mode: "create" as const }),
+  });
+  socket!.open();
+  return { owner, sent, socket: () => socket! };
+}
+
+/** `n` guesses at once (the right code at `rightAt`), then a confirmation for every reply the device sent. */
+function burst(o: ReturnType<typeof ownerAgainstScript>, n: number, rightAt: number, prefix: string): void {
+  const code = o.owner.view().code!;
+  const guests = Array.from({ length: n }, (_, i) => {
+    let g = code;
+    while (i !== rightAt && g === code) g = codeForLocator(locatorOf(code));
+    const hs = startGuestHandshake(g);
+    o.socket().receive({ type: "join.hello", reqId: `${prefix}${i}`, sid: hs.sid, msg: hs.msg, at: 0 });
+    return { reqId: `${prefix}${i}`, hs };
+  });
+  for (const g of guests) {
+    const reply = o.sent.find((m) => m.type === "join.reply" && m.reqId === g.reqId);
+    if (reply === undefined) continue;
+    const f = g.hs.finish(String(reply.msg));
+    if (f.ok) o.socket().receive({ type: "join.confirm", reqId: g.reqId, tag: f.value.tag });
+  }
+}
+
+describe("the owner's device caps the exchanges it answers per code", () => {
+  test("forty guesses at once, the right one 31st: at most MAX_WRONG_CODES answered, at most two open at once, then nothing more for that code", () => {
+    const o = ownerAgainstScript();
+    let open = 0;
+    let maxOpen = 0;
+    const origSend = o.socket().send.bind(o.socket());
+    o.socket().send = (data: string) => {
+      const m = JSON.parse(data) as Record<string, unknown>;
+      if (m.type === "join.reply") maxOpen = Math.max(maxOpen, ++open);
+      if (m.type === "join.verdict") open--;
+      origSend(data);
+    };
+    burst(o, 40, 30, "r");
+    const replies = o.sent.filter((m) => m.type === "join.reply").length;
+    const verdicts = o.sent.filter((m) => m.type === "join.verdict");
+    expect(replies).toBe(MAX_WRONG_CODES);
+    expect(maxOpen).toBeLessThanOrEqual(MAX_OPEN_EXCHANGES);
+    expect(verdicts.length).toBeLessThanOrEqual(MAX_WRONG_CODES);
+    expect(verdicts.filter((v) => v.ok === true)).toEqual([]);
+    expect(o.owner.view().codeSpent).toBe(true);
+    // Five wrong verdicts: an honest server retires the code itself; the device needs not ask.
+    expect(o.sent.filter((m) => m.type === "room.recode")).toHaveLength(0);
+    burst(o, 10, 0, "s");
+    expect(o.sent.filter((m) => m.type === "join.reply")).toHaveLength(MAX_WRONG_CODES);
+    o.owner.dispose();
+  });
+
+  test("the count is saved with the code: a reload answers nothing more for it; a new code starts afresh", () => {
+    const first = ownerAgainstScript();
+    burst(first, 10, -1, "a");
+    const snap = first.owner.snapshot();
+    first.owner.dispose();
+    expect(snap.tries).toEqual({ code: snap.code, used: MAX_WRONG_CODES });
+    const again = ownerAgainstScript(snap);
+    expect(again.owner.view().code).toBe(snap.code);
+    burst(again, 10, 3, "b");
+    expect(again.sent.filter((m) => m.type === "join.reply")).toEqual([]);
+    expect(again.sent.some((m) => m.type === "room.recode")).toBe(true);
+    // The server's answer: a new code, which is answered again.
+    again.socket().receive({ type: "room.code", loc: 8, reason: "retired" });
+    expect(again.owner.view().codeSpent).toBe(false);
+    burst(again, 1, 0, "c");
+    expect(again.sent.filter((m) => m.type === "join.reply")).toHaveLength(1);
+    again.owner.dispose();
+  });
+
+  test("an exchange withdrawn before the guest confirmed costs nothing; one withdrawn after does", () => {
+    const o = ownerAgainstScript();
+    const code = o.owner.view().code!;
+    for (let i = 0; i < 10; i++) {
+      const hs = startGuestHandshake(codeForLocator(locatorOf(code)));
+      o.socket().receive({ type: "join.hello", reqId: `w${i}`, sid: hs.sid, msg: hs.msg, at: 0 });
+      o.socket().receive({ type: "join.withdrawn", reqId: `w${i}` });
+    }
+    expect(o.sent.filter((m) => m.type === "join.reply")).toHaveLength(10);
+    expect(o.owner.view().codeSpent).toBe(false);
+    for (let i = 0; i < MAX_WRONG_CODES; i++) {
+      const hs = startGuestHandshake(code);
+      o.socket().receive({ type: "join.hello", reqId: `x${i}`, sid: hs.sid, msg: hs.msg, at: 0 });
+      const reply = o.sent.find((m) => m.type === "join.reply" && m.reqId === `x${i}`)!;
+      const f = hs.finish(String(reply.msg));
+      if (!f.ok) throw new Error(f.error.message);
+      o.socket().receive({ type: "join.confirm", reqId: `x${i}`, tag: f.value.tag });
+      o.socket().receive({ type: "join.withdrawn", reqId: `x${i}` });
+    }
+    expect(o.owner.view().codeSpent).toBe(true);
+    o.owner.dispose();
   });
 });

@@ -63,6 +63,10 @@ export interface SessionView {
   readonly unsent: number;
   /** Last room sequence number applied. */
   readonly applied: number;
+  /** Owner: the current code has had all the key exchanges it gets; a new one is asked for. */
+  readonly codeSpent: boolean;
+  /** Owner: key exchanges answered for the current code (kept in the snapshot). */
+  readonly answered: number;
 }
 
 export type SessionEvent =
@@ -128,6 +132,8 @@ export interface SessionSnapshot {
   readonly nextCseq: number;
   readonly log: readonly LogEntry[];
   readonly outbox: readonly { readonly payload: Payload; readonly kind: "game" | "chat"; readonly cseq: number | null; readonly box: string | null }[];
+  /** Owner: key exchanges answered for `code` (see MAX_WRONG_CODES); absent in older snapshots. */
+  readonly tries?: { readonly code: string; readonly used: number };
 }
 
 export interface FriendSession {
@@ -168,6 +174,8 @@ const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
 /** How often a seated session pings, and how long it waits for any answer before reconnecting. */
 export const HEARTBEAT_MS = 60_000;
 export const HEARTBEAT_TIMEOUT_MS = 15_000;
+/** Owner: key exchanges answered and not yet confirmed, at once (more hellos wait their turn). */
+export const MAX_OPEN_EXCHANGES = 2;
 
 export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   const random = opts.random ?? nacl.randomBytes;
@@ -180,14 +188,25 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   const gapWaitMs = opts.gapWaitMs ?? 400;
   let profile = opts.profile;
   /** Owner: the open key exchanges by request id, and the secrets of those that confirmed. */
-  const attempts = new Map<string, { hs: OwnerHandshake; secrets: RoomSecrets | null; name: string | null }>();
+  const attempts = new Map<string, { hs: OwnerHandshake; secrets: RoomSecrets | null; name: string | null; confirmed: boolean }>();
+  /** Owner: hellos waiting for one of the few open exchanges to finish. */
+  const queued: { reqId: string; sid: string; msg: string }[] = [];
   /** Guest: the exchange under way. */
   let guestHs: GuestHandshake | null = null;
   let guestReq: string | null = null;
   /** `verified` once the owner's tag Tb held: before that the key is not used for anything. */
   let guestDone: { check: (tag: string) => boolean; secrets: RoomSecrets; seatSecret: string; verified: boolean } | null = null;
-  /** Owner: wrong codes seen for the current code. The device stops answering after MAX_WRONG_CODES
-   * of them, whatever the server counts, until the code changes. */
+  /**
+   * Owner: exchanges answered for the current code (a `join.reply` sent), less those withdrawn before
+   * the guest confirmed (nothing learned). The device answers at most MAX_WRONG_CODES per code, and
+   * at most MAX_OPEN_EXCHANGES at once, whatever the server counts; then it asks for a new code and
+   * answers nothing more for this one. Kept in the snapshot with its code, so a reload does not
+   * reset it.
+   */
+  let answeredForCode = 0;
+  let codeSpent = false;
+  let recodeAsked = false;
+  /** Owner: wrong verdicts sent for the current code (at MAX_WRONG_CODES the server retires it on its own). */
   let wrongForCode = 0;
 
   let status: SessionStatus = "connecting";
@@ -231,6 +250,10 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   const changed = (): void => emit({ type: "change" });
 
   if (saved !== null) restore(saved);
+  if (saved?.tries !== undefined && code !== null && saved.tries.code === code) {
+    answeredForCode = Math.max(0, Math.floor(saved.tries.used));
+    codeSpent = answeredForCode >= MAX_WRONG_CODES;
+  }
 
   /** Rebuilds the game from a saved log; a log that does not replay cleanly is dropped (the server has it all). */
   function restore(snap: SessionSnapshot): void {
@@ -277,7 +300,11 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   function newCode(loc: number, reason: "allocated" | "retired" | "lapsed"): void {
     if (code !== null && locatorOf(code) === loc) return;
     code = codeForLocator(loc, random);
+    answeredForCode = 0;
+    codeSpent = false;
+    recodeAsked = false;
     wrongForCode = 0;
+    queued.length = 0;
     attempts.clear();
     requests.clear();
     emit({ type: "code", code, reason });
@@ -287,7 +314,14 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   /** Owner: a guest opened a key exchange. */
   function onHello(reqId: string, sid: string, msg: string): void {
     // (The server sends waiting exchanges just before it answers the owner's own join: no seat check.)
-    if (seat === 1 || code === null || key !== null || wrongForCode >= MAX_WRONG_CODES) return;
+    if (seat === 1 || code === null || key !== null || attempts.has(reqId)) return;
+    if (answeredForCode >= MAX_WRONG_CODES) return spendCode();
+    let open = 0;
+    for (const a of attempts.values()) if (!a.confirmed) open++;
+    if (open >= MAX_OPEN_EXCHANGES) {
+      if (queued.length < MAX_WRONG_CODES * 4 && !queued.some((q) => q.reqId === reqId)) queued.push({ reqId, sid, msg });
+      return;
+    }
     const hs = answerGuestHandshake(code, sid, msg, random);
     if (!hs.ok) {
       // A malformed share is no guess (no CPace work behind it): refused, and the server gives its
@@ -295,24 +329,53 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       request({ type: "join.answer", reqId, approve: false }, `answer:${reqId}`);
       return;
     }
-    attempts.set(reqId, { hs: hs.value, secrets: null, name: null });
+    answeredForCode++;
+    attempts.set(reqId, { hs: hs.value, secrets: null, name: null, confirmed: false });
     request({ type: "join.reply", reqId, msg: hs.value.msg }, "reply");
+    if (answeredForCode >= MAX_WRONG_CODES) spendCode();
+    else changed();
+  }
+
+  /** Owner: an exchange finished or went: a queued hello may be answered now. */
+  function nextHello(): void {
+    const q = queued.shift();
+    if (q !== undefined) onHello(q.reqId, q.sid, q.msg);
+  }
+
+  /**
+   * Owner: the code has had all the answers it gets. Once nothing is open, the device asks the server
+   * for a new code; until one comes it answers nothing more for this one (view().codeSpent).
+   */
+  function spendCode(): void {
+    queued.length = 0;
+    const wasSpent = codeSpent;
+    codeSpent = true;
+    // Not while a guest is still in an exchange or waiting for an answer (a new code refuses them all),
+    // nor when the server retires the code on its own count (it did see MAX_WRONG_CODES wrong verdicts).
+    if (attempts.size === 0 && key === null && seat === 0 && !recodeAsked && wrongForCode < MAX_WRONG_CODES) {
+      recodeAsked = request({ type: "room.recode" }, "recode");
+    }
+    if (!wasSpent) changed();
   }
 
   /** Owner: the guest's confirmation. A wrong tag is reported (the server counts it). */
   function onConfirm(reqId: string, tag: string): void {
     const att = attempts.get(reqId);
-    if (att === undefined || seat === 1 || att.secrets !== null) return;
+    if (att === undefined || seat === 1 || att.secrets !== null || att.confirmed) return;
+    att.confirmed = true;
     const r = att.hs.confirm(tag);
     if (!r.ok) {
       attempts.delete(reqId);
       wrongForCode++;
       request({ type: "join.verdict", reqId, ok: false }, "verdict");
       emit({ type: "wrong_code", reqId });
+      if (codeSpent) spendCode();
+      else nextHello();
       return;
     }
     att.secrets = r.value.secrets;
     request({ type: "join.verdict", reqId, ok: true, tag: r.value.tag }, "verdict");
+    if (!codeSpent) nextHello();
   }
 
   /** Owner: a verified guest's sealed request; shown for an answer, or refused when unreadable. */
@@ -361,6 +424,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
 
   /** A room key became known: what only the key allows (the owner's setup, one's profile) goes out. */
   function keyed(): void {
+    drain();
     if (caughtUp) afterSync();
     flush();
     changed();
@@ -485,14 +549,25 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
           keyed();
         }
         requests.delete(m.reqId);
+        if (!m.approved) attempts.delete(m.reqId);
+        if (codeSpent && key === null) spendCode();
         changed();
         return;
       }
-      case "join.withdrawn":
+      case "join.withdrawn": {
         requests.delete(m.reqId);
+        const att = attempts.get(m.reqId);
         attempts.delete(m.reqId);
+        // Gone before the guest confirmed: nobody learned anything from it, the answer is not spent.
+        if (att !== undefined && !att.confirmed && seat === 0) {
+          answeredForCode = Math.max(0, answeredForCode - 1);
+          if (codeSpent && answeredForCode < MAX_WRONG_CODES) codeSpent = false;
+        }
+        if (codeSpent) spendCode();
+        else nextHello();
         changed();
         return;
+      }
       case "join.refused":
         stop(m.reason === "room/full" ? "full" : m.reason === "wrong_code" ? "wrong_code" : m.reason === "retired" ? "retired" : "refused");
         return;
@@ -615,6 +690,9 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   function drain(): void {
+    // Without the key nothing can be opened: what arrived waits (the owner learns the key from
+    // join.answered, which may come after the new guest's first relay).
+    if (key === null) return;
     let progressed = false;
     for (let next = pending.get(applied + 1); next !== undefined; next = pending.get(applied + 1)) {
       pending.delete(next.seq);
@@ -771,6 +849,8 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         caughtUp,
         unsent: outbox.length,
         applied,
+        codeSpent,
+        answered: answeredForCode,
       };
     },
     subscribe(listener) {
@@ -824,6 +904,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         nextCseq,
         log: [...log],
         outbox: outbox.map((o) => ({ payload: o.payload, kind: o.kind, cseq: o.cseq, box: o.box })),
+        ...(code !== null && seat !== 1 ? { tries: { code, used: answeredForCode } } : {}),
       };
     },
     dispose() {

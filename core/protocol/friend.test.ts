@@ -18,6 +18,7 @@ describe("friend protocol decoding", () => {
     ["create", { type: "room.create", rid: 1, roomId: ID, secret: ID }],
     ["create with a proposed locator", { type: "room.create", rid: 1, roomId: ID, secret: ID, loc: 65_535 }],
     ["join", { type: "room.join", rid: "x", roomId: ID, secret: ID }],
+    ["recode", { type: "room.recode", rid: 2 }],
     ["hello", { type: "join.hello", loc: 0, sid: "S".repeat(22), msg: "M".repeat(63) }],
     ["reply", { type: "join.reply", reqId: "abcdefgh12", msg: "M".repeat(63) }],
     ["confirm", { type: "join.confirm", reqId: "abcdefgh12", tag: "T".repeat(86), secret: ID }],

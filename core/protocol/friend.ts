@@ -89,6 +89,8 @@ export const RoomCreateSchema = v.strictObject({
 });
 /** Returns to one's own seat with its secret (no key exchange). */
 export const RoomJoinSchema = v.strictObject({ type: v.literal("room.join"), rid: Rid, roomId: RoomIdSchema, secret: SecretSchema });
+/** Owner, while the guest seat is free: retire the current locator and give the room a new one (`room.code`). */
+export const RoomRecodeSchema = v.strictObject({ type: v.literal("room.recode"), rid: Rid });
 /** Guest: the first key-exchange message, to the room at `loc`. */
 export const JoinHelloSchema = v.strictObject({ type: v.literal("join.hello"), rid: Rid, loc: Loc, sid: B64(22, 22), msg: Share });
 /** Owner: its share for the guest's exchange `reqId`. */
@@ -126,10 +128,10 @@ export const SyncSchema = v.strictObject({ type: v.literal("sync"), rid: Rid, af
 export const PingSchema = v.strictObject({ type: v.literal("ping"), rid: Rid });
 
 export const FriendClientMessageSchema = v.variant("type", [
-  RoomCreateSchema, RoomJoinSchema, JoinHelloSchema, JoinReplySchema, JoinConfirmSchema, JoinRequestMessageSchema, JoinVerdictSchema, JoinAnswerSchema, RelaySchema, SyncSchema, PingSchema,
+  RoomCreateSchema, RoomJoinSchema, RoomRecodeSchema, JoinHelloSchema, JoinReplySchema, JoinConfirmSchema, JoinRequestMessageSchema, JoinVerdictSchema, JoinAnswerSchema, RelaySchema, SyncSchema, PingSchema,
 ]);
 export type FriendClientMessage = v.InferOutput<typeof FriendClientMessageSchema>;
-export const FRIEND_CLIENT_TYPES = ["room.create", "room.join", "join.hello", "join.reply", "join.confirm", "join.request", "join.verdict", "join.answer", "relay", "sync", "ping"] as const;
+export const FRIEND_CLIENT_TYPES = ["room.create", "room.join", "room.recode", "join.hello", "join.reply", "join.confirm", "join.request", "join.verdict", "join.answer", "relay", "sync", "ping"] as const;
 
 // ---- server → client ----
 

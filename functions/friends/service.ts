@@ -106,6 +106,19 @@ async function join(p: FriendPorts, conn: Connection, m: Msg<"room.join">, now: 
   return { ...reply, loc };
 }
 
+/** The owner's device has answered all the exchanges it will for this code: a new locator, the old one retired. */
+async function recode(p: FriendPorts, conn: Connection, m: Msg<"room.recode">, now: number): Promise<FriendServerMessage> {
+  if (conn.roomId === undefined) return fail("room/not_seated", "join a room first", m.rid);
+  if (conn.seat !== 0) return fail("room/not_owner", "only the player who made the game changes its code", m.rid);
+  const room = await p.rooms.getRoom(conn.roomId, now);
+  if (room === null) return fail("room/not_found", "the room has expired", m.rid);
+  if (room.hashes[1] !== null) return fail("room/full", "both seats are taken", m.rid);
+  if (room.loc !== null) return retire(p, room.roomId, room.loc, m.rid, now);
+  const fresh = await p.rooms.allocateLocator(room.roomId, undefined, now);
+  if (fresh === null) return fail("server/error", "no free game code right now; come back later for a new one", m.rid);
+  return { type: "room.code", ...(m.rid !== undefined ? { rid: m.rid } : {}), loc: fresh, reason: "retired" };
+}
+
 async function sendPendingHellos(p: FriendPorts, roomId: string, ownerConn: string, now: number): Promise<void> {
   for (const r of await p.rooms.listRequests(roomId, now)) {
     if (!(await push(p, ownerConn, { type: "join.hello", reqId: r.reqId, sid: r.sid, msg: r.msg, at: r.at }, now))) return;
@@ -316,6 +329,8 @@ export async function friendMessage(p: FriendPorts, conn: Connection, m: FriendC
       return create(p, conn, m, now);
     case "room.join":
       return join(p, conn, m, now);
+    case "room.recode":
+      return recode(p, conn, m, now);
     case "join.hello":
       return hello(p, conn, m, now);
     case "join.reply":

@@ -158,7 +158,7 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
   let disposed = false;
   let lastRead = 0;
   let savedAt = -1;
-  let snapAt: [number, number] = [-1, -1];
+  let snapAt: [number, number, number] = [-1, -1, -1];
   const owner = deps.room.owner;
   let created = deps.room.created;
 
@@ -264,8 +264,9 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
       created = true;
       deps.rooms.update(code, { created: true });
     }
-    if (v.status === "seated" && deps.snapshots !== undefined && (v.applied !== snapAt[0] || v.unsent !== snapAt[1])) {
-      snapAt = [v.applied, v.unsent];
+    // Also when the owner's device answered another key exchange: its count must survive a reload.
+    if (v.status === "seated" && deps.snapshots !== undefined && (v.applied !== snapAt[0] || v.unsent !== snapAt[1] || v.answered !== snapAt[2])) {
+      snapAt = [v.applied, v.unsent, v.answered];
       deps.snapshots.save(code, session.snapshot());
     }
     if (v.status === "seated" && v.applied !== savedAt && g.settings !== null) {

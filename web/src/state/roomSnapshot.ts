@@ -28,6 +28,8 @@ const SnapshotSchema = v.object({
     v.array(v.object({ payload: PayloadSchema, kind: v.picklist(["game", "chat"] as const), cseq: v.nullable(Int), box: v.nullable(B64) })),
     v.maxLength(200),
   ),
+  /** The owner's count of key exchanges answered for its current code (a reload must not reset it). */
+  tries: v.optional(v.object({ code: v.pipe(v.string(), v.regex(/^[0-9A-HJKMNP-TV-Z]{8}$/)), used: Int })),
 });
 
 export const snapshotKey = (code: string): string => `room.${code}.v1`;
