@@ -271,3 +271,35 @@ describe("junk key shares", () => {
     }
   });
 });
+
+describe("the owner's device spends a code", () => {
+  test("five exchanges answered (here: right codes the owner refused) and the device asks for a new code; the old one finds no game, the new one works", async () => {
+    const owner = player(ts.server.wsUrl, newRoom().code, "create", { name: "Owner" }, { setup: SETUP });
+    let letIn = false;
+    const codes: string[] = [];
+    owner.session.subscribe((e) => {
+      if (e.type === "request") owner.session.answerJoin(e.request.reqId, letIn);
+      if (e.type === "code") codes.push(e.code);
+    });
+    const code = await codeOf(owner);
+    const all: Player[] = [owner];
+    try {
+      for (let i = 0; i < MAX_WRONG_CODES; i++) {
+        const g = player(ts.server.wsUrl, code, "join", { name: `Refused ${i}` });
+        all.push(g);
+        await waitFor(() => g.view().status === "refused", `guest ${i} refused`);
+      }
+      await waitFor(() => owner.view().code !== code, "the owner's device got a new code");
+      expect(owner.view().codeSpent).toBe(false);
+      const late = player(ts.server.wsUrl, code, "join", { name: "Late" });
+      all.push(late);
+      await waitFor(() => late.view().status === "not_found", "the spent code finds no game");
+      letIn = true;
+      const friend = player(ts.server.wsUrl, owner.view().code!, "join", { name: "Friend" });
+      all.push(friend);
+      await waitFor(() => friend.view().status === "seated", "the new code works");
+    } finally {
+      for (const p of all) p.session.dispose();
+    }
+  });
+});
