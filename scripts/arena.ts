@@ -22,10 +22,10 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { createInterface } from "node:readline";
-import { legalMoves, newGame, outcome, play, toMove, view, type State } from "../core/games/index.js";
+import { legalMoves, outcome, play, toMove, view, type State } from "../core/games/index.js";
 import { LEVELS, chooseMove, type Level, type SearchOptions } from "../core/ai/index.js";
 import { makeRng, mixSeed } from "../core/ai/rng.js";
-import { fail, parseArgs } from "./args.js";
+import { fail, parseArgs, startFromArgs } from "./args.js";
 import { eloSummary } from "./elo.js";
 
 /** Games longer than this are stopped and scored on the stores (no rule set should get near it). */
@@ -47,18 +47,7 @@ function parseCount(x: string | undefined, name: string, fallback: number, max: 
 }
 
 const args = parseArgs(process.argv.slice(2));
-const game = args.get("game");
-let options: unknown = game === "ayo" ? { vsComputer: true } : undefined;
-if (args.has("options")) {
-  try {
-    options = JSON.parse(args.get("options") as string);
-  } catch {
-    fail("--options must be JSON");
-  }
-}
-const firstState = newGame(game, options);
-if (!firstState.ok) fail(firstState.error.message);
-const first: State = firstState.value;
+const first: State = startFromArgs(args);
 const aCmd = args.get("a-cmd");
 const bCmd = args.get("b-cmd");
 const a = parseLevel(args.get("a"), "a", aCmd !== undefined ? "crazy" : undefined);
@@ -143,7 +132,7 @@ function commandPlayer(cmd: string, level: Level, side: string): Player {
         resolve(line);
       });
     });
-  const gameLine = `new ${String(game)}${options === undefined ? "" : " " + JSON.stringify(options)}`;
+  const gameLine = `new ${first.engine.game} ${JSON.stringify(first.engine.options)}`;
   send(`level ${level}`);
   let lastGame = -1;
   return {

@@ -23,28 +23,17 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { legalMoves, newGame, outcome, play, toMove, type State } from "../core/games/index.js";
+import { legalMoves, outcome, play, toMove, type State } from "../core/games/index.js";
 import { decide } from "../core/ai/index.js";
 import { makeEvaluator } from "../core/ai/evaluate.js";
 import { featuresFor } from "../core/ai/features.js";
 import { makeRng, mixSeed } from "../core/ai/rng.js";
 import { LEARNED_WEIGHTS, type TunedEntry } from "../core/ai/weights.js";
-import { fail, parseArgs } from "./args.js";
+import { fail, parseArgs, startFromArgs } from "./args.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = parseArgs(process.argv.slice(2));
-const game = args.get("game");
-let options: unknown = game === "ayo" ? { vsComputer: true } : undefined;
-if (args.has("options")) {
-  try {
-    options = JSON.parse(args.get("options") as string);
-  } catch {
-    fail("--options must be JSON");
-  }
-}
-const start = newGame(game, options);
-if (!start.ok) fail(start.error.message);
-const first: State = start.value;
+const first: State = startFromArgs(args);
 const engine = first.engine;
 
 function count(name: string, fallback: number, min: number, max: number): number {
