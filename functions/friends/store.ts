@@ -165,6 +165,27 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
     return r.Item !== undefined && isLive(r.Item, now) ? toRoom(r.Item) : null;
   }
 
+  /** One conditional update of a join request item; the request as it is now, or null when the condition failed. */
+  async function updateRequest(roomId: string, reqId: string, expr: string, cond: string, values: Record<string, unknown>, names?: Record<string, string>): Promise<JoinRequest | null> {
+    try {
+      const r = await db.send(
+        new UpdateCommand({
+          TableName: T,
+          Key: { pk: roomPk(roomId), sk: reqSk(reqId) },
+          UpdateExpression: expr,
+          ConditionExpression: cond,
+          ...(names !== undefined ? { ExpressionAttributeNames: names } : {}),
+          ExpressionAttributeValues: values,
+          ReturnValues: "ALL_NEW",
+        }),
+      );
+      return (r.Attributes ?? null) as JoinRequest | null;
+    } catch (e) {
+      if (isConditionFailed(e)) return null;
+      throw e;
+    }
+  }
+
   async function update(roomId: string, expr: string, cond: string, values: Record<string, unknown>, names?: Record<string, string>): Promise<Room | null> {
     try {
       const r = await db.send(
@@ -319,60 +340,14 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
       }
       await update(roomId, "REMOVE loc", "attribute_exists(pk) AND loc = :loc", { ":loc": loc });
     },
-    async confirmRequest(roomId, reqId, secretHash) {
-      try {
-        const r = await db.send(
-          new UpdateCommand({
-            TableName: T,
-            Key: { pk: roomPk(roomId), sk: reqSk(reqId) },
-            UpdateExpression: "SET secretHash = :h REMOVE verified",
-            ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(secretHash)",
-            ExpressionAttributeValues: { ":h": secretHash },
-            ReturnValues: "ALL_NEW",
-          }),
-        );
-        return (r.Attributes ?? null) as JoinRequest | null;
-      } catch (e) {
-        if (isConditionFailed(e)) return null;
-        throw e;
-      }
+    confirmRequest(roomId, reqId, secretHash) {
+      return updateRequest(roomId, reqId, "SET secretHash = :h REMOVE verified", "attribute_exists(pk) AND attribute_not_exists(secretHash)", { ":h": secretHash });
     },
-    async nameRequest(roomId, reqId, request) {
-      try {
-        const r = await db.send(
-          new UpdateCommand({
-            TableName: T,
-            Key: { pk: roomPk(roomId), sk: reqSk(reqId) },
-            UpdateExpression: "SET #req = :q",
-            ConditionExpression: "verified = :t AND attribute_not_exists(#req)",
-            ExpressionAttributeNames: { "#req": "request" },
-            ExpressionAttributeValues: { ":q": request, ":t": true },
-            ReturnValues: "ALL_NEW",
-          }),
-        );
-        return (r.Attributes ?? null) as JoinRequest | null;
-      } catch (e) {
-        if (isConditionFailed(e)) return null;
-        throw e;
-      }
+    nameRequest(roomId, reqId, request) {
+      return updateRequest(roomId, reqId, "SET #req = :q", "verified = :t AND attribute_not_exists(#req)", { ":q": request, ":t": true }, { "#req": "request" });
     },
-    async verifyRequest(roomId, reqId) {
-      try {
-        const r = await db.send(
-          new UpdateCommand({
-            TableName: T,
-            Key: { pk: roomPk(roomId), sk: reqSk(reqId) },
-            UpdateExpression: "SET verified = :t",
-            ConditionExpression: "attribute_exists(secretHash) AND attribute_not_exists(verified)",
-            ExpressionAttributeValues: { ":t": true },
-            ReturnValues: "ALL_NEW",
-          }),
-        );
-        return (r.Attributes ?? null) as JoinRequest | null;
-      } catch (e) {
-        if (isConditionFailed(e)) return null;
-        throw e;
-      }
+    verifyRequest(roomId, reqId) {
+      return updateRequest(roomId, reqId, "SET verified = :t", "attribute_exists(secretHash) AND attribute_not_exists(verified)", { ":t": true });
     },
     getRoom,
     bindSeat(roomId, seat, connectionId, now) {
