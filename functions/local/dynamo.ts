@@ -1,46 +1,56 @@
 /**
- * dynalite in-process: a DynamoDB-compatible server persisted under a directory (LevelDB), the
- * table created on startup, and a sweeper that emulates TTL deletion (dynalite has no TTL).
+ * dynalite on a thread of its own: a DynamoDB-compatible server persisted under a directory (LevelDB),
+ * the table created on startup, and a sweeper that emulates TTL deletion (dynalite has no TTL).
+ * The handlers reach it over loopback HTTP with the AWS SDK, as they reach DynamoDB in AWS; on its
+ * own thread the emulator's work does not queue behind the handlers' (nor theirs behind it).
  */
 import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import { Worker } from "node:worker_threads";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, ScanCommand, type BatchWriteCommandOutput } from "@aws-sdk/lib-dynamodb";
 import { TTL_ATTRIBUTE, nowSeconds } from "../lib/table.js";
 import { ensureSchema } from "./schema.js";
 
-const require = createRequire(import.meta.url);
-const dynalite = require("dynalite") as (opts: Record<string, unknown>) => Server;
+/** The DynamoDB operations counted one by one; any other is counted as `other`. */
+const OPS = [
+  "BatchGetItem", "BatchWriteItem", "CreateTable", "DeleteItem", "DeleteTable", "DescribeTable", "DescribeTimeToLive",
+  "GetItem", "ListTables", "PutItem", "Query", "Scan", "TransactGetItems", "TransactWriteItems", "UpdateItem",
+  "UpdateTable", "UpdateTimeToLive",
+] as const;
 
 export interface LocalDynamo {
   readonly endpoint: string;
   readonly client: DynamoDBDocumentClient;
   /** DynamoDB API calls received so far, by operation (what the relay bench reports per message). */
-  readonly calls: Readonly<Record<string, number>>;
+  calls(): Record<string, number>;
   close(): Promise<void>;
 }
 
 export async function startDynalite(dataDir: string | null): Promise<LocalDynamo> {
   if (dataDir !== null) mkdirSync(dataDir, { recursive: true });
-  const server = dynalite({
-    ...(dataDir !== null ? { path: dataDir } : {}),
-    createTableMs: 0,
-    deleteTableMs: 0,
-    updateTableMs: 0,
+  const counts = new SharedArrayBuffer(4 * (OPS.length + 1));
+  const tally = new Int32Array(counts);
+  const worker = new Worker(new URL("./dynalite.worker.mjs", import.meta.url), {
+    workerData: { path: dataDir, ops: OPS, counts },
+    // Under tsx the main thread's loader flags would make the thread load tsx too; it needs none.
+    execArgv: [],
   });
-  const calls: Record<string, number> = {};
-  server.on("request", (req: { headers: Record<string, string | string[] | undefined> }) => {
-    const target = String(req.headers["x-amz-target"] ?? "");
-    const op = target.slice(target.indexOf(".") + 1) || "unknown";
-    calls[op] = (calls[op] ?? 0) + 1;
+  const port = await new Promise<number>((resolve, reject) => {
+    const onExit = (code: number): void => reject(new Error(`the dynalite thread stopped (exit code ${code}) before it listened`));
+    worker.once("error", reject);
+    worker.once("exit", onExit);
+    worker.once("message", (m: { port?: number; error?: string }) => {
+      worker.off("error", reject);
+      worker.off("exit", onExit);
+      if (m.port !== undefined) resolve(m.port);
+      else reject(new Error(`dynalite could not listen: ${m.error ?? "unknown error"}`));
+    });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+  worker.unref();
+  // A crash of the thread is a crash of the local server, not a silent loss of its database.
+  worker.on("error", (e) => {
+    throw e;
   });
-  const port = (server.address() as AddressInfo).port;
   const endpoint = `http://127.0.0.1:${port}`;
   const raw = new DynamoDBClient({
     region: "us-east-1",
@@ -48,15 +58,32 @@ export async function startDynalite(dataDir: string | null): Promise<LocalDynamo
     credentials: { accessKeyId: "local", secretAccessKey: "local" },
   });
   const client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+  let closed: Promise<void> | null = null;
   return {
     endpoint,
     client,
-    calls,
-    close: () =>
-      new Promise<void>((resolve) => {
+    calls() {
+      const out: Record<string, number> = {};
+      OPS.forEach((op, i) => {
+        const n = Atomics.load(tally, i);
+        if (n > 0) out[op] = n;
+      });
+      const other = Atomics.load(tally, OPS.length);
+      if (other > 0) out.other = other;
+      return out;
+    },
+    close() {
+      closed ??= (async () => {
         raw.destroy();
-        server.close(() => resolve());
-      }),
+        await new Promise<void>((resolve) => {
+          worker.once("message", () => resolve());
+          worker.once("exit", () => resolve());
+          worker.postMessage("close");
+        });
+        await worker.terminate();
+      })();
+      return closed;
+    },
   };
 }
 

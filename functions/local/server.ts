@@ -1,7 +1,7 @@
 /**
  * The local server: one Node process that runs the very handlers Lambda runs. It serves the built
  * client and the HTTP API routes, emulates API Gateway's WebSocket API at `/ws` and its
- * `@connections` API, runs dynalite persisted under `dataDir` with the table created on startup,
+ * `@connections` API, runs dynalite (on its own thread) persisted under `dataDir` with the table created on startup,
  * emulates TTL with a sweeper, and calls the ranked-match timer on an interval.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -226,7 +226,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url,
     port,
     wsUrl: `ws://${domainName}/ws`,
-    stats: () => ({ dynamo: { ...dynamo.calls }, posts: gateway.posts, routeResponses: gateway.routeResponses }),
+    stats: () => ({ dynamo: dynamo.calls(), posts: gateway.posts, routeResponses: gateway.routeResponses }),
     close() {
       closed ??= (async () => {
         clearInterval(sweep);
