@@ -74,6 +74,8 @@ export async function startDynalite(dataDir: string | null): Promise<LocalDynamo
     },
     close() {
       closed ??= (async () => {
+        // Held open until the thread has closed its LevelDB store, even if nothing else is left to run.
+        worker.ref();
         raw.destroy();
         await new Promise<void>((resolve) => {
           worker.once("message", () => resolve());

@@ -1,0 +1,51 @@
+/**
+ * dynalite on its own thread: the counts by operation the relay bench reports are exact as soon as
+ * a call has returned, and the store outlives a close and a reopen on the same directory.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, expect, test } from "vitest";
+import { DescribeEndpointsCommand } from "@aws-sdk/client-dynamodb";
+import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { ensureTable, startDynalite } from "./dynamo.js";
+
+process.env.AWS_EC2_METADATA_DISABLED = "true";
+const dir = mkdtempSync(join(tmpdir(), "mancala-dynamo-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+test("every call is counted by its operation before its answer arrives; other operations as other", async () => {
+  const d = await startDynalite(null);
+  try {
+    await ensureTable(d.client, "counted");
+    const before = d.calls();
+    const n = (k: string): number => (d.calls()[k] ?? 0) - (before[k] ?? 0);
+    for (let i = 0; i < 20; i++) {
+      await d.client.send(new PutCommand({ TableName: "counted", Item: { pk: "P", sk: `S${i}` } }));
+      expect(n("PutItem")).toBe(i + 1);
+    }
+    await d.client.send(new GetCommand({ TableName: "counted", Key: { pk: "P", sk: "S3" } }));
+    const q = await d.client.send(new QueryCommand({ TableName: "counted", KeyConditionExpression: "pk = :p", ExpressionAttributeValues: { ":p": "P" } }));
+    expect(q.Items).toHaveLength(20);
+    expect([n("PutItem"), n("GetItem"), n("Query"), n("Scan")]).toEqual([20, 1, 1, 0]);
+    // An operation dynalite does not know is still counted, once, under `other`.
+    await d.client.send(new DescribeEndpointsCommand({})).catch(() => undefined);
+    expect(n("other")).toBe(1);
+  } finally {
+    await d.close();
+  }
+});
+
+test("closed and started again on the same directory, the items are there", async () => {
+  const first = await startDynalite(join(dir, "data"));
+  await ensureTable(first.client, "kept");
+  await first.client.send(new PutCommand({ TableName: "kept", Item: { pk: "K", sk: "1", v: 42 } }));
+  await first.close();
+  const second = await startDynalite(join(dir, "data"));
+  try {
+    const r = await second.client.send(new GetCommand({ TableName: "kept", Key: { pk: "K", sk: "1" }, ConsistentRead: true }));
+    expect(r.Item?.v).toBe(42);
+  } finally {
+    await second.close();
+  }
+});
