@@ -8,43 +8,21 @@ import { codeForLocator, generateCode, locatorOf } from "../crypto/code.js";
 import { openBox } from "../crypto/envelope.js";
 import { answerGuestHandshake, startGuestHandshake } from "../crypto/handshake.js";
 import { MAX_WRONG_CODES, PROTOCOL_VERSION } from "../protocol/friend.js";
-import type { SocketLike } from "./transport.js";
+import { FakeSocket } from "./testing/socket.js";
 import { MAX_OPEN_EXCHANGES, createFriendSession, type FriendSession } from "./session.js";
-
-class ScriptedSocket implements SocketLike {
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen: ((ev: never) => void) | null = null;
-  onmessage: ((ev: never) => void) | null = null;
-  onclose: ((ev: never) => void) | null = null;
-  onerror: ((ev: never) => void) | null = null;
-  open(): void {
-    this.readyState = 1;
-    (this.onopen as ((e: unknown) => void) | null)?.({});
-  }
-  receive(m: object): void {
-    (this.onmessage as ((e: { data: string }) => void) | null)?.({ data: JSON.stringify(m) });
-  }
-  send(data: string): void {
-    this.sent.push(JSON.parse(data) as Record<string, unknown>);
-  }
-  close(): void {
-    this.readyState = 3;
-  }
-}
 
 const TOKEN = "A".repeat(43);
 
-function guestAgainstScript(): { guest: FriendSession; socket: ScriptedSocket; code: ReturnType<typeof generateCode> } {
+function guestAgainstScript(): { guest: FriendSession; socket: FakeSocket; code: ReturnType<typeof generateCode> } {
   const code = generateCode();
-  const socket = new ScriptedSocket();
+  const socket = new FakeSocket();
   const guest = createFriendSession({ url: `ws://x/ws?v=${PROTOCOL_VERSION}`, socket: () => socket, mode: "join", code, profile: { name: "Guest" } });
   socket.open();
   return { guest, socket, code };
 }
 
 /** The scripted owner answers the guest's hello with a real share for the right code. */
-function answerHello(s: ScriptedSocket, code: ReturnType<typeof generateCode>) {
+function answerHello(s: FakeSocket, code: ReturnType<typeof generateCode>) {
   const hello = s.sent.find((m) => m.type === "join.hello")!;
   const owner = answerGuestHandshake(code, String(hello.sid), String(hello.msg));
   if (!owner.ok) throw new Error(owner.error.message);
@@ -105,9 +83,9 @@ describe("the guest uses the key only after the owner's tag", () => {
 /** A scripted server that takes part: it poses as many guests at once against an honest owner's device. */
 function ownerAgainstScript(snapshot?: ReturnType<FriendSession["snapshot"]>) {
   const sent: Record<string, unknown>[] = [];
-  let socket: ScriptedSocket | null = null;
-  const make = (): ScriptedSocket => {
-    const s = new ScriptedSocket();
+  let socket: FakeSocket | null = null;
+  const make = (): FakeSocket => {
+    const s = new FakeSocket();
     const send = s.send.bind(s);
     s.send = (data: string) => {
       send(data);
