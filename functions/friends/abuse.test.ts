@@ -232,7 +232,7 @@ describe("hostile input", () => {
       expect(b.session.pause(true).ok).toBe(true);
       await waitFor(() => a.view().game.offers.pause !== null, "pause asked");
       expect(a.session.answer("pause", true).ok).toBe(true);
-      await waitFor(() => b.view().game.paused, "paused");
+      await waitFor(() => a.view().game.paused && b.view().game.paused, "paused on both sides");
       expect(a.session.pause(false).ok).toBe(true);
       await waitFor(() => b.view().game.offers.pause !== null, "carry on asked");
       expect(b.session.answer("pause", true).ok).toBe(true);
