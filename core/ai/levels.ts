@@ -220,8 +220,6 @@ function runSearch(state: State, spec: LevelSpec, options: SearchOptions, seed: 
     solve: spec.solve && fewSeedsLeft(e, state.buf),
     solveShare: 0.3,
     selective: spec.selective,
-    // A search bounded by time only is not repeatable anyway: it starts from what the last one found.
-    keepTable: spec.selective && !(typeof nodes === "number" && nodes >= 0),
   });
 }
 

@@ -63,12 +63,6 @@ export interface SearchParams {
    * horizon. Off, the search is a plain full-width search of exactly `maxDepth` plies.
    */
   readonly selective: boolean;
-  /**
-   * Read what the previous search left in the transposition table (its values and best moves), so a
-   * game's next move starts where the last one stopped. Off, every search sees only its own entries,
-   * which makes a node-capped search repeatable.
-   */
-  readonly keepTable?: boolean;
 }
 
 export interface SearchReport {
@@ -144,17 +138,12 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
 
   // Transposition table: two cells of key (low, high hash bits) and two of data (value, packed
   // move + 1 | depth << 8 | flag << 16 | generation << 20). A new generation per search keeps searches
-  // independent of each other (repeatable) without clearing the table; with `keepTable` a search also
-  // reads the entries of the previous heuristic search (`readGen`), and overwrites them freely.
+  // independent of each other (repeatable) without clearing the table.
   const TT_SIZE = 1 << ttBits;
   const TT_MASK = TT_SIZE - 1;
   const ttKey = new Int32Array(TT_SIZE * 2);
   const ttData = new Int32Array(TT_SIZE * 2);
   let gen = 0;
-  /** Generation of the last heuristic search (never a solver's, whose cut-off entries may be wrong). */
-  let lastGen = -1;
-  /** A second generation the current search may read, or -1. */
-  let readGen = -1;
 
   // Search state.
   let nodes = 0;
@@ -177,8 +166,6 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
       ttKey.fill(0);
       ttData.fill(0);
       gen = 1;
-      lastGen = -1;
-      readGen = -1;
     }
   }
 
@@ -237,8 +224,7 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
     let ttMove = -1;
     if (ttKey[slot] === lo && ttKey[slot + 1] === hi) {
       const packed = ttData[slot + 1];
-      const eg = packed >>> 20;
-      if (eg === gen || eg === readGen) {
+      if (packed >>> 20 === gen) {
         ttMove = (packed & 0xff) - 1;
         if (ply > 0 && ((packed >>> 8) & 0xff) >= need) {
           let v = ttData[slot];
@@ -469,13 +455,12 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
   }
 
   /** Searches to the end of the game; null when the budget ran out or the line was too long. */
-  function solve(params: SearchParams, start: number, carry: number): SearchReport | null {
+  function solve(params: SearchParams, start: number): SearchReport | null {
     const share = params.solveShare;
     const budgetNodes = Math.floor(params.maxNodes * share);
     const budgetDeadline = params.deadline === Infinity ? Infinity : start + (params.deadline - start) * share;
     begin(params, budgetNodes, budgetDeadline);
     nextGeneration();
-    readGen = gen === 1 ? -1 : carry;
     horizon = 0;
     rootMove = -1;
     const v = negamax(rootBuf, 0, SOLVE_DEPTH, -INF, INF);
@@ -500,16 +485,13 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
       rootNoise[m] = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     }
     let spent = 0;
-    const carry = params.keepTable === true ? lastGen : -1;
     if (params.solve) {
-      const solved = solve(params, start, carry);
+      const solved = solve(params, start);
       if (solved !== null) return solved;
       spent = nodes;
     }
     begin(params, params.maxNodes - spent, params.deadline);
     nextGeneration();
-    readGen = gen === 1 ? -1 : carry;
-    lastGen = gen;
     const idStart = performance.now();
     let move = -1;
     let score = 0;
