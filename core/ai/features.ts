@@ -42,7 +42,6 @@ const TOGYZ_NAMES = [
   "pits of 18 or more",
   "pits of 1 or 2 on the own side",
   "side to move",
-  ...Array.from({ length: 8 }, (_, k) => `stones in pit ${k + 1}, own − opponent's`),
 ] as const;
 
 function togyzFeatures(): FeatureSet {
@@ -101,7 +100,6 @@ function togyzFeatures(): FeatureSet {
       out[15] = (big0 - big1) * sign;
       out[16] = (small0 - small1) * sign;
       out[17] = 1;
-      for (let k = 0; k < 8; k++) out[18 + k] = (buf[k] - buf[9 + k]) * sign;
     },
   };
 }
@@ -261,7 +259,6 @@ function togyzLearned(w: Float64Array): Evaluator {
   const wSmall = w[16];
   const wTempo = w[17];
   const wMat = w[0];
-  const pitW = w.slice(18, 26);
   return (buf) => {
     const s = buf[P + H_TO_MOVE];
     const k0 = buf[P + H_STORE0];
@@ -293,7 +290,6 @@ function togyzLearned(w: Float64Array): Evaluator {
       if (y >= 18) big--;
       if (x === 1 || x === 2) small++;
       if (y === 1 || y === 2) small--;
-      if (i < 8) v += (x - y) * pitW[i];
     }
     const thin = (162 - board) / 162;
     v += (a0 - a1) * (wSide + wSideLate * thin * thin);

@@ -30,7 +30,7 @@ export const LEARNED_WEIGHTS: { readonly [game: string]: TunedEntry } = {
     weights: [100, 11.03, 24.22, -76.42, 91.22, -48.28, -36.92, -32.45],
   },
   "togyz": {
-    tuned: "npm run -s tune -- --game togyz --games 400 --dry (fitted again with --reuse): 400 self-play games, 51501 positions; held-out log-loss 0.5271 (hand-written evaluation 0.5733)",
+    tuned: "npm run -s tune -- --game togyz --games 400 --dry (fitted again with --reuse): 400 self-play games, 51501 positions; held-out log-loss 0.5379 (hand-written evaluation 0.5733)",
     names: [
       "material",
       "tuzdyk on pit 1 × board/162",
@@ -50,16 +50,8 @@ export const LEARNED_WEIGHTS: { readonly [game: string]: TunedEntry } = {
       "pits of 18 or more",
       "pits of 1 or 2 on the own side",
       "side to move",
-      "stones in pit 1, own − opponent's",
-      "stones in pit 2, own − opponent's",
-      "stones in pit 3, own − opponent's",
-      "stones in pit 4, own − opponent's",
-      "stones in pit 5, own − opponent's",
-      "stones in pit 6, own − opponent's",
-      "stones in pit 7, own − opponent's",
-      "stones in pit 8, own − opponent's",
     ],
-    weights: [100, 6222.94, 6610.09, 2602.08, 1888.78, 3129.32, 4087.23, 2584.18, 1638.26, -80.09, 122.67, -138.87, 107.16, -31.67, 620.35, 362.36, -182.9, -83.1, 41.17, 71.4, 63.53, 67.23, 47.75, 55.15, 22.35, 59.01],
+    weights: [100, 6688.17, 7177.42, 3002.29, 2197.12, 3280.61, 4428.65, 2387.65, 1961.47, -34.45, 108.01, -112.68, 109.14, -28.55, 627.42, 371.68, -182.13, -82.67],
   },
   "tsoro-classic": {
     tuned: "npm run -s tune -- --game tsoro-classic --games 400: 400 self-play games, 31651 positions; held-out log-loss 0.1003 (hand-written evaluation 0.1143)",
