@@ -30,7 +30,7 @@ export const LEARNED_WEIGHTS: { readonly [game: string]: TunedEntry } = {
     weights: [100, 11.03, 24.22, -76.42, 91.22, -48.28, -36.92, -32.45],
   },
   "togyz": {
-    tuned: "npm run -s tune -- --game togyz --games 400 --dry (fitted again with --reuse): 400 self-play games, 51501 positions; held-out log-loss 0.5379 (hand-written evaluation 0.5733)",
+    tuned: "npm run -s tune -- --game togyz --games 1200 --seed 7 --data .data/tune-togyz-g2.jsonl --dry (fitted again with --reuse): 1200 self-play games, 120035 positions; held-out log-loss 0.4877 (hand-written evaluation 0.5928)",
     names: [
       "material",
       "tuzdyk on pit 1 × board/162",
@@ -51,7 +51,7 @@ export const LEARNED_WEIGHTS: { readonly [game: string]: TunedEntry } = {
       "pits of 1 or 2 on the own side",
       "side to move",
     ],
-    weights: [100, 6688.17, 7177.42, 3002.29, 2197.12, 3280.61, 4428.65, 2387.65, 1961.47, -34.45, 108.01, -112.68, 109.14, -28.55, 627.42, 371.68, -182.13, -82.67],
+    weights: [100, 2406.83, 5009.39, 4941.32, 5466.9, 2235.59, 1063.37, 1770.71, 353.77, -52.78, 144.55, -335, 103.41, -27.31, 782.18, 580.32, -44.34, -74.31],
   },
   "tsoro-classic": {
     tuned: "npm run -s tune -- --game tsoro-classic --games 400: 400 self-play games, 31651 positions; held-out log-loss 0.1003 (hand-written evaluation 0.1143)",
