@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { decode, legalMoves } from "../../core/games/index.js";
-import { applyMove, makeMatch } from "../../core/ranked/match.js";
+import { applyMove, applyResign, makeMatch } from "../../core/ranked/match.js";
 import type { MatchRecord } from "../../core/ranked/types.js";
 import type { RankedServerMessage } from "../../core/protocol/ranked.js";
 import { createMatches } from "./matches.js";
@@ -60,6 +60,40 @@ describe("the timer reads only due matches", () => {
     expect(left.every((m) => m.status === "active" && m.rev === 0)).toBe(true);
     const first = await store.getMatch("m00000");
     expect(first).toMatchObject({ status: "aborted", settled: true, dueAt: null });
+  });
+
+  test("a request that ends the match gets its answer even when the timer settles the match first", async () => {
+    const store = createMemoryMatchStore();
+    const sent: { conn: string; msg: RankedServerMessage }[] = [];
+    const m = active(1, 10_000);
+    await store.putMatch(m, null);
+    let ticks = 0;
+    const matches = createMatches({
+      store,
+      gateway: { send: async (conn, msg) => (sent.push({ conn, msg }), true) },
+      now: () => T0 + 1_000,
+      graceMs: 90_000,
+      // The first settling (the resign's) is overtaken by a timer tick that settles the match itself.
+      onEnded: async () => {
+        if (ticks++ === 0) {
+          // Due (ended, not settled); the tick settles it and counts no newly ended match.
+          expect(await matches.tick()).toEqual({ due: 1, ended: 0 });
+          expect((await store.getMatch(m.id))?.settled).toBe(true);
+        }
+        return null;
+      },
+    });
+    const resigner = m.seats[0].playerId;
+    await matches.act(m.conns[0] as string, "r1", async () => resigner, m.id, (cur, t) => {
+      const r = applyResign(cur, resigner, t);
+      return r.ok ? { ok: true, value: { match: r.value, notify: "end" } } : r;
+    });
+    expect((await store.getMatch(m.id))?.settled).toBe(true);
+    const ends = sent.filter((s) => s.msg.type === "ranked.end");
+    // The timer told both players; the resigner also got the answer to its request, once.
+    expect(ends.filter((s) => s.conn === m.conns[1])).toHaveLength(1);
+    const answers = sent.filter((s) => s.conn === m.conns[0] && (s.msg as { rid?: unknown }).rid === "r1");
+    expect(answers.map((s) => s.msg.type)).toEqual(["ranked.end"]);
   });
 
   test("a move moves the match's deadline in the index with the same write", async () => {

@@ -108,15 +108,20 @@ export function createMatches(d: MatchDeps): Matches {
     throw new Error(`match ${m.id} kept changing while settling`);
   }
 
-  async function announceEnd(m: MatchRecord, r: Rid, ridSeat: Seat | null): Promise<void> {
+  function endMessage(m: MatchRecord, r: Rid, ridSeat: Seat | null): (seat: Seat) => RankedServerMessage {
     const view = makeMatchView(m, d.now());
     const changes = m.changes === null ? null : ([m.changes[0], m.changes[1]] as [RatingChange, RatingChange]);
-    await pushBoth(m, (seat) => ({ type: "ranked.end", ...(seat === ridSeat ? rid(r) : {}), seat, match: view, changes }));
+    return (seat) => ({ type: "ranked.end", ...(seat === ridSeat ? rid(r) : {}), seat, match: view, changes });
   }
 
   async function finish(m: MatchRecord, r: Rid, ridSeat: Seat | null): Promise<MatchRecord> {
     const { match, settledNow } = await settle(m);
-    if (settledNow) await announceEnd(match, r, ridSeat);
+    if (settledNow) await pushBoth(match, endMessage(match, r, ridSeat));
+    else if (ridSeat !== null && r !== undefined) {
+      // The timer settled it between this request's write and its own settling, and told both players
+      // without this request's id: the requester still gets its answer.
+      await pushSeat(match, ridSeat, endMessage(match, r, ridSeat));
+    }
     return match;
   }
 

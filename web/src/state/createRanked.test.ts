@@ -41,9 +41,13 @@ describe("ranked play on the device", () => {
     act.seek("tsoro-wta", { holes: 4, seeds: 1 });
     s.push({ type: "ranked.start", seat: 0, match: view() });
     expect(state.phase).toBe("playing");
-    s.push({ type: "ranked.end", seat: 0, match: view({ status: "finished", result: { winner: 1, reason: "forfeit" }, rated: true }), changes: [{ before: 1500, after: 1420.4, rd: 290 }, { before: 1620, after: 1630, rd: 100 }] });
+    const end: RankedServerMessage = { type: "ranked.end", seat: 0, match: view({ status: "finished", result: { winner: 1, reason: "forfeit" }, rated: true }), changes: [{ before: 1500, after: 1420.4, rd: 290 }, { before: 1620, after: 1630, rd: 100 }] };
+    s.push(end);
     expect(state.phase).toBe("over");
     expect(state.stats["tsoro-wta"]).toMatchObject({ rating: 1420.4, rd: 290, games: 1, wins: 0, losses: 1, provisional: true });
+    // The same end again (the timer's announcement and the answer to the last request): counted once.
+    s.push({ ...end, rid: "r9" });
+    expect(state.stats["tsoro-wta"]).toMatchObject({ rating: 1420.4, games: 1, wins: 0, losses: 1 });
     s.sent.length = 0;
     act.again();
     expect(state.phase).toBe("ready");

@@ -194,17 +194,21 @@ export function createRanked(deps: RankedDeps): RankedStore {
       case "ranked.presence":
         if (m.seat !== state.seat) setState("opponentGone", m.connected ? null : m.graceUntil ?? now());
         return;
-      case "ranked.end":
+      case "ranked.end": {
+        // The end can come twice (the timer's announcement and the answer to this player's own last
+        // request): the game counts once in the lobby's stats.
+        const again = state.phase === "over" && state.match !== null && state.match.id === m.match.id;
         takeMatch(m.match, m.seat, state.match !== null && state.match.id === m.match.id);
         setState(produce((s) => {
           s.phase = "over";
           s.changes = m.changes === null ? null : [{ ...m.changes[0] }, { ...m.changes[1] }];
           // The lobby shows the new rating at once, first game included.
-          if (m.changes !== null && m.match.result !== null) {
+          if (!again && m.changes !== null && m.match.result !== null) {
             s.stats[m.match.game] = statsAfter(s.stats[m.match.game], m.changes[m.seat], scoreOf(m.match.result, m.seat));
           }
         }));
         return;
+      }
       case "ranked.error":
         setState(produce((s) => {
           s.sending = false;
