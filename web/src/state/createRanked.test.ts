@@ -52,6 +52,10 @@ describe("ranked play on the device", () => {
     act.again();
     expect(state.phase).toBe("ready");
     expect(state.match).toBeNull();
+    s.push(end); // a copy arriving after Play again changes nothing
+    expect(state.phase).toBe("ready");
+    expect(state.match).toBeNull();
+    expect(state.stats["tsoro-wta"]).toMatchObject({ games: 1 });
     expect(s.sent).toMatchObject([{ type: "ranked.seek", game: "tsoro-wta", options: { holes: 4, seeds: 1 } }]);
     act.dispose();
   });

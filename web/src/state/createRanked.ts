@@ -97,6 +97,8 @@ export function createRanked(deps: RankedDeps): RankedStore {
   let lastSeek: { game: GameId; options?: RankedOptions } | null = null;
   /** The match version whose fallen flag this client has already claimed. */
   let claimed: string | null = null;
+  /** The last match whose end was taken: its end can come twice and counts once. */
+  let ended: string | null = null;
   const ticker = setInterval(() => {
     setTick(now());
     const m = state.match;
@@ -196,8 +198,10 @@ export function createRanked(deps: RankedDeps): RankedStore {
         return;
       case "ranked.end": {
         // The end can come twice (the timer's announcement and the answer to this player's own last
-        // request): the game counts once in the lobby's stats.
-        const again = state.phase === "over" && state.match !== null && state.match.id === m.match.id;
+        // request): the game counts once in the lobby's stats, and a late copy does not undo Play again.
+        const again = ended === m.match.id;
+        if (again && (state.match === null || state.match.id !== m.match.id)) return;
+        ended = m.match.id;
         takeMatch(m.match, m.seat, state.match !== null && state.match.id === m.match.id);
         setState(produce((s) => {
           s.phase = "over";
