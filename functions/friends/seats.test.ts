@@ -72,6 +72,8 @@ describe("seats", () => {
       r.ws.close();
       // The seated players never heard of any of it.
       expect(friend.view().status).toBe("seated");
+      // Friend's sealed name is relayed after the seat: it arrives, and is not any of the above.
+      await waitFor(() => owner.view().game.profiles[1] !== null, "owner has the guest's profile");
       expect(owner.view().game.profiles[1]?.name).toBe("Friend");
     } finally {
       for (const p of all) p.session.dispose();
