@@ -7,7 +7,8 @@
  * is mostly queueing and the messages per second is the server's capacity), and a human pace (a
  * move and its answer per room every 20 s, over 30 s). The per-connection rate limit is lifted for
  * the measurement (RATE_LIMIT), since one pair pinging back and forth as fast as it can is far above
- * any human rate.
+ * any human rate. Each stage first warms up (its rooms ping-pong for a second, not counted), so the
+ * figures are the server's steady state, not its first seconds of compiling the handlers.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -24,6 +25,7 @@ import type { Emit } from "../bench.js";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** `RELAY_BENCH_ROOMS=1,100` measures only some of the room counts. */
 const ROOM_COUNTS: readonly number[] = (process.env.RELAY_BENCH_ROOMS ?? "1,100,1000").split(",").map(Number).filter((n) => n > 0);
+const WARM_UP_MS = 1_000;
 const PACED_EVERY_MS = 20_000;
 const PACED_WINDOW_MS = 30_000;
 const durationMs = (rooms: number): number => (rooms <= 1 ? 3_000 : rooms <= 100 ? 5_000 : 8_000);
@@ -246,6 +248,10 @@ export async function run(emit: Emit): Promise<void> {
         rooms.push(...(await Promise.all(Array.from({ length: batch }, () => makeRoom(wsUrl)))));
         if (process.env.BENCH_DEBUG === "1") process.stderr.write(`rooms ${rooms.length}\n`);
       }
+      // Warm up first (the stage's rooms ping-pong for a second, not counted), so the figures are the
+      // server's steady state rather than its first seconds of compiling the handlers.
+      const warm = Date.now() + WARM_UP_MS;
+      await Promise.all(rooms.slice(0, n).map((r) => pingPong(r, warm, [])));
       const rtts: number[] = [];
       const s0 = await stats(child);
       const cpu0 = cpuSeconds(child.pid);
