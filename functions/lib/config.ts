@@ -96,6 +96,42 @@ export function documentClient(cfg: RuntimeConfig = readConfig()): DynamoDBDocum
   return client;
 }
 
+/** What `requestHandler` of an AWS client accepts (the SDK's `HttpHandler`), as far as used here. */
+export interface RequestHandlerLike {
+  handle(request: never, options?: never): Promise<unknown>;
+}
+
+/**
+ * Where the local server lists the management APIs it answers in this process, by endpoint
+ * (`functions/local/gateway.ts` `connectionsHandler`): a process-wide hook like `ACCESS_GUARD`.
+ * Never set in AWS, nor in a process that runs no local server (its clients use HTTP).
+ */
+export const LOCAL_CONNECTIONS = Symbol.for("mancala.local.connections");
+
+function localConnections(): Map<string, RequestHandlerLike> | undefined {
+  return (globalThis as Record<symbol, Map<string, RequestHandlerLike> | undefined>)[LOCAL_CONNECTIONS];
+}
+
+/**
+ * Local mode, when this process's local server answers `endpoint`: the client's calls go to it in
+ * process (the SDK's middleware all runs; no loopback TCP or HTTP framing). Looked up on every call,
+ * so once that server has stopped its endpoint refuses calls, as its closed port would.
+ */
+function inProcessHandler(endpoint: string): Record<string, unknown> {
+  return {
+    requestHandler: {
+      handle(request: never, options?: never): Promise<unknown> {
+        const h = localConnections()?.get(endpoint);
+        if (h === undefined) return Promise.reject(Object.assign(new Error(`connect ECONNREFUSED: the local server at ${endpoint} has stopped`), { code: "ECONNREFUSED" }));
+        return h.handle(request, options);
+      },
+      updateHttpClientConfig: () => undefined,
+      httpHandlerConfigs: () => ({}),
+      destroy: () => undefined,
+    },
+  };
+}
+
 const mgmt = new Map<string, ApiGatewayManagementApiClient>();
 
 /**
@@ -106,7 +142,8 @@ export function managementClient(domainName: string, stage: string, cfg: Runtime
   const endpoint = cfg.local ? cfg.gatewayEndpoint ?? `http://${domainName}` : `https://${domainName}/${stage}`;
   let c = mgmt.get(endpoint);
   if (c === undefined) {
-    c = new ApiGatewayManagementApiClient(clientOptions(cfg, endpoint));
+    const inProcess = cfg.local && localConnections()?.has(endpoint) === true;
+    c = new ApiGatewayManagementApiClient({ ...clientOptions(cfg, endpoint), ...(inProcess ? inProcessHandler(endpoint) : {}) });
     if (cfg.local) guard(c as unknown as Guardable, "execute-api");
     mgmt.set(endpoint, c);
   }

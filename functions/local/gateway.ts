@@ -1,9 +1,12 @@
 /**
  * API Gateway's WebSocket API on one machine: a `ws` server whose connect, message and close become
  * `APIGatewayProxyWebsocketEventV2` events for the very handler modules Lambda runs, and the
- * `@connections` management API (POST to send, GET to describe, DELETE to close) answered over HTTP
- * so the handlers use the real `@aws-sdk/client-apigatewaymanagementapi` client. A closed
- * connection answers 410 `GoneException`, as in AWS.
+ * `@connections` management API (POST to send, GET to describe, DELETE to close) for the real
+ * `@aws-sdk/client-apigatewaymanagementapi` client. A closed connection answers 410 `GoneException`,
+ * as in AWS. It answers over HTTP on a loopback port (for handlers in another process) and, for the
+ * handlers in the server's own process, in process (`connectionsHandler`, the SDK client's request
+ * handler there: the SDK still serializes, signs, retries and parses every call, only the loopback
+ * TCP and HTTP framing are skipped). Both transports answer from the same function (`answer`).
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -36,14 +39,41 @@ interface Conn {
   readonly userAgent: string;
 }
 
+/** One answer of the management API: what the HTTP port would send. */
+export interface ManagementAnswer {
+  readonly status: number;
+  /** Lower-case names, as Node's HTTP client hands them to the SDK. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/**
+ * The shape of the SDK's HTTP handler (`@smithy/types` `HttpHandler`): what `requestHandler` of an
+ * AWS client accepts. Only the fields this emulation reads are typed.
+ */
+export interface InProcessHandler {
+  handle(request: {
+    readonly method: string;
+    readonly path: string;
+    readonly body?: unknown;
+  }): Promise<{ response: { statusCode: number; headers: Record<string, string>; body: Uint8Array } }>;
+  updateHttpClientConfig(key: never, value: never): void;
+  httpHandlerConfigs(): Record<string, never>;
+  destroy(): void;
+}
+
 export interface LocalGateway {
   /** Handles an HTTP upgrade on `/ws`. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Answers `/@connections/{id}`; returns false when the path is not a management call. */
   management(req: IncomingMessage, res: ServerResponse, path: string): boolean;
+  /** The same API in process, as the request handler of an SDK client of this process. */
+  readonly connectionsHandler: InProcessHandler;
   readonly connections: number;
   /** `@connections` posts answered so far, and route responses sent back as frames. */
   readonly posts: number;
+  /** Management calls that came over the HTTP port (the rest came in process). */
+  readonly managementOverHttp: number;
   readonly routeResponses: number;
   close(): Promise<void>;
 }
@@ -115,6 +145,7 @@ export function createLocalGateway(
 
   let shutting = false;
   let posts = 0;
+  let managementOverHttp = 0;
   let routeResponses = 0;
 
   // The idle and lifetime limits, checked a few times per idle period.
@@ -185,80 +216,101 @@ export function createLocalGateway(
     });
   }
 
-  function management(req: IncomingMessage, res: ServerResponse, path: string): boolean {
-    const m = /^(?:\/[^/@]+)?\/@connections\/([^/]+)$/.exec(path);
-    if (m === null) return false;
+  const json = (status: number, errorType: string | null, body: unknown): ManagementAnswer => ({
+    status,
+    headers: { "content-type": "application/json", ...(errorType !== null ? { "x-amzn-errortype": errorType } : {}) },
+    body: JSON.stringify(body),
+  });
+
+  /**
+   * `method` on `/@connections/{encodedId}` with `body` (the POST's bytes, or null when it was over
+   * the message limit): the answer API Gateway gives.
+   */
+  function answer(method: string, encodedId: string, body: Uint8Array | null): ManagementAnswer {
     let id: string;
     try {
-      id = decodeURIComponent(m[1]);
+      id = decodeURIComponent(encodedId);
     } catch {
-      req.resume();
-      res.writeHead(400, { "content-type": "application/json", "x-amzn-ErrorType": "BadRequestException" });
-      res.end(JSON.stringify({ message: "bad connection id" }));
-      return true;
+      return json(400, "BadRequestException", { message: "bad connection id" });
     }
     const c = conns.get(id);
-    const gone = (): void => {
-      res.writeHead(410, { "content-type": "application/json", "x-amzn-ErrorType": "GoneException" });
-      res.end(JSON.stringify({ message: `connection ${id} is gone` }));
-    };
-    if (req.method === "POST") {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      req.on("data", (d: Buffer) => {
-        size += d.length;
-        if (size <= GATEWAY_MESSAGE_BYTES) chunks.push(d);
+    const gone = json(410, "GoneException", { message: `connection ${id} is gone` });
+    if (method === "POST") {
+      if (body === null || body.byteLength > GATEWAY_MESSAGE_BYTES) return json(413, "PayloadTooLargeException", { message: "payload too large" });
+      if (c === undefined || c.ws.readyState !== WebSocket.OPEN) return gone;
+      posts++;
+      c.ws.send(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8"));
+      return json(200, null, {});
+    }
+    if (c === undefined || c.ws.readyState !== WebSocket.OPEN) return gone;
+    if (method === "GET") {
+      return json(200, null, {
+        connectedAt: new Date(c.connectedAt).toISOString(),
+        lastActiveAt: new Date(c.lastActiveAt).toISOString(),
+        identity: { sourceIp: c.sourceIp, userAgent: c.userAgent },
       });
-      req.on("end", () => {
-        if (size > GATEWAY_MESSAGE_BYTES) {
-          res.writeHead(413, { "content-type": "application/json", "x-amzn-ErrorType": "PayloadTooLargeException" });
-          res.end(JSON.stringify({ message: "payload too large" }));
-          return;
-        }
-        const now = conns.get(id);
-        if (now === undefined || now.ws.readyState !== WebSocket.OPEN) return gone();
-        posts++;
-        now.ws.send(Buffer.concat(chunks).toString("utf8"));
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end("{}");
-      });
-      return true;
     }
-    if (c === undefined || c.ws.readyState !== WebSocket.OPEN) {
-      req.resume();
-      gone();
-      return true;
-    }
-    if (req.method === "GET") {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(
-        JSON.stringify({
-          connectedAt: new Date(c.connectedAt).toISOString(),
-          lastActiveAt: new Date(c.lastActiveAt).toISOString(),
-          identity: { sourceIp: c.sourceIp, userAgent: c.userAgent },
-        }),
-      );
-      return true;
-    }
-    if (req.method === "DELETE") {
+    if (method === "DELETE") {
       c.ws.close(1000, "deleted");
-      res.writeHead(204);
-      res.end();
+      return { status: 204, headers: {}, body: "" };
+    }
+    return { status: 405, headers: {}, body: "" };
+  }
+
+  const CONNECTIONS_PATH = /^(?:\/[^/@]+)?\/@connections\/([^/]+)$/;
+
+  function management(req: IncomingMessage, res: ServerResponse, path: string): boolean {
+    const m = CONNECTIONS_PATH.exec(path);
+    if (m === null) return false;
+    managementOverHttp++;
+    const send = (a: ManagementAnswer): void => {
+      res.writeHead(a.status, a.headers);
+      res.end(a.body);
+    };
+    if (req.method !== "POST") {
+      req.resume();
+      send(answer(req.method ?? "", m[1], null));
       return true;
     }
-    res.writeHead(405);
-    res.end();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (d: Buffer) => {
+      size += d.length;
+      if (size <= GATEWAY_MESSAGE_BYTES) chunks.push(d);
+    });
+    req.on("end", () => send(answer("POST", m[1], size > GATEWAY_MESSAGE_BYTES ? null : Buffer.concat(chunks))));
     return true;
   }
+
+  const encoder = new TextEncoder();
+  const connectionsHandler: InProcessHandler = {
+    async handle(request) {
+      const m = CONNECTIONS_PATH.exec(request.path);
+      const b = request.body;
+      const bytes = b === undefined || b === null ? new Uint8Array(0) : typeof b === "string" ? encoder.encode(b) : b instanceof Uint8Array ? b : null;
+      const a =
+        m === null ? { status: 404, headers: {}, body: "" }
+        : bytes === null ? json(400, "BadRequestException", { message: "the body must be bytes or a string" })
+        : answer(request.method, m[1], bytes);
+      return { response: { statusCode: a.status, headers: { ...a.headers }, body: encoder.encode(a.body) } };
+    },
+    updateHttpClientConfig: () => undefined,
+    httpHandlerConfigs: () => ({}),
+    destroy: () => undefined,
+  };
 
   return {
     upgrade,
     management,
+    connectionsHandler,
     get connections() {
       return conns.size;
     },
     get posts() {
       return posts;
+    },
+    get managementOverHttp() {
+      return managementOverHttp;
     },
     get routeResponses() {
       return routeResponses;

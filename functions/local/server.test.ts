@@ -8,11 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { WebSocket } from "ws";
-import { DeleteConnectionCommand, GetConnectionCommand, GoneException, PostToConnectionCommand } from "@aws-sdk/client-apigatewaymanagementapi";
+import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GetConnectionCommand, GoneException, PostToConnectionCommand } from "@aws-sdk/client-apigatewaymanagementapi";
 import { PutCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { documentClient, managementClient, readConfig } from "../lib/config.js";
 import { makeDynamoFriendStore } from "../friends/store.js";
 import { sweepExpired } from "./dynamo.js";
+import { GATEWAY_MESSAGE_BYTES } from "./gateway.js";
 import { startServer, type RunningServer } from "./server.js";
 
 let server: RunningServer;
@@ -105,6 +106,59 @@ describe("API Gateway emulation", () => {
     // $disconnect ran and removed the connection item.
     for (let i = 0; i < 100 && (await connectionIds()).includes(id); i++) await new Promise((r) => setTimeout(r, 50));
     expect(await connectionIds()).not.toContain(id);
+  });
+
+  test("the management API answers alike over its HTTP port and in process; the server's own handlers use the latter", async () => {
+    const inProcess = managementClient(new URL(server.url).host, "local");
+    // What a handler bundle in another process gets: the same SDK client over the loopback port.
+    const overHttp = new ApiGatewayManagementApiClient({
+      region: "us-east-1",
+      endpoint: readConfig().gatewayEndpoint,
+      credentials: { accessKeyId: "local", secretAccessKey: "local" },
+      maxAttempts: 1,
+    });
+    const outcome = async (c: ApiGatewayManagementApiClient, cmd: Parameters<ApiGatewayManagementApiClient["send"]>[0]): Promise<string> => {
+      try {
+        const r = (await c.send(cmd as never)) as { $metadata: { httpStatusCode?: number }; Identity?: { SourceIp?: string } };
+        return `ok ${r.$metadata.httpStatusCode} ${r.Identity?.SourceIp ?? ""}`;
+      } catch (e) {
+        return `${(e as Error).name} ${(e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode}`;
+      }
+    };
+    const run = async (c: ApiGatewayManagementApiClient): Promise<{ outcomes: string[]; got: string[]; code: number }> => {
+      const { ws, got, id } = await open();
+      const closed = new Promise<number>((r) => ws.once("close", (code) => r(code)));
+      const outcomes = [
+        await outcome(c, new PostToConnectionCommand({ ConnectionId: id, Data: new TextEncoder().encode('{"n":1}') })),
+        await outcome(c, new PostToConnectionCommand({ ConnectionId: id, Data: new Uint8Array(GATEWAY_MESSAGE_BYTES + 1).fill(32) })),
+        await outcome(c, new GetConnectionCommand({ ConnectionId: id })),
+        await outcome(c, new PostToConnectionCommand({ ConnectionId: "nobody=", Data: new Uint8Array([1]) })),
+        await outcome(c, new DeleteConnectionCommand({ ConnectionId: id })),
+      ];
+      const code = await closed;
+      outcomes.push(await outcome(c, new PostToConnectionCommand({ ConnectionId: id, Data: new Uint8Array([1]) })));
+      outcomes.push(await outcome(c, new GetConnectionCommand({ ConnectionId: id })));
+      return { outcomes, got, code };
+    };
+    const before = server.stats().managementOverHttp;
+    const a = await run(inProcess);
+    expect(server.stats().managementOverHttp).toBe(before);
+    const b = await run(overHttp);
+    expect(server.stats().managementOverHttp).toBe(before + 7);
+    expect(a.outcomes).toEqual([
+      "ok 200 ",
+      "PayloadTooLargeException 413",
+      "ok 200 127.0.0.1",
+      "GoneException 410",
+      "ok 204 ",
+      "GoneException 410",
+      "GoneException 410",
+    ]);
+    expect(b.outcomes).toEqual(a.outcomes);
+    expect(a.got).toEqual(['{"n":1}']);
+    expect(b.got).toEqual(['{"n":1}']);
+    expect([a.code, b.code]).toEqual([1000, 1000]);
+    overHttp.destroy();
   });
 
   test("a client of another protocol version is refused at the handshake", async () => {

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { DEFAULT_TABLE } from "../lib/config.js";
+import { DEFAULT_TABLE, LOCAL_CONNECTIONS } from "../lib/config.js";
 import { ensureTable, startDynalite, sweepExpired } from "./dynamo.js";
 import { GATEWAY_IDLE_MS, GATEWAY_MAX_CONNECTION_MS, createLocalGateway, type WsHandler } from "./gateway.js";
 import { routeHttp, serveStatic } from "./http.js";
@@ -50,7 +50,7 @@ export interface RunningServer {
   readonly port: number;
   readonly wsUrl: string;
   /** What the emulated AWS services have done so far (for the relay bench). */
-  stats(): { readonly dynamo: Readonly<Record<string, number>>; readonly posts: number; readonly routeResponses: number };
+  stats(): { readonly dynamo: Readonly<Record<string, number>>; readonly posts: number; readonly routeResponses: number; readonly managementOverHttp: number };
   close(): Promise<void>;
 }
 
@@ -189,7 +189,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = (server.address() as AddressInfo).port;
   const hostForUrl = o.host === "0.0.0.0" || o.host === "::" ? "127.0.0.1" : o.host.includes(":") ? `[${o.host}]` : o.host;
   domainName = `${hostForUrl}:${port}`;
-  process.env.GATEWAY_ENDPOINT = `http://127.0.0.1:${mgmtPort}`;
+  const gatewayEndpoint = `http://127.0.0.1:${mgmtPort}`;
+  process.env.GATEWAY_ENDPOINT = gatewayEndpoint;
+  // The handlers of this process reach the management API in process (see gateway.ts).
+  const registry = ((globalThis as Record<symbol, Map<string, unknown> | undefined>)[LOCAL_CONNECTIONS] ??= new Map());
+  registry.set(gatewayEndpoint, gateway.connectionsHandler);
 
   let sweeping = false;
   const sweep = setInterval(() => {
@@ -226,7 +230,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url,
     port,
     wsUrl: `ws://${domainName}/ws`,
-    stats: () => ({ dynamo: dynamo.calls(), posts: gateway.posts, routeResponses: gateway.routeResponses }),
+    stats: () => ({ dynamo: dynamo.calls(), posts: gateway.posts, routeResponses: gateway.routeResponses, managementOverHttp: gateway.managementOverHttp }),
     close() {
       closed ??= (async () => {
         clearInterval(sweep);
@@ -241,6 +245,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           mgmt.close(() => res());
           mgmt.closeAllConnections();
         });
+        registry.delete(gatewayEndpoint);
         await Promise.all(timers.map((t) => t.running()));
         await dynamo.close();
       })();
