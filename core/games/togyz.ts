@@ -171,13 +171,11 @@ function playInto(src: Int32Array, dst: Int32Array, move: number): void {
   const last = LAST[key];
   const opp = 1 - me;
   const oppBase = opp * 9;
-  if (last >= oppBase && last < oppBase + 9 && last !== t0 && last !== t1) {
+  // A run ending on the opponent's side. The opponent's tuzdyk lies on the mover's side, and the
+  // mover's own one was emptied above, so ending there captures nothing (an even count of 0).
+  if (((last - oppBase) >>> 0) < 9) {
     const c = dst[last];
-    if ((c & 1) === 0) {
-      dst[last] = 0;
-      if (me === 0) k0 += c;
-      else k1 += c;
-    } else if (c === 3) {
+    if (c === 3) {
       const number = last - oppBase; // 0-based pit number on the opponent's side
       const oppTuz = me === 0 ? t1 : t0; // on the mover's side, or -1
       if ((me === 0 ? t0 : t1) === -1 && number !== 8 && (oppTuz === -1 || oppTuz - me * 9 !== number)) {
@@ -186,6 +184,12 @@ function playInto(src: Int32Array, dst: Int32Array, move: number): void {
         if (me === 0) k0 += 3;
         else k1 += 3;
       }
+    } else {
+      // Without a branch on the count's parity (half the time either way): all of an even count.
+      const taken = c & ((c & 1) - 1);
+      dst[last] = c - taken;
+      if (me === 0) k0 += taken;
+      else k1 += taken;
     }
   }
   dst[S0] = k0;
