@@ -117,9 +117,9 @@ describe("API Gateway emulation", () => {
       credentials: { accessKeyId: "local", secretAccessKey: "local" },
       maxAttempts: 1,
     });
-    const outcome = async (c: ApiGatewayManagementApiClient, cmd: Parameters<ApiGatewayManagementApiClient["send"]>[0]): Promise<string> => {
+    const outcome = async (call: () => Promise<{ $metadata: { httpStatusCode?: number }; Identity?: { SourceIp?: string } }>): Promise<string> => {
       try {
-        const r = (await c.send(cmd as never)) as { $metadata: { httpStatusCode?: number }; Identity?: { SourceIp?: string } };
+        const r = await call();
         return `ok ${r.$metadata.httpStatusCode} ${r.Identity?.SourceIp ?? ""}`;
       } catch (e) {
         return `${(e as Error).name} ${(e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode}`;
@@ -129,15 +129,15 @@ describe("API Gateway emulation", () => {
       const { ws, got, id } = await open();
       const closed = new Promise<number>((r) => ws.once("close", (code) => r(code)));
       const outcomes = [
-        await outcome(c, new PostToConnectionCommand({ ConnectionId: id, Data: new TextEncoder().encode('{"n":1}') })),
-        await outcome(c, new PostToConnectionCommand({ ConnectionId: id, Data: new Uint8Array(GATEWAY_MESSAGE_BYTES + 1).fill(32) })),
-        await outcome(c, new GetConnectionCommand({ ConnectionId: id })),
-        await outcome(c, new PostToConnectionCommand({ ConnectionId: "nobody=", Data: new Uint8Array([1]) })),
-        await outcome(c, new DeleteConnectionCommand({ ConnectionId: id })),
+        await outcome(() => c.send(new PostToConnectionCommand({ ConnectionId: id, Data: new TextEncoder().encode('{"n":1}') }))),
+        await outcome(() => c.send(new PostToConnectionCommand({ ConnectionId: id, Data: new Uint8Array(GATEWAY_MESSAGE_BYTES + 1).fill(32) }))),
+        await outcome(() => c.send(new GetConnectionCommand({ ConnectionId: id }))),
+        await outcome(() => c.send(new PostToConnectionCommand({ ConnectionId: "nobody=", Data: new Uint8Array([1]) }))),
+        await outcome(() => c.send(new DeleteConnectionCommand({ ConnectionId: id }))),
       ];
       const code = await closed;
-      outcomes.push(await outcome(c, new PostToConnectionCommand({ ConnectionId: id, Data: new Uint8Array([1]) })));
-      outcomes.push(await outcome(c, new GetConnectionCommand({ ConnectionId: id })));
+      outcomes.push(await outcome(() => c.send(new PostToConnectionCommand({ ConnectionId: id, Data: new Uint8Array([1]) }))));
+      outcomes.push(await outcome(() => c.send(new GetConnectionCommand({ ConnectionId: id }))));
       return { outcomes, got, code };
     };
     const before = server.stats().managementOverHttp;
