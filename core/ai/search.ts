@@ -122,12 +122,19 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
   const order = new Float64Array(MAX_PLY * MM);
   const idx = new Int32Array(MAX_PLY * MM);
   const gains = new Int32Array(MAX_PLY * MM);
-  const kidsMem = new Int32Array(MAX_PLY * MM * SIZE);
+  // A child per move and ply, and the root: the rule set's workspace where it has one (Togyz: a
+  // faster copy-make between its slots), else plain buffers and `playInto`.
+  const ROOT = MAX_PLY * MM;
+  const ws = engine.workspace?.(ROOT + 1) ?? null;
   const kids: Int32Array[] = [];
-  for (let i = 0; i < MAX_PLY * MM; i++) kids.push(kidsMem.subarray(i * SIZE, (i + 1) * SIZE));
+  if (ws !== null) for (let i = 0; i <= ROOT; i++) kids.push(ws.bufs[i]);
+  else {
+    const kidsMem = new Int32Array((ROOT + 1) * SIZE);
+    for (let i = 0; i <= ROOT; i++) kids.push(kidsMem.subarray(i * SIZE, (i + 1) * SIZE));
+  }
   const moveLists: Int32Array[] = [];
   for (let ply = 0; ply < MAX_PLY; ply++) moveLists.push(moves.subarray(ply * MM, (ply + 1) * MM));
-  const rootBuf = new Int32Array(SIZE);
+  const rootBuf = kids[ROOT];
   const pvTable = new Int32Array(MAX_PLY * MAX_PLY);
   const pvLen = new Int32Array(MAX_PLY);
   const killers = new Int32Array(MAX_PLY * 2);
@@ -190,7 +197,8 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
     }
   }
 
-  function negamax(pos: Int32Array, ply: number, depth: number, alpha: number, beta: number): number {
+  /** `pos` is `kids[at]`. */
+  function negamax(pos: Int32Array, at: number, ply: number, depth: number, alpha: number, beta: number): number {
     const r = pos[RESULT];
     pvLen[ply] = ply;
     if (r !== 0) {
@@ -199,7 +207,7 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
     }
     if (ply >= MAX_PLY - 1 || depth <= 0) {
       horizon++;
-      if (selective && quiesceHere && ply < MAX_PLY - 1) return quiesce(pos, ply, alpha, beta, QS_PLIES);
+      if (selective && quiesceHere && ply < MAX_PLY - 1) return quiesce(pos, at, ply, alpha, beta, QS_PLIES);
       return evaluate(pos);
     }
     const alpha0 = alpha;
@@ -255,7 +263,7 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
           break;
         }
       }
-      if (ttIdx !== -1) playChild(pos, ply, ttIdx, me);
+      if (ttIdx !== -1) playChild(pos, at, ply, ttIdx, me);
     }
     let best = -INF;
     let bestMove = -1;
@@ -271,7 +279,7 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
           restPlayed = true;
           for (let j = 0; j < n; j++) {
             if (j === ttIdx) continue;
-            playChild(pos, ply, j, me);
+            playChild(pos, at, ply, j, me);
             const m = moves[base + j];
             let sc = order[base + j];
             if (m === k1) sc += 5e5;
@@ -302,14 +310,14 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
       const m = moves[base + i];
       const child = kids[base + i];
       let v: number;
-      if (searched === 0) v = -negamax(child, ply + 1, depth - 1, -beta, -alpha);
+      if (searched === 0) v = -negamax(child, base + i, ply + 1, depth - 1, -beta, -alpha);
       else {
         // Late quiet moves first get a shallower null-window look; a surprise earns the full depth.
         const reduce = selective && depth >= 3 && searched >= LMR_AFTER && gains[base + i] === 0 && m !== k1 && m !== k2
           ? (searched >= LMR_AFTER * 2 && depth >= 5 ? 2 : 1) : 0;
-        v = -negamax(child, ply + 1, depth - 1 - reduce, -alpha - 1, -alpha);
-        if (reduce > 0 && v > alpha && !stopped) v = -negamax(child, ply + 1, depth - 1, -alpha - 1, -alpha);
-        if (v > alpha && v < beta && !stopped) v = -negamax(child, ply + 1, depth - 1, -beta, -alpha);
+        v = -negamax(child, base + i, ply + 1, depth - 1 - reduce, -alpha - 1, -alpha);
+        if (reduce > 0 && v > alpha && !stopped) v = -negamax(child, base + i, ply + 1, depth - 1, -alpha - 1, -alpha);
+        if (v > alpha && v < beta && !stopped) v = -negamax(child, base + i, ply + 1, depth - 1, -beta, -alpha);
       }
       searched++;
       if (stopped) return 0;
@@ -369,11 +377,12 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
   }
 
   /** Plays move `i` of the list at `ply` into its child buffer; records its gain and base order. */
-  function playChild(pos: Int32Array, ply: number, i: number, me: number): void {
+  function playChild(pos: Int32Array, posAt: number, ply: number, i: number, me: number): void {
     const at = ply * MM + i;
     const m = moves[at];
     const child = kids[at];
-    engine.playInto(pos, child, m);
+    if (ws !== null) ws.play(posAt, at, m);
+    else engine.playInto(pos, child, m);
     nodes++;
     const g = gainOf(pos, child, me);
     gains[at] = g;
@@ -385,7 +394,7 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
   }
 
   /** Past the horizon: stand on the evaluation or follow moves that win material, a few plies. */
-  function quiesce(pos: Int32Array, ply: number, alpha: number, beta: number, left: number): number {
+  function quiesce(pos: Int32Array, at: number, ply: number, alpha: number, beta: number, left: number): number {
     const r = pos[RESULT];
     pvLen[ply] = ply;
     if (r !== 0) {
@@ -401,7 +410,8 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
     let captures = 0;
     for (let i = 0; i < n; i++) {
       const child = kids[base + i];
-      engine.playInto(pos, child, moves[base + i]);
+      if (ws !== null) ws.play(at, base + i, moves[base + i]);
+      else engine.playInto(pos, child, moves[base + i]);
       nodes++;
       const g = gainOf(pos, child, me);
       const cr = child[RESULT];
@@ -422,7 +432,7 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
       order[base + bk] = order[base + k];
       idx[base + k] = i;
       order[base + k] = o;
-      const v = -quiesce(kids[base + i], ply + 1, -beta, -alpha, left - 1);
+      const v = -quiesce(kids[base + i], base + i, ply + 1, -beta, -alpha, left - 1);
       if (stopped) return 0;
       if (v > best) {
         best = v;
@@ -463,7 +473,7 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
     nextGeneration();
     horizon = 0;
     rootMove = -1;
-    const v = negamax(rootBuf, 0, SOLVE_DEPTH, -INF, INF);
+    const v = negamax(rootBuf, ROOT, 0, SOLVE_DEPTH, -INF, INF);
     const used = nodes;
     if (stopped || horizon > 0 || rootMove === -1) {
       nextGeneration(); // drop entries that a cut-off line may have made wrong
@@ -507,7 +517,7 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
         let lo = score - ASPIRATION;
         let hi = score + ASPIRATION;
         for (;;) {
-          v = negamax(rootBuf, 0, depth, lo, hi);
+          v = negamax(rootBuf, ROOT, 0, depth, lo, hi);
           if (stopped) break;
           if (v <= lo) lo = lo - (score - lo) * 3 < -MATE ? -INF : lo - (score - lo) * 3;
           else if (v >= hi) hi = hi + (hi - score) * 3 > MATE ? INF : hi + (hi - score) * 3;
@@ -516,7 +526,7 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
           horizon = 0;
         }
       } else {
-        v = negamax(rootBuf, 0, depth, -INF, INF);
+        v = negamax(rootBuf, ROOT, 0, depth, -INF, INF);
       }
       if (stopped) {
         if (rootMove !== -1 && depthDone > 0) {

@@ -1,6 +1,7 @@
 /**
  * Perft: the number of leaf positions of the game tree cut at `depth` moves, where a finished game is
- * a leaf wherever it occurs. Copy-make (`engine.playInto`) on buffers allocated once per depth.
+ * a leaf wherever it occurs. Copy-make (`engine.playInto`, or the rule set's workspace) on buffers
+ * allocated once per depth.
  *
  * With `bulk` (the default) the last level is counted without playing it: its leaves are the legal
  * moves of their parent. Without it every leaf move is made too, as a search does at its horizon, so
@@ -9,13 +10,32 @@
 import type { Engine } from "./engine.js";
 
 export function perft(engine: Engine, start: Int32Array, depth: number, bulk = true): number {
+  // The search's own buffers where the rule set has a workspace (Togyz), so the walk makes its
+  // moves as the search does.
+  const ws = engine.workspace?.(depth + 1) ?? null;
   const bufs: Int32Array[] = [];
   const moves: Int32Array[] = [];
   for (let d = 0; d <= depth; d++) {
-    bufs.push(new Int32Array(engine.size));
+    bufs.push(ws !== null ? ws.bufs[d] : new Int32Array(engine.size));
     moves.push(new Int32Array(engine.maxMoves));
   }
   bufs[depth].set(start);
+  if (ws !== null) {
+    // Apart from the JavaScript walk below, so each loop has one kind of call to make.
+    const walk = (d: number): number => {
+      const list = moves[d];
+      const n = engine.generate(bufs[d], list);
+      if (n === 0) return 1;
+      if (d === 1 && bulk) return n;
+      let nodes = 0;
+      for (let i = 0; i < n; i++) {
+        ws.play(d, d - 1, list[i]);
+        nodes += d === 1 ? 1 : walk(d - 1);
+      }
+      return nodes;
+    };
+    return depth === 0 ? 1 : walk(depth);
+  }
   const rec = (d: number): number => {
     if (d === 0) return 1;
     const cur = bufs[d];

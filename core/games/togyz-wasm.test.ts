@@ -1,0 +1,88 @@
+/**
+ * Togyz's WebAssembly copy-make (togyz.wat, run by togyz-wasm.ts) against `playInto`: the same
+ * position, cell for cell, after every move of random games, ends included; the search finds the
+ * same move, score and node count with it as without it; the shipped bytes are the assembly of the
+ * `.wat` file.
+ */
+import { describe, expect, test } from "vitest";
+import { createSearcher } from "../ai/search.js";
+import { evaluatorFor } from "../ai/levels.js";
+import { togyzEngine } from "./togyz.js";
+import { TOGYZ_WASM_BASE64 } from "./togyz-wasm-bytes.js";
+import { assembleTogyzWat } from "../../scripts/wasm-assemble.js";
+import { makeRng } from "../ai/rng.js";
+import type { Engine } from "./engine.js";
+
+const e = togyzEngine;
+
+describe("Togyz workspace", () => {
+  test("every move of 3,000 random games gives playInto's position, cell for cell, game ends included", () => {
+    const ws = e.workspace!(3);
+    expect(ws).not.toBeNull();
+    const [cur, got] = ws!.bufs;
+    const want = new Int32Array(e.size);
+    const list = new Int32Array(9);
+    const rng = makeRng(17);
+    let moves = 0;
+    let ends = 0;
+    for (let g = 0; g < 3000; g++) {
+      e.init(cur);
+      for (;;) {
+        const n = e.generate(cur, list);
+        if (n === 0) break;
+        for (let i = 0; i < n; i++) {
+          got.fill(-5); // stale contents the move must overwrite
+          want.fill(-7);
+          e.playInto(cur, want, list[i]);
+          ws!.play(0, 1, list[i]);
+          moves++;
+          if (want[e.pits + 7] !== 0) ends++;
+          if (got.some((x, j) => x !== want[j])) expect([...got]).toEqual([...want]);
+        }
+        e.playInto(cur, cur, list[rng.below(n)]);
+      }
+    }
+    expect(moves).toBeGreaterThan(1_000_000);
+    expect(ends).toBeGreaterThan(3000);
+  });
+
+  test("a slot outside the workspace is refused, not written", () => {
+    const ws = e.workspace!(2)!;
+    e.init(ws.bufs[0]);
+    expect(() => ws.play(0, 2, 1)).toThrow(RangeError);
+    expect(() => ws.play(-1, 1, 1)).toThrow(RangeError);
+    expect(e.workspace!(0)).toBeNull();
+    expect(e.workspace!(1e9)).toBeNull(); // more than the memory holds
+  });
+
+  test("the search finds the same move, score and node count with the workspace as with playInto", () => {
+    const plain: Engine = { ...e, workspace: undefined };
+    const fast = createSearcher(e, 16);
+    const slow = createSearcher(plain, 16);
+    const rng = makeRng(5);
+    const pos = new Int32Array(e.size);
+    const list = new Int32Array(9);
+    for (let g = 0; g < 12; g++) {
+      e.init(pos);
+      const plies = 10 + rng.below(60);
+      for (let p = 0; p < plies; p++) {
+        const n = e.generate(pos, list);
+        if (n === 0) break;
+        e.playInto(pos, pos, list[rng.below(n)]);
+      }
+      if (e.generate(pos, list) === 0) continue;
+      const params = (engine: Engine) => ({
+        maxDepth: 64, deadline: Infinity, maxNodes: 30_000, shouldStop: null, evaluate: evaluatorFor(engine, "learned"),
+        seed: g, solve: false, solveShare: 0.3, selective: true,
+      });
+      const a = fast.search(pos, params(e));
+      const b = slow.search(pos, params(plain));
+      expect({ move: a.move, score: a.score, nodes: a.nodes, pv: a.pv }).toEqual({ move: b.move, score: b.score, nodes: b.nodes, pv: b.pv });
+    }
+  });
+
+  test("the shipped bytes are the assembly of togyz.wat (npm run -s wasm)", async () => {
+    const bytes = await assembleTogyzWat();
+    expect(Buffer.from(bytes).toString("base64")).toBe(TOGYZ_WASM_BASE64);
+  });
+});
