@@ -21,6 +21,7 @@ import {
   H_PLY, H_QUIET, H_RESULT, H_STORE0, H_TO_MOVE, H_TUZ0, RESULT_DRAW, hashBuf, type Engine,
 } from "../games/index.js";
 import type { Evaluator } from "./evaluate.js";
+import { workspaceFor } from "../games/workspace.js";
 
 export const MAX_PLY = 128;
 export const MATE = 1_000_000;
@@ -97,7 +98,8 @@ export function gainOf(engine: Engine, before: Int32Array, after: Int32Array, mo
   return d;
 }
 
-export function createSearcher(engine: Engine, ttBits = 20): Searcher {
+/** `workspace` false: the plain buffers and `playInto` even where the rule set has a workspace. */
+export function createSearcher(engine: Engine, ttBits = 20, workspace = true): Searcher {
   const P = engine.pits;
   const SIZE = engine.size;
   const MM = engine.maxMoves;
@@ -125,7 +127,7 @@ export function createSearcher(engine: Engine, ttBits = 20): Searcher {
   // A child per move and ply, and the root: the rule set's workspace where it has one (Togyz: a
   // faster copy-make between its slots), else plain buffers and `playInto`.
   const ROOT = MAX_PLY * MM;
-  const ws = engine.workspace?.(ROOT + 1) ?? null;
+  const ws = workspace ? workspaceFor(engine, ROOT + 1) : null;
   const kids: Int32Array[] = [];
   if (ws !== null) for (let i = 0; i <= ROOT; i++) kids.push(ws.bufs[i]);
   else {

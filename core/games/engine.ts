@@ -87,11 +87,6 @@ export interface Engine {
    * unrolled, which costs a fraction of `TypedArray.prototype.set` on a few dozen cells.
    */
   playInto(src: Int32Array, dst: Int32Array, move: number): void;
-  /**
-   * A search's own set of `slots` position buffers with a faster copy-make between them, or null
-   * where the rule set has none (or the platform lacks WebAssembly SIMD). See `Workspace`.
-   */
-  workspace?(slots: number): Workspace | null;
   /** Checks a hand-built position for consistency (used by `setup` and `decode`). */
   validate(buf: Int32Array): string | null;
   /** Applies the end checks to a position as if it had just been reached (used by `setup`). */
@@ -99,7 +94,8 @@ export interface Engine {
 }
 
 /**
- * Position buffers addressed by slot number, for a search's stack: `bufs[i]` is an ordinary
+ * Position buffers addressed by slot number, for a search's stack (`workspaceFor` in
+ * `workspace.ts`, which the search and perft import, so the first page's bundle does without it): `bufs[i]` is an ordinary
  * position of `engine.size` cells (read and written as any), and `play(src, dst, move)` does what
  * `playInto(bufs[src], bufs[dst], move)` does, without the engine having to find where the buffers are.
  */

@@ -8,11 +8,12 @@
  * the rate measures the make-move itself.
  */
 import type { Engine } from "./engine.js";
+import { workspaceFor } from "./workspace.js";
 
-export function perft(engine: Engine, start: Int32Array, depth: number, bulk = true): number {
+export function perft(engine: Engine, start: Int32Array, depth: number, bulk = true, workspace = true): number {
   // The search's own buffers where the rule set has a workspace (Togyz), so the walk makes its
-  // moves as the search does.
-  const ws = engine.workspace?.(depth + 1) ?? null;
+  // moves as the search does (`workspace` false: `playInto` on plain buffers).
+  const ws = workspace ? workspaceFor(engine, depth + 1) : null;
   const bufs: Int32Array[] = [];
   const moves: Int32Array[] = [];
   for (let d = 0; d <= depth; d++) {

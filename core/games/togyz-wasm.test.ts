@@ -8,16 +8,17 @@ import { describe, expect, test } from "vitest";
 import { createSearcher } from "../ai/search.js";
 import { evaluatorFor } from "../ai/levels.js";
 import { togyzEngine } from "./togyz.js";
+import { workspaceFor } from "./workspace.js";
+import { perft } from "./perft.js";
 import { TOGYZ_WASM_BASE64 } from "./togyz-wasm-bytes.js";
 import { assembleTogyzWat } from "../../scripts/wasm-assemble.js";
 import { makeRng } from "../ai/rng.js";
-import type { Engine } from "./engine.js";
 
 const e = togyzEngine;
 
 describe("Togyz workspace", () => {
   test("every move of 3,000 random games gives playInto's position, cell for cell, game ends included", () => {
-    const ws = e.workspace!(3);
+    const ws = workspaceFor(e, 3);
     expect(ws).not.toBeNull();
     const [cur, got] = ws!.bufs;
     const want = new Int32Array(e.size);
@@ -47,18 +48,17 @@ describe("Togyz workspace", () => {
   });
 
   test("a slot outside the workspace is refused, not written", () => {
-    const ws = e.workspace!(2)!;
+    const ws = workspaceFor(e, 2)!;
     e.init(ws.bufs[0]);
     expect(() => ws.play(0, 2, 1)).toThrow(RangeError);
     expect(() => ws.play(-1, 1, 1)).toThrow(RangeError);
-    expect(e.workspace!(0)).toBeNull();
-    expect(e.workspace!(1e9)).toBeNull(); // more than the memory holds
+    expect(workspaceFor(e, 0)).toBeNull();
+    expect(workspaceFor(e, 1e9)).toBeNull(); // more than the memory holds
   });
 
   test("the search finds the same move, score and node count with the workspace as with playInto", () => {
-    const plain: Engine = { ...e, workspace: undefined };
     const fast = createSearcher(e, 16);
-    const slow = createSearcher(plain, 16);
+    const slow = createSearcher(e, 16, false);
     const rng = makeRng(5);
     const pos = new Int32Array(e.size);
     const list = new Int32Array(9);
@@ -71,14 +71,21 @@ describe("Togyz workspace", () => {
         e.playInto(pos, pos, list[rng.below(n)]);
       }
       if (e.generate(pos, list) === 0) continue;
-      const params = (engine: Engine) => ({
-        maxDepth: 64, deadline: Infinity, maxNodes: 30_000, shouldStop: null, evaluate: evaluatorFor(engine, "learned"),
+      const params = {
+        maxDepth: 64, deadline: Infinity, maxNodes: 30_000, shouldStop: null, evaluate: evaluatorFor(e, "learned"),
         seed: g, solve: false, solveShare: 0.3, selective: true,
-      });
-      const a = fast.search(pos, params(e));
-      const b = slow.search(pos, params(plain));
+      };
+      const a = fast.search(pos, params);
+      const b = slow.search(pos, params);
       expect({ move: a.move, score: a.score, nodes: a.nodes, pv: a.pv }).toEqual({ move: b.move, score: b.score, nodes: b.nodes, pv: b.pv });
     }
+  });
+
+  test("perft counts the same with the workspace as with playInto", () => {
+    const start = new Int32Array(e.size);
+    e.init(start);
+    expect(perft(e, start, 6, false)).toBe(perft(e, start, 6, false, false));
+    expect(perft(e, start, 6, false)).toBe(360035);
   });
 
   test("the shipped bytes are the assembly of togyz.wat (npm run -s wasm)", async () => {

@@ -7,7 +7,6 @@ import {
   H_PLY, H_QUIET, H_REASON, H_RESULT, H_TO_MOVE, H_TUZ0, H_TUZ1, HEADER_SIZE, RESULT_DRAW, RESULT_NONE, RESULT_WIN0,
   RESULT_WIN1, isPlainObject, setScored, type Engine, type RuleSet, type TraceEvent,
 } from "./engine.js";
-import { togyzWorkspace } from "./togyz-wasm.js";
 
 export type TogyzOptions = Readonly<Record<string, never>>;
 
@@ -305,7 +304,6 @@ export const togyzEngine: Engine = {
   isLegal,
   playInPlace,
   playInto,
-  workspace: (slots) => togyzWorkspace(slots, P + HEADER_SIZE, (buf) => settle(buf, null)),
   validate,
   settle: (buf) => settle(buf, null),
 };
