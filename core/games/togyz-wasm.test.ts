@@ -11,6 +11,7 @@ import { togyzEngine } from "./togyz.js";
 import { workspaceFor } from "./workspace.js";
 import { perft } from "./perft.js";
 import { TOGYZ_WASM_BASE64 } from "./togyz-wasm-bytes.js";
+import { giveSlots, takeSlots } from "./togyz-wasm.js";
 import { assembleTogyzWat } from "../../scripts/wasm-assemble.js";
 import { makeRng } from "../ai/rng.js";
 
@@ -79,6 +80,23 @@ describe("Togyz workspace", () => {
       const b = slow.search(pos, params);
       expect({ move: a.move, score: a.score, nodes: a.nodes, pv: a.pv }).toEqual({ move: b.move, score: b.score, nodes: b.nodes, pv: b.pv });
     }
+  });
+
+  test("runs of slots are taken first-fit and given back merged, in any order", () => {
+    const free: [number, number][] = [[0, 100]];
+    const a = takeSlots(free, 30);
+    const b = takeSlots(free, 30);
+    const c = takeSlots(free, 30);
+    expect([a, b, c]).toEqual([0, 30, 60]);
+    expect(takeSlots(free, 11)).toBe(-1);
+    giveSlots(free, b, 30);
+    expect(takeSlots(free, 31)).toBe(-1);
+    expect(takeSlots(free, 20)).toBe(30); // first fit: the hole left by b
+    giveSlots(free, 30, 20);
+    giveSlots(free, c, 30);
+    expect(free).toEqual([[30, 70]]);
+    giveSlots(free, a, 30);
+    expect(free).toEqual([[0, 100]]);
   });
 
   test("perft counts the same with the workspace as with playInto", () => {

@@ -50,7 +50,8 @@ function sharedInstance(): Shared | null {
   return shared;
 }
 
-function take(free: [number, number][], count: number): number {
+/** Takes the first free run of `count` slots from `free` (exported for its test); -1 when none is long enough. */
+export function takeSlots(free: [number, number][], count: number): number {
   for (let i = 0; i < free.length; i++) {
     const [first, n] = free[i];
     if (n < count) continue;
@@ -61,7 +62,8 @@ function take(free: [number, number][], count: number): number {
   return -1;
 }
 
-function give(free: [number, number][], first: number, count: number): void {
+/** Gives a run back to `free`, merged with its neighbours (exported for its test). */
+export function giveSlots(free: [number, number][], first: number, count: number): void {
   let i = 0;
   while (i < free.length && free[i][0] < first) i++;
   free.splice(i, 0, [first, count]);
@@ -84,7 +86,7 @@ const collected = typeof FinalizationRegistry === "function"
     const run = views.get(id);
     if (run === undefined || --run.live > 0) return;
     views.delete(id);
-    if (shared) give(shared.free, run.first, run.count);
+    if (shared) giveSlots(shared.free, run.first, run.count);
   })
   : null;
 
@@ -116,7 +118,7 @@ export function togyzWorkspace(slots: number, size: number, settle: (buf: Int32A
   const sh = sharedInstance();
   // Without a way to learn when a workspace is gone its slots could never be reused: none then.
   if (sh === null || collected === null) return null;
-  const first = take(sh.free, slots);
+  const first = takeSlots(sh.free, slots);
   if (first < 0) return null;
   const id = ++runIds;
   views.set(id, { first, count: slots, live: slots });
