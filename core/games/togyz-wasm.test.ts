@@ -27,12 +27,16 @@ describe("Togyz workspace", () => {
     const rng = makeRng(17);
     let moves = 0;
     let ends = 0;
+    let laps = 0; // moves from a pit of 18 or more, which go round the board
+    let withTuzdyk = 0;
     for (let g = 0; g < 3000; g++) {
       e.init(cur);
       for (;;) {
         const n = e.generate(cur, list);
         if (n === 0) break;
+        if (cur[e.pits + 5] !== -1 || cur[e.pits + 6] !== -1) withTuzdyk++;
         for (let i = 0; i < n; i++) {
+          if (cur[cur[e.pits + 2] * 9 + list[i] - 1] >= 18) laps++;
           got.fill(-5); // stale contents the move must overwrite
           want.fill(-7);
           e.playInto(cur, want, list[i]);
@@ -46,6 +50,8 @@ describe("Togyz workspace", () => {
     }
     expect(moves).toBeGreaterThan(1_000_000);
     expect(ends).toBeGreaterThan(3000);
+    expect(laps).toBeGreaterThan(10_000);
+    expect(withTuzdyk).toBeGreaterThan(10_000);
   });
 
   test("a slot outside the workspace is refused, not written", () => {
