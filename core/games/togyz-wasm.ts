@@ -10,12 +10,13 @@
  */
 import type { Workspace } from "./engine.js";
 import { TOGYZ_WASM_BASE64 } from "./togyz-wasm-bytes.js";
+import { togyzTables } from "./togyz.js";
 
 const TABLES = 32768;
 const SLOT = 128;
 const INC = 0;
-const LAST = 27360 / 4;
-const OPP_COVER = 28728 / 4;
+const LAST_AT = 27360 / 4;
+const OPP_COVER_AT = 28728 / 4;
 
 /** One instance and one memory for every workspace, so every search calls the same function. */
 interface Shared {
@@ -90,22 +91,14 @@ const collected = typeof FinalizationRegistry === "function"
   })
   : null;
 
-/** The tables `play` reads, as togyz.ts builds its own (`RUN`, `LAST`, `OPP_COVER`). */
+/** The tables `play` reads: togyz.ts's own, the run masks spread to a cell per pit. */
 function fillTables(m: Int32Array): void {
-  for (let from = 0; from < 18; from++) {
-    for (let r = 0; r <= 18; r++) {
-      const key = from * 19 + r;
-      let cover1 = 0;
-      for (let k = 0; k < r; k++) {
-        const pit = (from + k) % 18;
-        m[INC + key * 20 + pit] = 1;
-        if (pit >= 9) cover1++;
-      }
-      m[LAST + key] = (from + r + 17) % 18;
-      m[OPP_COVER + key] = cover1;
-      m[OPP_COVER + 342 + key] = r - cover1;
-    }
+  const { run, last, oppCover } = togyzTables();
+  for (let key = 0; key < 18 * 19; key++) {
+    for (let pit = 0; pit < 18; pit++) m[INC + key * 20 + pit] = (run[key] >>> pit) & 1;
+    m[LAST_AT + key] = last[key];
   }
+  m.set(oppCover, OPP_COVER_AT);
 }
 
 /**

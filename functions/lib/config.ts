@@ -97,7 +97,7 @@ export function documentClient(cfg: RuntimeConfig = readConfig()): DynamoDBDocum
 }
 
 /** What `requestHandler` of an AWS client accepts (the SDK's `HttpHandler`), as far as used here. */
-export interface RequestHandlerLike {
+interface RequestHandlerLike {
   handle(request: never, options?: never): Promise<unknown>;
 }
 

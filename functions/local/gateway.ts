@@ -221,6 +221,7 @@ export function createLocalGateway(
     headers: { "content-type": "application/json", ...(errorType !== null ? { "x-amzn-errortype": errorType } : {}) },
     body: JSON.stringify(body),
   });
+  const POSTED = json(200, null, {});
 
   /**
    * `method` on `/@connections/{encodedId}` with `body` (the POST's bytes, or null when it was over
@@ -234,15 +235,15 @@ export function createLocalGateway(
       return json(400, "BadRequestException", { message: "bad connection id" });
     }
     const c = conns.get(id);
-    const gone = json(410, "GoneException", { message: `connection ${id} is gone` });
+    const gone = (): ManagementAnswer => json(410, "GoneException", { message: `connection ${id} is gone` });
     if (method === "POST") {
       if (body === null || body.byteLength > GATEWAY_MESSAGE_BYTES) return json(413, "PayloadTooLargeException", { message: "payload too large" });
-      if (c === undefined || c.ws.readyState !== WebSocket.OPEN) return gone;
+      if (c === undefined || c.ws.readyState !== WebSocket.OPEN) return gone();
       posts++;
       c.ws.send(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8"));
-      return json(200, null, {});
+      return POSTED;
     }
-    if (c === undefined || c.ws.readyState !== WebSocket.OPEN) return gone;
+    if (c === undefined || c.ws.readyState !== WebSocket.OPEN) return gone();
     if (method === "GET") {
       return json(200, null, {
         connectedAt: new Date(c.connectedAt).toISOString(),
