@@ -11,7 +11,10 @@ export default defineConfig({
         test: {
           name: "node",
           include: [
-            "core/**/*.test.ts", "functions/**/*.test.ts", "stacks/**/*.test.ts", "scripts/**/*.test.ts",
+            "core/**/*.test.ts",
+            "functions/**/*.test.ts",
+            "stacks/**/*.test.ts",
+            "scripts/**/*.test.ts",
             // Browser tests: the built client, the local server and Chromium, driven from Node.
             "web/e2e/**/*.test.ts",
           ],

@@ -1,8 +1,15 @@
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
 import {
-  makeBase64Url, makeChallenge, makeDeviceKeys, makeDeviceSecret, parseBase64Url, parseDeviceKeys, parsePlayerId,
-  signChallenge, verifyChallenge,
+  makeBase64Url,
+  makeChallenge,
+  makeDeviceKeys,
+  makeDeviceSecret,
+  parseBase64Url,
+  parseDeviceKeys,
+  parsePlayerId,
+  signChallenge,
+  verifyChallenge,
 } from "./identity.js";
 
 const seed = (n: number): Uint8Array => new Uint8Array(32).fill(n);
@@ -22,9 +29,11 @@ describe("base64url", () => {
   });
 
   test("round-trips any bytes and refuses non-canonical text", () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 80 }), (b) => {
-      expect(parseBase64Url(makeBase64Url(b))).toEqual(b);
-    }));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 80 }), (b) => {
+        expect(parseBase64Url(makeBase64Url(b))).toEqual(b);
+      }),
+    );
     expect(parseBase64Url("Zh")).toBeNull(); // trailing bits set
     expect(parseBase64Url("Zm9v=")).toBeNull();
     expect(parseBase64Url("Z")).toBeNull();
@@ -68,10 +77,13 @@ describe("device identity", () => {
   test("fuzz: 500 random signatures and ids never verify and never throw", () => {
     const a = makeDeviceKeys(seed(5));
     const ch = makeChallenge();
-    fc.assert(fc.property(fc.anything(), fc.anything(), (id, sig) => {
-      expect(verifyChallenge(id, ch, sig).ok).toBe(false);
-      expect(verifyChallenge(a.playerId, ch, sig).ok).toBe(false);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.anything(), fc.anything(), (id, sig) => {
+        expect(verifyChallenge(id, ch, sig).ok).toBe(false);
+        expect(verifyChallenge(a.playerId, ch, sig).ok).toBe(false);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   test.each([

@@ -56,7 +56,8 @@ export function makeDeviceSecret(keys: DeviceKeys): string {
 }
 
 export function parsePlayerId(text: unknown): Result<PlayerId, IdentityError> {
-  if (typeof text !== "string" || text.length !== 43) return fail("auth/bad_player_id", "a player id is 43 base64url characters");
+  if (typeof text !== "string" || text.length !== 43)
+    return fail("auth/bad_player_id", "a player id is 43 base64url characters");
   const bytes = parseBase64Url(text);
   if (bytes === null || bytes.length !== nacl.sign.publicKeyLength) {
     return fail("auth/bad_player_id", "a player id is a base64url public key");
@@ -79,13 +80,18 @@ export function signChallenge(keys: DeviceKeys, challenge: string): string {
 }
 
 /** Checks that `signature` over `challenge` was made by the key whose public half is `playerId`. */
-export function verifyChallenge(playerId: unknown, challenge: unknown, signature: unknown): Result<PlayerId, IdentityError> {
+export function verifyChallenge(
+  playerId: unknown,
+  challenge: unknown,
+  signature: unknown,
+): Result<PlayerId, IdentityError> {
   const id = parsePlayerId(playerId);
   if (!id.ok) return id;
   const ch = typeof challenge === "string" ? parseBase64Url(challenge) : null;
   if (ch === null || ch.length !== CHALLENGE_BYTES) return fail("auth/bad_challenge", "no valid challenge to answer");
   const sig = typeof signature === "string" ? parseBase64Url(signature) : null;
-  if (sig === null || sig.length !== nacl.sign.signatureLength) return fail("auth/bad_signature", "malformed signature");
+  if (sig === null || sig.length !== nacl.sign.signatureLength)
+    return fail("auth/bad_signature", "malformed signature");
   const pk = parseBase64Url(id.value) as Uint8Array;
   if (!nacl.sign.detached.verify(challengeMessage(id.value, challenge as string), sig, pk)) {
     return fail("auth/bad_signature", "the signature does not match the player id");

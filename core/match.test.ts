@@ -1,5 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { createSeries, forfeit, gameNumber, recordGame, starterOf, winsNeeded, type BestOf, type Series } from "./match.js";
+import {
+  createSeries,
+  forfeit,
+  gameNumber,
+  recordGame,
+  starterOf,
+  winsNeeded,
+  type BestOf,
+  type Series,
+} from "./match.js";
 import type { Outcome } from "./types.js";
 
 const win0: Outcome = { winner: 0, reason: "kazan" };

@@ -60,12 +60,15 @@ describe("display names", () => {
   });
 
   test("fuzz: 2000 random strings never throw; accepted names are stable under re-parsing", () => {
-    fc.assert(fc.property(fc.string({ unit: "grapheme", maxLength: 30 }), (s) => {
-      const r = parseDisplayName(s);
-      if (r.ok) {
-        expect(parseDisplayName(r.value)).toEqual(r);
-        expect(nameSkeleton(r.value).length).toBeGreaterThan(0);
-      }
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", maxLength: 30 }), (s) => {
+        const r = parseDisplayName(s);
+        if (r.ok) {
+          expect(parseDisplayName(r.value)).toEqual(r);
+          expect(nameSkeleton(r.value).length).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

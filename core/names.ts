@@ -33,8 +33,26 @@ export interface NameError {
 
 /** Names nobody may take (compared by skeleton). */
 export const RESERVED_NAMES: readonly string[] = [
-  "admin", "administrator", "moderator", "mod", "server", "system", "computer", "official", "support",
-  "mancala", "togyz", "ayo", "tsoro", "anonymous", "guest", "player", "root", "staff", "null", "undefined",
+  "admin",
+  "administrator",
+  "moderator",
+  "mod",
+  "server",
+  "system",
+  "computer",
+  "official",
+  "support",
+  "mancala",
+  "togyz",
+  "ayo",
+  "tsoro",
+  "anonymous",
+  "guest",
+  "player",
+  "root",
+  "staff",
+  "null",
+  "undefined",
 ];
 
 const ALLOWED = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{M}0-9 \-_.']+$/u;
@@ -42,33 +60,95 @@ const STARTS_WELL = /^[\p{L}0-9]/u;
 const TOO_MANY_MARKS = /\p{M}{2,}/u;
 
 /** Uppercase letters whose look-alike differs from their lowercase form's (applied before folding). */
-const UPPER_MAP: ReadonlyMap<string, string> = new Map(Object.entries({
-  I: "l", "\u0406": "l", "\u04C0": "l", "\u0399": "l", // Latin I, Cyrillic І and Ӏ, Greek Ι look like l
-  "\u0397": "h", "\u041D": "h", // Greek Η, Cyrillic Н look like H
-  "\u039D": "n", // Greek Ν
-  "\u0392": "b", "\u0412": "b", // Greek Β, Cyrillic В
-  "\u041C": "m", "\u039C": "m", // Cyrillic М, Greek Μ
-  "\u0422": "t", "\u03A4": "t", // Cyrillic Т, Greek Τ
-}));
+const UPPER_MAP: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    I: "l",
+    "\u0406": "l",
+    "\u04C0": "l",
+    "\u0399": "l", // Latin I, Cyrillic І and Ӏ, Greek Ι look like l
+    "\u0397": "h",
+    "\u041D": "h", // Greek Η, Cyrillic Н look like H
+    "\u039D": "n", // Greek Ν
+    "\u0392": "b",
+    "\u0412": "b", // Greek Β, Cyrillic В
+    "\u041C": "m",
+    "\u039C": "m", // Cyrillic М, Greek Μ
+    "\u0422": "t",
+    "\u03A4": "t", // Cyrillic Т, Greek Τ
+  }),
+);
 
 /** Lowercase look-alikes, mapped to the Latin letter(s) they imitate. */
-const LOWER_MAP: ReadonlyMap<string, string> = new Map(Object.entries({
-  // Cyrillic
-  "\u0430": "a", "\u0432": "b", "\u0433": "r", "\u0435": "e", "\u0451": "e", "\u043A": "k", "\u043C": "m",
-  "\u043D": "h", "\u043E": "o", "\u043F": "n", "\u0440": "p", "\u0441": "c", "\u0442": "t", "\u0443": "y",
-  "\u0445": "x", "\u044C": "b", "\u0455": "s", "\u0456": "l", "\u0458": "j", "\u04BB": "h", "\u0501": "d",
-  "\u051B": "q", "\u051D": "w", "\u04CF": "l", "\u04AF": "y", "\u04B1": "y", "\u049B": "k", "\u04E9": "o",
-  "\u0457": "l", "\u0491": "r",
-  // Greek
-  "\u03B1": "a", "\u03B2": "b", "\u03B3": "y", "\u03B5": "e", "\u03B6": "z", "\u03B7": "n", "\u03B9": "l",
-  "\u03BA": "k", "\u03BD": "v", "\u03BF": "o", "\u03C1": "p", "\u03C4": "t", "\u03C5": "u", "\u03C7": "x",
-  "\u03C9": "w", "\u03C3": "o", "\u03C2": "c", "\u03BC": "u",
-  // Latin letters that do not decompose
-  "\u0131": "l", i: "l", "\u0142": "l", "\u00F8": "o", "\u0111": "d", "\u00DF": "ss", "\u00E6": "ae", "\u0153": "oe",
-  "\u0251": "a", "\u0261": "g", "\u0127": "h", "\u0167": "t",
-  // digits that pass for letters
-  "0": "o", "1": "l",
-}));
+const LOWER_MAP: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    // Cyrillic
+    "\u0430": "a",
+    "\u0432": "b",
+    "\u0433": "r",
+    "\u0435": "e",
+    "\u0451": "e",
+    "\u043A": "k",
+    "\u043C": "m",
+    "\u043D": "h",
+    "\u043E": "o",
+    "\u043F": "n",
+    "\u0440": "p",
+    "\u0441": "c",
+    "\u0442": "t",
+    "\u0443": "y",
+    "\u0445": "x",
+    "\u044C": "b",
+    "\u0455": "s",
+    "\u0456": "l",
+    "\u0458": "j",
+    "\u04BB": "h",
+    "\u0501": "d",
+    "\u051B": "q",
+    "\u051D": "w",
+    "\u04CF": "l",
+    "\u04AF": "y",
+    "\u04B1": "y",
+    "\u049B": "k",
+    "\u04E9": "o",
+    "\u0457": "l",
+    "\u0491": "r",
+    // Greek
+    "\u03B1": "a",
+    "\u03B2": "b",
+    "\u03B3": "y",
+    "\u03B5": "e",
+    "\u03B6": "z",
+    "\u03B7": "n",
+    "\u03B9": "l",
+    "\u03BA": "k",
+    "\u03BD": "v",
+    "\u03BF": "o",
+    "\u03C1": "p",
+    "\u03C4": "t",
+    "\u03C5": "u",
+    "\u03C7": "x",
+    "\u03C9": "w",
+    "\u03C3": "o",
+    "\u03C2": "c",
+    "\u03BC": "u",
+    // Latin letters that do not decompose
+    "\u0131": "l",
+    i: "l",
+    "\u0142": "l",
+    "\u00F8": "o",
+    "\u0111": "d",
+    "\u00DF": "ss",
+    "\u00E6": "ae",
+    "\u0153": "oe",
+    "\u0251": "a",
+    "\u0261": "g",
+    "\u0127": "h",
+    "\u0167": "t",
+    // digits that pass for letters
+    "0": "o",
+    "1": "l",
+  }),
+);
 
 /** Sequences that render alike (UTS #39 maps m → rn, w → vv, d → cl). */
 const SEQUENCES: readonly (readonly [RegExp, string])[] = [
@@ -90,7 +170,9 @@ function scriptOf(ch: string): "latin" | "cyrillic" | "greek" | null {
 
 /** The look-alike key of a name: two names with the same skeleton may not both be listed. */
 export function nameSkeleton(name: string): string {
-  const stripped = normalise(name).normalize("NFD").replace(/\p{M}+/gu, "");
+  const stripped = normalise(name)
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "");
   let out = "";
   for (const ch of stripped) {
     const up = UPPER_MAP.get(ch);

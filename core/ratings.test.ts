@@ -1,18 +1,30 @@
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
 import {
-  PROVISIONAL_RD, RATING_PERIOD_MS, RD_START, ageRating, initialRating, isProvisional, rate, rateGame, type Rating,
+  PROVISIONAL_RD,
+  RATING_PERIOD_MS,
+  RD_START,
+  ageRating,
+  initialRating,
+  isProvisional,
+  rate,
+  rateGame,
+  type Rating,
 } from "./ratings.js";
 
 describe("Glicko-2", () => {
   // Glickman, "Example of the Glicko-2 system" (2012), section "Example calculation".
   test("matches the paper's worked example (1500/200 vs 1400/30 W, 1550/100 L, 1700/300 L)", () => {
     const player: Rating = { rating: 1500, rd: 200, vol: 0.06 };
-    const out = rate(player, [
-      { opponent: { rating: 1400, rd: 30, vol: 0.06 }, score: 1 },
-      { opponent: { rating: 1550, rd: 100, vol: 0.06 }, score: 0 },
-      { opponent: { rating: 1700, rd: 300, vol: 0.06 }, score: 0 },
-    ], 0.5);
+    const out = rate(
+      player,
+      [
+        { opponent: { rating: 1400, rd: 30, vol: 0.06 }, score: 1 },
+        { opponent: { rating: 1550, rd: 100, vol: 0.06 }, score: 0 },
+        { opponent: { rating: 1700, rd: 300, vol: 0.06 }, score: 0 },
+      ],
+      0.5,
+    );
     // The paper rounds intermediate values (mu' = -0.2069, phi' = 0.8722), hence the tolerances.
     expect(Math.abs(out.rating - 1464.06)).toBeLessThan(0.02);
     expect(Math.abs(out.rd - 151.52)).toBeLessThan(0.01);

@@ -26,7 +26,8 @@ function walk(dir: string, out: string[] = []): string[] {
 export function specifiersOf(source: string): string[] {
   const text = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
   const out: string[] = [];
-  const re = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*["']([^"']+)["']|(?:^|[\s;])import\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gm;
+  const re =
+    /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*["']([^"']+)["']|(?:^|[\s;])import\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gm;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     const spec = m[1] ?? m[2] ?? m[3];
     if (spec.startsWith(".")) out.push(spec);
@@ -36,7 +37,14 @@ export function specifiersOf(source: string): string[] {
 
 function resolveSpec(from: string, spec: string): string | null {
   const base = resolve(dirname(from), spec);
-  const candidates = [base, base.replace(/\.js$/, ".ts"), base.replace(/\.js$/, ".tsx"), `${base}.ts`, `${base}.tsx`, join(base, "index.ts")];
+  const candidates = [
+    base,
+    base.replace(/\.js$/, ".ts"),
+    base.replace(/\.js$/, ".tsx"),
+    `${base}.ts`,
+    `${base}.tsx`,
+    join(base, "index.ts"),
+  ];
   for (const c of candidates) if (existsSync(c) && statSync(c).isFile() && /\.(ts|tsx)$/.test(c)) return c;
   return null;
 }
@@ -116,10 +124,22 @@ describe("imports", () => {
   });
 
   test("the walk would see a cycle and a domain import if there were one", () => {
-    const fake = new Map<string, string[]>([["/a.ts", ["/b.ts"]], ["/b.ts", ["/c.ts"]], ["/c.ts", ["/a.ts"]], ["/d.ts", ["/d.ts"]], ["/e.ts", []]]);
-    expect(cycles(fake).map((c) => c.length).sort()).toEqual([1, 3]);
-    expect(specifiersOf(`import type { X } from "../ranked/x.js";\nexport { y } from './y.js';\nconst m = await import("./z.js");\n// import { no } from "./comment.js";\nimport "./side.js";`)).toEqual([
-      "../ranked/x.js", "./y.js", "./z.js", "./side.js",
+    const fake = new Map<string, string[]>([
+      ["/a.ts", ["/b.ts"]],
+      ["/b.ts", ["/c.ts"]],
+      ["/c.ts", ["/a.ts"]],
+      ["/d.ts", ["/d.ts"]],
+      ["/e.ts", []],
     ]);
+    expect(
+      cycles(fake)
+        .map((c) => c.length)
+        .sort(),
+    ).toEqual([1, 3]);
+    expect(
+      specifiersOf(
+        `import type { X } from "../ranked/x.js";\nexport { y } from './y.js';\nconst m = await import("./z.js");\n// import { no } from "./comment.js";\nimport "./side.js";`,
+      ),
+    ).toEqual(["../ranked/x.js", "./y.js", "./z.js", "./side.js"]);
   });
 });

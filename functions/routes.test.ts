@@ -45,7 +45,8 @@ describe("the local server enforces each route's access like IAM", () => {
   });
 
   const leaderboard = (): Route => HTTP_ROUTES.find((r) => r.path.endsWith("/leaderboard"))!;
-  const put = (): Promise<unknown> => documentClient(readConfig()).send(new PutCommand({ TableName: TABLE, Item: { pk: "P", sk: "S" } }));
+  const put = (): Promise<unknown> =>
+    documentClient(readConfig()).send(new PutCommand({ TableName: TABLE, Item: { pk: "P", sk: "S" } }));
 
   test("a read-only route may not write, and names the file to edit", async () => {
     await expect(asRoute(leaderboard(), put)()).rejects.toMatchObject({
@@ -57,15 +58,26 @@ describe("the local server enforces each route's access like IAM", () => {
   test("an index action is allowed only on the index the route lists", async () => {
     const db = documentClient(readConfig());
     const query = (index?: string) => () =>
-      db.send(new QueryCommand({ TableName: TABLE, ...(index !== undefined ? { IndexName: index } : {}), KeyConditionExpression: index === undefined ? "pk = :p" : "gsi1pk = :p", ExpressionAttributeValues: { ":p": "BOARD#togyz" } }));
+      db.send(
+        new QueryCommand({
+          TableName: TABLE,
+          ...(index !== undefined ? { IndexName: index } : {}),
+          KeyConditionExpression: index === undefined ? "pk = :p" : "gsi1pk = :p",
+          ExpressionAttributeValues: { ":p": "BOARD#togyz" },
+        }),
+      );
     await expect(asRoute(leaderboard(), query(GSI1))()).resolves.toMatchObject({ Items: [] });
-    await expect(asRoute(leaderboard(), query())()).rejects.toMatchObject({ name: "AccessDeniedException", message: expect.stringContaining("dynamodb:Query") });
+    await expect(asRoute(leaderboard(), query())()).rejects.toMatchObject({
+      name: "AccessDeniedException",
+      message: expect.stringContaining("dynamodb:Query"),
+    });
   });
 
   test("what a route lists goes through; outside any route nothing is checked", async () => {
     const $default = byName("$default");
     await expect(asRoute($default, put)()).resolves.toBeDefined();
-    const get = (): Promise<unknown> => documentClient(readConfig()).send(new GetCommand({ TableName: TABLE, Key: { pk: "P", sk: "S" } }));
+    const get = (): Promise<unknown> =>
+      documentClient(readConfig()).send(new GetCommand({ TableName: TABLE, Key: { pk: "P", sk: "S" } }));
     await expect(asRoute($default, get)()).resolves.toMatchObject({ Item: { pk: "P" } });
     await expect(put()).resolves.toBeDefined();
   });
@@ -76,15 +88,24 @@ describe("the local server enforces each route's access like IAM", () => {
     const putKey = (pk: string) => () => db.send(new PutCommand({ TableName: TABLE, Item: { pk, sk: "CONN" } }));
     await expect(asRoute($connect, putKey("CONN#abc"))()).resolves.toBeDefined();
     for (const pk of ["CONFIG", "PLAYER#x", "XCONN#abc", "ROOM#CONN#"]) {
-      await expect(asRoute($connect, putKey(pk))()).rejects.toMatchObject({ name: "AccessDeniedException", message: expect.stringContaining(`may not touch the item ${pk}`) });
+      await expect(asRoute($connect, putKey(pk))()).rejects.toMatchObject({
+        name: "AccessDeniedException",
+        message: expect.stringContaining(`may not touch the item ${pk}`),
+      });
     }
     // Routes without keys are not limited to a key.
     await expect(asRoute(byName("$default"), putKey("CONFIG"))()).resolves.toBeDefined();
   });
 
   test("only routes that post may use @connections", async () => {
-    const post = (): Promise<unknown> => managementClient("127.0.0.1:9", "local").send(new PostToConnectionCommand({ ConnectionId: "x", Data: new Uint8Array([1]) }));
-    await expect(asRoute(byName("$connect"), post)()).rejects.toMatchObject({ name: "AccessDeniedException", message: expect.stringContaining("execute-api:ManageConnections") });
+    const post = (): Promise<unknown> =>
+      managementClient("127.0.0.1:9", "local").send(
+        new PostToConnectionCommand({ ConnectionId: "x", Data: new Uint8Array([1]) }),
+      );
+    await expect(asRoute(byName("$connect"), post)()).rejects.toMatchObject({
+      name: "AccessDeniedException",
+      message: expect.stringContaining("execute-api:ManageConnections"),
+    });
     // $default may post: the call gets past the check and fails only at the (closed) port.
     const err = await asRoute(byName("$default"), post)().catch((e: unknown) => e);
     expect((err as Error).name).not.toBe("AccessDeniedException");
@@ -93,19 +114,36 @@ describe("the local server enforces each route's access like IAM", () => {
 
 /** DynamoDB actions by the SDK command class that calls them. */
 const COMMANDS: Readonly<Record<string, string>> = {
-  GetCommand: "GetItem", GetItemCommand: "GetItem",
-  PutCommand: "PutItem", PutItemCommand: "PutItem",
-  UpdateCommand: "UpdateItem", UpdateItemCommand: "UpdateItem",
-  DeleteCommand: "DeleteItem", DeleteItemCommand: "DeleteItem",
-  QueryCommand: "Query", ScanCommand: "Scan",
-  BatchGetCommand: "BatchGetItem", BatchGetItemCommand: "BatchGetItem",
-  BatchWriteCommand: "BatchWriteItem", BatchWriteItemCommand: "BatchWriteItem",
+  GetCommand: "GetItem",
+  GetItemCommand: "GetItem",
+  PutCommand: "PutItem",
+  PutItemCommand: "PutItem",
+  UpdateCommand: "UpdateItem",
+  UpdateItemCommand: "UpdateItem",
+  DeleteCommand: "DeleteItem",
+  DeleteItemCommand: "DeleteItem",
+  QueryCommand: "Query",
+  ScanCommand: "Scan",
+  BatchGetCommand: "BatchGetItem",
+  BatchGetItemCommand: "BatchGetItem",
+  BatchWriteCommand: "BatchWriteItem",
+  BatchWriteItemCommand: "BatchWriteItem",
 };
 const POSTS = ["PostToConnectionCommand", "GetConnectionCommand", "DeleteConnectionCommand"];
 
 /** The project's own source files a handler's bundle is made of. */
 async function reachableSources(module: string): Promise<string[]> {
-  const out = await build({ entryPoints: [join(ROOT, module)], bundle: true, platform: "node", format: "esm", write: false, metafile: true, external: ["@aws-sdk/*"], logLevel: "silent", absWorkingDir: ROOT });
+  const out = await build({
+    entryPoints: [join(ROOT, module)],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    write: false,
+    metafile: true,
+    external: ["@aws-sdk/*"],
+    logLevel: "silent",
+    absWorkingDir: ROOT,
+  });
   return Object.keys(out.metafile.inputs).filter((f) => !f.includes("node_modules"));
 }
 
@@ -114,7 +152,9 @@ describe("the table lists no access that a route's code cannot reach", () => {
     const files = await reachableSources(route.module);
     expect(files).toContain(route.module);
     const text = files.map((f) => readFileSync(join(ROOT, f), "utf8")).join("\n");
-    const called = new Set([...text.matchAll(/new (\w+Command)\(/g)].map((m) => COMMANDS[m[1]]).filter((a) => a !== undefined));
+    const called = new Set(
+      [...text.matchAll(/new (\w+Command)\(/g)].map((m) => COMMANDS[m[1]]).filter((a) => a !== undefined),
+    );
     for (const a of route.access.table) expect(called, `${a} listed for ${routeName(route)}`).toContain(a);
     for (const [index, actions] of Object.entries(route.access.indexes ?? {})) {
       for (const a of actions ?? []) expect(called).toContain(a);

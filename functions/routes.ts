@@ -17,7 +17,15 @@ import { API_PATHS } from "../core/protocol/api.js";
 import type { IndexName } from "./lib/table.js";
 
 /** The DynamoDB actions the handlers may use (those both DynamoDB and dynalite support). */
-export const DYNAMO_ACTIONS = ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query", "BatchGetItem", "BatchWriteItem"] as const;
+export const DYNAMO_ACTIONS = [
+  "GetItem",
+  "PutItem",
+  "UpdateItem",
+  "DeleteItem",
+  "Query",
+  "BatchGetItem",
+  "BatchWriteItem",
+] as const;
 export type DynamoAction = (typeof DYNAMO_ACTIONS)[number];
 
 export interface Access {
@@ -106,7 +114,11 @@ export const ROUTES: readonly Route[] = [
     kind: "timer",
     module: "functions/ranked/timer.ts",
     schedule: "rate(1 minute)",
-    access: { table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"], indexes: { gsi2: ["Query"] }, posts: true },
+    access: {
+      table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
+      indexes: { gsi2: ["Query"] },
+      posts: true,
+    },
     // Each invocation ticks every second for about 61 s (functions/ranked/timer.ts); it mostly waits.
     lambda: { timeoutSeconds: 70, memoryMB: 256 },
   },
@@ -128,13 +140,22 @@ export function sstHandler(r: Route): string {
 
 /** Whether `route` may call DynamoDB `action`, on the table (`index` undefined) or on `index`. */
 export function mayCall(r: Route, action: string, index: string | undefined): boolean {
-  const allowed: readonly string[] = index === undefined ? r.access.table : (r.access.indexes as Record<string, readonly string[]> | undefined)?.[index] ?? [];
+  const allowed: readonly string[] =
+    index === undefined
+      ? r.access.table
+      : ((r.access.indexes as Record<string, readonly string[]> | undefined)?.[index] ?? []);
   return allowed.includes(action);
 }
 
 /** IAM's `StringLike`: `*` matches any run of characters, `?` any one. */
 function likeToRegExp(pattern: string): RegExp {
-  return new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`, "s");
+  return new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+      .replace(/\*/g, ".*")
+      .replace(/\?/g, ".")}$`,
+    "s",
+  );
 }
 
 /**

@@ -35,7 +35,8 @@ const REPLY_GRACE_MS = 30_000;
 
 function parseLevel(x: string | undefined, name: string, fallback?: Level): Level {
   if (x === undefined && fallback !== undefined) return fallback;
-  if (x === undefined || !(LEVELS as readonly string[]).includes(x)) fail(`--${name} must be one of ${LEVELS.join(", ")}`);
+  if (x === undefined || !(LEVELS as readonly string[]).includes(x))
+    fail(`--${name} must be one of ${LEVELS.join(", ")}`);
   return x as Level;
 }
 
@@ -147,7 +148,9 @@ function commandPlayer(cmd: string, level: Level, side: string): Player {
       const line = await reply(t + REPLY_GRACE_MS);
       const m = /^bestmove (-?\d+)(?: score (-?\d+))?(?: depth (\d+))?(?: nodes (\d+))?/.exec(line);
       if (m === null) {
-        const why = ended ? `the process ended${stderr.trim() === "" ? "" : ": " + stderr.trim().split("\n").slice(-3).join(" | ")}` : JSON.stringify(line.slice(0, 200));
+        const why = ended
+          ? `the process ended${stderr.trim() === "" ? "" : ": " + stderr.trim().split("\n").slice(-3).join(" | ")}`
+          : JSON.stringify(line.slice(0, 200));
         throw new Error(`--${side}-cmd did not answer with a move: ${why}`);
       }
       return { move: Number(m[1]), depth: Number(m[3] ?? 0), nodes: Number(m[4] ?? 0) };
@@ -207,7 +210,8 @@ async function main(): Promise<void> {
       const aSeat = g % 2;
       const players: [Player, Player] = aSeat === 0 ? [playerA, playerB] : [playerB, playerA];
       const names: [string, string] = aSeat === 0 ? ["a", "b"] : ["b", "a"];
-      const open = g % 2 === 0 || openings[g >> 1] === undefined ? (openings[g >> 1] = opening(g >> 1)) : openings[g >> 1];
+      const open =
+        g % 2 === 0 || openings[g >> 1] === undefined ? (openings[g >> 1] = opening(g >> 1)) : openings[g >> 1];
       let s = first;
       const played: number[] = [];
       for (const m of open) {
@@ -253,7 +257,8 @@ async function main(): Promise<void> {
         bPoints += 0.5;
       }
       points.push(winner === "a" ? 1 : winner === "b" ? 0 : 0.5);
-      const avg = (seat: number): number => (searches[seat] === 0 ? 0 : Math.round((depth[seat] / searches[seat]) * 10) / 10);
+      const avg = (seat: number): number =>
+        searches[seat] === 0 ? 0 : Math.round((depth[seat] / searches[seat]) * 10) / 10;
       process.stdout.write(
         JSON.stringify({
           game: g,
@@ -275,7 +280,8 @@ async function main(): Promise<void> {
   }
   const label = (level: Level, cmd: string | undefined): string => (cmd === undefined ? level : `${level} (${cmd})`);
   process.stdout.write(
-    JSON.stringify({ a: label(a, aCmd), b: label(b, bCmd), games, aPoints, bPoints, draws, ...eloSummary(points) }) + "\n",
+    JSON.stringify({ a: label(a, aCmd), b: label(b, bCmd), games, aPoints, bPoints, draws, ...eloSummary(points) }) +
+      "\n",
   );
 }
 

@@ -16,7 +16,9 @@ export type Emit = (row: BenchRow) => void;
 const dir = join(dirname(fileURLToPath(import.meta.url)), "bench");
 const only = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const emit: Emit = (row) => process.stdout.write(JSON.stringify(row) + "\n");
-for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts")).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+  .sort()) {
   if (only.length > 0 && !only.some((o) => file.includes(o))) continue;
   const mod = (await import(pathToFileURL(join(dir, file)).href)) as { run: (emit: Emit) => Promise<void> };
   await mod.run(emit);

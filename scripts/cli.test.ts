@@ -8,7 +8,10 @@ function npmRun(script: string, args: string[], input = ""): { stdout: string; s
 }
 
 function lines(out: string): unknown[] {
-  return out.trim().split("\n").map((l) => JSON.parse(l));
+  return out
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
 }
 
 describe("replay", () => {
@@ -47,7 +50,13 @@ describe("replay", () => {
       result: null,
     });
     expect(out[2]).toEqual({ error: "illegal move", at: 1 });
-    expect(out[3]).toMatchObject({ game: "tsoro-classic", board: new Array(16).fill(1), stores: [0, 0], toMove: 0, moveCount: 0 });
+    expect(out[3]).toMatchObject({
+      game: "tsoro-classic",
+      board: new Array(16).fill(1),
+      stores: [0, 0],
+      toMove: 0,
+      moveCount: 0,
+    });
     expect(out[4]).toEqual({ error: "illegal move", at: 0 });
     expect(out[5]).toMatchObject({ error: "unknown game" });
     expect(out[6]).toMatchObject({ error: "invalid options" });

@@ -23,7 +23,7 @@ describe("engine line protocol", () => {
         "level hard",
         "go 20000",
         "moves 3 10",
-        "new tsoro-classic {\"holes\":4,\"seeds\":2}",
+        'new tsoro-classic {"holes":4,"seeds":2}',
         "go 20",
         "new chess",
         "level impossible",

@@ -6,7 +6,11 @@ function npmRun(script: string, args: string[], input: string): { stdout: string
   return { stdout: r.stdout, status: r.status };
 }
 
-const lines = (out: string): unknown[] => out.trim().split("\n").map((l) => JSON.parse(l) as unknown);
+const lines = (out: string): unknown[] =>
+  out
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as unknown);
 
 const PLAYOK = `[White "Aigerim"]
 [Black "Daulet"]
@@ -28,7 +32,13 @@ describe("import", () => {
     const out = lines(r.stdout);
     expect(out).toEqual([
       { game: "togyz", options: {}, moves: [7, 8, 9, 9], players: ["Aigerim", "Daulet"] },
-      { game: "togyz", options: {}, moves: [7, 8], result: { winner: 1, reason: "forfeit" }, players: ["Saule", "Yerlan"] },
+      {
+        game: "togyz",
+        options: {},
+        moves: [7, 8],
+        result: { winner: 1, reason: "forfeit" },
+        players: ["Saule", "Yerlan"],
+      },
     ]);
     const replayed = lines(npmRun("replay", [], r.stdout).stdout);
     expect(replayed[0]).toMatchObject({ game: "togyz", stores: [10, 2], moveCount: 4, toMove: 0 });
@@ -44,7 +54,8 @@ describe("import", () => {
   });
 
   test("JSON records are checked the same way, and options are normalised", () => {
-    const input = '{"game":"tsoro-classic","options":{"holes":4,"seeds":1},"moves":[0]}\n{"game":"ayo","moves":[1,1]}\n';
+    const input =
+      '{"game":"tsoro-classic","options":{"holes":4,"seeds":1},"moves":[0]}\n{"game":"ayo","moves":[1,1]}\n';
     const r = npmRun("import", ["--format", "json"], input);
     expect(r.status).toBe(1);
     expect(lines(r.stdout)).toEqual([

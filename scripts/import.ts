@@ -6,7 +6,14 @@
  * on with the next game; the exit code is then 1.
  */
 import { readFileSync } from "node:fs";
-import { detectFormat, makeJsonRecord, parseJsonRecordsEach, parsePlayOkEach, RECORD_FORMATS, type RecordFormat } from "../core/records/index.js";
+import {
+  detectFormat,
+  makeJsonRecord,
+  parseJsonRecordsEach,
+  parsePlayOkEach,
+  RECORD_FORMATS,
+  type RecordFormat,
+} from "../core/records/index.js";
 import { fail, parseArgs } from "./args.js";
 
 const args = parseArgs(process.argv.slice(2));

@@ -15,7 +15,8 @@ function replayLine(line: string): unknown {
   }
   if (!isPlainObject(rec)) return { error: "invalid record" };
   const g = newGame(rec.game, rec.options);
-  if (!g.ok) return { error: g.error.code === "game/unknown" ? "unknown game" : "invalid options", reason: g.error.message };
+  if (!g.ok)
+    return { error: g.error.code === "game/unknown" ? "unknown game" : "invalid options", reason: g.error.message };
   const moves = rec.moves === undefined ? [] : rec.moves;
   if (!Array.isArray(moves)) return { error: "invalid record", reason: "moves must be an array" };
   let s = g.value;

@@ -15,8 +15,19 @@ import { resolveTargets } from "./smoke.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const STEPS = [
-  "reach", "friend.create", "friend.join", "friend.approve", "friend.moves", "friend.chat", "friend.reconnect",
-  "ranked.auth", "ranked.pair", "ranked.move", "ranked.resign", "http.leaderboard", "http.player",
+  "reach",
+  "friend.create",
+  "friend.join",
+  "friend.approve",
+  "friend.moves",
+  "friend.chat",
+  "friend.reconnect",
+  "ranked.auth",
+  "ranked.pair",
+  "ranked.move",
+  "ranked.resign",
+  "http.leaderboard",
+  "http.player",
 ];
 
 let server: RunningServer;
@@ -31,10 +42,16 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function runCli(args: string[], timeoutMs: number): Promise<{ code: number | null; lines: Record<string, unknown>[]; stderr: string; ms: number }> {
+function runCli(
+  args: string[],
+  timeoutMs: number,
+): Promise<{ code: number | null; lines: Record<string, unknown>[]; stderr: string; ms: number }> {
   const t0 = Date.now();
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "scripts", "smoke.ts"), ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "scripts", "smoke.ts"), ...args], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     let err = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
@@ -45,7 +62,11 @@ function runCli(args: string[], timeoutMs: number): Promise<{ code: number | nul
     }, timeoutMs);
     child.on("close", (code) => {
       clearTimeout(timer);
-      const lines = out.trim().split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, unknown>);
+      const lines = out
+        .trim()
+        .split("\n")
+        .filter((l) => l !== "")
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       done({ code, lines, stderr: err, ms: Date.now() - t0 });
     });
   });
@@ -78,7 +99,9 @@ describe("npm run -s smoke", () => {
     const r = await runCli(["--ws", `ws://127.0.0.1:${port}/ws`, "--http", `http://127.0.0.1:${port}`], 30_000);
     expect(r.lines).toHaveLength(2);
     expect(r.lines[0]).toMatchObject({ step: "reach", ok: false });
-    expect(String(r.lines[0].error)).toMatch(new RegExp(`cannot reach the HTTP API at http://127\\.0\\.0\\.1:${port}.*ECONNREFUSED`));
+    expect(String(r.lines[0].error)).toMatch(
+      new RegExp(`cannot reach the HTTP API at http://127\\.0\\.0\\.1:${port}.*ECONNREFUSED`),
+    );
     expect(r.lines[1]).toEqual({ ok: false, failed: ["reach"] });
     expect(r.code).toBe(1);
     // Fast: the refusal is immediate; the rest is the process starting.
@@ -96,15 +119,33 @@ describe("where the smoke check takes its URLs from", () => {
   test("arguments first; then SST's outputs of the last deploy (the site's origin for /api); else the local default", () => {
     const root = mkdtempSync(join(tmpdir(), "mancala-outputs-"));
     try {
-      expect(resolveTargets([], root)).toEqual({ ws: "ws://127.0.0.1:3000/ws", http: "http://127.0.0.1:3000", source: "local default" });
-      expect(resolveTargets(["--ws", "ws://h/ws", "--http=http://h"], root)).toMatchObject({ ws: "ws://h/ws", http: "http://h", source: "arguments" });
+      expect(resolveTargets([], root)).toEqual({
+        ws: "ws://127.0.0.1:3000/ws",
+        http: "http://127.0.0.1:3000",
+        source: "local default",
+      });
+      expect(resolveTargets(["--ws", "ws://h/ws", "--http=http://h"], root)).toMatchObject({
+        ws: "ws://h/ws",
+        http: "http://h",
+        source: "arguments",
+      });
       mkdirSync(join(root, ".sst"));
-      const api = { SiteUrl: "https://d1.cloudfront.net", WebSocketUrl: "wss://ws.example/prod", HttpApiUrl: "https://api.example" };
-      writeFileSync(join(root, ".sst", "outputs.json"), JSON.stringify({ "prod-mancala-ApiStack": api, "prod-mancala-StorageStack": { TableName: "t" } }));
+      const api = {
+        SiteUrl: "https://d1.cloudfront.net",
+        WebSocketUrl: "wss://ws.example/prod",
+        HttpApiUrl: "https://api.example",
+      };
+      writeFileSync(
+        join(root, ".sst", "outputs.json"),
+        JSON.stringify({ "prod-mancala-ApiStack": api, "prod-mancala-StorageStack": { TableName: "t" } }),
+      );
       expect(resolveTargets([], root)).toMatchObject({ ws: api.WebSocketUrl, http: api.SiteUrl });
       writeFileSync(
         join(root, ".sst", "outputs.json"),
-        JSON.stringify({ "prod-mancala-ApiStack": api, "dev-mancala-ApiStack": { ...api, WebSocketUrl: "wss://ws.example/dev" } }),
+        JSON.stringify({
+          "prod-mancala-ApiStack": api,
+          "dev-mancala-ApiStack": { ...api, WebSocketUrl: "wss://ws.example/dev" },
+        }),
       );
       expect(() => resolveTargets([], root)).toThrow(/several stages.*--stage/);
       expect(resolveTargets(["--stage", "dev"], root)).toMatchObject({ ws: "wss://ws.example/dev" });

@@ -23,9 +23,22 @@ import { WebSocket } from "ws";
 import { generateCode } from "../core/crypto/index.js";
 import { encode, legalMoves, newGame, play, type State } from "../core/games/index.js";
 import { makeDeviceKeys, signChallenge, type DeviceKeys } from "../core/identity.js";
-import { createFriendSession, seatToMove, type FriendSession, type Settings, type SocketFactory, type SocketLike } from "../core/online/index.js";
+import {
+  createFriendSession,
+  seatToMove,
+  type FriendSession,
+  type Settings,
+  type SocketFactory,
+  type SocketLike,
+} from "../core/online/index.js";
 import { API_PATHS, playerPath } from "../core/protocol/api.js";
-import { makeRankedClientText, parseRankedServerMessage, type MatchView, type RankedClientMessage, type RankedServerMessage } from "../core/protocol/ranked.js";
+import {
+  makeRankedClientText,
+  parseRankedServerMessage,
+  type MatchView,
+  type RankedClientMessage,
+  type RankedServerMessage,
+} from "../core/protocol/ranked.js";
 import type { GameId } from "../core/types.js";
 
 export interface SmokeTargets {
@@ -112,7 +125,8 @@ function socketFactory(made: WebSocket[]): SocketFactory {
 /** One ranked connection: requests by id, every server message validated with the core schema. */
 class RankedConnection {
   private readonly queue: RankedServerMessage[] = [];
-  private readonly waiters: { pred: (m: RankedServerMessage) => boolean; resolve: (m: RankedServerMessage) => void }[] = [];
+  private readonly waiters: { pred: (m: RankedServerMessage) => boolean; resolve: (m: RankedServerMessage) => void }[] =
+    [];
   private invalid: string | null = null;
   private counter = 0;
 
@@ -125,7 +139,12 @@ class RankedConnection {
         this.invalid = "the server sent a frame that is not JSON";
         return;
       }
-      if (typeof raw === "object" && raw !== null && !String((raw as { type?: unknown }).type).match(/^(auth|ranked)\./)) return;
+      if (
+        typeof raw === "object" &&
+        raw !== null &&
+        !String((raw as { type?: unknown }).type).match(/^(auth|ranked)\./)
+      )
+        return;
       const m = parseRankedServerMessage(raw);
       if (!m.ok) {
         this.invalid = `the server sent a ranked message this client cannot read: ${m.error.message}`;
@@ -143,7 +162,9 @@ class RankedConnection {
       new Promise<RankedConnection>((resolve, reject) => {
         ws.once("open", () => resolve(new RankedConnection(ws)));
         ws.once("error", (e) => reject(new StepError(`cannot open ${url}: ${describe(e)}`)));
-        ws.once("unexpected-response", (_req, res) => reject(new StepError(`cannot open ${url}: the server answered HTTP ${res.statusCode}`)));
+        ws.once("unexpected-response", (_req, res) =>
+          reject(new StepError(`cannot open ${url}: the server answered HTTP ${res.statusCode}`)),
+        );
       }),
       ms,
       `opening ${url}`,
@@ -178,14 +199,18 @@ class RankedConnection {
   }
 }
 
-function expectType<T extends RankedServerMessage["type"]>(m: RankedServerMessage, type: T): Extract<RankedServerMessage, { type: T }> {
+function expectType<T extends RankedServerMessage["type"]>(
+  m: RankedServerMessage,
+  type: T,
+): Extract<RankedServerMessage, { type: T }> {
   if (m.type !== type) throw new StepError(`expected ${type}, got ${m.type}`);
   return m as Extract<RankedServerMessage, { type: T }>;
 }
 
 function positionOf(match: MatchView): State {
   const start = newGame(match.game, match.options);
-  if (!start.ok) throw new StepError(`the server's match ${match.id} has options the engine refuses: ${start.error.message}`);
+  if (!start.ok)
+    throw new StepError(`the server's match ${match.id} has options the engine refuses: ${start.error.message}`);
   let s = start.value;
   for (const mv of match.moves) {
     const next = play(s, mv);
@@ -196,7 +221,11 @@ function positionOf(match: MatchView): State {
 }
 
 async function getJson(base: string, path: string, ms: number): Promise<{ status: number; body: unknown }> {
-  const res = await withTimeout(fetch(new URL(path, base), { headers: { accept: "application/json" } }), ms, `GET ${path}`);
+  const res = await withTimeout(
+    fetch(new URL(path, base), { headers: { accept: "application/json" } }),
+    ms,
+    `GET ${path}`,
+  );
   const text = await res.text();
   let body: unknown = null;
   try {
@@ -239,9 +268,14 @@ export async function runSmoke(o: SmokeOptions): Promise<SmokeResult> {
     // Reach both APIs first, so a stopped server or a wrong URL fails fast with one clear line.
     const reached = await step("reach", [], async () => {
       const r = await getJson(o.http, `${API_PATHS.leaderboard}?game=togyz&limit=1`, REACH_MS).catch((e: unknown) => {
-        throw new StepError(`cannot reach the HTTP API at ${new URL(API_PATHS.leaderboard, o.http).origin}: ${describe(e)}`);
+        throw new StepError(
+          `cannot reach the HTTP API at ${new URL(API_PATHS.leaderboard, o.http).origin}: ${describe(e)}`,
+        );
       });
-      if (r.status !== 200) throw new StepError(`GET ${API_PATHS.leaderboard} answered ${r.status}: ${JSON.stringify(r.body).slice(0, 200)}`);
+      if (r.status !== 200)
+        throw new StepError(
+          `GET ${API_PATHS.leaderboard} answered ${r.status}: ${JSON.stringify(r.body).slice(0, 200)}`,
+        );
       const c = await RankedConnection.open(o.ws, REACH_MS);
       c.close();
     });
@@ -250,24 +284,51 @@ export async function runSmoke(o: SmokeOptions): Promise<SmokeResult> {
     // ---- a friend game ----
     let owner: FriendSession | null = null;
     let guest: FriendSession | null = null;
-    const session = (mode: "create" | "join", name: string, extra: Partial<Parameters<typeof createFriendSession>[0]>): FriendSession => {
-      const s = createFriendSession({ url: o.ws, socket: socketFactory(sockets), mode, profile: { name }, backoff: { baseMs: 100, maxMs: 1_000 }, ...extra });
+    const session = (
+      mode: "create" | "join",
+      name: string,
+      extra: Partial<Parameters<typeof createFriendSession>[0]>,
+    ): FriendSession => {
+      const s = createFriendSession({
+        url: o.ws,
+        socket: socketFactory(sockets),
+        mode,
+        profile: { name },
+        backoff: { baseMs: 100, maxMs: 1_000 },
+        ...extra,
+      });
       sessions.push(s);
       return s;
     };
     await step("friend.create", [], async () => {
       owner = session("create", "Smoke owner", { code: generateCode(), setup: FRIEND_SETUP });
-      await until(() => owner!.view().status === "seated" && owner!.view().code !== null, stepMs, "the room exists and has a code");
+      await until(
+        () => owner!.view().status === "seated" && owner!.view().code !== null,
+        stepMs,
+        "the room exists and has a code",
+      );
     });
     await step("friend.join", ["friend.create"], async () => {
       guest = session("join", "Smoke guest", { code: owner!.view().code! });
-      await until(() => owner!.view().requests.length > 0 && guest!.view().status === "pending", stepMs, "the owner sees the guest's request (the code confirmed)");
+      await until(
+        () => owner!.view().requests.length > 0 && guest!.view().status === "pending",
+        stepMs,
+        "the owner sees the guest's request (the code confirmed)",
+      );
     });
     await step("friend.approve", ["friend.join"], async () => {
       const r = owner!.answerJoin(owner!.view().requests[0].reqId, true);
       if (!r.ok) throw new StepError(`approve: ${r.error.code} ${r.error.message}`);
-      await until(() => guest!.view().status === "seated" && guest!.view().caughtUp && guest!.view().game.state !== null, stepMs, "the guest is seated and has the board");
-      await until(() => seatToMove(owner!.view().game) !== null && seatToMove(guest!.view().game) !== null, stepMs, "the game has started on both sides");
+      await until(
+        () => guest!.view().status === "seated" && guest!.view().caughtUp && guest!.view().game.state !== null,
+        stepMs,
+        "the guest is seated and has the board",
+      );
+      await until(
+        () => seatToMove(owner!.view().game) !== null && seatToMove(guest!.view().game) !== null,
+        stepMs,
+        "the game has started on both sides",
+      );
     });
     await step("friend.moves", ["friend.approve"], async () => {
       // Until each seat has moved once (a Tsoro move may leave the same side to move again).
@@ -281,7 +342,10 @@ export async function runSmoke(o: SmokeOptions): Promise<SmokeResult> {
         const r = mover.move(legalMoves(g.state)[0]);
         if (!r.ok) throw new StepError(`move refused: ${r.error.code} ${r.error.message}`);
         await until(
-          () => owner!.view().applied > before && guest!.view().applied === owner!.view().applied && mover.view().unsent === 0,
+          () =>
+            owner!.view().applied > before &&
+            guest!.view().applied === owner!.view().applied &&
+            mover.view().unsent === 0,
           stepMs,
           `move ${i + 1} is applied on both sides`,
         );
@@ -292,18 +356,33 @@ export async function runSmoke(o: SmokeOptions): Promise<SmokeResult> {
     await step("friend.chat", ["friend.approve"], async () => {
       const r = guest!.chat("good game from the smoke test");
       if (!r.ok) throw new StepError(`chat refused: ${r.error.code} ${r.error.message}`);
-      await until(() => owner!.view().game.chat.some((c) => c.text === "good game from the smoke test"), stepMs, "the owner reads the chat line");
+      await until(
+        () => owner!.view().game.chat.some((c) => c.text === "good game from the smoke test"),
+        stepMs,
+        "the owner reads the chat line",
+      );
     });
     await step("friend.reconnect", ["friend.approve"], async () => {
-      const kept = { roomId: guest!.roomId, secret: guest!.secret, key: guest!.key ?? undefined, code: owner!.view().code! };
+      const kept = {
+        roomId: guest!.roomId,
+        secret: guest!.secret,
+        key: guest!.key ?? undefined,
+        code: owner!.view().code!,
+      };
       const seat = guest!.view().seat;
       const board = encode(owner!.view().game.state!);
       guest!.dispose();
       await until(() => !owner!.view().peer.online, stepMs, "the owner sees the guest drop");
       guest = session("join", "Smoke guest", kept);
-      await until(() => guest!.view().status === "seated" && guest!.view().caughtUp, stepMs, "the guest is back in the room");
-      if (guest!.view().seat !== seat) throw new StepError(`the guest came back in seat ${guest!.view().seat}, not ${seat}`);
-      if (guest!.view().game.state === null || encode(guest!.view().game.state!) !== board) throw new StepError("the guest's board differs from the owner's after coming back");
+      await until(
+        () => guest!.view().status === "seated" && guest!.view().caughtUp,
+        stepMs,
+        "the guest is back in the room",
+      );
+      if (guest!.view().seat !== seat)
+        throw new StepError(`the guest came back in seat ${guest!.view().seat}, not ${seat}`);
+      if (guest!.view().game.state === null || encode(guest!.view().game.state!) !== board)
+        throw new StepError("the guest's board differs from the owner's after coming back");
       await until(() => owner!.view().peer.online, stepMs, "the owner sees the guest online again");
     });
 
@@ -316,17 +395,27 @@ export async function runSmoke(o: SmokeOptions): Promise<SmokeResult> {
         const c = await RankedConnection.open(o.ws, stepMs);
         ranked.push(c);
         const ch = expectType(await c.request({ type: "auth.hello", playerId: k.playerId }, stepMs), "auth.challenge");
-        expectType(await c.request({ type: "auth.prove", signature: signChallenge(k, ch.challenge), name: throwawayName() }, stepMs), "auth.ok");
+        expectType(
+          await c.request(
+            { type: "auth.prove", signature: signChallenge(k, ch.challenge), name: throwawayName() },
+            stepMs,
+          ),
+          "auth.ok",
+        );
       }
     });
     await step("ranked.pair", ["ranked.auth"], async () => {
       const [a, b] = ranked;
-      expectType(await a.request({ type: "ranked.seek", game: RANKED_GAME, options: RANKED_OPTIONS }, stepMs), "ranked.seeking");
+      expectType(
+        await a.request({ type: "ranked.seek", game: RANKED_GAME, options: RANKED_OPTIONS }, stepMs),
+        "ranked.seeking",
+      );
       const startA = a.next((m) => m.type === "ranked.start", stepMs, "ranked.start for the first seeker");
       const startB = b.next((m) => m.type === "ranked.start", stepMs, "ranked.start for the second seeker");
       b.send({ type: "ranked.seek", game: RANKED_GAME, options: RANKED_OPTIONS });
       const [sa, sb] = (await Promise.all([startA, startB])).map((m) => expectType(m, "ranked.start"));
-      if (sa.match.id !== sb.match.id) throw new StepError("the two throwaway players were paired with others, not with each other");
+      if (sa.match.id !== sb.match.id)
+        throw new StepError("the two throwaway players were paired with others, not with each other");
       match = sa.match;
       bySeat = sa.seat === 0 ? [a, b] : [b, a];
     });
@@ -335,9 +424,20 @@ export async function runSmoke(o: SmokeOptions): Promise<SmokeResult> {
       const mover = bySeat![m.toMove];
       const other = bySeat![m.toMove === 0 ? 1 : 0];
       const move = legalMoves(positionOf(m))[0];
-      const reply = expectType(await mover.request({ type: "ranked.move", matchId: m.id, version: m.version, move }, stepMs), "ranked.update");
-      const seen = expectType(await other.next((x) => x.type === "ranked.update" && x.match.version === m.version + 1, stepMs, "the opponent sees the move"), "ranked.update");
-      if (JSON.stringify(seen.match.moves) !== JSON.stringify(reply.match.moves)) throw new StepError("the two players see different move lists");
+      const reply = expectType(
+        await mover.request({ type: "ranked.move", matchId: m.id, version: m.version, move }, stepMs),
+        "ranked.update",
+      );
+      const seen = expectType(
+        await other.next(
+          (x) => x.type === "ranked.update" && x.match.version === m.version + 1,
+          stepMs,
+          "the opponent sees the move",
+        ),
+        "ranked.update",
+      );
+      if (JSON.stringify(seen.match.moves) !== JSON.stringify(reply.match.moves))
+        throw new StepError("the two players see different move lists");
       match = reply.match;
     });
     await step("ranked.resign", ["ranked.move"], async () => {
@@ -345,22 +445,37 @@ export async function runSmoke(o: SmokeOptions): Promise<SmokeResult> {
       const resigner = bySeat![m.toMove];
       const other = bySeat![m.toMove === 0 ? 1 : 0];
       const end = expectType(await resigner.request({ type: "ranked.resign", matchId: m.id }, stepMs), "ranked.end");
-      const seen = expectType(await other.next((x) => x.type === "ranked.end" && x.match.id === m.id, stepMs, "the opponent is told of the resignation"), "ranked.end");
-      if (end.match.status !== "finished" || seen.match.result?.winner !== (m.toMove === 0 ? 1 : 0)) throw new StepError(`the match did not end with the resigner losing: ${JSON.stringify(seen.match.result)}`);
+      const seen = expectType(
+        await other.next(
+          (x) => x.type === "ranked.end" && x.match.id === m.id,
+          stepMs,
+          "the opponent is told of the resignation",
+        ),
+        "ranked.end",
+      );
+      if (end.match.status !== "finished" || seen.match.result?.winner !== (m.toMove === 0 ? 1 : 0))
+        throw new StepError(`the match did not end with the resigner losing: ${JSON.stringify(seen.match.result)}`);
     });
 
     // ---- the HTTP API ----
     await step("http.leaderboard", [], async () => {
       const r = await getJson(o.http, `${API_PATHS.leaderboard}?game=${RANKED_GAME}&limit=5`, stepMs);
       const rows = (r.body as { rows?: unknown }).rows;
-      if (r.status !== 200 || !Array.isArray(rows)) throw new StepError(`GET ${API_PATHS.leaderboard} answered ${r.status}: ${JSON.stringify(r.body).slice(0, 200)}`);
+      if (r.status !== 200 || !Array.isArray(rows))
+        throw new StepError(
+          `GET ${API_PATHS.leaderboard} answered ${r.status}: ${JSON.stringify(r.body).slice(0, 200)}`,
+        );
     });
     await step("http.player", ["ranked.resign"], async () => {
       const id = keys[0].playerId;
       const r = await getJson(o.http, playerPath(id), stepMs);
       const body = r.body as { playerId?: string; games?: Record<string, { games?: number }> };
-      if (r.status !== 200 || body.playerId !== id) throw new StepError(`GET ${playerPath(id)} answered ${r.status}: ${JSON.stringify(r.body).slice(0, 200)}`);
-      if ((body.games?.[RANKED_GAME]?.games ?? 0) < 1) throw new StepError(`the player's record does not count the resigned ${RANKED_GAME} game: ${JSON.stringify(body.games)}`);
+      if (r.status !== 200 || body.playerId !== id)
+        throw new StepError(`GET ${playerPath(id)} answered ${r.status}: ${JSON.stringify(r.body).slice(0, 200)}`);
+      if ((body.games?.[RANKED_GAME]?.games ?? 0) < 1)
+        throw new StepError(
+          `the player's record does not count the resigned ${RANKED_GAME} game: ${JSON.stringify(body.games)}`,
+        );
     });
     return finish();
   } finally {
@@ -387,7 +502,10 @@ export function resolveTargets(argv: readonly string[], root: string = process.c
     }
     return argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   };
-  const unknown = argv.filter((a, i) => a.startsWith("--") && !/^--(ws|http|stage)(=|$)/.test(a) && !(i > 0 && /^--(ws|http|stage)$/.test(argv[i - 1])));
+  const unknown = argv.filter(
+    (a, i) =>
+      a.startsWith("--") && !/^--(ws|http|stage)(=|$)/.test(a) && !(i > 0 && /^--(ws|http|stage)$/.test(argv[i - 1])),
+  );
   if (unknown.length > 0) throw new Error(`unknown option ${unknown[0]}; use --ws URL, --http URL or --stage NAME`);
   const ws = arg("ws");
   const http = arg("http");
@@ -398,11 +516,20 @@ export function resolveTargets(argv: readonly string[], root: string = process.c
   const file = join(root, ".sst", "outputs.json");
   if (existsSync(file)) {
     const outputs = JSON.parse(readFileSync(file, "utf8")) as Record<string, Record<string, string>>;
-    const stacks = Object.entries(outputs).filter(([name, o]) => o.WebSocketUrl !== undefined && (stage === undefined || name.startsWith(`${stage}-`)));
-    if (stacks.length > 1) throw new Error(`${file} has outputs of several stages (${stacks.map(([n]) => n).join(", ")}): pick one with --stage NAME`);
+    const stacks = Object.entries(outputs).filter(
+      ([name, o]) => o.WebSocketUrl !== undefined && (stage === undefined || name.startsWith(`${stage}-`)),
+    );
+    if (stacks.length > 1)
+      throw new Error(
+        `${file} has outputs of several stages (${stacks.map(([n]) => n).join(", ")}): pick one with --stage NAME`,
+      );
     if (stacks.length === 1) {
       const [name, o] = stacks[0];
-      return { ws: o.WebSocketUrl, http: o.SiteUrl !== undefined && o.SiteUrl !== "" ? o.SiteUrl : o.HttpApiUrl, source: `${file} (${name})` };
+      return {
+        ws: o.WebSocketUrl,
+        http: o.SiteUrl !== undefined && o.SiteUrl !== "" ? o.SiteUrl : o.HttpApiUrl,
+        source: `${file} (${name})`,
+      };
     }
     if (stage !== undefined) throw new Error(`${file} has no outputs of stage ${stage}`);
   } else if (stage !== undefined) {

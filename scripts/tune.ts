@@ -87,14 +87,20 @@ function selfPlay(g: number): GameRecord {
 }
 
 /** The command line as typed, quoted where the shell needs it. */
-const command = ["npm run -s tune --", ...process.argv.slice(2).map((a) => (/^[\w./:=-]+$/.test(a) ? a : `'${a}'`))].join(" ");
+const command = [
+  "npm run -s tune --",
+  ...process.argv.slice(2).map((a) => (/^[\w./:=-]+$/.test(a) ? a : `'${a}'`)),
+].join(" ");
 /** How the data was made: this command, or (with `--reuse`) the one recorded in the data file. */
 let madeBy = command;
 
 function loadOrPlay(): GameRecord[] {
   if (reuse) {
     if (!existsSync(dataFile)) fail(`--reuse: no data file ${dataFile}`);
-    const rows = readFileSync(dataFile, "utf8").trim().split("\n").map((l) => JSON.parse(l) as GameRecord | { meta: { command: string } });
+    const rows = readFileSync(dataFile, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as GameRecord | { meta: { command: string } });
     const head = rows[0];
     if (head !== undefined && "meta" in head) {
       madeBy = `${head.meta.command} (fitted again with --reuse)`;
@@ -107,7 +113,11 @@ function loadOrPlay(): GameRecord[] {
   mkdirSync(dirname(dataFile), { recursive: true });
   const recs: GameRecord[] = [];
   const t0 = performance.now();
-  const lines: string[] = [JSON.stringify({ meta: { command, game: engine.game, options: engine.options, games, nodes, random: randomPlies, seed } })];
+  const lines: string[] = [
+    JSON.stringify({
+      meta: { command, game: engine.game, options: engine.options, games, nodes, random: randomPlies, seed },
+    }),
+  ];
   for (let g = 0; g < games; g++) {
     const r = selfPlay(g);
     recs.push(r);
@@ -218,13 +228,18 @@ function main(): void {
     }
   });
   if (train.length < 100) fail("too few positions to fit; play more games");
-  const beta = fitLogistic(train, Float64Array.from(trainY), 1e-3 * train.length / 1000);
+  const beta = fitLogistic(train, Float64Array.from(trainY), (1e-3 * train.length) / 1000);
   if (!(beta[0] > 0)) fail(`the fit gave material a weight of ${beta[0]}: the data says nothing; play more games`);
   // The hand evaluation's own best scale on the same training positions, for comparison.
-  const [handScale] = fitLogistic(trainHand.map((h) => Float64Array.of(h)), Float64Array.from(trainY), 1e-6);
+  const [handScale] = fitLogistic(
+    trainHand.map((h) => Float64Array.of(h)),
+    Float64Array.from(trainY),
+    1e-6,
+  );
   const lossOf = (X: Float64Array[], Y: number[], b: number[]): number =>
     X.reduce((a, x, r) => a + logLoss(sigmoid(x.reduce((z, v, i) => z + v * b[i], 0)), Y[r]), 0) / X.length;
-  const handLoss = (H: number[], Y: number[]): number => H.reduce((a, h, r) => a + logLoss(sigmoid(h * handScale), Y[r]), 0) / H.length;
+  const handLoss = (H: number[], Y: number[]): number =>
+    H.reduce((a, h, r) => a + logLoss(sigmoid(h * handScale), Y[r]), 0) / H.length;
   const unit = features.materialUnit;
   const weights = beta.map((b, i) => (i === 0 ? unit : Math.round((b / beta[0]) * unit * 100) / 100));
   const fit = {
@@ -236,8 +251,14 @@ function main(): void {
     fitSeconds: Math.round(((performance.now() - t0) / 1000 - playSeconds) * 10) / 10,
     /** Eval units for which the win chance moves by a factor e in odds. */
     scale: Math.round(unit / beta[0]),
-    heldOutLogLoss: { learned: Math.round(lossOf(test, testY, beta) * 10000) / 10000, hand: Math.round(handLoss(testHand, testY) * 10000) / 10000 },
-    trainLogLoss: { learned: Math.round(lossOf(train, trainY, beta) * 10000) / 10000, hand: Math.round(handLoss(trainHand, trainY) * 10000) / 10000 },
+    heldOutLogLoss: {
+      learned: Math.round(lossOf(test, testY, beta) * 10000) / 10000,
+      hand: Math.round(handLoss(testHand, testY) * 10000) / 10000,
+    },
+    trainLogLoss: {
+      learned: Math.round(lossOf(train, trainY, beta) * 10000) / 10000,
+      hand: Math.round(handLoss(trainHand, trainY) * 10000) / 10000,
+    },
     weights: Object.fromEntries(names.map((x, i) => [x, weights[i]])),
   };
   out(fit);
@@ -259,7 +280,10 @@ function main(): void {
     .join("\n");
   const src = readFileSync(file, "utf8");
   const head = src.slice(0, src.indexOf("export const LEARNED_WEIGHTS"));
-  writeFileSync(file, `${head}export const LEARNED_WEIGHTS: { readonly [game: string]: TunedEntry } = {\n${body}\n};\n`);
+  writeFileSync(
+    file,
+    `${head}export const LEARNED_WEIGHTS: { readonly [game: string]: TunedEntry } = {\n${body}\n};\n`,
+  );
   out({ wrote: file, totalSeconds: Math.round((performance.now() - t0) / 100) / 10 });
 }
 

@@ -9,7 +9,11 @@ export const TOGYZ_WAT_FILE = join(ROOT, "core", "games", "togyz.wat");
 export const TOGYZ_WASM_BYTES_FILE = join(ROOT, "core", "games", "togyz-wasm-bytes.ts");
 
 interface WabtModule {
-  parseWat(name: string, text: string, features: Record<string, boolean>): {
+  parseWat(
+    name: string,
+    text: string,
+    features: Record<string, boolean>,
+  ): {
     validate(): void;
     toBinary(opts: Record<string, never>): { buffer: Uint8Array };
     destroy(): void;

@@ -1,12 +1,27 @@
 import { Fn, RemovalPolicy } from "aws-cdk-lib";
 import { CfnRouteResponse, type CfnRoute, type CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
 import {
-  AllowedMethods, CachePolicy, OriginRequestCookieBehavior, OriginRequestHeaderBehavior, OriginRequestPolicy, OriginRequestQueryStringBehavior, ViewerProtocolPolicy,
+  AllowedMethods,
+  CachePolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
+  OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
+  ViewerProtocolPolicy,
 } from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
-import { Api, Cron, Function as SstFunction, StaticSite, WebSocketApi, use, type FunctionProps, type StackContext } from "sst/constructs";
+import {
+  Api,
+  Cron,
+  Function as SstFunction,
+  StaticSite,
+  WebSocketApi,
+  use,
+  type FunctionProps,
+  type StackContext,
+} from "sst/constructs";
 import { API_PREFIX } from "../core/protocol/api.js";
 import { HTTP_ROUTES, TIMER_ROUTES, WS_ROUTES, routeName, sstHandler, type Route } from "../functions/routes.js";
 import { grantExactly, type AccessTargets } from "./access.js";
@@ -42,7 +57,13 @@ export function ApiStack({ stack }: StackContext): { ws: WebSocketApi; http: Api
     ...(r.lambda?.memoryMB !== undefined ? { memorySize: r.lambda.memoryMB } : {}),
     ...extra,
   });
-  const id = (r: Route): string => routeName(r).replace(/[^A-Za-z0-9]+/g, " ").trim().split(" ").map((w) => w[0].toUpperCase() + w.slice(1)).join("");
+  const id = (r: Route): string =>
+    routeName(r)
+      .replace(/[^A-Za-z0-9]+/g, " ")
+      .trim()
+      .split(" ")
+      .map((w) => w[0].toUpperCase() + w.slice(1))
+      .join("");
   const accessLog = { retention: settings.logRetention };
 
   const ws = new WebSocketApi(stack, "Play", {
@@ -61,11 +82,19 @@ export function ApiStack({ stack }: StackContext): { ws: WebSocketApi; http: Api
   const defaultRoute = ws.getRoute("$default");
   if (defaultRoute !== undefined) {
     (defaultRoute.node.defaultChild as CfnRoute).routeResponseSelectionExpression = "$default";
-    new CfnRouteResponse(stack, "PlayDefaultRouteResponse", { apiId: webSocketApi.apiId, routeId: defaultRoute.routeId, routeResponseKey: "$default" });
+    new CfnRouteResponse(stack, "PlayDefaultRouteResponse", {
+      apiId: webSocketApi.apiId,
+      routeId: defaultRoute.routeId,
+      routeResponseKey: "$default",
+    });
   }
   const targets: AccessTargets = {
     tableArn: table.tableArn,
-    connectionsArn: stack.formatArn({ service: "execute-api", resource: webSocketApi.apiId, resourceName: `${webSocketStage.stageName}/*/@connections/*` }),
+    connectionsArn: stack.formatArn({
+      service: "execute-api",
+      resource: webSocketApi.apiId,
+      resourceName: `${webSocketStage.stageName}/*/@connections/*`,
+    }),
   };
   for (const r of WS_ROUTES) grantExactly(ws.getFunction(r.key), r, targets);
   const wsHttpsUrl = `https://${webSocketApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}/${webSocketStage.stageName}`;
@@ -98,7 +127,12 @@ export function ApiStack({ stack }: StackContext): { ws: WebSocketApi; http: Api
   const apiRequests = new OriginRequestPolicy(stack, "ApiRequests", {
     comment: "Query strings and the headers the HTTP API handlers read",
     queryStringBehavior: OriginRequestQueryStringBehavior.all(),
-    headerBehavior: OriginRequestHeaderBehavior.allowList("Accept", "Content-Type", "User-Agent", "CloudFront-Viewer-Address"),
+    headerBehavior: OriginRequestHeaderBehavior.allowList(
+      "Accept",
+      "Content-Type",
+      "User-Agent",
+      "CloudFront-Viewer-Address",
+    ),
     cookieBehavior: OriginRequestCookieBehavior.none(),
   });
   const site = new StaticSite(stack, "Web", {

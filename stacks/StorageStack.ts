@@ -11,7 +11,12 @@ export function StorageStack({ stack, app }: StackContext): { table: Table } {
   const table = new Table(stack, "Mancala", {
     fields: Object.fromEntries(keyAttributes().map((a) => [a, "string"])) as TableProps["fields"],
     primaryIndex: TABLE_SCHEMA.primary,
-    globalIndexes: Object.fromEntries(Object.entries<KeyPair>(TABLE_SCHEMA.indexes).map(([name, p]) => [name, { partitionKey: p.partitionKey, sortKey: p.sortKey, projection: p.projection === "keys" ? "keys_only" : "all" }])),
+    globalIndexes: Object.fromEntries(
+      Object.entries<KeyPair>(TABLE_SCHEMA.indexes).map(([name, p]) => [
+        name,
+        { partitionKey: p.partitionKey, sortKey: p.sortKey, projection: p.projection === "keys" ? "keys_only" : "all" },
+      ]),
+    ),
     timeToLiveAttribute: TABLE_SCHEMA.ttl,
     cdk: {
       table: {

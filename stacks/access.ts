@@ -21,15 +21,23 @@ export function routeStatements(route: Route, t: AccessTargets): PolicyStatement
       new PolicyStatement({
         actions: route.access.table.map((a) => `dynamodb:${a}`),
         resources: [t.tableArn],
-        ...(keys !== undefined ? { conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": [...keys] } } } : {}),
+        ...(keys !== undefined
+          ? { conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": [...keys] } } }
+          : {}),
       }),
     );
   }
   for (const [index, actions] of Object.entries(route.access.indexes ?? {})) {
     if (actions === undefined || actions.length === 0) continue;
-    out.push(new PolicyStatement({ actions: actions.map((a) => `dynamodb:${a}`), resources: [`${t.tableArn}/index/${index}`] }));
+    out.push(
+      new PolicyStatement({
+        actions: actions.map((a) => `dynamodb:${a}`),
+        resources: [`${t.tableArn}/index/${index}`],
+      }),
+    );
   }
-  if (route.access.posts) out.push(new PolicyStatement({ actions: ["execute-api:ManageConnections"], resources: [t.connectionsArn] }));
+  if (route.access.posts)
+    out.push(new PolicyStatement({ actions: ["execute-api:ManageConnections"], resources: [t.connectionsArn] }));
   return out;
 }
 
@@ -37,7 +45,8 @@ export function routeStatements(route: Route, t: AccessTargets): PolicyStatement
 export function grantExactly(fn: SstFunction | undefined, route: Route, t: AccessTargets): void {
   if (fn === undefined) throw new Error(`no function for route ${routeName(route)}`);
   const statements = routeStatements(route, t);
-  if (statements.length === 0) throw new Error(`route ${routeName(route)} lists no access; functions/routes.ts must name what it calls`);
+  if (statements.length === 0)
+    throw new Error(`route ${routeName(route)} lists no access; functions/routes.ts must name what it calls`);
   fn.attachPermissions(statements);
   const policy = fn.role?.node.tryFindChild("DefaultPolicy");
   if (!(policy instanceof Policy)) throw new Error(`route ${routeName(route)}: its function has no policy to set`);

@@ -56,19 +56,32 @@ describe("Lambda bundles as deployed", () => {
       expect(r, JSON.stringify(lines)).toEqual({ ok: true, failed: [] });
       // The one route the smoke leaves alone (it would leave a suggestion behind): JSON only.
       const post = (type: string): Promise<Response> =>
-        fetch(new URL(API_PATHS.suggestions, server.url), { method: "POST", headers: { "content-type": type }, body: JSON.stringify({ text: "Bundled and working", category: "idea" }) });
+        fetch(new URL(API_PATHS.suggestions, server.url), {
+          method: "POST",
+          headers: { "content-type": type },
+          body: JSON.stringify({ text: "Bundled and working", category: "idea" }),
+        });
       expect((await post("application/json")).status).toBe(201);
       const refused = await post("text/plain");
       expect(refused.status).toBe(415);
       expect(await refused.json()).toMatchObject({ error: { code: "http/unsupported_media_type" } });
       // Like API Gateway's HTTP API with no CORS: only the table's routes; anything else under /api is a 404.
-      for (const [method, path] of [["OPTIONS", API_PATHS.suggestions], ["PUT", API_PATHS.leaderboard], ["GET", "/api/nothing"]]) {
-        const res = await fetch(new URL(path, server.url), { method, headers: { origin: "https://elsewhere.example" } });
+      for (const [method, path] of [
+        ["OPTIONS", API_PATHS.suggestions],
+        ["PUT", API_PATHS.leaderboard],
+        ["GET", "/api/nothing"],
+      ]) {
+        const res = await fetch(new URL(path, server.url), {
+          method,
+          headers: { origin: "https://elsewhere.example" },
+        });
         expect(res.status, `${method} ${path}`).toBe(404);
         expect(await res.json()).toEqual({ message: "Not Found" });
         expect([...res.headers.keys()].filter((h) => h.startsWith("access-control-"))).toEqual([]);
       }
-      const board = await fetch(new URL(`${API_PATHS.leaderboard}?game=togyz`, server.url), { headers: { origin: "https://elsewhere.example" } });
+      const board = await fetch(new URL(`${API_PATHS.leaderboard}?game=togyz`, server.url), {
+        headers: { origin: "https://elsewhere.example" },
+      });
       expect(board.status).toBe(200);
       expect(board.headers.get("access-control-allow-origin")).toBeNull();
       // Every route's handler came from its bundle (the HTTP ones load on their first request).

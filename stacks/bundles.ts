@@ -57,7 +57,9 @@ export function bundleDir(name: string): string {
 export async function buildAllBundles(outDir: string, routes: readonly Route[] = ROUTES): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   // One at a time: the builder is CPU-bound and the machine is shared.
-  for (const r of routes) if (!out.has(r.module)) out.set(r.module, await buildBundle(r.module, join(outDir, r.module.replace(/[^\w]+/g, "_"))));
+  for (const r of routes)
+    if (!out.has(r.module))
+      out.set(r.module, await buildBundle(r.module, join(outDir, r.module.replace(/[^\w]+/g, "_"))));
   return out;
 }
 

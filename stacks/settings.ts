@@ -37,7 +37,8 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw new Error(`${name} must be a whole number from 1 to 1000000, got ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(n) || n < 1 || n > 1_000_000)
+    throw new Error(`${name} must be a whole number from 1 to 1000000, got ${JSON.stringify(raw)}`);
   return n;
 }
 
@@ -46,7 +47,9 @@ function retention(env: NodeJS.ProcessEnv, name: string, fallback: LogRetention)
   if (raw === undefined || raw === "") return fallback;
   const key = raw.toUpperCase();
   if (!/^[A-Z_]+$/.test(key) || !(key in RetentionDays)) {
-    const names = Object.keys(RetentionDays).filter((k) => /^[A-Z_]+$/.test(k)).map((k) => k.toLowerCase());
+    const names = Object.keys(RetentionDays)
+      .filter((k) => /^[A-Z_]+$/.test(k))
+      .map((k) => k.toLowerCase());
     throw new Error(`${name} must be one of ${names.join(", ")}; got ${JSON.stringify(raw)}`);
   }
   return key.toLowerCase() as LogRetention;
@@ -56,7 +59,13 @@ export function readDeploySettings(env: NodeJS.ProcessEnv = process.env): Deploy
   const d = DEFAULT_SETTINGS;
   return {
     logRetention: retention(env, "MANCALA_LOG_RETENTION", d.logRetention),
-    wsThrottle: { rate: positiveInt(env, "MANCALA_WS_RATE", d.wsThrottle.rate), burst: positiveInt(env, "MANCALA_WS_BURST", d.wsThrottle.burst) },
-    httpThrottle: { rate: positiveInt(env, "MANCALA_HTTP_RATE", d.httpThrottle.rate), burst: positiveInt(env, "MANCALA_HTTP_BURST", d.httpThrottle.burst) },
+    wsThrottle: {
+      rate: positiveInt(env, "MANCALA_WS_RATE", d.wsThrottle.rate),
+      burst: positiveInt(env, "MANCALA_WS_BURST", d.wsThrottle.burst),
+    },
+    httpThrottle: {
+      rate: positiveInt(env, "MANCALA_HTTP_RATE", d.httpThrottle.rate),
+      burst: positiveInt(env, "MANCALA_HTTP_BURST", d.httpThrottle.burst),
+    },
   };
 }

@@ -5,7 +5,15 @@ import { initProject } from "sst/project.js";
 import { App, Function as SstFunction, StaticSite, getStack, use, type StackContext } from "sst/constructs";
 import { API_PREFIX } from "../core/protocol/api.js";
 import { tableDefinition, TABLE_SCHEMA } from "../functions/lib/table.js";
-import { HTTP_ROUTES, ROUTES, TIMER_ROUTES, WS_ROUTES, routeName, sstHandler, type Route } from "../functions/routes.js";
+import {
+  HTTP_ROUTES,
+  ROUTES,
+  TIMER_ROUTES,
+  WS_ROUTES,
+  routeName,
+  sstHandler,
+  type Route,
+} from "../functions/routes.js";
 import { StorageStack } from "./StorageStack.js";
 import { ApiStack } from "./ApiStack.js";
 import { LAMBDA_NODEJS, LAMBDA_RUNTIME } from "./lambda.js";
@@ -34,7 +42,8 @@ function synth(env: Record<string, string>): Synth {
   let siteFiles: Synth["siteFiles"] = [];
   function Capture({ stack }: StackContext): void {
     const { ws, http, site } = use(ApiStack);
-    const logicalId = (fn: SstFunction | undefined): string => Stack.of(fn!).getLogicalId(fn!.node.defaultChild as CfnElement);
+    const logicalId = (fn: SstFunction | undefined): string =>
+      Stack.of(fn!).getLogicalId(fn!.node.defaultChild as CfnElement);
     for (const r of WS_ROUTES) fnOf.set(routeName(r), logicalId(ws.getFunction(r.key)));
     for (const r of HTTP_ROUTES) fnOf.set(routeName(r), logicalId(http.getFunction(routeName(r))));
     for (const c of stack.node.root.node.findAll()) {
@@ -45,7 +54,11 @@ function synth(env: Record<string, string>): Synth {
         if (timer !== undefined) fnOf.set(routeName(timer), logicalId(c));
       }
       if (c instanceof StaticSite) {
-        const sp = (c as unknown as { props: { environment: Record<string, string>; assets?: { fileOptions?: Synth["siteFiles"] } } }).props;
+        const sp = (
+          c as unknown as {
+            props: { environment: Record<string, string>; assets?: { fileOptions?: Synth["siteFiles"] } };
+          }
+        ).props;
         siteEnv = sp.environment;
         siteFiles = sp.assets?.fileOptions ?? [];
       }
@@ -55,7 +68,14 @@ function synth(env: Record<string, string>): Synth {
   try {
     const app = new App({ mode: "deploy", stage: "test", region: "us-east-1" });
     app.stack(StorageStack).stack(ApiStack).stack(Capture);
-    return { storage: Template.fromStack(getStack(StorageStack)), api: Template.fromStack(getStack(ApiStack)), fnOf, props, siteEnv, siteFiles };
+    return {
+      storage: Template.fromStack(getStack(StorageStack)),
+      api: Template.fromStack(getStack(ApiStack)),
+      fnOf,
+      props,
+      siteEnv,
+      siteFiles,
+    };
   } finally {
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];
@@ -71,7 +91,13 @@ beforeAll(async () => {
   process.env.AWS_EC2_METADATA_DISABLED = "true";
   await initProject({ stage: "test" });
   d = synth({});
-  tuned = synth({ MANCALA_LOG_RETENTION: "one_week", MANCALA_WS_RATE: "7", MANCALA_WS_BURST: "9", MANCALA_HTTP_RATE: "3", MANCALA_HTTP_BURST: "4" });
+  tuned = synth({
+    MANCALA_LOG_RETENTION: "one_week",
+    MANCALA_WS_RATE: "7",
+    MANCALA_WS_BURST: "9",
+    MANCALA_HTTP_RATE: "3",
+    MANCALA_HTTP_BURST: "4",
+  });
 }, 120_000);
 
 function resources(t: Template, type: string): [string, Resource][] {
@@ -85,22 +111,58 @@ function routeFunctions(s: Synth): [string, Resource][] {
 }
 
 /** What one route's function may do, read back from its synthesized IAM policies. */
-function grantedAccess(s: Synth, route: Route): { table: string[]; indexes: Record<string, string[]>; posts: boolean; keys: string[] | undefined; other: unknown[] } {
+function grantedAccess(
+  s: Synth,
+  route: Route,
+): {
+  table: string[];
+  indexes: Record<string, string[]>;
+  posts: boolean;
+  keys: string[] | undefined;
+  other: unknown[];
+} {
   const fnId = s.fnOf.get(routeName(route))!;
   const fn = s.api.findResources("AWS::Lambda::Function")[fnId] as Resource;
   const roleId = (fn.Properties.Role as { "Fn::GetAtt": [string, string] })["Fn::GetAtt"][0];
   const statements = resources(s.api, "AWS::IAM::Policy")
     .filter(([, p]) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
-    .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown; Effect: string; Condition?: Record<string, Record<string, string[]>> }[] }).Statement);
-  const out = { table: [] as string[], indexes: {} as Record<string, string[]>, posts: false, keys: undefined as string[] | undefined, other: [] as unknown[] };
+    .flatMap(
+      ([, p]) =>
+        (
+          p.Properties.PolicyDocument as {
+            Statement: {
+              Action: string | string[];
+              Resource: unknown;
+              Effect: string;
+              Condition?: Record<string, Record<string, string[]>>;
+            }[];
+          }
+        ).Statement,
+    );
+  const out = {
+    table: [] as string[],
+    indexes: {} as Record<string, string[]>,
+    posts: false,
+    keys: undefined as string[] | undefined,
+    other: [] as unknown[],
+  };
   for (const st of statements) {
     const actions = ([] as string[]).concat(st.Action);
     const res = JSON.stringify(st.Resource);
     const index = /\/index\/(\w+)"/.exec(res);
     if (st.Effect !== "Allow") out.other.push(st);
-    else if (actions.every((a) => a === "execute-api:ManageConnections") && /@connections/.test(res) && /PlayApi/.test(res)) out.posts = true;
-    else if (actions.every((a) => a.startsWith("dynamodb:")) && index !== null && /MancalaTable.*Arn/.test(res)) (out.indexes[index[1]] ??= []).push(...actions.map((a) => a.slice(9)));
-    else if (actions.every((a) => a.startsWith("dynamodb:")) && /^\{"Fn::ImportValue":"[^"]*MancalaTable[^"]*Arn[^"]*"\}$/.test(res)) {
+    else if (
+      actions.every((a) => a === "execute-api:ManageConnections") &&
+      /@connections/.test(res) &&
+      /PlayApi/.test(res)
+    )
+      out.posts = true;
+    else if (actions.every((a) => a.startsWith("dynamodb:")) && index !== null && /MancalaTable.*Arn/.test(res))
+      (out.indexes[index[1]] ??= []).push(...actions.map((a) => a.slice(9)));
+    else if (
+      actions.every((a) => a.startsWith("dynamodb:")) &&
+      /^\{"Fn::ImportValue":"[^"]*MancalaTable[^"]*Arn[^"]*"\}$/.test(res)
+    ) {
       out.table.push(...actions.map((a) => a.slice(9)));
       const cond = st.Condition;
       if (cond !== undefined) {
@@ -117,11 +179,26 @@ describe("storage: the table is TABLE_SCHEMA, as the local table is", () => {
   test("keys, attributes and indexes equal the local table's definition; TTL; point-in-time recovery; on demand", () => {
     const [[, t]] = resources(d.storage, "AWS::DynamoDB::Table");
     const local = tableDefinition("x");
-    const byName = <T extends { AttributeName?: string; IndexName?: string }>(a: T[]): T[] => [...a].sort((x, y) => String(x.AttributeName ?? x.IndexName).localeCompare(String(y.AttributeName ?? y.IndexName)));
+    const byName = <T extends { AttributeName?: string; IndexName?: string }>(a: T[]): T[] =>
+      [...a].sort((x, y) =>
+        String(x.AttributeName ?? x.IndexName).localeCompare(String(y.AttributeName ?? y.IndexName)),
+      );
     expect(t.Properties.KeySchema).toEqual(local.KeySchema);
-    expect(byName(t.Properties.AttributeDefinitions as { AttributeName: string }[])).toEqual(byName(local.AttributeDefinitions!));
-    const gsis = (t.Properties.GlobalSecondaryIndexes as { IndexName: string; KeySchema: unknown; Projection: unknown }[]).map((g) => ({ IndexName: g.IndexName, KeySchema: g.KeySchema, Projection: g.Projection }));
-    expect(byName(gsis)).toEqual(byName(local.GlobalSecondaryIndexes!.map((g) => ({ IndexName: g.IndexName!, KeySchema: g.KeySchema, Projection: g.Projection }))));
+    expect(byName(t.Properties.AttributeDefinitions as { AttributeName: string }[])).toEqual(
+      byName(local.AttributeDefinitions!),
+    );
+    const gsis = (
+      t.Properties.GlobalSecondaryIndexes as { IndexName: string; KeySchema: unknown; Projection: unknown }[]
+    ).map((g) => ({ IndexName: g.IndexName, KeySchema: g.KeySchema, Projection: g.Projection }));
+    expect(byName(gsis)).toEqual(
+      byName(
+        local.GlobalSecondaryIndexes!.map((g) => ({
+          IndexName: g.IndexName!,
+          KeySchema: g.KeySchema,
+          Projection: g.Projection,
+        })),
+      ),
+    );
     expect(gsis.map((g) => g.IndexName).sort()).toEqual(Object.keys(TABLE_SCHEMA.indexes).sort());
     expect(t.Properties.TimeToLiveSpecification).toEqual({ AttributeName: TABLE_SCHEMA.ttl, Enabled: true });
     expect(t.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
@@ -152,7 +229,9 @@ describe("routes come from functions/routes.ts", () => {
   });
 
   test("the HTTP API has exactly the table's routes, all under /api, and no OPTIONS route", () => {
-    const keys = resources(d.api, "AWS::ApiGatewayV2::Route").map(([, r]) => r.Properties.RouteKey as string).filter((k) => !k.startsWith("$"));
+    const keys = resources(d.api, "AWS::ApiGatewayV2::Route")
+      .map(([, r]) => r.Properties.RouteKey as string)
+      .filter((k) => !k.startsWith("$"));
     expect(keys.sort()).toEqual(HTTP_ROUTES.map(routeName).sort());
     for (const k of keys) expect(k).toMatch(new RegExp(`^(GET|POST) ${API_PREFIX}/`));
     expect(keys.some((k) => k.startsWith("OPTIONS"))).toBe(false);
@@ -192,7 +271,9 @@ describe("runtime", () => {
 
 describe("one origin, no CORS", () => {
   test("the HTTP API has no CORS configuration and its functions no SITE_ORIGIN", () => {
-    const [[, api]] = resources(d.api, "AWS::ApiGatewayV2::Api").filter(([, a]) => a.Properties.ProtocolType === "HTTP");
+    const [[, api]] = resources(d.api, "AWS::ApiGatewayV2::Api").filter(
+      ([, a]) => a.Properties.ProtocolType === "HTTP",
+    );
     expect(api.Properties.CorsConfiguration).toBeUndefined();
     for (const [, fn] of routeFunctions(d)) {
       const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
@@ -204,7 +285,14 @@ describe("one origin, no CORS", () => {
   test("CloudFront sends /api/* to the HTTP API: every method, no caching, query strings and the needed headers but not Host", () => {
     const [[, dist]] = resources(d.api, "AWS::CloudFront::Distribution");
     const cfg = dist.Properties.DistributionConfig as {
-      CacheBehaviors: { PathPattern: string; TargetOriginId: string; AllowedMethods: string[]; CachePolicyId: string; OriginRequestPolicyId: { Ref: string }; ViewerProtocolPolicy: string }[];
+      CacheBehaviors: {
+        PathPattern: string;
+        TargetOriginId: string;
+        AllowedMethods: string[];
+        CachePolicyId: string;
+        OriginRequestPolicyId: { Ref: string };
+        ViewerProtocolPolicy: string;
+      }[];
       Origins: { Id: string; DomainName: unknown }[];
       CustomErrorResponses?: unknown[];
     };
@@ -214,10 +302,15 @@ describe("one origin, no CORS", () => {
     expect(b.CachePolicyId).toBe("4135ea2d-6df8-44a3-9df3-4b5a84be39ad"); // the managed CachingDisabled policy
     expect(b.ViewerProtocolPolicy).toBe("https-only");
     const origin = cfg.Origins.find((o) => o.Id === b.TargetOriginId)!;
-    const [httpApiId] = resources(d.api, "AWS::ApiGatewayV2::Api").find(([, a]) => a.Properties.ProtocolType === "HTTP")!;
+    const [httpApiId] = resources(d.api, "AWS::ApiGatewayV2::Api").find(
+      ([, a]) => a.Properties.ProtocolType === "HTTP",
+    )!;
     expect(JSON.stringify(origin.DomainName)).toContain(`"${httpApiId}","ApiEndpoint"`);
     const policy = d.api.findResources("AWS::CloudFront::OriginRequestPolicy")[b.OriginRequestPolicyId.Ref] as Resource;
-    const pc = policy.Properties.OriginRequestPolicyConfig as { QueryStringsConfig: { QueryStringBehavior: string }; HeadersConfig: { HeaderBehavior: string; Headers: string[] } };
+    const pc = policy.Properties.OriginRequestPolicyConfig as {
+      QueryStringsConfig: { QueryStringBehavior: string };
+      HeadersConfig: { HeaderBehavior: string; Headers: string[] };
+    };
     expect(pc.QueryStringsConfig.QueryStringBehavior).toBe("all");
     expect(pc.HeadersConfig.HeaderBehavior).toBe("whitelist");
     expect(pc.HeadersConfig.Headers).toEqual(expect.arrayContaining(["Content-Type", "CloudFront-Viewer-Address"]));
@@ -238,19 +331,37 @@ describe("least privilege: each function's policy is exactly its entry in functi
     const got = grantedAccess(d, route);
     expect(got.other).toEqual([]);
     expect(got.table.sort()).toEqual([...route.access.table].sort());
-    const want = Object.fromEntries(Object.entries(route.access.indexes ?? {}).filter(([, a]) => a !== undefined && a.length > 0).map(([i, a]) => [i, [...a!].sort()]));
+    const want = Object.fromEntries(
+      Object.entries(route.access.indexes ?? {})
+        .filter(([, a]) => a !== undefined && a.length > 0)
+        .map(([i, a]) => [i, [...a!].sort()]),
+    );
     expect(Object.fromEntries(Object.entries(got.indexes).map(([i, a]) => [i, a.sort()]))).toEqual(want);
     expect(got.posts).toBe(route.access.posts);
     expect(got.keys).toEqual(route.access.keys === undefined ? undefined : [...route.access.keys]);
   });
 
   test("$connect may write only connection items, the suggestions route only suggestions and their rate counters", () => {
-    expect(grantedAccess(d, WS_ROUTES.find((r) => r.key === "$connect")!).keys).toEqual(["CONN#*"]);
-    expect(grantedAccess(d, HTTP_ROUTES.find((r) => r.method === "POST")!).keys).toEqual(["SUGGESTION#*", "RATE#suggest#*"]);
+    expect(
+      grantedAccess(
+        d,
+        WS_ROUTES.find((r) => r.key === "$connect")!,
+      ).keys,
+    ).toEqual(["CONN#*"]);
+    expect(
+      grantedAccess(
+        d,
+        HTTP_ROUTES.find((r) => r.method === "POST")!,
+      ).keys,
+    ).toEqual(["SUGGESTION#*", "RATE#suggest#*"]);
   });
 
   test("no policy in the stack allows Scan, a wildcard action or a wildcard resource on the table", () => {
-    const text = JSON.stringify(resources(d.api, "AWS::IAM::Policy").filter(([id]) => !/LogRetention|CustomResource|AutoDelete|CloudWatchRole/.test(id)));
+    const text = JSON.stringify(
+      resources(d.api, "AWS::IAM::Policy").filter(
+        ([id]) => !/LogRetention|CustomResource|AutoDelete|CloudWatchRole/.test(id),
+      ),
+    );
     expect(text).not.toContain("dynamodb:Scan");
     expect(text).not.toMatch(/"dynamodb:\*"|"Resource":"\*"|"Action":"\*"/);
   });
@@ -258,10 +369,16 @@ describe("least privilege: each function's policy is exactly its entry in functi
   test("the read-only routes may only read, and $connect may not post", () => {
     for (const r of HTTP_ROUTES.filter((h) => h.method === "GET")) {
       const got = grantedAccess(d, r);
-      for (const a of [...got.table, ...Object.values(got.indexes).flat()]) expect(["GetItem", "Query", "BatchGetItem"]).toContain(a);
+      for (const a of [...got.table, ...Object.values(got.indexes).flat()])
+        expect(["GetItem", "Query", "BatchGetItem"]).toContain(a);
       expect(got.posts).toBe(false);
     }
-    expect(grantedAccess(d, WS_ROUTES.find((r) => r.key === "$connect")!).posts).toBe(false);
+    expect(
+      grantedAccess(
+        d,
+        WS_ROUTES.find((r) => r.key === "$connect")!,
+      ).posts,
+    ).toBe(false);
   });
 });
 
@@ -274,7 +391,8 @@ describe("logs and throttles", () => {
       expect(groups[ref].DeletionPolicy).toBe("Delete");
     }
     for (const [, stage] of resources(d.api, "AWS::ApiGatewayV2::Stage")) {
-      const dest = (stage.Properties.AccessLogSettings as { DestinationArn: { "Fn::GetAtt": [string, string] } }).DestinationArn["Fn::GetAtt"][0];
+      const dest = (stage.Properties.AccessLogSettings as { DestinationArn: { "Fn::GetAtt": [string, string] } })
+        .DestinationArn["Fn::GetAtt"][0];
       expect(groups[dest].Properties.RetentionInDays).toBe(30);
     }
     expect(resources(d.api, "AWS::ApiGatewayV2::Stage").length).toBe(2);
@@ -285,15 +403,31 @@ describe("logs and throttles", () => {
     const stages = resources(d.api, "AWS::ApiGatewayV2::Stage");
     const ws = stages.find(([id]) => id.startsWith("Play"))![1];
     const http = stages.find(([id]) => id.startsWith("Http"))![1];
-    expect(ws.Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: DEFAULT_SETTINGS.wsThrottle.rate, ThrottlingBurstLimit: DEFAULT_SETTINGS.wsThrottle.burst });
-    expect(http.Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: DEFAULT_SETTINGS.httpThrottle.rate, ThrottlingBurstLimit: DEFAULT_SETTINGS.httpThrottle.burst });
-    expect(DEFAULT_SETTINGS).toEqual({ logRetention: "one_month", wsThrottle: { rate: 100, burst: 200 }, httpThrottle: { rate: 20, burst: 50 } });
+    expect(ws.Properties.DefaultRouteSettings).toEqual({
+      ThrottlingRateLimit: DEFAULT_SETTINGS.wsThrottle.rate,
+      ThrottlingBurstLimit: DEFAULT_SETTINGS.wsThrottle.burst,
+    });
+    expect(http.Properties.DefaultRouteSettings).toEqual({
+      ThrottlingRateLimit: DEFAULT_SETTINGS.httpThrottle.rate,
+      ThrottlingBurstLimit: DEFAULT_SETTINGS.httpThrottle.burst,
+    });
+    expect(DEFAULT_SETTINGS).toEqual({
+      logRetention: "one_month",
+      wsThrottle: { rate: 100, burst: 200 },
+      httpThrottle: { rate: 20, burst: 50 },
+    });
   });
 
   test("environment variables at deploy change the throttles and the retention", () => {
     const stages = resources(tuned.api, "AWS::ApiGatewayV2::Stage");
-    expect(stages.find(([id]) => id.startsWith("Play"))![1].Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 7, ThrottlingBurstLimit: 9 });
-    expect(stages.find(([id]) => id.startsWith("Http"))![1].Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 3, ThrottlingBurstLimit: 4 });
+    expect(stages.find(([id]) => id.startsWith("Play"))![1].Properties.DefaultRouteSettings).toEqual({
+      ThrottlingRateLimit: 7,
+      ThrottlingBurstLimit: 9,
+    });
+    expect(stages.find(([id]) => id.startsWith("Http"))![1].Properties.DefaultRouteSettings).toEqual({
+      ThrottlingRateLimit: 3,
+      ThrottlingBurstLimit: 4,
+    });
     tuned.api.allResourcesProperties("AWS::Logs::LogGroup", { RetentionInDays: 7 });
   });
 
@@ -315,6 +449,8 @@ describe("site", () => {
   test("a static site behind one CloudFront distribution", () => {
     d.api.resourceCountIs("AWS::CloudFront::Distribution", 1);
     d.api.resourceCountIs("AWS::S3::Bucket", 1);
-    d.api.hasResourceProperties("AWS::CloudFront::Distribution", { DistributionConfig: Match.objectLike({ DefaultRootObject: "index.html" }) });
+    d.api.hasResourceProperties("AWS::CloudFront::Distribution", {
+      DistributionConfig: Match.objectLike({ DefaultRootObject: "index.html" }),
+    });
   });
 });

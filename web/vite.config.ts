@@ -64,7 +64,14 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         navigateFallback: "index.html",
         // Server routes are never answered from the cache.
-        navigateFallbackDenylist: [/^\/api\//, /^\/ws/, /^\/leaderboard/, /^\/players\//, /^\/suggestions/, /^\/@connections/],
+        navigateFallbackDenylist: [
+          /^\/api\//,
+          /^\/ws/,
+          /^\/leaderboard/,
+          /^\/players\//,
+          /^\/suggestions/,
+          /^\/@connections/,
+        ],
         clientsClaim: false,
         skipWaiting: false,
       },

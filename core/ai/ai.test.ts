@@ -4,8 +4,19 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  H_RESULT, H_STORE0, H_TO_MOVE, RESULT_DRAW, isLegal, legalMoves, newGame, outcome, play, setup, toMove,
-  type Setup, type State,
+  H_RESULT,
+  H_STORE0,
+  H_TO_MOVE,
+  RESULT_DRAW,
+  isLegal,
+  legalMoves,
+  newGame,
+  outcome,
+  play,
+  setup,
+  toMove,
+  type Setup,
+  type State,
 } from "../games/index.js";
 import type { GameId } from "../types.js";
 import { LEVELS, MATE_BOUND, chooseMove, decide, hint, setTableSize, tableBytes, type Level } from "./index.js";
@@ -156,7 +167,11 @@ const variantArb: fc.Arbitrary<Variant> = fc.oneof(
   fc.constant<Variant>({ game: "togyz" }),
   fc.boolean().map<Variant>((vsComputer) => ({ game: "ayo", options: { vsComputer } })),
   fc
-    .tuple(fc.constantFrom<GameId>("tsoro-classic", "tsoro-wta"), fc.integer({ min: 4, max: 12 }), fc.integer({ min: 1, max: 6 }))
+    .tuple(
+      fc.constantFrom<GameId>("tsoro-classic", "tsoro-wta"),
+      fc.integer({ min: 4, max: 12 }),
+      fc.integer({ min: 1, max: 6 }),
+    )
     .map<Variant>(([game, holes, seeds]) => ({ game, options: { holes, seeds } })),
 );
 
@@ -190,11 +205,15 @@ describe("every level plays only legal moves", () => {
   });
 
   test("ayo against the computer: the history does not lead to an illegal move, and a pass is played", () => {
-    const s = setupOrThrow("ayo", { vsComputer: true }, {
-      board: [0, 0, 0, 0, 0, 0, 3, 1, 0, 2, 0, 4],
-      stores: [20, 18],
-      toMove: 0,
-    });
+    const s = setupOrThrow(
+      "ayo",
+      { vsComputer: true },
+      {
+        board: [0, 0, 0, 0, 0, 0, 3, 1, 0, 2, 0, 4],
+        stores: [20, 18],
+        toMove: 0,
+      },
+    );
     for (const level of LEVELS) expect(chooseMove(s, level, { seed: 3 }).move).toBe(0);
   });
 
@@ -274,25 +293,52 @@ describe("forced wins within a few moves", () => {
       "togyz, win on the second move",
       "togyz",
       undefined,
-      { board: [8, 2, 15, 0, 1, 8, 4, 0, 0, 0, 0, 1, 3, 5, 1, 0, 3, 1], stores: [30, 80], toMove: 1, tuzdyk: [1, null] },
+      {
+        board: [8, 2, 15, 0, 1, 8, 4, 0, 0, 0, 0, 1, 3, 5, 1, 0, 3, 1],
+        stores: [30, 80],
+        toMove: 1,
+        tuzdyk: [1, null],
+      },
       3,
     ],
     [
       "togyz, win on the third move",
       "togyz",
       undefined,
-      { board: [4, 0, 17, 1, 6, 7, 5, 3, 13, 0, 1, 9, 1, 4, 1, 0, 1, 2], stores: [69, 18], toMove: 0, tuzdyk: [7, null] },
+      {
+        board: [4, 0, 17, 1, 6, 7, 5, 3, 13, 0, 1, 9, 1, 4, 1, 0, 1, 2],
+        stores: [69, 18],
+        toMove: 0,
+        tuzdyk: [7, null],
+      },
       5,
     ],
     [
       "togyz, win on the third move with one winning first move",
       "togyz",
       undefined,
-      { board: [0, 7, 1, 0, 10, 0, 1, 11, 2, 1, 3, 9, 4, 1, 5, 0, 4, 3], stores: [76, 24], toMove: 0, tuzdyk: [7, null] },
+      {
+        board: [0, 7, 1, 0, 10, 0, 1, 11, 2, 1, 3, 9, 4, 1, 5, 0, 4, 3],
+        stores: [76, 24],
+        toMove: 0,
+        tuzdyk: [7, null],
+      },
       5,
     ],
-    ["ayo, second move", "ayo", undefined, { board: [2, 5, 2, 0, 16, 0, 0, 1, 0, 0, 0, 1], stores: [14, 7], toMove: 0 }, 3],
-    ["ayo, third move", "ayo", undefined, { board: [1, 0, 0, 2, 0, 3, 0, 0, 0, 0, 1, 10], stores: [16, 15], toMove: 0 }, 5],
+    [
+      "ayo, second move",
+      "ayo",
+      undefined,
+      { board: [2, 5, 2, 0, 16, 0, 0, 1, 0, 0, 0, 1], stores: [14, 7], toMove: 0 },
+      3,
+    ],
+    [
+      "ayo, third move",
+      "ayo",
+      undefined,
+      { board: [1, 0, 0, 2, 0, 3, 0, 0, 0, 0, 1, 10], stores: [16, 15], toMove: 0 },
+      5,
+    ],
     [
       "tsoro classic 4x2, second move",
       "tsoro-classic",

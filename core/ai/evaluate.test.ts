@@ -65,18 +65,21 @@ describe("capture threats are computed exactly from the sowing arithmetic", () =
 });
 
 describe("evaluations are antisymmetric in material", () => {
-  test.each([["togyz"], ["ayo"], ["tsoro-classic"], ["tsoro-wta"]] as const)("%s: a better store is a better score", (game) => {
-    const g = newGame(game);
-    if (!g.ok) throw new Error(g.error.message);
-    for (const knowledge of ["material", "full"] as const) {
-      const ev = makeEvaluator(g.value.engine, knowledge);
-      expect(ev(g.value.buf)).toBe(ev(g.value.buf));
-      if (game === "tsoro-wta") continue; // no stores
-      const buf = g.value.buf.slice();
-      const P = g.value.engine.pits;
-      buf[0] -= 2;
-      buf[P + H_STORE0] += 2; // seat 0 (to move) captured two
-      expect(ev(buf)).toBeGreaterThan(ev(g.value.buf));
-    }
-  });
+  test.each([["togyz"], ["ayo"], ["tsoro-classic"], ["tsoro-wta"]] as const)(
+    "%s: a better store is a better score",
+    (game) => {
+      const g = newGame(game);
+      if (!g.ok) throw new Error(g.error.message);
+      for (const knowledge of ["material", "full"] as const) {
+        const ev = makeEvaluator(g.value.engine, knowledge);
+        expect(ev(g.value.buf)).toBe(ev(g.value.buf));
+        if (game === "tsoro-wta") continue; // no stores
+        const buf = g.value.buf.slice();
+        const P = g.value.engine.pits;
+        buf[0] -= 2;
+        buf[P + H_STORE0] += 2; // seat 0 (to move) captured two
+        expect(ev(buf)).toBeGreaterThan(ev(g.value.buf));
+      }
+    },
+  );
 });

@@ -96,7 +96,7 @@ export function togyzBestGain(buf: Int32Array, seat: number, t0: number, t1: num
       c = buf[t] + 1;
     } else {
       t = (i + n - 1) % 18;
-      c = buf[t] + ((n + 17) / 18 | 0);
+      c = buf[t] + (((n + 17) / 18) | 0);
     }
     if (t < oppBase || t >= oppBase + 9 || t === t0 || t === t1) continue;
     let g = 0;
@@ -133,15 +133,15 @@ function togyzFull(buf: Int32Array): number {
     if (y === 2 && i !== 8 && 9 + i !== t0) twos1++;
   }
   const thin = 162 - board; // 0 at the start, up to 162
-  const sideW = 8 + ((thin * thin * 40) / (162 * 162) | 0);
+  const sideW = 8 + (((thin * thin * 40) / (162 * 162)) | 0);
   v += (a0 - a1) * sideW;
   // Twos are tuzdyks waiting for the opponent (only while the opponent can still make one).
   if (t1 === -1) v -= twos0 * 40;
   if (t0 === -1) v += twos1 * 40;
   const g0 = togyzBestGain(buf, 0, t0, t1, board);
   const g1 = togyzBestGain(buf, 1, t0, t1, board);
-  if (s === 0) return v + ((g0 * T_MY_THREAT - g1 * T_OPP_THREAT) / 1000 | 0);
-  return -v + ((g1 * T_MY_THREAT - g0 * T_OPP_THREAT) / 1000 | 0);
+  if (s === 0) return v + (((g0 * T_MY_THREAT - g1 * T_OPP_THREAT) / 1000) | 0);
+  return -v + (((g1 * T_MY_THREAT - g0 * T_OPP_THREAT) / 1000) | 0);
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -197,8 +197,8 @@ function ayoFull(buf: Int32Array): number {
   v += (a0 - a1) * 12 - (weak0 - weak1) * 25;
   const g0 = ayoBestCapture(buf, 0) * SEED;
   const g1 = ayoBestCapture(buf, 1) * SEED;
-  if (s === 0) return v + ((g0 * A_MY_THREAT - g1 * A_OPP_THREAT) / 1000 | 0);
-  return -v + ((g1 * A_MY_THREAT - g0 * A_OPP_THREAT) / 1000 | 0);
+  if (s === 0) return v + (((g0 * A_MY_THREAT - g1 * A_OPP_THREAT) / 1000) | 0);
+  return -v + (((g1 * A_MY_THREAT - g0 * A_OPP_THREAT) / 1000) | 0);
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -286,13 +286,13 @@ function tsoroClassicFull(engine: Engine): Evaluator {
     }
     // Seeds on the board decide the game at the 50-move limit; weight them more as it nears.
     const quiet = buf[P + H_QUIET];
-    const boardW = 20 + ((quiet * 60) / 50 | 0);
+    const boardW = 20 + (((quiet * 60) / 50) | 0);
     let v = (buf[P + H_STORE0] - buf[P + H_STORE0 + 1]) * SEED + (a0 - a1) * boardW;
     v -= (tsoroExposure(buf, g, 0) - tsoroExposure(buf, g, 1)) * 10;
     const d0 = tsoroDirectThreat(buf, g, 0) * SEED;
     const d1 = tsoroDirectThreat(buf, g, 1) * SEED;
-    if (s === 0) return v + ((d0 * 500 - d1 * 250) / 1000 | 0);
-    return -v + ((d1 * 500 - d0 * 250) / 1000 | 0);
+    if (s === 0) return v + (((d0 * 500 - d1 * 250) / 1000) | 0);
+    return -v + (((d1 * 500 - d0 * 250) / 1000) | 0);
   };
 }
 
@@ -319,7 +319,7 @@ function tsoroWtaFull(engine: Engine): Evaluator {
     v -= (tsoroExposure(buf, g, 0) - tsoroExposure(buf, g, 1)) * 10;
     const d0 = tsoroDirectThreat(buf, g, 0) * SEED;
     const d1 = tsoroDirectThreat(buf, g, 1) * SEED;
-    if (s === 0) return v + ((d0 * 500 - d1 * 250) / 1000 | 0);
-    return -v + ((d1 * 500 - d0 * 250) / 1000 | 0);
+    if (s === 0) return v + (((d0 * 500 - d1 * 250) / 1000) | 0);
+    return -v + (((d1 * 500 - d0 * 250) / 1000) | 0);
   };
 }

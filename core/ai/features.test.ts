@@ -1,6 +1,18 @@
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
-import { H_PLY, H_QUIET, H_STORE0, H_TO_MOVE, H_TUZ0, H_TUZ1, legalMoves, newGame, outcome, play, type State } from "../games/index.js";
+import {
+  H_PLY,
+  H_QUIET,
+  H_STORE0,
+  H_TO_MOVE,
+  H_TUZ0,
+  H_TUZ1,
+  legalMoves,
+  newGame,
+  outcome,
+  play,
+  type State,
+} from "../games/index.js";
 import type { GameId } from "../types.js";
 import { featuresFor, learnedEvaluator, makeLearnedEvaluator } from "./features.js";
 import { makeRng } from "./rng.js";
@@ -53,22 +65,25 @@ const VARIANTS: [GameId, unknown][] = [
 ];
 
 describe("learned evaluation features", () => {
-  test.each(VARIANTS)("%s %j: read from the mover's side, the mirrored position has the same features", (game, options) => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 200 }), fc.integer(), (plies, seed) => {
-        const s = randomState(game, options, plies, seed);
-        if (s === null) return;
-        const f = featuresFor(s.engine);
-        const a = new Float64Array(f.names.length);
-        const b = new Float64Array(f.names.length).fill(99);
-        f.extract(s.buf, a);
-        f.extract(mirror(s), b);
-        expect(Array.from(b, (v) => v + 0)).toEqual(Array.from(a, (v) => v + 0)); // + 0: -0 and 0 alike
-        expect(a.every(Number.isFinite)).toBe(true);
-      }),
-      { numRuns: 60, seed: 11 },
-    );
-  });
+  test.each(VARIANTS)(
+    "%s %j: read from the mover's side, the mirrored position has the same features",
+    (game, options) => {
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 200 }), fc.integer(), (plies, seed) => {
+          const s = randomState(game, options, plies, seed);
+          if (s === null) return;
+          const f = featuresFor(s.engine);
+          const a = new Float64Array(f.names.length);
+          const b = new Float64Array(f.names.length).fill(99);
+          f.extract(s.buf, a);
+          f.extract(mirror(s), b);
+          expect(Array.from(b, (v) => v + 0)).toEqual(Array.from(a, (v) => v + 0)); // + 0: -0 and 0 alike
+          expect(a.every(Number.isFinite)).toBe(true);
+        }),
+        { numRuns: 60, seed: 11 },
+      );
+    },
+  );
 
   test("the first feature is the material difference for the side to move", () => {
     const s = randomState("togyz", undefined, 30, 4);
@@ -92,7 +107,9 @@ describe("learned evaluation features", () => {
     const x = new Float64Array(f.names.length);
     f.extract(s.buf, x);
     expect(ev(s.buf)).toBe(Math.round(x.reduce((a, v, i) => a + v * weights[i], 0)));
-    expect(() => makeLearnedEvaluator(f, { names: [...f.names.slice(1), "other"], weights })).toThrow(/re-run the tuning/);
+    expect(() => makeLearnedEvaluator(f, { names: [...f.names.slice(1), "other"], weights })).toThrow(
+      /re-run the tuning/,
+    );
   });
 
   test("togyz's written-out evaluator gives exactly the weighted sum of the features", () => {

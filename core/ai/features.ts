@@ -14,7 +14,12 @@
 import { H_PLY, H_QUIET, H_STORE0, H_TO_MOVE, H_TUZ0, H_TUZ1, type Engine } from "../games/index.js";
 import type { GameId } from "../types.js";
 import {
-  ayoBestCapture, togyzBestGain, tsoroDirectThreat, tsoroExposure, tsoroGeometry, type Evaluator,
+  ayoBestCapture,
+  togyzBestGain,
+  tsoroDirectThreat,
+  tsoroExposure,
+  tsoroGeometry,
+  type Evaluator,
 } from "./evaluate.js";
 import { LEARNED_WEIGHTS, type LearnedWeights } from "./weights.js";
 
@@ -28,7 +33,6 @@ export interface FeatureSet {
   /** Writes the features of `buf` into `out[0..names.length)`. */
   extract(buf: Int32Array, out: Float64Array): void;
 }
-
 
 const TOGYZ_NAMES = [
   "material",
@@ -213,13 +217,13 @@ function tsoroFeatures(engine: Engine): FeatureSet {
         out[2] = e;
         out[3] = s === 0 ? d0 : d1;
         out[4] = s === 0 ? d1 : d0;
-        out[5] = (a0 - a1) * sign * Math.min(quiet, 80) / 80;
-        out[6] = (a0 - a1) * sign * Math.min(buf[P + H_PLY], 400) / 400;
+        out[5] = ((a0 - a1) * sign * Math.min(quiet, 80)) / 80;
+        out[6] = ((a0 - a1) * sign * Math.min(buf[P + H_PLY], 400)) / 400;
         out[7] = 1;
       } else {
         out[0] = (buf[P + H_STORE0] - buf[P + H_STORE0 + 1]) * sign;
         out[1] = (a0 - a1) * sign;
-        out[2] = (a0 - a1) * sign * Math.min(quiet, 50) / 50;
+        out[2] = ((a0 - a1) * sign * Math.min(quiet, 50)) / 50;
         out[3] = e;
         out[4] = s === 0 ? d0 : d1;
         out[5] = s === 0 ? d1 : d0;

@@ -4,8 +4,18 @@
  * each level does, `search.ts` for the search and `evaluate.ts` for the game knowledge.
  */
 export {
-  LEVELS, LEVEL_SPECS, chooseMove, decide, hint, setTableSize, tableBytes,
-  type Decision, type Level, type LevelSpec, type SearchOptions, type SearchResult,
+  LEVELS,
+  LEVEL_SPECS,
+  chooseMove,
+  decide,
+  hint,
+  setTableSize,
+  tableBytes,
+  type Decision,
+  type Level,
+  type LevelSpec,
+  type SearchOptions,
+  type SearchResult,
 } from "./levels.js";
 export { MATE, MATE_BOUND } from "./search.js";
 export { SEED } from "./evaluate.js";

@@ -71,10 +71,42 @@ export interface LevelSpec {
 }
 
 export const LEVEL_SPECS: { readonly [L in Level]: LevelSpec } = {
-  easy: { randomRate: 1 / 3, depth: 1, knowledge: "material", defaultTimeMs: Infinity, capMs: Infinity, solve: false, selective: false },
-  normal: { randomRate: 0.15, depth: 3, knowledge: "material", defaultTimeMs: Infinity, capMs: 5_000, solve: false, selective: false },
-  hard: { randomRate: 0, depth: 7, knowledge: "full", defaultTimeMs: Infinity, capMs: 10_000, solve: false, selective: false },
-  crazy: { randomRate: 0, depth: MAX_PLY - 2, knowledge: "learned", defaultTimeMs: 1_000, capMs: Infinity, solve: true, selective: true },
+  easy: {
+    randomRate: 1 / 3,
+    depth: 1,
+    knowledge: "material",
+    defaultTimeMs: Infinity,
+    capMs: Infinity,
+    solve: false,
+    selective: false,
+  },
+  normal: {
+    randomRate: 0.15,
+    depth: 3,
+    knowledge: "material",
+    defaultTimeMs: Infinity,
+    capMs: 5_000,
+    solve: false,
+    selective: false,
+  },
+  hard: {
+    randomRate: 0,
+    depth: 7,
+    knowledge: "full",
+    defaultTimeMs: Infinity,
+    capMs: 10_000,
+    solve: false,
+    selective: false,
+  },
+  crazy: {
+    randomRate: 0,
+    depth: MAX_PLY - 2,
+    knowledge: "learned",
+    defaultTimeMs: 1_000,
+    capMs: Infinity,
+    solve: true,
+    selective: true,
+  },
 };
 
 /**
@@ -206,9 +238,12 @@ export function decide(state: State, level: Level, options: SearchOptions = {}):
 function runSearch(state: State, spec: LevelSpec, options: SearchOptions, seed: number): SearchReport {
   const e = state.engine;
   const given = options.timeMs;
-  const timeMs = typeof given === "number" && given > 0 && !Number.isNaN(given)
-    ? given
-    : spec.defaultTimeMs === Infinity ? spec.capMs : spec.defaultTimeMs;
+  const timeMs =
+    typeof given === "number" && given > 0 && !Number.isNaN(given)
+      ? given
+      : spec.defaultTimeMs === Infinity
+        ? spec.capMs
+        : spec.defaultTimeMs;
   const nodes = options.maxNodes;
   return searcherFor(e).search(state.buf, {
     maxDepth: spec.depth,

@@ -18,7 +18,15 @@
  * `±(MATE - ply)` (a quicker win is better), a draw 0.
  */
 import {
-  H_PLY, H_QUIET, H_RESULT, H_STORE0, H_TO_MOVE, H_TUZ0, RESULT_DRAW, hashBuf, type Engine,
+  H_PLY,
+  H_QUIET,
+  H_RESULT,
+  H_STORE0,
+  H_TO_MOVE,
+  H_TUZ0,
+  RESULT_DRAW,
+  hashBuf,
+  type Engine,
 } from "../games/index.js";
 import type { Evaluator } from "./evaluate.js";
 import { workspaceFor } from "../games/workspace.js";
@@ -315,8 +323,12 @@ export function createSearcher(engine: Engine, ttBits = 20, workspace = true): S
       if (searched === 0) v = -negamax(child, base + i, ply + 1, depth - 1, -beta, -alpha);
       else {
         // Late quiet moves first get a shallower null-window look; a surprise earns the full depth.
-        const reduce = selective && depth >= 3 && searched >= LMR_AFTER && gains[base + i] === 0 && m !== k1 && m !== k2
-          ? (searched >= LMR_AFTER * 2 && depth >= 5 ? 2 : 1) : 0;
+        const reduce =
+          selective && depth >= 3 && searched >= LMR_AFTER && gains[base + i] === 0 && m !== k1 && m !== k2
+            ? searched >= LMR_AFTER * 2 && depth >= 5
+              ? 2
+              : 1
+            : 0;
         v = -negamax(child, base + i, ply + 1, depth - 1 - reduce, -alpha - 1, -alpha);
         if (reduce > 0 && v > alpha && !stopped) v = -negamax(child, base + i, ply + 1, depth - 1, -alpha - 1, -alpha);
         if (v > alpha && v < beta && !stopped) v = -negamax(child, base + i, ply + 1, depth - 1, -beta, -alpha);

@@ -15,8 +15,9 @@ export interface TunedEntry extends LearnedWeights {
 }
 
 export const LEARNED_WEIGHTS: { readonly [game: string]: TunedEntry } = {
-  "ayo": {
-    tuned: "npm run -s tune -- --game ayo --games 400: 400 self-play games, 30409 positions; held-out log-loss 0.547 (hand-written evaluation 0.5534)",
+  ayo: {
+    tuned:
+      "npm run -s tune -- --game ayo --games 400: 400 self-play games, 30409 positions; held-out log-loss 0.547 (hand-written evaluation 0.5534)",
     names: [
       "material",
       "seeds on own side",
@@ -29,8 +30,9 @@ export const LEARNED_WEIGHTS: { readonly [game: string]: TunedEntry } = {
     ],
     weights: [100, 11.03, 24.22, -76.42, 91.22, -48.28, -36.92, -32.45],
   },
-  "togyz": {
-    tuned: "npm run -s tune -- --game togyz --games 1200 --seed 7 --data .data/tune-togyz-g2.jsonl --dry (fitted again with --reuse): 1200 self-play games, 120035 positions; held-out log-loss 0.4877 (hand-written evaluation 0.5928)",
+  togyz: {
+    tuned:
+      "npm run -s tune -- --game togyz --games 1200 --seed 7 --data .data/tune-togyz-g2.jsonl --dry (fitted again with --reuse): 1200 self-play games, 120035 positions; held-out log-loss 0.4877 (hand-written evaluation 0.5928)",
     names: [
       "material",
       "tuzdyk on pit 1 × board/162",
@@ -51,10 +53,14 @@ export const LEARNED_WEIGHTS: { readonly [game: string]: TunedEntry } = {
       "pits of 1 or 2 on the own side",
       "side to move",
     ],
-    weights: [100, 2406.83, 5009.39, 4941.32, 5466.9, 2235.59, 1063.37, 1770.71, 353.77, -52.78, 144.55, -335, 103.41, -27.31, 782.18, 580.32, -44.34, -74.31],
+    weights: [
+      100, 2406.83, 5009.39, 4941.32, 5466.9, 2235.59, 1063.37, 1770.71, 353.77, -52.78, 144.55, -335, 103.41, -27.31,
+      782.18, 580.32, -44.34, -74.31,
+    ],
   },
   "tsoro-classic": {
-    tuned: "npm run -s tune -- --game tsoro-classic --games 400: 400 self-play games, 31651 positions; held-out log-loss 0.1003 (hand-written evaluation 0.1143)",
+    tuned:
+      "npm run -s tune -- --game tsoro-classic --games 400: 400 self-play games, 31651 positions; held-out log-loss 0.1003 (hand-written evaluation 0.1143)",
     names: [
       "material",
       "seeds on own side",
@@ -68,7 +74,8 @@ export const LEARNED_WEIGHTS: { readonly [game: string]: TunedEntry } = {
     weights: [100, 100, 1453.59, -29.55, 162.14, -45.07, 98.58, 45.8],
   },
   "tsoro-wta": {
-    tuned: "npm run -s tune -- --game tsoro-wta --games 400: 400 self-play games, 32987 positions; held-out log-loss 0.4057 (hand-written evaluation 0.4088)",
+    tuned:
+      "npm run -s tune -- --game tsoro-wta --games 400: 400 self-play games, 32987 positions; held-out log-loss 0.4057 (hand-written evaluation 0.4088)",
     names: [
       "material (seeds on own side)",
       "non-empty holes",

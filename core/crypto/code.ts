@@ -57,7 +57,8 @@ export function locatorOf(code: RoomCode): number {
 
 /** A code for `locator` with a fresh random password. */
 export function codeForLocator(locator: number, random: (n: number) => Uint8Array = nacl.randomBytes): RoomCode {
-  if (!Number.isInteger(locator) || locator < 0 || locator >= LOCATOR_COUNT) throw new RangeError(`not a locator: ${locator}`);
+  if (!Number.isInteger(locator) || locator < 0 || locator >= LOCATOR_COUNT)
+    throw new RangeError(`not a locator: ${locator}`);
   const b = random(4);
   let pw = 0n;
   for (const x of b) pw = (pw << 8n) | BigInt(x);
@@ -67,7 +68,8 @@ export function codeForLocator(locator: number, random: (n: number) => Uint8Arra
 
 /** Reads a typed code. */
 export function parseCode(input: unknown): Result<RoomCode, CodeError> {
-  if (typeof input !== "string" || input.length > 40) return err({ code: "code/invalid", message: "a code has 8 characters" });
+  if (typeof input !== "string" || input.length > 40)
+    return err({ code: "code/invalid", message: "a code has 8 characters" });
   const s = input.toUpperCase().replace(/[\s-]/g, "").replace(/[IL]/g, "1").replace(/O/g, "0");
   if (s.length !== CODE_LENGTH) return err({ code: "code/invalid", message: "a code has 8 characters" });
   for (const ch of s) {

@@ -6,15 +6,33 @@
  */
 import { describe, expect, test } from "vitest";
 import {
-  calculateGenerator, deriveIsk, generatorString, makeShare, parsePrefixFree, prefixFreeCat, prependLen, scalarFromBytes, scalarMultVfy,
+  calculateGenerator,
+  deriveIsk,
+  generatorString,
+  makeShare,
+  parsePrefixFree,
+  prefixFreeCat,
+  prependLen,
+  scalarFromBytes,
+  scalarMultVfy,
 } from "./cpace.js";
 
-const hex = (s: string): Uint8Array => Uint8Array.from(s.replace(/\s+/g, "").match(/../g)!.map((b) => parseInt(b, 16)));
+const hex = (s: string): Uint8Array =>
+  Uint8Array.from(
+    s
+      .replace(/\s+/g, "")
+      .match(/../g)!
+      .map((b) => parseInt(b, 16)),
+  );
 const toHex = (b: Uint8Array): string => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 const enc = new TextEncoder();
 
 // The draft's inputs.
-const inputs = { prs: enc.encode("Password"), ci: hex("0a41696e69746961746f720a42726573706f6e646572"), sid: hex("7e4b4791d6a8ef019b936c79fb7f2c57") };
+const inputs = {
+  prs: enc.encode("Password"),
+  ci: hex("0a41696e69746961746f720a42726573706f6e646572"),
+  sid: hex("7e4b4791d6a8ef019b936c79fb7f2c57"),
+};
 const ya = scalarFromBytes(hex("da3d23700a9e5699258aef94dc060dfda5ebb61f02a5ea77fad53f4ff0976d08"));
 const yb = scalarFromBytes(hex("d2316b454718c35362d83d69df6320f38578ed5984651435e2949762d900b80d"));
 
@@ -23,7 +41,9 @@ describe("CPace ristretto255/SHA-512, the draft's test vector", () => {
     expect(toHex(prependLen(new Uint8Array(0)))).toBe("00");
     expect(toHex(prependLen(enc.encode("1234")))).toBe("0431323334");
     expect(toHex(prependLen(Uint8Array.from({ length: 128 }, (_, i) => i)).subarray(0, 3))).toBe("800100");
-    expect(toHex(prefixFreeCat(enc.encode("1234"), enc.encode("5"), new Uint8Array(0), enc.encode("6789")))).toBe("04313233340135000436373839");
+    expect(toHex(prefixFreeCat(enc.encode("1234"), enc.encode("5"), new Uint8Array(0), enc.encode("6789")))).toBe(
+      "04313233340135000436373839",
+    );
     for (const bad of ["ffffff", "ffff03", "00ffff03", "00ffffff"]) expect(parsePrefixFree(hex(bad), 2)).toBeNull();
   });
 
@@ -31,10 +51,13 @@ describe("CPace ristretto255/SHA-512, the draft's test vector", () => {
     const gs = generatorString(inputs.prs, inputs.ci, inputs.sid);
     expect(gs.length).toBe(168);
     expect(toHex(gs)).toBe(
-      "11435061636552697374726574746f3235350850617373776f726464" + "00".repeat(100) +
+      "11435061636552697374726574746f3235350850617373776f726464" +
+        "00".repeat(100) +
         "160a41696e69746961746f720a42726573706f6e646572107e4b4791d6a8ef019b936c79fb7f2c57",
     );
-    expect(toHex(calculateGenerator(inputs.prs, inputs.ci, inputs.sid).toBytes())).toBe("5e25411ca1ad7c9debfd0b33ad987a95cefef2d3f15dcc8bd26415a5dfe2e15a");
+    expect(toHex(calculateGenerator(inputs.prs, inputs.ci, inputs.sid).toBytes())).toBe(
+      "5e25411ca1ad7c9debfd0b33ad987a95cefef2d3f15dcc8bd26415a5dfe2e15a",
+    );
   });
 
   test("both public shares, K and the initiator/responder ISK", () => {
@@ -45,7 +68,8 @@ describe("CPace ristretto255/SHA-512, the draft's test vector", () => {
     const K = "fa1d0318864e2cacb26875f1b791c9ae83204fe8359addb53e95a2e98893853f";
     expect(toHex(scalarMultVfy(ya, parsePrefixFree(b.msg, 2)![0])!)).toBe(K);
     expect(toHex(scalarMultVfy(yb, parsePrefixFree(a.msg, 2)![0])!)).toBe(K);
-    const isk = "e91ccb2c0f5e0d0993a33956e3be59754f3f2b07db57631f5394452ea2e7b4354674eb1f5686c078462bf83bec72e8743df440108e638f3526d9b90e85be096f";
+    const isk =
+      "e91ccb2c0f5e0d0993a33956e3be59754f3f2b07db57631f5394452ea2e7b4354674eb1f5686c078462bf83bec72e8743df440108e638f3526d9b90e85be096f";
     const ka = deriveIsk(inputs, ya, a.msg, b.msg, true);
     const kb = deriveIsk(inputs, yb, a.msg, b.msg, false);
     expect(ka.ok && toHex(ka.value.isk)).toBe(isk);

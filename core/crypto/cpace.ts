@@ -154,13 +154,21 @@ export interface CPaceKeys {
  * The intermediate session key from one's own scalar and the two messages (MSGa from the
  * initiator, MSGb from the responder), with both confirmation tags.
  */
-export function deriveIsk(inputs: CPaceInputs, y: bigint, msgA: Uint8Array, msgB: Uint8Array, iAmInitiator: boolean): Result<CPaceKeys, CPaceError> {
+export function deriveIsk(
+  inputs: CPaceInputs,
+  y: bigint,
+  msgA: Uint8Array,
+  msgB: Uint8Array,
+  iAmInitiator: boolean,
+): Result<CPaceKeys, CPaceError> {
   const a = parsePrefixFree(msgA, 2);
   const b = parsePrefixFree(msgB, 2);
-  if (a === null || b === null) return err({ code: "crypto/bad_share", message: "a key-exchange message is not prefix-free encoded" });
+  if (a === null || b === null)
+    return err({ code: "crypto/bad_share", message: "a key-exchange message is not prefix-free encoded" });
   const peer = iAmInitiator ? b[0] : a[0];
   const k = scalarMultVfy(y, peer);
-  if (k === null) return err({ code: "crypto/bad_share", message: "the other side's key share is not a valid group element" });
+  if (k === null)
+    return err({ code: "crypto/bad_share", message: "the other side's key share is not a valid group element" });
   const isk = sha512(concat(prefixFreeCat(DSI_ISK, inputs.sid, k), msgA, msgB));
   const macKey = sha512(concat(enc.encode("CPaceMac"), isk));
   return ok({ isk, ta: hmac(sha512, macKey, msgA), tb: hmac(sha512, macKey, msgB) });

@@ -1,7 +1,18 @@
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
 import nacl from "tweetnacl";
-import { CODE_ALPHABET, LOCATOR_BITS, LOCATOR_COUNT, PASSWORD_BITS, codeForLocator, generateCode, locatorOf, makeCode, parseCode, type RoomCode } from "./code.js";
+import {
+  CODE_ALPHABET,
+  LOCATOR_BITS,
+  LOCATOR_COUNT,
+  PASSWORD_BITS,
+  codeForLocator,
+  generateCode,
+  locatorOf,
+  makeCode,
+  parseCode,
+  type RoomCode,
+} from "./code.js";
 import { makeBase64Url, parseBase64Url } from "./base64.js";
 import { acceptSealed, createReplayGuard, generateSecret, openBox, sealBox } from "./envelope.js";
 
@@ -44,11 +55,14 @@ describe("codes", () => {
     expect(parseCode(typed)).toEqual({ ok: true, value: want });
   });
 
-  test.each([["K7PQ-2A9U"], ["K7PQ-2A9"], ["K7PQ-2A9MM"], ["K7PQ_2A9M"], [""], ["ÄÖÜ12345"]])("%s is not a code", (typed) => {
-    const r = parseCode(typed);
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.code).toBe("code/invalid");
-  });
+  test.each([["K7PQ-2A9U"], ["K7PQ-2A9"], ["K7PQ-2A9MM"], ["K7PQ_2A9M"], [""], ["ÄÖÜ12345"]])(
+    "%s is not a code",
+    (typed) => {
+      const r = parseCode(typed);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.code).toBe("code/invalid");
+    },
+  );
 
   test("makeCode shows a dash in the middle", () => {
     expect(makeCode("K7PQ2A9M" as RoomCode)).toBe("K7PQ-2A9M");
@@ -87,15 +101,20 @@ describe("sealed boxes", () => {
 
   test("seal and open round trip; every box has a fresh nonce", () => {
     fc.assert(
-      fc.property(fc.constantFrom(0 as const, 1 as const), fc.integer({ min: 1, max: 2 ** 31 }), fc.jsonValue(), (seat, seq, body) => {
-        const content = { seat, seq, kind: "game" as const, body };
-        const a = sealBox(key, content);
-        const b = sealBox(key, content);
-        expect(a).not.toBe(b);
-        const r = openBox(key, a);
-        expect(r.ok).toBe(true);
-        if (r.ok) expect(JSON.stringify(r.value.body)).toBe(JSON.stringify(JSON.parse(JSON.stringify(body))));
-      }),
+      fc.property(
+        fc.constantFrom(0 as const, 1 as const),
+        fc.integer({ min: 1, max: 2 ** 31 }),
+        fc.jsonValue(),
+        (seat, seq, body) => {
+          const content = { seat, seq, kind: "game" as const, body };
+          const a = sealBox(key, content);
+          const b = sealBox(key, content);
+          expect(a).not.toBe(b);
+          const r = openBox(key, a);
+          expect(r.ok).toBe(true);
+          if (r.ok) expect(JSON.stringify(r.value.body)).toBe(JSON.stringify(JSON.parse(JSON.stringify(body))));
+        },
+      ),
       { numRuns: 50 },
     );
   });
@@ -120,7 +139,8 @@ describe("sealed boxes", () => {
 
   test("the replay guard refuses a replayed, reordered or mis-seated box", () => {
     let g = createReplayGuard();
-    const accept = (from: 0 | 1, seat: 0 | 1, seq: number) => acceptSealed(g, from, { seat, seq, kind: "game", body: null });
+    const accept = (from: 0 | 1, seat: 0 | 1, seq: number) =>
+      acceptSealed(g, from, { seat, seq, kind: "game", body: null });
     const a1 = accept(0, 0, 1);
     expect(a1.ok).toBe(true);
     if (a1.ok) g = a1.value;

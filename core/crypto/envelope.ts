@@ -25,7 +25,11 @@ export interface CryptoError {
 const enc = new TextEncoder();
 const dec = new TextDecoder("utf-8", { fatal: true });
 
-export function sealBox<T>(key: Uint8Array, content: Sealed<T>, random: (n: number) => Uint8Array = nacl.randomBytes): string {
+export function sealBox<T>(
+  key: Uint8Array,
+  content: Sealed<T>,
+  random: (n: number) => Uint8Array = nacl.randomBytes,
+): string {
   const nonce = random(nacl.secretbox.nonceLength);
   const plain = enc.encode(JSON.stringify({ s: content.seat, n: content.seq, k: content.kind, b: content.body }));
   const box = nacl.secretbox(plain, nonce, key);
@@ -39,8 +43,13 @@ export function sealBox<T>(key: Uint8Array, content: Sealed<T>, random: (n: numb
 export function openBox(key: Uint8Array, text: string): Result<Sealed<unknown>, CryptoError> {
   const bad = (m: string) => err<CryptoError>({ code: "crypto/bad_box", message: m });
   const bytes = parseBase64Url(text);
-  if (bytes === null || bytes.length < nacl.secretbox.nonceLength + nacl.secretbox.overheadLength) return bad("not a sealed box");
-  const plain = nacl.secretbox.open(bytes.subarray(nacl.secretbox.nonceLength), bytes.subarray(0, nacl.secretbox.nonceLength), key);
+  if (bytes === null || bytes.length < nacl.secretbox.nonceLength + nacl.secretbox.overheadLength)
+    return bad("not a sealed box");
+  const plain = nacl.secretbox.open(
+    bytes.subarray(nacl.secretbox.nonceLength),
+    bytes.subarray(0, nacl.secretbox.nonceLength),
+    key,
+  );
   if (plain === null) return bad("the box does not open with this room's key");
   let o: unknown;
   try {
@@ -50,7 +59,13 @@ export function openBox(key: Uint8Array, text: string): Result<Sealed<unknown>, 
   }
   if (typeof o !== "object" || o === null) return bad("the box holds no object");
   const { s, n, k, b } = o as Record<string, unknown>;
-  if ((s !== 0 && s !== 1) || typeof n !== "number" || !Number.isInteger(n) || n < 0 || (k !== "game" && k !== "chat" && k !== "request")) {
+  if (
+    (s !== 0 && s !== 1) ||
+    typeof n !== "number" ||
+    !Number.isInteger(n) ||
+    n < 0 ||
+    (k !== "game" && k !== "chat" && k !== "request")
+  ) {
     return bad("the box has no valid header");
   }
   return ok({ seat: s, seq: n, kind: k, body: b });
@@ -67,8 +82,13 @@ export function createReplayGuard(): ReplayGuard {
  * Accepts `content` from `from` (the seat the server says sent it) if the sealed seat matches and its
  * sequence number is higher than any accepted before from that seat.
  */
-export function acceptSealed(guard: ReplayGuard, from: Seat, content: Sealed<unknown>): Result<ReplayGuard, CryptoError> {
-  if (content.seat !== from) return err({ code: "crypto/wrong_seat", message: `sealed by seat ${content.seat}, relayed as seat ${from}` });
+export function acceptSealed(
+  guard: ReplayGuard,
+  from: Seat,
+  content: Sealed<unknown>,
+): Result<ReplayGuard, CryptoError> {
+  if (content.seat !== from)
+    return err({ code: "crypto/wrong_seat", message: `sealed by seat ${content.seat}, relayed as seat ${from}` });
   if (content.seq <= guard[from]) {
     return err({ code: "crypto/replay", message: `sequence ${content.seq} from seat ${from} after ${guard[from]}` });
   }

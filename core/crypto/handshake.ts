@@ -55,10 +55,18 @@ export interface GuestHandshake {
   readonly sid: string;
   readonly msg: string;
   /** From the owner's MSGb: this side's confirmation tag (to send) and, if it holds, the secrets. */
-  finish(msgB: string): Result<{ readonly tag: string; readonly check: (ownerTag: string) => boolean; readonly secrets: RoomSecrets }, HandshakeError>;
+  finish(
+    msgB: string,
+  ): Result<
+    { readonly tag: string; readonly check: (ownerTag: string) => boolean; readonly secrets: RoomSecrets },
+    HandshakeError
+  >;
 }
 
-export function startGuestHandshake(code: RoomCode, random: (n: number) => Uint8Array = nacl.randomBytes): GuestHandshake {
+export function startGuestHandshake(
+  code: RoomCode,
+  random: (n: number) => Uint8Array = nacl.randomBytes,
+): GuestHandshake {
   const sid = random(SID_BYTES);
   const inputs = inputsFor(code, sid);
   const share = makeShare(inputs, AD_GUEST, sampleScalar(random));
@@ -91,10 +99,16 @@ export interface OwnerHandshake {
   confirm(guestTag: string): Result<{ readonly tag: string; readonly secrets: RoomSecrets }, HandshakeError>;
 }
 
-export function answerGuestHandshake(code: RoomCode, sidText: string, msgA: string, random: (n: number) => Uint8Array = nacl.randomBytes): Result<OwnerHandshake, HandshakeError> {
+export function answerGuestHandshake(
+  code: RoomCode,
+  sidText: string,
+  msgA: string,
+  random: (n: number) => Uint8Array = nacl.randomBytes,
+): Result<OwnerHandshake, HandshakeError> {
   const sid = parseBase64Url(sidText);
   const a = parseBase64Url(msgA);
-  if (sid === null || sid.length !== SID_BYTES || a === null) return err({ code: "crypto/bad_share", message: "the guest's key share is malformed" });
+  if (sid === null || sid.length !== SID_BYTES || a === null)
+    return err({ code: "crypto/bad_share", message: "the guest's key share is malformed" });
   const inputs = inputsFor(code, sid);
   const share = makeShare(inputs, AD_OWNER, sampleScalar(random));
   const keys = deriveIsk(inputs, share.y, a, share.msg, false);
@@ -104,7 +118,8 @@ export function answerGuestHandshake(code: RoomCode, sidText: string, msgA: stri
     msg: makeBase64Url(share.msg),
     confirm(guestTag) {
       const t = parseBase64Url(guestTag);
-      if (t === null || !tagsEqual(t, ta)) return err({ code: "crypto/wrong_code", message: "the guest's key confirmation failed: a wrong code" });
+      if (t === null || !tagsEqual(t, ta))
+        return err({ code: "crypto/wrong_code", message: "the guest's key confirmation failed: a wrong code" });
       return ok({ tag: makeBase64Url(tb), secrets: secretsOf(isk, sid) });
     },
   });

@@ -6,7 +6,11 @@ import type { TraceEvent } from "./engine.js";
 function pos(pits: number[], opts: { store0?: number; toMove?: 0 | 1; vsComputer?: boolean } = {}): State {
   const rest = 48 - pits.reduce((a, b) => a + b, 0);
   const store0 = opts.store0 ?? Math.floor(rest / 2);
-  const r = setup("ayo", { vsComputer: opts.vsComputer ?? false }, { board: pits, stores: [store0, rest - store0], toMove: opts.toMove ?? 0 });
+  const r = setup(
+    "ayo",
+    { vsComputer: opts.vsComputer ?? false },
+    { board: pits, stores: [store0, rest - store0], toMove: opts.toMove ?? 0 },
+  );
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }

@@ -5,8 +5,20 @@
  */
 import { END_REASONS, engineError, err, ok, type Result, type EngineError, type Seat } from "../types.js";
 import {
-  H_PLY, H_REASON, H_RESULT, H_TO_MOVE, HEADER_SIZE, RESULT_DRAW, RESULT_NONE, RESULT_WIN0, RESULT_WIN1,
-  isPlainObject, setScored, type Engine, type RuleSet, type TraceEvent,
+  H_PLY,
+  H_REASON,
+  H_RESULT,
+  H_TO_MOVE,
+  HEADER_SIZE,
+  RESULT_DRAW,
+  RESULT_NONE,
+  RESULT_WIN0,
+  RESULT_WIN1,
+  isPlainObject,
+  setScored,
+  type Engine,
+  type RuleSet,
+  type TraceEvent,
 } from "./engine.js";
 
 export interface AyoOptions {
@@ -45,7 +57,11 @@ function settle(buf: Int32Array, trace: TraceEvent[] | null): void {
   else return;
   if (trace !== null) {
     const r = buf[RESULT];
-    trace.push({ t: "end", winner: r === RESULT_WIN0 ? 0 : r === RESULT_WIN1 ? 1 : null, reason: END_REASONS[buf[REASON]] });
+    trace.push({
+      t: "end",
+      winner: r === RESULT_WIN0 ? 0 : r === RESULT_WIN1 ? 1 : null,
+      reason: END_REASONS[buf[REASON]],
+    });
   }
 }
 
@@ -132,27 +148,27 @@ function makeEngine(options: AyoOptions): Engine {
     playInPlace,
     playInto(src: Int32Array, dst: Int32Array, move: number): void {
       // Unrolled copy of the 21 cells: a fraction of the cost of \`set\` on so small an array.
-    dst[0] = src[0];
-    dst[1] = src[1];
-    dst[2] = src[2];
-    dst[3] = src[3];
-    dst[4] = src[4];
-    dst[5] = src[5];
-    dst[6] = src[6];
-    dst[7] = src[7];
-    dst[8] = src[8];
-    dst[9] = src[9];
-    dst[10] = src[10];
-    dst[11] = src[11];
-    dst[12] = src[12];
-    dst[13] = src[13];
-    dst[14] = src[14];
-    dst[15] = src[15];
-    dst[16] = src[16];
-    dst[17] = src[17];
-    dst[18] = src[18];
-    dst[19] = src[19];
-    dst[20] = src[20];
+      dst[0] = src[0];
+      dst[1] = src[1];
+      dst[2] = src[2];
+      dst[3] = src[3];
+      dst[4] = src[4];
+      dst[5] = src[5];
+      dst[6] = src[6];
+      dst[7] = src[7];
+      dst[8] = src[8];
+      dst[9] = src[9];
+      dst[10] = src[10];
+      dst[11] = src[11];
+      dst[12] = src[12];
+      dst[13] = src[13];
+      dst[14] = src[14];
+      dst[15] = src[15];
+      dst[16] = src[16];
+      dst[17] = src[17];
+      dst[18] = src[18];
+      dst[19] = src[19];
+      dst[20] = src[20];
       playInPlace(dst, move, null);
     },
     validate,

@@ -4,11 +4,33 @@
  * (`generate`, `playInPlace`) on its own buffers instead.
  */
 import {
-  END_REASONS, engineError, err, isGameId, ok, type EngineError, type GameId, type Outcome, type Result, type Seat,
+  END_REASONS,
+  engineError,
+  err,
+  isGameId,
+  ok,
+  type EngineError,
+  type GameId,
+  type Outcome,
+  type Result,
+  type Seat,
 } from "../types.js";
 import {
-  H_PLY, H_QUIET, H_REASON, H_RESULT, H_STORE0, H_TO_MOVE, H_TUZ0, H_TUZ1, RESULT_NONE, isPlainObject, outcomeOf,
-  setScored, type Engine, type RuleSet, type TraceEvent,
+  H_PLY,
+  H_QUIET,
+  H_REASON,
+  H_RESULT,
+  H_STORE0,
+  H_TO_MOVE,
+  H_TUZ0,
+  H_TUZ1,
+  RESULT_NONE,
+  isPlainObject,
+  outcomeOf,
+  setScored,
+  type Engine,
+  type RuleSet,
+  type TraceEvent,
 } from "./engine.js";
 import { togyz } from "./togyz.js";
 import { ayo } from "./ayo.js";
@@ -133,10 +155,7 @@ export function play(s: State, move: unknown): Result<Played, EngineError> {
 }
 
 /** Plays a list of moves; on failure says at which index. */
-export function playAll(
-  s: State,
-  moves: readonly unknown[],
-): Result<State, EngineError & { readonly at: number }> {
+export function playAll(s: State, moves: readonly unknown[]): Result<State, EngineError & { readonly at: number }> {
   let cur = s;
   for (let i = 0; i < moves.length; i++) {
     const r = play(cur, moves[i]);
@@ -214,7 +233,8 @@ export function setup(game: unknown, options: unknown, position: Setup): Result<
   if (!Array.isArray(board) || board.length !== P || !board.every(isCount)) {
     return bad(`board must be ${P} whole numbers`);
   }
-  if (!Array.isArray(stores) || stores.length !== 2 || !stores.every(isCount)) return bad("stores must be two whole numbers");
+  if (!Array.isArray(stores) || stores.length !== 2 || !stores.every(isCount))
+    return bad("stores must be two whole numbers");
   if (who !== 0 && who !== 1) return bad("toMove must be 0 or 1");
   if (!isCount(ply) || !isCount(quiet)) return bad("moveCount and quiet must be whole numbers");
   const buf = new Int32Array(engine.size);
@@ -230,7 +250,8 @@ export function setup(game: unknown, options: unknown, position: Setup): Result<
     for (let seat = 0; seat < 2; seat++) {
       const t = tuzdyk[seat];
       if (t === null) continue;
-      if (typeof t !== "number" || !Number.isInteger(t) || t < 1 || t > 9) return bad("a tuzdyk is a pit number 1..9 or null");
+      if (typeof t !== "number" || !Number.isInteger(t) || t < 1 || t > 9)
+        return bad("a tuzdyk is a pit number 1..9 or null");
       buf[P + H_TUZ0 + seat] = (1 - seat) * 9 + t - 1;
     }
   }

@@ -1,7 +1,19 @@
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
 import { GAMES, type GameId } from "../types.js";
-import { H_STORE0, H_TO_MOVE, decode, encode, hash, legalMoves, newGame, outcome, play, view, type State } from "./index.js";
+import {
+  H_STORE0,
+  H_TO_MOVE,
+  decode,
+  encode,
+  hash,
+  legalMoves,
+  newGame,
+  outcome,
+  play,
+  view,
+  type State,
+} from "./index.js";
 import { refInit, refMoves, refPlay, type RefState } from "./testing/reference.js";
 
 interface Variant {
@@ -13,7 +25,11 @@ const variantArb: fc.Arbitrary<Variant> = fc.oneof(
   fc.constant<Variant>({ game: "togyz", options: undefined }),
   fc.boolean().map<Variant>((vsComputer) => ({ game: "ayo", options: { vsComputer } })),
   fc
-    .tuple(fc.constantFrom<GameId>("tsoro-classic", "tsoro-wta"), fc.integer({ min: 4, max: 12 }), fc.integer({ min: 1, max: 10 }))
+    .tuple(
+      fc.constantFrom<GameId>("tsoro-classic", "tsoro-wta"),
+      fc.integer({ min: 4, max: 12 }),
+      fc.integer({ min: 1, max: 10 }),
+    )
     .map<Variant>(([game, holes, seeds]) => ({ game, options: { holes, seeds } })),
 );
 
@@ -116,15 +132,24 @@ describe("engine properties over every rule set", () => {
 
   test.each(GAMES)("every %s game ends, and a finished game has no legal move", (game) => {
     fc.assert(
-      fc.property(variantArb.filter((v) => v.game === game), picksArb, (v, picks) => {
-        const end = walk(v.game === "ayo" ? { game: "ayo", options: { vsComputer: true } } : v, picks, 20_000, () => {});
-        const o = outcome(end);
-        expect(o).not.toBeNull();
-        expect(legalMoves(end)).toEqual([]);
-        const again = play(end, legalMoves(start(v))[0]);
-        expect(again.ok).toBe(false);
-        if (!again.ok) expect(again.error.code).toBe("move/game_over");
-      }),
+      fc.property(
+        variantArb.filter((v) => v.game === game),
+        picksArb,
+        (v, picks) => {
+          const end = walk(
+            v.game === "ayo" ? { game: "ayo", options: { vsComputer: true } } : v,
+            picks,
+            20_000,
+            () => {},
+          );
+          const o = outcome(end);
+          expect(o).not.toBeNull();
+          expect(legalMoves(end)).toEqual([]);
+          const again = play(end, legalMoves(start(v))[0]);
+          expect(again.ok).toBe(false);
+          if (!again.ok) expect(again.error.code).toBe("move/game_over");
+        },
+      ),
       { numRuns: 25 },
     );
   });

@@ -79,12 +79,24 @@ describe("Togyz workspace", () => {
       }
       if (e.generate(pos, list) === 0) continue;
       const params = {
-        maxDepth: 64, deadline: Infinity, maxNodes: 30_000, shouldStop: null, evaluate: evaluatorFor(e, "learned"),
-        seed: g, solve: false, solveShare: 0.3, selective: true,
+        maxDepth: 64,
+        deadline: Infinity,
+        maxNodes: 30_000,
+        shouldStop: null,
+        evaluate: evaluatorFor(e, "learned"),
+        seed: g,
+        solve: false,
+        solveShare: 0.3,
+        selective: true,
       };
       const a = fast.search(pos, params);
       const b = slow.search(pos, params);
-      expect({ move: a.move, score: a.score, nodes: a.nodes, pv: a.pv }).toEqual({ move: b.move, score: b.score, nodes: b.nodes, pv: b.pv });
+      expect({ move: a.move, score: a.score, nodes: a.nodes, pv: a.pv }).toEqual({
+        move: b.move,
+        score: b.score,
+        nodes: b.nodes,
+        pv: b.pv,
+      });
     }
   });
 

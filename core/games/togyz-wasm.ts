@@ -82,14 +82,15 @@ export function giveSlots(free: [number, number][], first: number, count: number
 /** A run of slots goes back to the free list once every view of it has been collected. */
 const views = new Map<number, { first: number; count: number; live: number }>();
 let runIds = 0;
-const collected = typeof FinalizationRegistry === "function"
-  ? new FinalizationRegistry<number>((id) => {
-    const run = views.get(id);
-    if (run === undefined || --run.live > 0) return;
-    views.delete(id);
-    if (shared) giveSlots(shared.free, run.first, run.count);
-  })
-  : null;
+const collected =
+  typeof FinalizationRegistry === "function"
+    ? new FinalizationRegistry<number>((id) => {
+        const run = views.get(id);
+        if (run === undefined || --run.live > 0) return;
+        views.delete(id);
+        if (shared) giveSlots(shared.free, run.first, run.count);
+      })
+    : null;
 
 /** The tables `play` reads: togyz.ts's own, the run masks spread to a cell per pit. */
 function fillTables(m: Int32Array): void {
@@ -137,7 +138,8 @@ class TogyzWorkspace implements Workspace {
 
   play(src: number, dst: number, move: number): void {
     // A slot outside the run would write into another workspace, the tables or past the memory.
-    if (src >>> 0 >= this.slots || dst >>> 0 >= this.slots) throw new RangeError(`no slot ${src >>> 0 >= this.slots ? src : dst} in this workspace`);
+    if (src >>> 0 >= this.slots || dst >>> 0 >= this.slots)
+      throw new RangeError(`no slot ${src >>> 0 >= this.slots ? src : dst} in this workspace`);
     if (this.wasmPlay(this.base + src * SLOT, this.base + dst * SLOT, move) !== 0) this.settle(this.bufs[dst]);
   }
 }

@@ -6,11 +6,19 @@ import type { TraceEvent } from "./engine.js";
  * A togyz position: `board` by array index; the kazans share the rest of the 162 stones (seat 0 gets
  * `store0` if given, else half).
  */
-function pos(board: number[], opts: { store0?: number; toMove?: 0 | 1; tuzdyk?: [number | null, number | null] } = {}): State {
+function pos(
+  board: number[],
+  opts: { store0?: number; toMove?: 0 | 1; tuzdyk?: [number | null, number | null] } = {},
+): State {
   const rest = 162 - board.reduce((a, b) => a + b, 0);
   const store0 = opts.store0 ?? Math.ceil(rest / 2);
   const store1 = rest - store0;
-  const r = setup("togyz", undefined, { board, stores: [store0, store1], toMove: opts.toMove ?? 0, tuzdyk: opts.tuzdyk ?? [null, null] });
+  const r = setup("togyz", undefined, {
+    board,
+    stores: [store0, store1],
+    toMove: opts.toMove ?? 0,
+    tuzdyk: opts.tuzdyk ?? [null, null],
+  });
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
@@ -187,7 +195,10 @@ describe("togyz setup validation", () => {
     ["negative", { board: [-1, ...new Array(17).fill(9)], stores: [10, 0] }],
     ["tuzdyk on pit 9", { board: [...new Array(17).fill(9), 0], stores: [9, 0], tuzdyk: [9, null] }],
     ["tuzdyk holding stones", { board: new Array(18).fill(9), stores: [0, 0], tuzdyk: [1, null] }],
-    ["both tuzdyks the same number", { board: [0, ...new Array(8).fill(9), 0, ...new Array(8).fill(9)], stores: [9, 9], tuzdyk: [1, 1] }],
+    [
+      "both tuzdyks the same number",
+      { board: [0, ...new Array(8).fill(9), 0, ...new Array(8).fill(9)], stores: [9, 9], tuzdyk: [1, 1] },
+    ],
   ])("%s is refused", (_name, position) => {
     const r = setup("togyz", undefined, position as never);
     expect(r.ok).toBe(false);

@@ -4,8 +4,23 @@
  */
 import { END_REASONS, engineError, err, ok, type Result, type EngineError, type Seat } from "../types.js";
 import {
-  H_PLY, H_QUIET, H_REASON, H_RESULT, H_TO_MOVE, H_TUZ0, H_TUZ1, HEADER_SIZE, RESULT_DRAW, RESULT_NONE, RESULT_WIN0,
-  RESULT_WIN1, isPlainObject, setScored, type Engine, type RuleSet, type TraceEvent,
+  H_PLY,
+  H_QUIET,
+  H_REASON,
+  H_RESULT,
+  H_TO_MOVE,
+  H_TUZ0,
+  H_TUZ1,
+  HEADER_SIZE,
+  RESULT_DRAW,
+  RESULT_NONE,
+  RESULT_WIN0,
+  RESULT_WIN1,
+  isPlainObject,
+  setScored,
+  type Engine,
+  type RuleSet,
+  type TraceEvent,
 } from "./engine.js";
 
 export type TogyzOptions = Readonly<Record<string, never>>;
@@ -65,7 +80,11 @@ function settle(buf: Int32Array, trace: TraceEvent[] | null): void {
   }
   if (trace !== null) {
     const r = buf[RESULT];
-    trace.push({ t: "end", winner: r === RESULT_WIN0 ? 0 : r === RESULT_WIN1 ? 1 : null, reason: END_REASONS[buf[REASON]] });
+    trace.push({
+      t: "end",
+      winner: r === RESULT_WIN0 ? 0 : r === RESULT_WIN1 ? 1 : null,
+      reason: END_REASONS[buf[REASON]],
+    });
   }
 }
 
@@ -173,7 +192,7 @@ function playInto(src: Int32Array, dst: Int32Array, move: number): void {
   const oppBase = opp * 9;
   // A run ending on the opponent's side. The opponent's tuzdyk lies on the mover's side, and the
   // mover's own one was emptied above, so ending there captures nothing (an even count of 0).
-  if (((last - oppBase) >>> 0) < 9) {
+  if ((last - oppBase) >>> 0 < 9) {
     const c = dst[last];
     if (c === 3) {
       const number = last - oppBase; // 0-based pit number on the opponent's side
@@ -196,7 +215,12 @@ function playInto(src: Int32Array, dst: Int32Array, move: number): void {
   dst[S1] = k1;
   dst[PLY] = src[PLY] + 1;
   dst[TO_MOVE] = opp;
-  if (k0 >= WIN || k1 >= WIN || (k0 === 81 && k1 === 81) || (laps === 0 && OPP_COVER[me * 342 + key] < 3 && sideSum(dst, opp) === 0)) {
+  if (
+    k0 >= WIN ||
+    k1 >= WIN ||
+    (k0 === 81 && k1 === 81) ||
+    (laps === 0 && OPP_COVER[me * 342 + key] < 3 && sideSum(dst, opp) === 0)
+  ) {
     settle(dst, null);
   }
 }
@@ -323,7 +347,8 @@ export const togyz: RuleSet<TogyzOptions> = {
     if (raw === undefined || raw === null) return ok({});
     if (!isPlainObject(raw)) return err(engineError("options/invalid", "togyz options must be an object"));
     const extra = Object.keys(raw);
-    if (extra.length > 0) return err(engineError("options/invalid", `togyz takes no options (got ${extra.join(", ")})`));
+    if (extra.length > 0)
+      return err(engineError("options/invalid", `togyz takes no options (got ${extra.join(", ")})`));
     return ok({});
   },
   create: () => togyzEngine,

@@ -8,8 +8,20 @@
  */
 import { END_REASONS, engineError, err, ok, type Result, type EngineError, type GameId, type Seat } from "../types.js";
 import {
-  H_PLY, H_QUIET, H_REASON, H_RESULT, H_TO_MOVE, HEADER_SIZE, RESULT_NONE, RESULT_WIN0, RESULT_WIN1,
-  isPlainObject, setScored, type Engine, type RuleSet, type TraceEvent,
+  H_PLY,
+  H_QUIET,
+  H_REASON,
+  H_RESULT,
+  H_TO_MOVE,
+  HEADER_SIZE,
+  RESULT_NONE,
+  RESULT_WIN0,
+  RESULT_WIN1,
+  isPlainObject,
+  setScored,
+  type Engine,
+  type RuleSet,
+  type TraceEvent,
 } from "./engine.js";
 
 export interface TsoroOptions {
@@ -32,7 +44,8 @@ function parseTsoroOptions(game: GameId, raw: unknown): Result<TsoroOptions, Eng
   if (raw === undefined || raw === null) return ok({ holes: 8, seeds: 2 });
   if (!isPlainObject(raw)) return err(engineError("options/invalid", `${game} options must be an object`));
   for (const key of Object.keys(raw)) {
-    if (key !== "holes" && key !== "seeds") return err(engineError("options/invalid", `unknown ${game} option "${key}"`));
+    if (key !== "holes" && key !== "seeds")
+      return err(engineError("options/invalid", `unknown ${game} option "${key}"`));
   }
   const holes = raw.holes === undefined ? 8 : raw.holes;
   const seeds = raw.seeds === undefined ? 2 : raw.seeds;
@@ -99,7 +112,11 @@ function makeEngine(game: "tsoro-classic" | "tsoro-wta", options: TsoroOptions):
     }
     if (trace !== null) {
       const r = buf[RESULT];
-      trace.push({ t: "end", winner: r === RESULT_WIN0 ? 0 : r === RESULT_WIN1 ? 1 : null, reason: END_REASONS[buf[REASON]] });
+      trace.push({
+        t: "end",
+        winner: r === RESULT_WIN0 ? 0 : r === RESULT_WIN1 ? 1 : null,
+        reason: END_REASONS[buf[REASON]],
+      });
     }
   }
 

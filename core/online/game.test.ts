@@ -16,8 +16,15 @@ function refuse(g: FriendGame, from: Seat, payload: Payload, at = 1_000_000): st
   if (r.ok) throw new Error("expected a refusal");
   return r.error.code;
 }
-const setup = (bestOf: 1 | 3 = 3): FriendGame => apply(createFriendGame(), 0, { t: "setup", game: "tsoro-classic", options: { holes: 4, seeds: 1 }, bestOf });
-const moveOf = (g: FriendGame, mv: number): Payload => ({ t: "move", series: g.seriesNo, game: g.series!.games.length, ply: moveCount(g.state!), move: mv });
+const setup = (bestOf: 1 | 3 = 3): FriendGame =>
+  apply(createFriendGame(), 0, { t: "setup", game: "tsoro-classic", options: { holes: 4, seeds: 1 }, bestOf });
+const moveOf = (g: FriendGame, mv: number): Payload => ({
+  t: "move",
+  series: g.seriesNo,
+  game: g.series!.games.length,
+  ply: moveCount(g.state!),
+  move: mv,
+});
 
 describe("friend game reducer", () => {
   test("only the creator sets the game up, once, with options the engine accepts", () => {
@@ -33,7 +40,9 @@ describe("friend game reducer", () => {
     let g = setup();
     expect(seatToMove(g)).toBe(0);
     expect(refuse(g, 1, moveOf(g, legalMoves(g.state!)[0]))).toBe("peer/illegal");
-    expect(refuse(g, 0, { ...(moveOf(g, legalMoves(g.state!)[0]) as Extract<Payload, { t: "move" }>), ply: 5 })).toBe("peer/illegal");
+    expect(refuse(g, 0, { ...(moveOf(g, legalMoves(g.state!)[0]) as Extract<Payload, { t: "move" }>), ply: 5 })).toBe(
+      "peer/illegal",
+    );
     expect(refuse(g, 0, moveOf(g, 99))).toBe("peer/illegal");
     // Play the first game out with first legal moves.
     while (g.series!.games.length === 0) {

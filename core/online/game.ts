@@ -6,7 +6,17 @@
  * current game (players take turns to start, core/match.ts).
  */
 import { err, ok, type BySeat, type Outcome, type Result, type Seat } from "../types.js";
-import { newGame, outcome, play, toMove, moveCount, view, type State, type TraceEvent, type GameOptions } from "../games/index.js";
+import {
+  newGame,
+  outcome,
+  play,
+  toMove,
+  moveCount,
+  view,
+  type State,
+  type TraceEvent,
+  type GameOptions,
+} from "../games/index.js";
 import { createSeries, forfeit as forfeitSeries, recordGame, starterOf, type BestOf, type Series } from "../match.js";
 import type { Payload } from "./payload.js";
 import { CHAT_LIMIT, CHAT_WINDOW_MS } from "../protocol/friend.js";
@@ -125,21 +135,52 @@ function fresh(settings: Settings): State {
 }
 
 /** Records `o` (engine seats) for the current game and starts the next one if the series goes on. */
-function finishGame(g: FriendGame, o: Outcome, final: State, forfeitBy: { seat: Seat; whole: boolean } | null): Applied {
+function finishGame(
+  g: FriendGame,
+  o: Outcome,
+  final: State,
+  forfeitBy: { seat: Seat; whole: boolean } | null,
+): Applied {
   const settings = g.settings as Settings;
   const series0 = g.series as Series;
   const roomOutcome: Outcome =
-    forfeitBy !== null ? { winner: other(forfeitBy.seat), reason: "forfeit" } : { winner: o.winner === null ? null : ((o.winner ^ g.starter) as Seat), reason: o.reason };
-  const series = forfeitBy !== null ? forfeitSeries(series0, forfeitBy.seat, forfeitBy.whole) : recordGame(series0, roomOutcome);
-  const ended: FinishedGame = { series: g.seriesNo, index: series0.games.length, starter: g.starter, moves: g.moves, outcome: roomOutcome, final };
-  const base: FriendGame = { ...g, series, paused: false, offers: { pause: null, rematch: null, end: null }, finished: [...g.finished, ended] };
+    forfeitBy !== null
+      ? { winner: other(forfeitBy.seat), reason: "forfeit" }
+      : { winner: o.winner === null ? null : ((o.winner ^ g.starter) as Seat), reason: o.reason };
+  const series =
+    forfeitBy !== null ? forfeitSeries(series0, forfeitBy.seat, forfeitBy.whole) : recordGame(series0, roomOutcome);
+  const ended: FinishedGame = {
+    series: g.seriesNo,
+    index: series0.games.length,
+    starter: g.starter,
+    moves: g.moves,
+    outcome: roomOutcome,
+    final,
+  };
+  const base: FriendGame = {
+    ...g,
+    series,
+    paused: false,
+    offers: { pause: null, rematch: null, end: null },
+    finished: [...g.finished, ended],
+  };
   if (series.over) return { game: { ...base, state: final }, ended };
   return { game: { ...base, state: fresh(settings), starter: starterOf(series), moves: [] }, ended };
 }
 
 function startSeries(g: FriendGame, settings: Settings, seriesNo: number): FriendGame {
   const series = createSeries(settings.bestOf);
-  return { ...g, settings, seriesNo, series, state: fresh(settings), starter: starterOf(series), moves: [], paused: false, offers: { pause: null, rematch: null, end: null } };
+  return {
+    ...g,
+    settings,
+    seriesNo,
+    series,
+    state: fresh(settings),
+    starter: starterOf(series),
+    moves: [],
+    paused: false,
+    offers: { pause: null, rematch: null, end: null },
+  };
 }
 
 function agreedEnd(g: FriendGame): Applied {
@@ -158,7 +199,8 @@ export function applyPayload(g: FriendGame, e: LogEntry): Result<Applied, RuleEr
   }
   if (p.t === "chat") {
     const recent = g.chat.filter((c) => c.seat === from && c.at > e.at - CHAT_WINDOW_MS);
-    if (recent.length >= CHAT_LIMIT) return err({ code: "chat/flood", message: `more than ${CHAT_LIMIT} chat lines in ${CHAT_WINDOW_MS / 1000} s` });
+    if (recent.length >= CHAT_LIMIT)
+      return err({ code: "chat/flood", message: `more than ${CHAT_LIMIT} chat lines in ${CHAT_WINDOW_MS / 1000} s` });
     return ok({ game: { ...g, chat: [...g.chat, { seat: from, text: p.text, at: e.at, seq: e.seq }] } });
   }
   if (p.t === "setup") {
@@ -174,12 +216,19 @@ export function applyPayload(g: FriendGame, e: LogEntry): Result<Applied, RuleEr
     case "move": {
       if (!isPlaying(g)) return illegal("no game is being played");
       if (g.paused) return illegal("the game is paused");
-      if (p.series !== g.seriesNo || p.game !== g.series.games.length) return illegal("that move belongs to another game");
-      if (p.ply !== moveCount(g.state)) return illegal(`stale move: made at move ${p.ply}, the game is at move ${moveCount(g.state)}`);
+      if (p.series !== g.seriesNo || p.game !== g.series.games.length)
+        return illegal("that move belongs to another game");
+      if (p.ply !== moveCount(g.state))
+        return illegal(`stale move: made at move ${p.ply}, the game is at move ${moveCount(g.state)}`);
       if (toMove(g.state) !== engineSeat(g, from)) return illegal("not your turn");
       const r = play(g.state, p.move);
       if (!r.ok) return illegal(r.error.message);
-      const next: FriendGame = { ...g, state: r.value.state, moves: [...g.moves, p.move], offers: { ...g.offers, end: null } };
+      const next: FriendGame = {
+        ...g,
+        state: r.value.state,
+        moves: [...g.moves, p.move],
+        offers: { ...g.offers, end: null },
+      };
       const o = outcome(r.value.state);
       if (o === null) return ok({ game: next, trace: r.value.trace });
       const fin = finishGame(next, o, r.value.state, null);
@@ -202,7 +251,8 @@ export function applyPayload(g: FriendGame, e: LogEntry): Result<Applied, RuleEr
         return ok({ game: { ...g, paused, offers: { ...g.offers, pause: null } } });
       }
       if (p.what === "rematch") {
-        if (g.offers.rematch === null || g.offers.rematch === from) return illegal("there is no rematch offer to answer");
+        if (g.offers.rematch === null || g.offers.rematch === from)
+          return illegal("there is no rematch offer to answer");
         if (!p.accept) return ok({ game: { ...g, offers: { ...g.offers, rematch: null } } });
         return ok({ game: startSeries(g, settings, g.seriesNo + 1) });
       }
@@ -219,7 +269,12 @@ export function applyPayload(g: FriendGame, e: LogEntry): Result<Applied, RuleEr
     }
     case "forfeit": {
       if (!isPlaying(g)) return illegal("no game is being played");
-      return ok(finishGame(g, { winner: other(engineSeat(g, from)), reason: "forfeit" }, g.state, { seat: from, whole: p.whole }));
+      return ok(
+        finishGame(g, { winner: other(engineSeat(g, from)), reason: "forfeit" }, g.state, {
+          seat: from,
+          whole: p.whole,
+        }),
+      );
     }
     case "end": {
       if (settings.game !== "ayo") return illegal("only an Ayo game can be ended by agreement");

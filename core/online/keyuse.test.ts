@@ -16,7 +16,13 @@ const TOKEN = "A".repeat(43);
 function guestAgainstScript(): { guest: FriendSession; socket: FakeSocket; code: ReturnType<typeof generateCode> } {
   const code = generateCode();
   const socket = new FakeSocket();
-  const guest = createFriendSession({ url: `ws://x/ws?v=${PROTOCOL_VERSION}`, socket: () => socket, mode: "join", code, profile: { name: "Guest" } });
+  const guest = createFriendSession({
+    url: `ws://x/ws?v=${PROTOCOL_VERSION}`,
+    socket: () => socket,
+    mode: "join",
+    code,
+    profile: { name: "Guest" },
+  });
   socket.open();
   return { guest, socket, code };
 }
@@ -40,7 +46,16 @@ describe("the guest uses the key only after the owner's tag", () => {
     expect(owner.confirm(String(confirm.tag)).ok).toBe(true);
     // A server that forwards a forged owner tag, then seats the guest.
     socket.receive({ type: "join.verified", reqId: "req-000001", tag: "T".repeat(86) });
-    socket.receive({ type: "room.joined", roomId: TOKEN, seat: 1, seq: 0, sent: 0, peer: { seated: true, online: true }, token: TOKEN, via: "" });
+    socket.receive({
+      type: "room.joined",
+      roomId: TOKEN,
+      seat: 1,
+      seq: 0,
+      sent: 0,
+      peer: { seated: true, online: true },
+      token: TOKEN,
+      via: "",
+    });
     expect(socket.sent.some((m) => m.type === "join.request")).toBe(false);
     expect(guest.key).toBeNull();
     expect(guest.view().status).toBe("wrong_code");
@@ -50,7 +65,16 @@ describe("the guest uses the key only after the owner's tag", () => {
   test("a seat offered before any Tb arrived is refused too", () => {
     const { guest, socket, code } = guestAgainstScript();
     answerHello(socket, code);
-    socket.receive({ type: "room.joined", roomId: TOKEN, seat: 1, seq: 0, sent: 0, peer: { seated: true, online: true }, token: TOKEN, via: "" });
+    socket.receive({
+      type: "room.joined",
+      roomId: TOKEN,
+      seat: 1,
+      seq: 0,
+      sent: 0,
+      peer: { seated: true, online: true },
+      token: TOKEN,
+      via: "",
+    });
     expect(guest.key).toBeNull();
     expect(guest.view().status).toBe("wrong_code");
     expect(socket.sent.some((m) => m.type === "join.request")).toBe(false);
@@ -71,7 +95,16 @@ describe("the guest uses the key only after the owner's tag", () => {
     const opened = openBox(judged.value.secrets.key, String(named.request));
     expect(opened.ok && opened.value.body).toEqual({ name: "Guest" });
     expect(guest.view().status).toBe("pending");
-    socket.receive({ type: "room.joined", roomId: TOKEN, seat: 1, seq: 0, sent: 0, peer: { seated: true, online: true }, token: TOKEN, via: "" });
+    socket.receive({
+      type: "room.joined",
+      roomId: TOKEN,
+      seat: 1,
+      seq: 0,
+      sent: 0,
+      peer: { seated: true, online: true },
+      token: TOKEN,
+      via: "",
+    });
     expect(guest.key).toEqual(judged.value.secrets.key);
     expect(guest.view().status).toBe("seated");
     // The seat secret kept for Continue is the one sent to the server alone, in join.confirm.
@@ -92,7 +125,18 @@ function ownerAgainstScript(snapshot?: ReturnType<FriendSession["snapshot"]>) {
       const m = JSON.parse(data) as Record<string, unknown>;
       sent.push(m);
       if (m.type === "room.create") s.receive({ type: "room.created", rid: m.rid, roomId: m.roomId, seat: 0, loc: 7 });
-      if (m.type === "room.join") s.receive({ type: "room.joined", rid: m.rid, roomId: m.roomId, seat: 0, seq: 0, sent: 0, peer: { seated: false, online: false }, token: TOKEN, via: "" });
+      if (m.type === "room.join")
+        s.receive({
+          type: "room.joined",
+          rid: m.rid,
+          roomId: m.roomId,
+          seat: 0,
+          seq: 0,
+          sent: 0,
+          peer: { seated: false, online: false },
+          token: TOKEN,
+          via: "",
+        });
       if (m.type === "sync") s.receive({ type: "sync.page", rid: m.rid, msgs: [], more: false });
     };
     socket = s;
@@ -104,7 +148,9 @@ function ownerAgainstScript(snapshot?: ReturnType<FriendSession["snapshot"]>) {
     profile: { name: "Owner" },
     backoff: { baseMs: 1e9, maxMs: 1e9 },
     heartbeat: { everyMs: 1e9, timeoutMs: 1e9 },
-    ...(snapshot !== undefined ? { mode: "join" as const, snapshot, roomId: snapshot.roomId, secret: snapshot.secret } : { mode: "create" as const }),
+    ...(snapshot !== undefined
+      ? { mode: "join" as const, snapshot, roomId: snapshot.roomId, secret: snapshot.secret }
+      : { mode: "create" as const }),
   });
   socket!.open();
   return { owner, sent, socket: () => socket! };

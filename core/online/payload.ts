@@ -58,7 +58,15 @@ export const ForfeitSchema = v.strictObject({ t: v.literal("forfeit"), whole: v.
 export const EndOfferSchema = v.strictObject({ t: v.literal("end") });
 
 export const PayloadSchema = v.variant("t", [
-  SetupSchema, ProfileSchema, MoveSchema, ChatSchema, PauseSchema, AnswerSchema, RematchSchema, ForfeitSchema, EndOfferSchema,
+  SetupSchema,
+  ProfileSchema,
+  MoveSchema,
+  ChatSchema,
+  PauseSchema,
+  AnswerSchema,
+  RematchSchema,
+  ForfeitSchema,
+  EndOfferSchema,
 ]);
 export type Payload = v.InferOutput<typeof PayloadSchema>;
 export type PayloadType = Payload["t"];

@@ -11,14 +11,44 @@
 import nacl from "tweetnacl";
 import { err, ok, type BySeat, type Result, type Seat } from "../types.js";
 import { moveCount, view as positionView, type TraceEvent } from "../games/index.js";
-import { acceptSealed, createReplayGuard, generateSecret, openBox, sealBox, type ReplayGuard } from "../crypto/envelope.js";
+import {
+  acceptSealed,
+  createReplayGuard,
+  generateSecret,
+  openBox,
+  sealBox,
+  type ReplayGuard,
+} from "../crypto/envelope.js";
 import { makeBase64Url, parseBase64Url } from "../crypto/base64.js";
 import { codeForLocator, locatorOf, type RoomCode } from "../crypto/code.js";
-import { answerGuestHandshake, startGuestHandshake, type GuestHandshake, type OwnerHandshake, type RoomSecrets } from "../crypto/handshake.js";
-import { CHAT_LIMIT, CHAT_WINDOW_MS, MAX_WRONG_CODES, PROTOCOL_VERSION, parseFriendServerMessage, type FriendServerMessage, type StoredMessage } from "../protocol/friend.js";
+import {
+  answerGuestHandshake,
+  startGuestHandshake,
+  type GuestHandshake,
+  type OwnerHandshake,
+  type RoomSecrets,
+} from "../crypto/handshake.js";
+import {
+  CHAT_LIMIT,
+  CHAT_WINDOW_MS,
+  MAX_WRONG_CODES,
+  PROTOCOL_VERSION,
+  parseFriendServerMessage,
+  type FriendServerMessage,
+  type StoredMessage,
+} from "../protocol/friend.js";
 import type { ErrorCode } from "../protocol/errors.js";
 import { JoinRequestSchema, kindOf, parsePayload, type Payload } from "./payload.js";
-import { applyPayload, createFriendGame, seatToMove, type FinishedGame, type FriendGame, type LogEntry, type Profile, type Settings } from "./game.js";
+import {
+  applyPayload,
+  createFriendGame,
+  seatToMove,
+  type FinishedGame,
+  type FriendGame,
+  type LogEntry,
+  type Profile,
+  type Settings,
+} from "./game.js";
 import { createLink, DEFAULT_BACKOFF, type Backoff, type Link, type SocketFactory } from "./transport.js";
 import * as v from "valibot";
 
@@ -71,8 +101,21 @@ export interface SessionView {
 
 export type SessionEvent =
   | { readonly type: "change" }
-  | { readonly type: "applied"; readonly from: Seat; readonly seq: number; readonly payload: Payload; readonly trace?: readonly TraceEvent[]; readonly ended?: FinishedGame }
-  | { readonly type: "rejected"; readonly from: Seat; readonly seq: number; readonly code: ErrorCode; readonly message: string }
+  | {
+      readonly type: "applied";
+      readonly from: Seat;
+      readonly seq: number;
+      readonly payload: Payload;
+      readonly trace?: readonly TraceEvent[];
+      readonly ended?: FinishedGame;
+    }
+  | {
+      readonly type: "rejected";
+      readonly from: Seat;
+      readonly seq: number;
+      readonly code: ErrorCode;
+      readonly message: string;
+    }
   | { readonly type: "error"; readonly code: ErrorCode; readonly message: string }
   | { readonly type: "request"; readonly request: JoinRequestView }
   /** Owner: the code changed (a locator other than the proposed one, or the old one retired after wrong codes, or lapsed). */
@@ -131,7 +174,12 @@ export interface SessionSnapshot {
   readonly guard: ReplayGuard;
   readonly nextCseq: number;
   readonly log: readonly LogEntry[];
-  readonly outbox: readonly { readonly payload: Payload; readonly kind: "game" | "chat"; readonly cseq: number | null; readonly box: string | null }[];
+  readonly outbox: readonly {
+    readonly payload: Payload;
+    readonly kind: "game" | "chat";
+    readonly cseq: number | null;
+    readonly box: string | null;
+  }[];
   /** Owner: key exchanges answered for `code` (see MAX_WRONG_CODES); absent in older snapshots. */
   readonly tries?: { readonly code: string; readonly used: number };
 }
@@ -188,14 +236,22 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   const gapWaitMs = opts.gapWaitMs ?? 400;
   let profile = opts.profile;
   /** Owner: the open key exchanges by request id, and the secrets of those that confirmed. */
-  const attempts = new Map<string, { hs: OwnerHandshake; secrets: RoomSecrets | null; name: string | null; confirmed: boolean }>();
+  const attempts = new Map<
+    string,
+    { hs: OwnerHandshake; secrets: RoomSecrets | null; name: string | null; confirmed: boolean }
+  >();
   /** Owner: hellos waiting for one of the few open exchanges to finish. */
   const queued: { reqId: string; sid: string; msg: string }[] = [];
   /** Guest: the exchange under way. */
   let guestHs: GuestHandshake | null = null;
   let guestReq: string | null = null;
   /** `verified` once the owner's tag Tb held: before that the key is not used for anything. */
-  let guestDone: { check: (tag: string) => boolean; secrets: RoomSecrets; seatSecret: string; verified: boolean } | null = null;
+  let guestDone: {
+    check: (tag: string) => boolean;
+    secrets: RoomSecrets;
+    seatSecret: string;
+    verified: boolean;
+  } | null = null;
   /**
    * Owner: exchanges answered for the current code (a `join.reply` sent), less those withdrawn before
    * the guest confirmed (nothing learned). The device answers at most MAX_WRONG_CODES per code, and
@@ -319,7 +375,8 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     let open = 0;
     for (const a of attempts.values()) if (!a.confirmed) open++;
     if (open >= MAX_OPEN_EXCHANGES) {
-      if (queued.length < MAX_WRONG_CODES * 4 && !queued.some((q) => q.reqId === reqId)) queued.push({ reqId, sid, msg });
+      if (queued.length < MAX_WRONG_CODES * 4 && !queued.some((q) => q.reqId === reqId))
+        queued.push({ reqId, sid, msg });
       return;
     }
     const hs = answerGuestHandshake(code, sid, msg, random);
@@ -383,7 +440,8 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     const att = attempts.get(reqId);
     if (att === undefined || seat === 1 || att.secrets === null || att.name !== null) return;
     const opened = openBox(att.secrets.key, box);
-    const body = opened.ok && opened.value.kind === "request" ? v.safeParse(JoinRequestSchema, opened.value.body) : null;
+    const body =
+      opened.ok && opened.value.kind === "request" ? v.safeParse(JoinRequestSchema, opened.value.body) : null;
     if (body === null || !body.success) {
       // The right code but no readable request: not a wrong guess, just not a guest to seat.
       attempts.delete(reqId);
@@ -416,7 +474,11 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     if (guestDone === null || guestDone.verified) return;
     if (!guestDone.check(tag)) return stop("wrong_code");
     guestDone.verified = true;
-    const box = sealBox(guestDone.secrets.key, { seat: 1, seq: 0, kind: "request", body: { name: profile.name } }, random);
+    const box = sealBox(
+      guestDone.secrets.key,
+      { seat: 1, seq: 0, kind: "request", body: { name: profile.name } },
+      random,
+    );
     request({ type: "join.request", reqId: guestReq, request: box }, "request");
     status = "pending";
     changed();
@@ -569,7 +631,15 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         return;
       }
       case "join.refused":
-        stop(m.reason === "room/full" ? "full" : m.reason === "wrong_code" ? "wrong_code" : m.reason === "retired" ? "retired" : "refused");
+        stop(
+          m.reason === "room/full"
+            ? "full"
+            : m.reason === "wrong_code"
+              ? "wrong_code"
+              : m.reason === "retired"
+                ? "retired"
+                : "refused",
+        );
         return;
       case "relay.ack": {
         const head = outbox[0];
@@ -627,10 +697,13 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     if (purpose === "hello" && code === "join/busy") {
       // Other guests' exchanges are open: knock again shortly.
       status = "waiting";
-      retryTimer ??= setTimeout(() => {
-        retryTimer = null;
-        if (!disposed && link.isOpen && seat === null) onOpen();
-      }, 500 + Math.floor(Math.random() * 1_000));
+      retryTimer ??= setTimeout(
+        () => {
+          retryTimer = null;
+          if (!disposed && link.isOpen && seat === null) onOpen();
+        },
+        500 + Math.floor(Math.random() * 1_000),
+      );
       changed();
       return;
     }
@@ -746,12 +819,18 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       if (!everCaughtUp) {
         everCaughtUp = true;
         if (seat === 0 && game.settings === null && opts.setup !== undefined) {
-          enqueue({ t: "setup", game: opts.setup.game, options: opts.setup.options as Record<string, number | boolean>, bestOf: opts.setup.bestOf });
+          enqueue({
+            t: "setup",
+            game: opts.setup.game,
+            options: opts.setup.options as Record<string, number | boolean>,
+            bestOf: opts.setup.bestOf,
+          });
         }
       }
       if (seat !== null) {
         const mine = game.profiles[seat];
-        if (mine === null || mine.name !== profile.name || mine.avatar !== profile.avatar) enqueue(profilePayload(profile));
+        if (mine === null || mine.name !== profile.name || mine.avatar !== profile.avatar)
+          enqueue(profilePayload(profile));
       }
     }
     flush();
@@ -759,7 +838,8 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   function apply(msg: StoredMessage): void {
-    const reject = (code: ErrorCode, message: string): void => emit({ type: "rejected", from: msg.from, seq: msg.seq, code, message });
+    const reject = (code: ErrorCode, message: string): void =>
+      emit({ type: "rejected", from: msg.from, seq: msg.seq, code, message });
     if (key === null) return reject("crypto/bad_box", "no room key on this device");
     const opened = openBox(key, msg.box);
     if (!opened.ok) return reject(opened.error.code, opened.error.message);
@@ -785,7 +865,17 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
 
   function flush(): void {
     // Only once caught up: what this seat sent before (on any device) is known, and the next number too.
-    if (inflight || disposed || status !== "seated" || seat === null || key === null || !caughtUp || token === "" || !link.isOpen) return;
+    if (
+      inflight ||
+      disposed ||
+      status !== "seated" ||
+      seat === null ||
+      key === null ||
+      !caughtUp ||
+      token === "" ||
+      !link.isOpen
+    )
+      return;
     const head = outbox[0];
     if (head === undefined) {
       changed();
@@ -797,7 +887,10 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       head.box = sealBox(key, { seat, seq: head.cseq, kind: head.kind, body: head.payload }, random);
     }
     const seq = Math.max(applied, highest(), lastTaken) + 1;
-    inflight = request({ type: "relay", room: roomId, seat, via, tok: token, seq, cseq: head.cseq, kind: head.kind, box: head.box }, "relay");
+    inflight = request(
+      { type: "relay", room: roomId, seat, via, tok: token, seq, cseq: head.cseq, kind: head.kind, box: head.box },
+      "relay",
+    );
   }
 
   function enqueue(p: Payload): void {
@@ -816,8 +909,14 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     if (seat === null) return err({ code: "room/not_seated", message: "not seated yet" });
     if (p.t === "chat") {
       const now = Date.now();
-      const recent = game.chat.filter((c) => c.seat === seat && c.at > now - CHAT_WINDOW_MS).length + outbox.filter((o) => o.kind === "chat").length;
-      if (recent >= CHAT_LIMIT) return err({ code: "chat/flood", message: `at most ${CHAT_LIMIT} chat messages in ${CHAT_WINDOW_MS / 1000} s` });
+      const recent =
+        game.chat.filter((c) => c.seat === seat && c.at > now - CHAT_WINDOW_MS).length +
+        outbox.filter((o) => o.kind === "chat").length;
+      if (recent >= CHAT_LIMIT)
+        return err({
+          code: "chat/flood",
+          message: `at most ${CHAT_LIMIT} chat messages in ${CHAT_WINDOW_MS / 1000} s`,
+        });
     }
     const probe = applyPayload(game, { from: seat, seq: applied + 1, at: Date.now(), payload: p });
     if (!probe.ok) return err(probe.error);
@@ -858,10 +957,18 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       return () => listeners.delete(listener);
     },
     move(move) {
-      if (game.state === null || game.series === null) return err({ code: "peer/illegal", message: "the game is not set up yet" });
+      if (game.state === null || game.series === null)
+        return err({ code: "peer/illegal", message: "the game is not set up yet" });
       if (seat !== null && seatToMove(game) !== seat) return err({ code: "peer/illegal", message: "not your turn" });
-      if (outbox.some((o) => o.payload.t === "move")) return err({ code: "peer/illegal", message: "your last move is still on its way" });
-      return act({ t: "move", series: game.seriesNo, game: game.series.games.length, ply: moveCount(game.state), move });
+      if (outbox.some((o) => o.payload.t === "move"))
+        return err({ code: "peer/illegal", message: "your last move is still on its way" });
+      return act({
+        t: "move",
+        series: game.seriesNo,
+        game: game.series.games.length,
+        ply: moveCount(game.state),
+        move,
+      });
     },
     chat(text) {
       return act({ t: "chat", text });
@@ -886,9 +993,11 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       return act(profilePayload(p));
     },
     answerJoin(reqId, approve) {
-      if (seat !== 0) return err({ code: "room/not_owner", message: "only the player who made the game answers join requests" });
+      if (seat !== 0)
+        return err({ code: "room/not_owner", message: "only the player who made the game answers join requests" });
       if (!requests.has(reqId)) return err({ code: "join/not_found", message: "that join request is no longer open" });
-      if (!request({ type: "join.answer", reqId, approve }, `answer:${reqId}`)) return err({ code: "server/error", message: "not connected; try again" });
+      if (!request({ type: "join.answer", reqId, approve }, `answer:${reqId}`))
+        return err({ code: "server/error", message: "not connected; try again" });
       return ok(undefined);
     },
     snapshot() {

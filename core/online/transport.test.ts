@@ -16,11 +16,17 @@ describe("link", () => {
   test("reconnects after a drop with growing, capped delays, and restarts on demand", () => {
     const made: FakeSocket[] = [];
     let opens = 0;
-    const link = createLink("ws://x", () => {
-      const s = new FakeSocket();
-      made.push(s);
-      return s;
-    }, { onOpen: () => opens++, onMessage: () => undefined, onClose: () => undefined }, { baseMs: 100, maxMs: 400 }, () => 1);
+    const link = createLink(
+      "ws://x",
+      () => {
+        const s = new FakeSocket();
+        made.push(s);
+        return s;
+      },
+      { onOpen: () => opens++, onMessage: () => undefined, onClose: () => undefined },
+      { baseMs: 100, maxMs: 400 },
+      () => 1,
+    );
     made[0].open();
     expect(link.isOpen).toBe(true);
     expect(link.send({ type: "ping" })).toBe(true);
@@ -56,7 +62,18 @@ describe("session heartbeat", () => {
     const server = (m: Record<string, unknown>, s: FakeSocket): void => {
       if (silent) return;
       if (m.type === "room.create") s.receive({ type: "room.created", rid: m.rid, roomId: m.roomId, seat: 0, loc: 7 });
-      if (m.type === "room.join") s.receive({ type: "room.joined", rid: m.rid, roomId: m.roomId, seat: 0, seq: 0, sent: 0, peer: { seated: false, online: false }, token: "t", via: "" });
+      if (m.type === "room.join")
+        s.receive({
+          type: "room.joined",
+          rid: m.rid,
+          roomId: m.roomId,
+          seat: 0,
+          seq: 0,
+          sent: 0,
+          peer: { seated: false, online: false },
+          token: "t",
+          via: "",
+        });
       if (m.type === "sync") s.receive({ type: "sync.page", rid: m.rid, msgs: [], more: false });
       if (m.type === "ping") s.receive({ type: "pong", rid: m.rid, at: 0 });
     };

@@ -45,7 +45,13 @@ export interface Link {
 
 const OPEN = 1;
 
-export function createLink(url: string, socket: SocketFactory, h: LinkHandlers, backoff: Backoff = DEFAULT_BACKOFF, random: () => number = Math.random): Link {
+export function createLink(
+  url: string,
+  socket: SocketFactory,
+  h: LinkHandlers,
+  backoff: Backoff = DEFAULT_BACKOFF,
+  random: () => number = Math.random,
+): Link {
   let ws: SocketLike | null = null;
   let disposed = false;
   let attempt = 0;

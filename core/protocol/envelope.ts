@@ -40,7 +40,8 @@ export function parseEnvelope(text: string): Result<Envelope, EnvelopeError> {
   } catch {
     return err({ code: "proto/malformed", message: "not JSON" });
   }
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return err({ code: "proto/malformed", message: "not a JSON object" });
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+    return err({ code: "proto/malformed", message: "not a JSON object" });
   const o = raw as Record<string, unknown>;
   if (typeof o.type !== "string" || o.type.length === 0 || o.type.length > 40) {
     return err({ code: "proto/malformed", message: "missing string `type`" });

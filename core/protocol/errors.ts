@@ -44,8 +44,7 @@ export const FRIEND_ERROR_CODES = [
 export type FriendErrorCode = (typeof FRIEND_ERROR_CODES)[number];
 
 export const ERROR_CODES = [...new Set<string>([...FRIEND_ERROR_CODES, ...RANKED_ERROR_CODES])] as readonly (
-  | FriendErrorCode
-  | (typeof RANKED_ERROR_CODES)[number]
+  FriendErrorCode | (typeof RANKED_ERROR_CODES)[number]
 )[];
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

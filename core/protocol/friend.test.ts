@@ -25,7 +25,21 @@ describe("friend protocol decoding", () => {
     ["request", { type: "join.request", reqId: "abcdefgh12", request: "B".repeat(60) }],
     ["verdict", { type: "join.verdict", reqId: "abcdefgh12", ok: true, tag: "T".repeat(86) }],
     ["answer", { type: "join.answer", reqId: "abcdefgh12", approve: false }],
-    ["relay", { type: "relay", rid: 3, room: ID, seat: 1, via: "", tok: ID, seq: 4, cseq: 1, kind: "chat", box: "C".repeat(100) }],
+    [
+      "relay",
+      {
+        type: "relay",
+        rid: 3,
+        room: ID,
+        seat: 1,
+        via: "",
+        tok: ID,
+        seq: 4,
+        cseq: 1,
+        kind: "chat",
+        box: "C".repeat(100),
+      },
+    ],
     ["sync", { type: "sync", after: 0 }],
     ["ping", { type: "ping" }],
   ])("accepts a valid %s", (_n, msg) => {
@@ -41,13 +55,39 @@ describe("friend protocol decoding", () => {
     ["unknown type", '{"type":"room.delete"}', "proto/unknown_type"],
     ["extra field", JSON.stringify({ type: "ping", admin: true }), "proto/invalid"],
     ["short room id", JSON.stringify({ type: "room.create", roomId: "abc", secret: ID }), "proto/invalid"],
-    ["room id not base64url", JSON.stringify({ type: "room.create", roomId: "+".repeat(43), secret: ID }), "proto/invalid"],
+    [
+      "room id not base64url",
+      JSON.stringify({ type: "room.create", roomId: "+".repeat(43), secret: ID }),
+      "proto/invalid",
+    ],
     ["cseq 0", JSON.stringify({ type: "relay", cseq: 0, kind: "game", box: "C".repeat(100) }), "proto/invalid"],
     ["kind unknown", JSON.stringify({ type: "relay", cseq: 1, kind: "admin", box: "C".repeat(100) }), "proto/invalid"],
-    ["a locator past 16 bits", JSON.stringify({ type: "join.hello", loc: 65_536, sid: "S".repeat(22), msg: "M".repeat(63) }), "proto/invalid"],
-    ["a join with the old sealed request", JSON.stringify({ type: "room.join", roomId: ID, secret: ID, request: "B".repeat(60) }), "proto/invalid"],
-    ["a confirmation with the name sealed before the owner's tag", JSON.stringify({ type: "join.confirm", reqId: "abcdefgh12", tag: "T".repeat(86), secret: ID, request: "B".repeat(60) }), "proto/invalid"],
-    ["a tag of the wrong length", JSON.stringify({ type: "join.verdict", reqId: "abcdefgh12", ok: true, tag: "T".repeat(85) }), "proto/invalid"],
+    [
+      "a locator past 16 bits",
+      JSON.stringify({ type: "join.hello", loc: 65_536, sid: "S".repeat(22), msg: "M".repeat(63) }),
+      "proto/invalid",
+    ],
+    [
+      "a join with the old sealed request",
+      JSON.stringify({ type: "room.join", roomId: ID, secret: ID, request: "B".repeat(60) }),
+      "proto/invalid",
+    ],
+    [
+      "a confirmation with the name sealed before the owner's tag",
+      JSON.stringify({
+        type: "join.confirm",
+        reqId: "abcdefgh12",
+        tag: "T".repeat(86),
+        secret: ID,
+        request: "B".repeat(60),
+      }),
+      "proto/invalid",
+    ],
+    [
+      "a tag of the wrong length",
+      JSON.stringify({ type: "join.verdict", reqId: "abcdefgh12", ok: true, tag: "T".repeat(85) }),
+      "proto/invalid",
+    ],
     ["fractional sync", JSON.stringify({ type: "sync", after: 1.5 }), "proto/invalid"],
   ])("refuses %s", (_n, text, code) => {
     expect(parse(text)).toEqual({ ok: false, code });
@@ -55,10 +95,17 @@ describe("friend protocol decoding", () => {
 
   test("fuzz: any text decodes to a value or a known error code, never throws", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 500 }), fc.json(), fc.jsonValue().map((v) => JSON.stringify(v))), (text) => {
-        const r = parse(text);
-        if (!r.ok) expect(ERROR_CODES).toContain(r.code);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 500 }),
+          fc.json(),
+          fc.jsonValue().map((v) => JSON.stringify(v)),
+        ),
+        (text) => {
+          const r = parse(text);
+          if (!r.ok) expect(ERROR_CODES).toContain(r.code);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -66,10 +113,13 @@ describe("friend protocol decoding", () => {
   test("fuzz: mutated valid messages never throw", () => {
     const base = { type: "relay", rid: 1, cseq: 1, kind: "game", box: "C".repeat(100) };
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom("type", "rid", "cseq", "kind", "box", "x"), fc.jsonValue()), (patch) => {
-        const r = parse(JSON.stringify({ ...base, ...patch }));
-        if (!r.ok) expect(FRIEND_ERROR_CODES as readonly string[]).toContain(r.code);
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom("type", "rid", "cseq", "kind", "box", "x"), fc.jsonValue()),
+        (patch) => {
+          const r = parse(JSON.stringify({ ...base, ...patch }));
+          if (!r.ok) expect(FRIEND_ERROR_CODES as readonly string[]).toContain(r.code);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -88,11 +88,22 @@ export const RoomCreateSchema = v.strictObject({
   loc: v.optional(Loc),
 });
 /** Returns to one's own seat with its secret (no key exchange). */
-export const RoomJoinSchema = v.strictObject({ type: v.literal("room.join"), rid: Rid, roomId: RoomIdSchema, secret: SecretSchema });
+export const RoomJoinSchema = v.strictObject({
+  type: v.literal("room.join"),
+  rid: Rid,
+  roomId: RoomIdSchema,
+  secret: SecretSchema,
+});
 /** Owner, while the guest seat is free: retire the current locator and give the room a new one (`room.code`). */
 export const RoomRecodeSchema = v.strictObject({ type: v.literal("room.recode"), rid: Rid });
 /** Guest: the first key-exchange message, to the room at `loc`. */
-export const JoinHelloSchema = v.strictObject({ type: v.literal("join.hello"), rid: Rid, loc: Loc, sid: B64(22, 22), msg: Share });
+export const JoinHelloSchema = v.strictObject({
+  type: v.literal("join.hello"),
+  rid: Rid,
+  loc: Loc,
+  sid: B64(22, 22),
+  msg: Share,
+});
 /** Owner: its share for the guest's exchange `reqId`. */
 export const JoinReplySchema = v.strictObject({ type: v.literal("join.reply"), rid: Rid, reqId: ReqId, msg: Share });
 /** Guest: its confirmation tag and its seat secret (the server keeps its hash; the owner never sees it). */
@@ -104,10 +115,26 @@ export const JoinConfirmSchema = v.strictObject({
   secret: SecretSchema,
 });
 /** Guest, once the owner's tag held: the sealed request (its name). */
-export const JoinRequestMessageSchema = v.strictObject({ type: v.literal("join.request"), rid: Rid, reqId: ReqId, request: B64(40, MAX_REQUEST_CHARS) });
+export const JoinRequestMessageSchema = v.strictObject({
+  type: v.literal("join.request"),
+  rid: Rid,
+  reqId: ReqId,
+  request: B64(40, MAX_REQUEST_CHARS),
+});
 /** Owner: whether the guest's tag held; with the owner's own tag when it did. */
-export const JoinVerdictSchema = v.strictObject({ type: v.literal("join.verdict"), rid: Rid, reqId: ReqId, ok: v.boolean(), tag: v.optional(Tag) });
-export const JoinAnswerSchema = v.strictObject({ type: v.literal("join.answer"), rid: Rid, reqId: ReqId, approve: v.boolean() });
+export const JoinVerdictSchema = v.strictObject({
+  type: v.literal("join.verdict"),
+  rid: Rid,
+  reqId: ReqId,
+  ok: v.boolean(),
+  tag: v.optional(Tag),
+});
+export const JoinAnswerSchema = v.strictObject({
+  type: v.literal("join.answer"),
+  rid: Rid,
+  reqId: ReqId,
+  approve: v.boolean(),
+});
 export const RelaySchema = v.strictObject({
   type: v.literal("relay"),
   rid: Rid,
@@ -128,10 +155,34 @@ export const SyncSchema = v.strictObject({ type: v.literal("sync"), rid: Rid, af
 export const PingSchema = v.strictObject({ type: v.literal("ping"), rid: Rid });
 
 export const FriendClientMessageSchema = v.variant("type", [
-  RoomCreateSchema, RoomJoinSchema, RoomRecodeSchema, JoinHelloSchema, JoinReplySchema, JoinConfirmSchema, JoinRequestMessageSchema, JoinVerdictSchema, JoinAnswerSchema, RelaySchema, SyncSchema, PingSchema,
+  RoomCreateSchema,
+  RoomJoinSchema,
+  RoomRecodeSchema,
+  JoinHelloSchema,
+  JoinReplySchema,
+  JoinConfirmSchema,
+  JoinRequestMessageSchema,
+  JoinVerdictSchema,
+  JoinAnswerSchema,
+  RelaySchema,
+  SyncSchema,
+  PingSchema,
 ]);
 export type FriendClientMessage = v.InferOutput<typeof FriendClientMessageSchema>;
-export const FRIEND_CLIENT_TYPES = ["room.create", "room.join", "room.recode", "join.hello", "join.reply", "join.confirm", "join.request", "join.verdict", "join.answer", "relay", "sync", "ping"] as const;
+export const FRIEND_CLIENT_TYPES = [
+  "room.create",
+  "room.join",
+  "room.recode",
+  "join.hello",
+  "join.reply",
+  "join.confirm",
+  "join.request",
+  "join.verdict",
+  "join.answer",
+  "relay",
+  "sync",
+  "ping",
+] as const;
 
 // ---- server → client ----
 
@@ -187,12 +238,23 @@ export const FriendServerMessageSchema = v.variant("type", [
   v.object({ type: v.literal("join.answered"), rid: Rid, reqId: v.string(), approved: v.boolean() }),
   /** To the owner: a waiting guest went away (its request is gone). */
   v.object({ type: v.literal("join.withdrawn"), reqId: v.string() }),
-  v.object({ type: v.literal("join.refused"), reqId: v.string(), reason: v.picklist(["refused", "room/full", "wrong_code", "retired"] as const) }),
+  v.object({
+    type: v.literal("join.refused"),
+    reqId: v.string(),
+    reason: v.picklist(["refused", "room/full", "wrong_code", "retired"] as const),
+  }),
   v.object({ type: v.literal("relay.ack"), rid: Rid, cseq: Cseq, seq: Seq, at: v.number() }),
   v.object({ type: v.literal("relay"), msg: StoredMessageSchema }),
   v.object({ type: v.literal("sync.page"), rid: Rid, msgs: v.array(StoredMessageSchema), more: v.boolean() }),
   /** The other seat came or went; with a fresh seat token naming its connection. */
-  v.object({ type: v.literal("presence"), seat: Seat, online: v.boolean(), seated: v.boolean(), token: v.string(), via: v.string() }),
+  v.object({
+    type: v.literal("presence"),
+    seat: Seat,
+    online: v.boolean(),
+    seated: v.boolean(),
+    token: v.string(),
+    via: v.string(),
+  }),
   v.object({ type: v.literal("pong"), rid: Rid, at: v.number() }),
   ErrorSchema,
 ]);
@@ -227,6 +289,10 @@ export function parseFriendServerMessage(raw: unknown): Result<FriendServerMessa
   return ok(r.output);
 }
 
-export function makeError(code: FriendErrorCode, message: string, extra: { rid?: string | number; expected?: number } = {}): ErrorMessage {
+export function makeError(
+  code: FriendErrorCode,
+  message: string,
+  extra: { rid?: string | number; expected?: number } = {},
+): ErrorMessage {
   return { type: "error", code, message, ...extra };
 }

@@ -2,8 +2,14 @@ import { describe, expect, test } from "vitest";
 import fc from "fast-check";
 import { makeDeviceKeys, makeChallenge, signChallenge } from "../identity.js";
 import {
-  RANKED_MESSAGE_MAX, isRankedType, makeRankedClientText, makeRankedError, parseRankedClientMessage, parseRankedClientText,
-  parseRankedServerMessage, type RankedClientMessage,
+  RANKED_MESSAGE_MAX,
+  isRankedType,
+  makeRankedClientText,
+  makeRankedError,
+  parseRankedClientMessage,
+  parseRankedClientText,
+  parseRankedServerMessage,
+  type RankedClientMessage,
 } from "./ranked.js";
 
 const keys = makeDeviceKeys(new Uint8Array(32).fill(9));
@@ -57,7 +63,9 @@ describe("ranked protocol", () => {
   });
 
   test("fuzz: 3000 random values and mutated messages never throw and only valid shapes pass", () => {
-    const mutated = fc.tuple(fc.constantFrom(...VALID.map((x) => x[1])), fc.string(), fc.anything()).map(([m, k, val]) => ({ ...m, [k]: val }));
+    const mutated = fc
+      .tuple(fc.constantFrom(...VALID.map((x) => x[1])), fc.string(), fc.anything())
+      .map(([m, k, val]) => ({ ...m, [k]: val }));
     fc.assert(
       fc.property(fc.oneof(fc.anything(), fc.json(), mutated), (raw) => {
         const r = typeof raw === "string" ? parseRankedClientText(raw) : parseRankedClientMessage(raw);

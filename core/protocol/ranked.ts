@@ -50,7 +50,8 @@ export type RankedErrorCode = (typeof RANKED_ERROR_CODES)[number];
 
 const Rid = v.optional(v.union([v.pipe(v.string(), v.maxLength(40)), v.pipe(v.number(), v.integer())]));
 const Id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));
-const B64 = (min: number, max: number) => v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/), v.minLength(min), v.maxLength(max));
+const B64 = (min: number, max: number) =>
+  v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/), v.minLength(min), v.maxLength(max));
 const Version = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000));
 const GameSchema = v.picklist(GAMES);
 const Seat = v.picklist([0, 1] as const);
@@ -71,7 +72,11 @@ export const AuthProveSchema = v.strictObject({
   signature: B64(86, 86),
   name: v.optional(v.pipe(v.string(), v.maxLength(200))),
 });
-export const AuthNameSchema = v.strictObject({ type: v.literal("auth.name"), rid: Rid, name: v.pipe(v.string(), v.maxLength(200)) });
+export const AuthNameSchema = v.strictObject({
+  type: v.literal("auth.name"),
+  rid: Rid,
+  name: v.pipe(v.string(), v.maxLength(200)),
+});
 export const RankedSeekSchema = v.strictObject({
   type: v.literal("ranked.seek"),
   rid: Rid,
@@ -89,12 +94,25 @@ export const RankedMoveSchema = v.strictObject({
 export const RankedResignSchema = v.strictObject({ type: v.literal("ranked.resign"), rid: Rid, matchId: Id });
 export const RankedAbortSchema = v.strictObject({ type: v.literal("ranked.abort"), rid: Rid, matchId: Id });
 /** Ayo: offer (or accept the opponent's offer) to end on the current score; lapses with the next move. */
-export const RankedAgreeEndSchema = v.strictObject({ type: v.literal("ranked.agree_end"), rid: Rid, matchId: Id, version: Version });
+export const RankedAgreeEndSchema = v.strictObject({
+  type: v.literal("ranked.agree_end"),
+  rid: Rid,
+  matchId: Id,
+  version: Version,
+});
 export const RankedSyncSchema = v.strictObject({ type: v.literal("ranked.sync"), rid: Rid, matchId: v.optional(Id) });
 
 export const RankedClientMessageSchema = v.variant("type", [
-  AuthHelloSchema, AuthProveSchema, AuthNameSchema, RankedSeekSchema, RankedCancelSchema, RankedMoveSchema,
-  RankedResignSchema, RankedAbortSchema, RankedAgreeEndSchema, RankedSyncSchema,
+  AuthHelloSchema,
+  AuthProveSchema,
+  AuthNameSchema,
+  RankedSeekSchema,
+  RankedCancelSchema,
+  RankedMoveSchema,
+  RankedResignSchema,
+  RankedAbortSchema,
+  RankedAgreeEndSchema,
+  RankedSyncSchema,
 ]);
 export type RankedClientMessage = v.InferOutput<typeof RankedClientMessageSchema>;
 export type RankedClientType = RankedClientMessage["type"];
@@ -157,12 +175,30 @@ export const RankedServerMessageSchema = v.variant("type", [
     activeMatch: v.nullable(v.string()),
   }),
   v.object({ type: v.literal("auth.named"), rid: Rid, name: v.string() }),
-  v.object({ type: v.literal("ranked.seeking"), rid: Rid, game: GameSchema, options: v.record(v.string(), v.union([v.number(), v.boolean()])), since: v.number() }),
+  v.object({
+    type: v.literal("ranked.seeking"),
+    rid: Rid,
+    game: GameSchema,
+    options: v.record(v.string(), v.union([v.number(), v.boolean()])),
+    since: v.number(),
+  }),
   v.object({ type: v.literal("ranked.cancelled"), rid: Rid }),
   v.object({ type: v.literal("ranked.start"), rid: Rid, seat: Seat, match: MatchViewSchema }),
-  v.object({ type: v.literal("ranked.update"), rid: Rid, seat: Seat, match: MatchViewSchema, last: v.nullable(v.object({ seat: Seat, move: v.number() })) }),
+  v.object({
+    type: v.literal("ranked.update"),
+    rid: Rid,
+    seat: Seat,
+    match: MatchViewSchema,
+    last: v.nullable(v.object({ seat: Seat, move: v.number() })),
+  }),
   v.object({ type: v.literal("ranked.offer"), matchId: v.string(), seat: Seat, version: v.number() }),
-  v.object({ type: v.literal("ranked.presence"), matchId: v.string(), seat: Seat, connected: v.boolean(), graceUntil: v.nullable(v.number()) }),
+  v.object({
+    type: v.literal("ranked.presence"),
+    matchId: v.string(),
+    seat: Seat,
+    connected: v.boolean(),
+    graceUntil: v.nullable(v.number()),
+  }),
   v.object({
     type: v.literal("ranked.end"),
     rid: Rid,
@@ -206,7 +242,8 @@ export function parseRankedClientMessage(raw: unknown): Result<RankedClientMessa
 
 /** Decodes and validates the JSON text of a client message (size first). */
 export function parseRankedClientText(text: string): Result<RankedClientMessage, ProtocolError> {
-  if (text.length > RANKED_MESSAGE_MAX) return err({ code: "proto/too_large", message: `at most ${RANKED_MESSAGE_MAX} characters` });
+  if (text.length > RANKED_MESSAGE_MAX)
+    return err({ code: "proto/too_large", message: `at most ${RANKED_MESSAGE_MAX} characters` });
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -261,7 +298,10 @@ export const LeaderboardQuerySchema = v.strictObject({
   ),
   cursor: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, "cursor is not one this server gave out"))),
   /** `include`: provisional players (RD ≥ 110) follow the established ones, marked `provisional`. */
-  provisional: v.optional(v.picklist(["include", "exclude"] as const, "provisional must be include or exclude"), "exclude"),
+  provisional: v.optional(
+    v.picklist(["include", "exclude"] as const, "provisional must be include or exclude"),
+    "exclude",
+  ),
 });
 export type LeaderboardQuery = v.InferOutput<typeof LeaderboardQuerySchema>;
 
@@ -295,7 +335,12 @@ export interface PlayerResponse {
 
 /** `POST /suggestions` body. */
 export const SuggestionSchema = v.strictObject({
-  text: v.pipe(v.string(), v.trim(), v.minLength(3, "text is too short"), v.maxLength(SUGGESTION_MAX_CHARS, `text holds at most ${SUGGESTION_MAX_CHARS} characters`)),
+  text: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(3, "text is too short"),
+    v.maxLength(SUGGESTION_MAX_CHARS, `text holds at most ${SUGGESTION_MAX_CHARS} characters`),
+  ),
   category: v.optional(v.picklist(SUGGESTION_CATEGORIES), "other"),
   playerId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, "playerId is not a player id"))),
   contact: v.optional(v.pipe(v.string(), v.maxLength(200, "contact holds at most 200 characters"))),

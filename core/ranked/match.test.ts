@@ -1,11 +1,29 @@
 import { describe, expect, test } from "vitest";
 import { decode, legalMoves } from "../games/index.js";
-import { applyAttach, applyDrop, applyMove, applyResign, applySettled, applyTime, makeMatch, nextDeadline } from "./match.js";
+import {
+  applyAttach,
+  applyDrop,
+  applyMove,
+  applyResign,
+  applySettled,
+  applyTime,
+  makeMatch,
+  nextDeadline,
+} from "./match.js";
 
 const T0 = 1_000_000;
 const seat = (id: string) => ({ playerId: id, name: id, rating: 1500, rd: 350, vol: 0.06 });
 const fresh = () =>
-  makeMatch({ id: "m", game: "ayo", options: {}, seats: [seat("a"), seat("b")], conns: ["ca", "cb"], clock: { initialMs: 30_000, incrementMs: 2_000 }, now: T0, firstMoveMs: 10_000 });
+  makeMatch({
+    id: "m",
+    game: "ayo",
+    options: {},
+    seats: [seat("a"), seat("b")],
+    conns: ["ca", "cb"],
+    clock: { initialMs: 30_000, incrementMs: 2_000 },
+    now: T0,
+    firstMoveMs: 10_000,
+  });
 
 function firstLegal(position: string): number {
   const s = decode(position);

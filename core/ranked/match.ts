@@ -89,7 +89,12 @@ export function clocksAt(m: MatchRecord, now: number): [number, number] {
 }
 
 export function makeMatchView(m: MatchRecord, now: number): MatchView {
-  const seat = (s: SeatRecord) => ({ playerId: s.playerId, name: s.name, rating: Math.round(s.rating), provisional: isProvisional(s) });
+  const seat = (s: SeatRecord) => ({
+    playerId: s.playerId,
+    name: s.name,
+    rating: Math.round(s.rating),
+    provisional: isProvisional(s),
+  });
   return {
     id: m.id,
     game: m.game,
@@ -129,7 +134,8 @@ function firstMoveOf(m: MatchRecord): number {
 
 /** The record with `dueAt` brought in line with its state. */
 export function withDue(m: MatchRecord): MatchRecord {
-  const dueAt = m.status === "active" ? nextDeadline(m, firstMoveOf(m)) : m.settled ? null : (m.endedAt ?? m.turnStartedAt);
+  const dueAt =
+    m.status === "active" ? nextDeadline(m, firstMoveOf(m)) : m.settled ? null : (m.endedAt ?? m.turnStartedAt);
   return m.dueAt === dueAt ? m : { ...m, dueAt };
 }
 
@@ -148,7 +154,8 @@ export function applyTime(m: MatchRecord, now: number, firstMoveMs: number = fir
   const s = m.toMove;
   const elapsed = now - m.turnStartedAt;
   if (m.movesBy[s] === 0 && elapsed >= firstMoveMs) return ended(m, null, now);
-  if (elapsed >= m.clocks[s]) return ended(m, m.movesBy[s] === 0 ? null : { winner: otherSeat(s), reason: "timeout" }, now);
+  if (elapsed >= m.clocks[s])
+    return ended(m, m.movesBy[s] === 0 ? null : { winner: otherSeat(s), reason: "timeout" }, now);
   const g0 = m.graceUntil[0];
   const g1 = m.graceUntil[1];
   const late0 = g0 !== null && now >= g0;
@@ -178,7 +185,13 @@ function checkOpen(m: MatchRecord, playerId: string): Result<Seat, MatchError> {
 }
 
 /** Applies a move sent by `playerId` against `version`. */
-export function applyMove(m: MatchRecord, playerId: string, version: number, move: number, now: number): Result<MatchRecord, MatchError> {
+export function applyMove(
+  m: MatchRecord,
+  playerId: string,
+  version: number,
+  move: number,
+  now: number,
+): Result<MatchRecord, MatchError> {
   const seat = seatOf(m, playerId);
   if (seat === null) return fail(m, "ranked/not_player", "this match is not yours");
   const last = m.lastMove;
@@ -198,20 +211,22 @@ export function applyMove(m: MatchRecord, playerId: string, version: number, mov
   const movesBy: [number, number] = [m.movesBy[0], m.movesBy[1]];
   movesBy[seat]++;
   const result = outcome(next);
-  return ok(withDue({
-    ...m,
-    moves: [...m.moves, move],
-    position: encode(next),
-    version: m.version + 1,
-    rev: m.rev + 1,
-    toMove: toMove(next),
-    clocks,
-    turnStartedAt: now,
-    movesBy,
-    lastMove: { seat, move, version },
-    endOffer: null,
-    ...(result !== null ? { status: "finished" as const, result, rated: true, endedAt: now } : {}),
-  }));
+  return ok(
+    withDue({
+      ...m,
+      moves: [...m.moves, move],
+      position: encode(next),
+      version: m.version + 1,
+      rev: m.rev + 1,
+      toMove: toMove(next),
+      clocks,
+      turnStartedAt: now,
+      movesBy,
+      lastMove: { seat, move, version },
+      endOffer: null,
+      ...(result !== null ? { status: "finished" as const, result, rated: true, endedAt: now } : {}),
+    }),
+  );
 }
 
 export function applyResign(m: MatchRecord, playerId: string, now: number): Result<MatchRecord, MatchError> {
@@ -224,7 +239,8 @@ export function applyResign(m: MatchRecord, playerId: string, now: number): Resu
 export function applyAbort(m: MatchRecord, playerId: string, now: number): Result<MatchRecord, MatchError> {
   const seat = checkOpen(m, playerId);
   if (!seat.ok) return seat;
-  if (m.movesBy[0] > 0 && m.movesBy[1] > 0) return fail(m, "ranked/cannot_abort", "both sides have moved: resign instead");
+  if (m.movesBy[0] > 0 && m.movesBy[1] > 0)
+    return fail(m, "ranked/cannot_abort", "both sides have moved: resign instead");
   return ok(ended(m, null, now));
 }
 
@@ -233,7 +249,12 @@ export function applyAbort(m: MatchRecord, playerId: string, now: number): Resul
  * (RULES.md). An offer stands until the next move; the opponent's agreement at the same version ends
  * the game, more captured seeds winning and equal scores drawing.
  */
-export function applyAgreeEnd(m: MatchRecord, playerId: string, version: number, now: number): Result<{ match: MatchRecord; ended: boolean }, MatchError> {
+export function applyAgreeEnd(
+  m: MatchRecord,
+  playerId: string,
+  version: number,
+  now: number,
+): Result<{ match: MatchRecord; ended: boolean }, MatchError> {
   const seat = checkOpen(m, playerId);
   if (!seat.ok) return seat;
   if (m.game !== "ayo") return fail(m, "ranked/not_allowed", "only Ayo games can end on the score by agreement");
@@ -250,7 +271,13 @@ export function applyAgreeEnd(m: MatchRecord, playerId: string, version: number,
 }
 
 /** Marks a seat's connection as gone, starting its grace period (no-op if already dropped). */
-export function applyDrop(m: MatchRecord, seat: Seat, connId: string | null, now: number, graceMs: number): MatchRecord | null {
+export function applyDrop(
+  m: MatchRecord,
+  seat: Seat,
+  connId: string | null,
+  now: number,
+  graceMs: number,
+): MatchRecord | null {
   if (m.status !== "active" || m.graceUntil[seat] !== null) return null;
   if (connId !== null && m.conns[seat] !== connId) return null;
   const graceUntil: [number | null, number | null] = [m.graceUntil[0], m.graceUntil[1]];

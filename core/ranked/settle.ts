@@ -19,12 +19,33 @@ export function scoreOf(result: Outcome, seat: Seat): Score {
 export function freshRecord(playerId: string, game: GameId, name: string): PlayerGameRecord {
   const r = initialRating();
   return {
-    playerId, game, name, rating: r.rating, rd: r.rd, vol: r.vol,
-    games: 0, wins: 0, losses: 0, draws: 0, streak: 0, bestStreak: 0, lastPlayedAt: 0, applied: [], last: null, rev: 0,
+    playerId,
+    game,
+    name,
+    rating: r.rating,
+    rd: r.rd,
+    vol: r.vol,
+    games: 0,
+    wins: 0,
+    losses: 0,
+    draws: 0,
+    streak: 0,
+    bestStreak: 0,
+    lastPlayedAt: 0,
+    applied: [],
+    last: null,
+    rev: 0,
   };
 }
 
-export function nextRecord(cur: PlayerGameRecord, matchId: string, opponent: SeatRecord, score: Score, name: string, now: number): PlayerGameRecord {
+export function nextRecord(
+  cur: PlayerGameRecord,
+  matchId: string,
+  opponent: SeatRecord,
+  score: Score,
+  name: string,
+  now: number,
+): PlayerGameRecord {
   const aged = cur.lastPlayedAt > 0 ? ageRating(cur, now - cur.lastPlayedAt) : cur;
   const r = rate(aged, [{ opponent: { rating: opponent.rating, rd: opponent.rd, vol: opponent.vol }, score }]);
   const streak = score === 1 ? cur.streak + 1 : 0;
@@ -49,15 +70,35 @@ export function nextRecord(cur: PlayerGameRecord, matchId: string, opponent: Sea
 
 /** The public summary of a rating record. */
 export function statsOf(r: PlayerGameRecord): GameStats {
-  return { rating: r.rating, rd: r.rd, games: r.games, wins: r.wins, losses: r.losses, draws: r.draws, provisional: isProvisional(r) };
+  return {
+    rating: r.rating,
+    rd: r.rd,
+    games: r.games,
+    wins: r.wins,
+    losses: r.losses,
+    draws: r.draws,
+    provisional: isProvisional(r),
+  };
 }
 
 /**
  * A player's stats after a match as the client can know them at once from `ranked.end`: the new
  * rating and RD from the change, one more game and result. `before` is what the lobby showed.
  */
-export function statsAfter(before: GameStats | undefined, change: { readonly after: number; readonly rd: number }, score: Score): GameStats {
-  const b = before ?? { rating: change.after, rd: change.rd, games: 0, wins: 0, losses: 0, draws: 0, provisional: true };
+export function statsAfter(
+  before: GameStats | undefined,
+  change: { readonly after: number; readonly rd: number },
+  score: Score,
+): GameStats {
+  const b = before ?? {
+    rating: change.after,
+    rd: change.rd,
+    games: 0,
+    wins: 0,
+    losses: 0,
+    draws: 0,
+    provisional: true,
+  };
   return {
     rating: change.after,
     rd: change.rd,

@@ -32,10 +32,19 @@ export function endSummary(view: Pick<MatchView, "seats" | "status" | "result">,
   const name = (s: Seat): string => (s === seat ? "You" : view.seats[s].name);
   const res = view.result;
   if (res === null) {
-    return { title: view.status === "aborted" ? "Game aborted" : "Game over", how: view.status === "aborted" ? "Ended before both players had moved, so it is not rated." : null, reason: null };
+    return {
+      title: view.status === "aborted" ? "Game aborted" : "Game over",
+      how: view.status === "aborted" ? "Ended before both players had moved, so it is not rated." : null,
+      reason: null,
+    };
   }
   const title = res.winner === null ? "Draw" : res.winner === seat ? "You won!" : `${view.seats[res.winner].name} won`;
-  if (res.winner === null) return { title, how: res.reason === "agreed" ? "You agreed to end on the current score." : null, reason: res.reason };
+  if (res.winner === null)
+    return {
+      title,
+      how: res.reason === "agreed" ? "You agreed to end on the current score." : null,
+      reason: res.reason,
+    };
   const loser: Seat = res.winner === 0 ? 1 : 0;
   const mine = loser === seat;
   switch (res.reason) {

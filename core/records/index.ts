@@ -19,7 +19,10 @@ export function detectFormat(text: string): RecordFormat {
   return t.startsWith("{") || /^\[\s*[{\]]/.test(t) ? "json" : "playok";
 }
 
-export function parseRecords(text: string, format: RecordFormat = detectFormat(text)): Result<(Replayed | PlayOkGame)[], RecordError> {
+export function parseRecords(
+  text: string,
+  format: RecordFormat = detectFormat(text),
+): Result<(Replayed | PlayOkGame)[], RecordError> {
   return format === "json" ? parseJsonRecords(text) : parsePlayOk(text);
 }
 
@@ -47,7 +50,12 @@ export function parseShareCode(code: string): Result<Replayed, RecordError> {
   }
   if (typeof o !== "object" || o === null || Array.isArray(o)) return bad("the link does not hold a game record");
   const x = o as Record<string, unknown>;
-  const moves = typeof x.m === "string" ? (x.m === "" ? [] : x.m.split(",").map((t) => (/^\d{1,3}$/.test(t) ? Number(t) : t))) : x.m;
+  const moves =
+    typeof x.m === "string"
+      ? x.m === ""
+        ? []
+        : x.m.split(",").map((t) => (/^\d{1,3}$/.test(t) ? Number(t) : t))
+      : x.m;
   const r = readJsonRecord({ game: x.g, options: x.o, moves, result: x.r, players: x.p }, 0);
   return r.ok ? ok(r.value) : r;
 }

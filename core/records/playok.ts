@@ -73,7 +73,9 @@ export function makePlayOk(r: Replayed, tags: Tags = []): string {
   if (r.record.game !== "togyz") throw new Error("PlayOK notation is for Togyz kumalak records");
   const [white, black] = r.record.players ?? ["?", "?"];
   const result = resultToken(r.outcome);
-  const head: [string, string][] = [...tags.filter(([k]) => !["White", "Black", "Result"].includes(k)).map(([k, v]) => [k, v] as [string, string])];
+  const head: [string, string][] = [
+    ...tags.filter(([k]) => !["White", "Black", "Result"].includes(k)).map(([k, v]) => [k, v] as [string, string]),
+  ];
   head.push(["White", white], ["Black", black], ["Result", result]);
   const words: string[] = [];
   for (let i = 0; i < r.record.moves.length; i++) {
@@ -130,7 +132,10 @@ function splitGames(text: string): RawGame[] {
       cur.tags.push([tag[1], tag[2].replace(/\\(.)/g, "$1")]);
       continue;
     }
-    const words = raw.replace(/(\d+\.(?:\.\.)?)(?=\S)/g, "$1 ").split(/\s+/).filter((w) => w !== "");
+    const words = raw
+      .replace(/(\d+\.(?:\.\.)?)(?=\S)/g, "$1 ")
+      .split(/\s+/)
+      .filter((w) => w !== "");
     for (const w of words) {
       if (cur === null || ended) {
         cur = { tags: [], words: [], line: n + 1 };
@@ -170,7 +175,8 @@ function readGame(raw: RawGame, g: number): Result<PlayOkGame, RecordError> {
   const traces: TraceEvent[][] = [];
   const moves: number[] = [];
   let written: Outcome | "open" | null = null;
-  const moveName = (ply: number, word: string): string => `${Math.floor(ply / 2) + 1}.${ply % 2 === 1 ? ".." : ""} ${word}`;
+  const moveName = (ply: number, word: string): string =>
+    `${Math.floor(ply / 2) + 1}.${ply % 2 === 1 ? ".." : ""} ${word}`;
   const side = (seat: Seat): string => (seat === 0 ? "White" : "Black");
   for (const word of raw.words) {
     const ply = moves.length;
@@ -184,7 +190,14 @@ function readGame(raw: RawGame, g: number): Result<PlayOkGame, RecordError> {
       const blackNext = ply % 2 === 1;
       if (n !== expected || (num[2] !== undefined) !== blackNext) {
         const want = `${expected}.${blackNext ? ".." : ""}`;
-        return err(recordError("record/unreadable", g, `${label}: move number ${word} where ${want} was expected (a move is missing or extra)`, ply));
+        return err(
+          recordError(
+            "record/unreadable",
+            g,
+            `${label}: move number ${word} where ${want} was expected (a move is missing or extra)`,
+            ply,
+          ),
+        );
       }
       continue;
     }
@@ -194,7 +207,14 @@ function readGame(raw: RawGame, g: number): Result<PlayOkGame, RecordError> {
     }
     const m = MOVE.exec(word);
     if (m === null) {
-      return err(recordError("record/unreadable", g, `${label}, move ${moveName(ply, word)}: cannot be read (a move is two digits 1-9, then (n) after a capture or X after a tuzdyk)`, ply));
+      return err(
+        recordError(
+          "record/unreadable",
+          g,
+          `${label}, move ${moveName(ply, word)}: cannot be read (a move is two digits 1-9, then (n) after a capture or X after a tuzdyk)`,
+          ply,
+        ),
+      );
     }
     const pit = Number(m[1]);
     const landing = Number(m[2]);
@@ -209,14 +229,25 @@ function readGame(raw: RawGame, g: number): Result<PlayOkGame, RecordError> {
     }
     const marks = marksOf(s, pit, played.trace);
     if (marks.landing !== landing) {
-      return err(recordError("record/illegal", g, `${name}: the last stone lands in pit ${marks.landing}, not ${landing}`, ply));
+      return err(
+        recordError("record/illegal", g, `${name}: the last stone lands in pit ${marks.landing}, not ${landing}`, ply),
+      );
     }
-    if (tuzMark && !marks.tuzdyk) return err(recordError("record/illegal", g, `${name}: marked X, but it makes no tuzdyk`, ply));
+    if (tuzMark && !marks.tuzdyk)
+      return err(recordError("record/illegal", g, `${name}: marked X, but it makes no tuzdyk`, ply));
     if (kazanMark !== null) {
-      if (marks.capture === null && !marks.tuzdyk) return err(recordError("record/illegal", g, `${name}: marked (${kazanMark}), but it captures nothing`, ply));
+      if (marks.capture === null && !marks.tuzdyk)
+        return err(recordError("record/illegal", g, `${name}: marked (${kazanMark}), but it captures nothing`, ply));
       const kazan = marks.capture ?? played.state.buf[s.engine.pits + H_STORE0 + me];
       if (marks.capture !== null && kazan !== kazanMark) {
-        return err(recordError("record/illegal", g, `${name}: ${side(me)}'s kazan holds ${kazan} after it, not ${kazanMark}`, ply));
+        return err(
+          recordError(
+            "record/illegal",
+            g,
+            `${name}: ${side(me)}'s kazan holds ${kazan} after it, not ${kazanMark}`,
+            ply,
+          ),
+        );
       }
     }
     moves.push(pit);
@@ -228,7 +259,13 @@ function readGame(raw: RawGame, g: number): Result<PlayOkGame, RecordError> {
   if (written === null && tagResult !== undefined && tagResult in RESULTS) written = RESULTS[tagResult];
   const byRules = replayOutcome(s);
   if (byRules !== null && written !== null && written !== "open" && written.winner !== byRules.winner) {
-    return err(recordError("record/invalid", g, `${label}: the result ${resultToken(written)} does not match the moves, which end ${resultToken(byRules)} (${byRules.reason})`));
+    return err(
+      recordError(
+        "record/invalid",
+        g,
+        `${label}: the result ${resultToken(written)} does not match the moves, which end ${resultToken(byRules)} (${byRules.reason})`,
+      ),
+    );
   }
   const outside = byRules === null && written !== null && written !== "open" ? written : null;
   const white = raw.tags.find(([k]) => k === "White")?.[1];
@@ -236,7 +273,11 @@ function readGame(raw: RawGame, g: number): Result<PlayOkGame, RecordError> {
   const players: readonly [string, string] | undefined =
     white !== undefined || black !== undefined ? [(white ?? "?").slice(0, 60), (black ?? "?").slice(0, 60)] : undefined;
   const record: GameRecord = {
-    game: "togyz", options: {}, moves, ...(outside !== null ? { result: outside } : {}), ...(players !== undefined ? { players } : {}),
+    game: "togyz",
+    options: {},
+    moves,
+    ...(outside !== null ? { result: outside } : {}),
+    ...(players !== undefined ? { players } : {}),
   };
   return ok({ record, states, traces, outcome: byRules ?? outside, tags: raw.tags });
 }

@@ -5,7 +5,17 @@
  */
 import { makeEngine, newGame, outcome, play, type GameOptions, type State, type TraceEvent } from "../games/index.js";
 import { isPlainObject } from "../games/engine.js";
-import { END_REASONS, GAMES, err, isGameId, ok, type EndReason, type GameId, type Outcome, type Result } from "../types.js";
+import {
+  END_REASONS,
+  GAMES,
+  err,
+  isGameId,
+  ok,
+  type EndReason,
+  type GameId,
+  type Outcome,
+  type Result,
+} from "../types.js";
 
 /** Most moves a record may hold (Tsoro WTA stops at 400; Ayo and Togyz games are far shorter). */
 export const MAX_RECORD_MOVES = 2000;
@@ -56,9 +66,12 @@ const gameLabel = (i: number): string => `game ${i + 1}`;
 /** Plays the record's moves on the engine; the error names the first move that cannot be played. */
 export function replayRecord(rec: GameRecord, gameIndex = 0): Result<Replayed, RecordError> {
   const start = newGame(rec.game, rec.options);
-  if (!start.ok) return err(recordError("record/invalid", gameIndex, `${gameLabel(gameIndex)}: ${start.error.message}`));
+  if (!start.ok)
+    return err(recordError("record/invalid", gameIndex, `${gameLabel(gameIndex)}: ${start.error.message}`));
   if (rec.moves.length > MAX_RECORD_MOVES) {
-    return err(recordError("record/invalid", gameIndex, `${gameLabel(gameIndex)}: more than ${MAX_RECORD_MOVES} moves`));
+    return err(
+      recordError("record/invalid", gameIndex, `${gameLabel(gameIndex)}: more than ${MAX_RECORD_MOVES} moves`),
+    );
   }
   const states: State[] = [start.value];
   const traces: TraceEvent[][] = [];
@@ -67,7 +80,14 @@ export function replayRecord(rec: GameRecord, gameIndex = 0): Result<Replayed, R
     const r = play(s, rec.moves[i]);
     if (!r.ok) {
       const why = r.error.code === "move/game_over" ? "the game was already over" : "it is not a legal move there";
-      return err(recordError("record/illegal", gameIndex, `${gameLabel(gameIndex)}, move ${i + 1} (${JSON.stringify(rec.moves[i])}): ${why}`, i));
+      return err(
+        recordError(
+          "record/illegal",
+          gameIndex,
+          `${gameLabel(gameIndex)}, move ${i + 1} (${JSON.stringify(rec.moves[i])}): ${why}`,
+          i,
+        ),
+      );
     }
     s = r.value.state;
     states.push(s);
@@ -75,7 +95,9 @@ export function replayRecord(rec: GameRecord, gameIndex = 0): Result<Replayed, R
   }
   const byRules = outcome(s);
   if (byRules !== null && rec.result !== undefined && rec.result !== null && !sameOutcome(byRules, rec.result)) {
-    return err(recordError("record/invalid", gameIndex, `${gameLabel(gameIndex)}: the recorded result does not match the moves`));
+    return err(
+      recordError("record/invalid", gameIndex, `${gameLabel(gameIndex)}: the recorded result does not match the moves`),
+    );
   }
   return ok({ record: rec, states, traces, outcome: byRules ?? rec.result ?? null });
 }
@@ -89,7 +111,10 @@ export const OUTSIDE_REASONS: readonly EndReason[] = ["forfeit", "agreed", "time
 
 /** Normalises options through the rule set, so `{}` and the defaults give the same record. */
 export function makeRecord(
-  game: GameId, options: unknown, moves: readonly number[], extra: { result?: Outcome | null; players?: readonly [string, string] } = {},
+  game: GameId,
+  options: unknown,
+  moves: readonly number[],
+  extra: { result?: Outcome | null; players?: readonly [string, string] } = {},
 ): Result<GameRecord, RecordError> {
   const e = makeEngine(game, options);
   if (!e.ok) return err(recordError("record/invalid", 0, e.error.message));
@@ -98,7 +123,8 @@ export function makeRecord(
 
 function cleanExtra(extra: { result?: Outcome | null; players?: readonly [string, string] }): Partial<GameRecord> {
   const out: { result?: Outcome; players?: readonly [string, string] } = {};
-  if (extra.result !== undefined && extra.result !== null) out.result = { winner: extra.result.winner, reason: extra.result.reason };
+  if (extra.result !== undefined && extra.result !== null)
+    out.result = { winner: extra.result.winner, reason: extra.result.reason };
   if (extra.players !== undefined) out.players = [extra.players[0], extra.players[1]];
   return out;
 }
@@ -117,7 +143,7 @@ const MAX_NAME = 60;
 export function readJsonRecord(raw: unknown, gameIndex = 0): Result<Replayed, RecordError> {
   const label = gameLabel(gameIndex);
   const bad = (m: string) => err(recordError("record/invalid", gameIndex, `${label}: ${m}`));
-  if (!isPlainObject(raw)) return bad("a record is an object {\"game\",\"options\",\"moves\"}");
+  if (!isPlainObject(raw)) return bad('a record is an object {"game","options","moves"}');
   if (!isGameId(raw.game)) return bad(`unknown game ${JSON.stringify(raw.game)} (one of ${GAMES.join(", ")})`);
   const e = makeEngine(raw.game, raw.options);
   if (!e.ok) return bad(e.error.message);
@@ -127,14 +153,25 @@ export function readJsonRecord(raw: unknown, gameIndex = 0): Result<Replayed, Re
   for (let i = 0; i < moves.length; i++) {
     const m: unknown = moves[i];
     if (typeof m !== "number" || !Number.isInteger(m)) {
-      return err(recordError("record/unreadable", gameIndex, `${label}, move ${i + 1}: ${JSON.stringify(m)} is not a move number`, i));
+      return err(
+        recordError(
+          "record/unreadable",
+          gameIndex,
+          `${label}, move ${i + 1}: ${JSON.stringify(m)} is not a move number`,
+          i,
+        ),
+      );
     }
   }
   let result: Outcome | null = null;
   if (raw.result !== undefined && raw.result !== null) {
     const r = raw.result;
-    if (!isPlainObject(r) || !(r.winner === 0 || r.winner === 1 || r.winner === null) || !(END_REASONS as readonly unknown[]).includes(r.reason)) {
-      return bad("result must be {\"winner\": 0, 1 or null, \"reason\"}");
+    if (
+      !isPlainObject(r) ||
+      !(r.winner === 0 || r.winner === 1 || r.winner === null) ||
+      !(END_REASONS as readonly unknown[]).includes(r.reason)
+    ) {
+      return bad('result must be {"winner": 0, 1 or null, "reason"}');
     }
     result = { winner: r.winner, reason: r.reason as EndReason };
   }
@@ -146,7 +183,12 @@ export function readJsonRecord(raw: unknown, gameIndex = 0): Result<Replayed, Re
     }
     players = [p[0] as string, p[1] as string];
   }
-  const rec: GameRecord = { game: raw.game, options: { ...e.value.options }, moves: moves as number[], ...cleanExtra({ result, players }) };
+  const rec: GameRecord = {
+    game: raw.game,
+    options: { ...e.value.options },
+    moves: moves as number[],
+    ...cleanExtra({ result, players }),
+  };
   return replayRecord(rec, gameIndex);
 }
 
@@ -177,7 +219,10 @@ export function parseJsonRecordsEach(text: string): Result<Replayed, RecordError
     values = null;
   }
   if (values !== null) return values.map((v, i) => readJsonRecord(v, i));
-  const lines = trimmed.split(/\r?\n/).map((text, n) => ({ text, n })).filter((l) => l.text.trim() !== "");
+  const lines = trimmed
+    .split(/\r?\n/)
+    .map((text, n) => ({ text, n }))
+    .filter((l) => l.text.trim() !== "");
   return lines.map((line, i) => {
     let v: unknown;
     try {

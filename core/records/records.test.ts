@@ -3,7 +3,14 @@ import fc from "fast-check";
 import { legalMoves, newGame, play, view, type State } from "../games/index.js";
 import { GAMES, type GameId } from "../types.js";
 import {
-  makeJsonRecord, makePlayOk, makeShareCode, parseJsonRecords, parsePlayOk, parseRecords, parseShareCode, replayRecord,
+  makeJsonRecord,
+  makePlayOk,
+  makeShareCode,
+  parseJsonRecords,
+  parsePlayOk,
+  parseRecords,
+  parseShareCode,
+  replayRecord,
   type GameRecord,
 } from "./index.js";
 
@@ -39,8 +46,17 @@ const TWO_GAMES = `[Event "Club evening"]
 12 24 67. 91 12 68. 91 12 0-1
 `;
 
-const GAME_1_MOVES = [5,1,2,2,5,2,1,6,1,7,1,3,1,9,5,5,1,8,9,1,6,1,3,1,9,1,2,5,5,1,8,1,7,9,1,9,2,1,9,5,4,1,1,1,3,9,1,7,4,6,8,6,9,5,8,6,1,5,2,1,4,8,4,8,7,1,1,9,1,1,7,3,2,3,4,4,8,7,8,6,3,4,1,8,7,5,2,5,4,7,8,6,6,8,8,7,8,7,7,1,6,8,8,9,7,6,8,7,3,8,1,8,2,9,1,9,2];
-const GAME_2_MOVES = [9,1,2,2,2,2,7,7,8,9,2,7,7,3,1,1,1,4,6,5,6,6,5,9,1,2,8,5,9,1,9,2,1,2,8,5,3,4,7,1,5,1,5,2,1,6,1,2,1,4,9,6,7,8,1,5,1,5,2,1,7,1,5,9,1,6,9,1,9,1,2,4,4,1,8,1,5,1,8,8,1,5,1,7,5,7,8,2,1,4,4,9,1,5,6,7,3,4,6,8,1,1,8,7,4,2,7,1,5,4,6,2,5,3,6,3,9,1,9,1,7,7,9,3,7,4,8,5,8,8,1,2,9,1,9,1];
+const GAME_1_MOVES = [
+  5, 1, 2, 2, 5, 2, 1, 6, 1, 7, 1, 3, 1, 9, 5, 5, 1, 8, 9, 1, 6, 1, 3, 1, 9, 1, 2, 5, 5, 1, 8, 1, 7, 9, 1, 9, 2, 1, 9,
+  5, 4, 1, 1, 1, 3, 9, 1, 7, 4, 6, 8, 6, 9, 5, 8, 6, 1, 5, 2, 1, 4, 8, 4, 8, 7, 1, 1, 9, 1, 1, 7, 3, 2, 3, 4, 4, 8, 7,
+  8, 6, 3, 4, 1, 8, 7, 5, 2, 5, 4, 7, 8, 6, 6, 8, 8, 7, 8, 7, 7, 1, 6, 8, 8, 9, 7, 6, 8, 7, 3, 8, 1, 8, 2, 9, 1, 9, 2,
+];
+const GAME_2_MOVES = [
+  9, 1, 2, 2, 2, 2, 7, 7, 8, 9, 2, 7, 7, 3, 1, 1, 1, 4, 6, 5, 6, 6, 5, 9, 1, 2, 8, 5, 9, 1, 9, 2, 1, 2, 8, 5, 3, 4, 7,
+  1, 5, 1, 5, 2, 1, 6, 1, 2, 1, 4, 9, 6, 7, 8, 1, 5, 1, 5, 2, 1, 7, 1, 5, 9, 1, 6, 9, 1, 9, 1, 2, 4, 4, 1, 8, 1, 5, 1,
+  8, 8, 1, 5, 1, 7, 5, 7, 8, 2, 1, 4, 4, 9, 1, 5, 6, 7, 3, 4, 6, 8, 1, 1, 8, 7, 4, 2, 7, 1, 5, 4, 6, 2, 5, 3, 6, 3, 9,
+  1, 9, 1, 7, 7, 9, 3, 7, 4, 8, 5, 8, 8, 1, 2, 9, 1, 9, 1,
+];
 
 function expectError(text: string, pattern: RegExp, ply?: number): void {
   const r = parsePlayOk(text);
@@ -109,9 +125,16 @@ describe("PlayOK notation", () => {
     expectError("1. 76(10) 61", /move 1\.\.\. 61: Black's pit 6 is empty/, 1);
     expectError("1. 76(10) 87(2) 3. 99 91", /move number 3\. where 2\. was expected/, 2);
     // The second game of a file is named as such.
-    expectError(TWO_GAMES.replace("1. 98(10) 11(10)", "1. 98(10) 12(10)"), /game 2, move 1\.\.\. 12\(10\): the last stone lands in pit 1, not 2/, 1);
+    expectError(
+      TWO_GAMES.replace("1. 98(10) 11(10)", "1. 98(10) 12(10)"),
+      /game 2, move 1\.\.\. 12\(10\): the last stone lands in pit 1, not 2/,
+      1,
+    );
     // A result that contradicts the end by the rules.
-    expectError(TWO_GAMES.replace("59. 23\n1-0", "59. 23\n0-1"), /game 1: the result 0-1 does not match the moves, which end 1-0 \(atsyz\)/);
+    expectError(
+      TWO_GAMES.replace("59. 23\n1-0", "59. 23\n0-1"),
+      /game 1: the result 0-1 does not match the moves, which end 1-0 \(atsyz\)/,
+    );
     // A move after the end.
     expectError(TWO_GAMES.replace("59. 23\n1-0", "59. 23 12 1-0"), /move 59\.\.\. 12: the game was already over/, 117);
   });
@@ -122,7 +145,10 @@ describe("JSON records", () => {
     const lines = '{"game":"togyz","options":{},"moves":[1,2]}\n{"game":"ayo","moves":[5,11]}\n';
     const r = parseJsonRecords(lines);
     if (!r.ok) throw new Error(r.error.message);
-    expect(r.value.map((x) => x.record.moves)).toEqual([[1, 2], [5, 11]]);
+    expect(r.value.map((x) => x.record.moves)).toEqual([
+      [1, 2],
+      [5, 11],
+    ]);
     expect(r.value[1].record.options).toEqual({ vsComputer: false });
     const arr = parseRecords('[{"game":"tsoro-wta","options":{"holes":4,"seeds":2},"moves":[0]}]');
     if (!arr.ok) throw new Error(arr.error.message);
@@ -149,7 +175,12 @@ interface Variant {
 const variantArb: fc.Arbitrary<Variant> = fc.oneof(
   fc.constant<Variant>({ game: "togyz", options: undefined }),
   fc.boolean().map<Variant>((vsComputer) => ({ game: "ayo", options: { vsComputer } })),
-  fc.tuple(fc.constantFrom<GameId>("tsoro-classic", "tsoro-wta"), fc.integer({ min: 4, max: 12 }), fc.integer({ min: 1, max: 10 }))
+  fc
+    .tuple(
+      fc.constantFrom<GameId>("tsoro-classic", "tsoro-wta"),
+      fc.integer({ min: 4, max: 12 }),
+      fc.integer({ min: 1, max: 10 }),
+    )
     .map<Variant>(([game, holes, seeds]) => ({ game, options: { holes, seeds } })),
 );
 
@@ -175,40 +206,53 @@ describe("round trips (property)", () => {
   test("every rule set: export as JSON, import, same moves and position; also through a share link", () => {
     expect(GAMES.length).toBe(4);
     fc.assert(
-      fc.property(variantArb, fc.array(fc.nat(), { minLength: 1, maxLength: 60 }), fc.integer({ min: 0, max: 500 }), fc.boolean(), (v, picks, stopAt, resigned) => {
-        const { record, final } = randomGame(v, picks, stopAt);
-        const over = view(final).result !== null;
-        const rec: GameRecord = !over && resigned ? { ...record, result: { winner: 1, reason: "forfeit" }, players: ["Ana", "Bo \"B\""] } : record;
-        const checked = replayRecord(rec);
-        if (!checked.ok) throw new Error(checked.error.message);
-        const back = parseJsonRecords(makeJsonRecord(checked.value.record));
-        if (!back.ok) throw new Error(back.error.message);
-        expect(back.value[0].record).toEqual(rec);
-        expect(view(back.value[0].states[rec.moves.length])).toEqual(view(final));
-        const shared = parseShareCode(makeShareCode(checked.value));
-        if (!shared.ok) throw new Error(shared.error.message);
-        expect(shared.value.record).toEqual(rec);
-        expect(makeShareCode(checked.value)).toMatch(/^[A-Za-z0-9_-]+$/);
-      }),
+      fc.property(
+        variantArb,
+        fc.array(fc.nat(), { minLength: 1, maxLength: 60 }),
+        fc.integer({ min: 0, max: 500 }),
+        fc.boolean(),
+        (v, picks, stopAt, resigned) => {
+          const { record, final } = randomGame(v, picks, stopAt);
+          const over = view(final).result !== null;
+          const rec: GameRecord =
+            !over && resigned
+              ? { ...record, result: { winner: 1, reason: "forfeit" }, players: ["Ana", 'Bo "B"'] }
+              : record;
+          const checked = replayRecord(rec);
+          if (!checked.ok) throw new Error(checked.error.message);
+          const back = parseJsonRecords(makeJsonRecord(checked.value.record));
+          if (!back.ok) throw new Error(back.error.message);
+          expect(back.value[0].record).toEqual(rec);
+          expect(view(back.value[0].states[rec.moves.length])).toEqual(view(final));
+          const shared = parseShareCode(makeShareCode(checked.value));
+          if (!shared.ok) throw new Error(shared.error.message);
+          expect(shared.value.record).toEqual(rec);
+          expect(makeShareCode(checked.value)).toMatch(/^[A-Za-z0-9_-]+$/);
+        },
+      ),
       { numRuns: 150 },
     );
   });
 
   test("Togyz: export in PlayOK's notation, import, same moves, tuzdyks and result", () => {
     fc.assert(
-      fc.property(fc.array(fc.nat(), { minLength: 1, maxLength: 80 }), fc.integer({ min: 0, max: 300 }), (picks, stopAt) => {
-        const { record, final } = randomGame({ game: "togyz", options: undefined }, picks, stopAt);
-        const checked = replayRecord({ ...record, players: ["White player", "Black"] });
-        if (!checked.ok) throw new Error(checked.error.message);
-        const text = makePlayOk(checked.value, [["Event", "Test"]]);
-        const back = parsePlayOk(text);
-        if (!back.ok) throw new Error(`${back.error.message}\n${text}`);
-        expect(back.value).toHaveLength(1);
-        expect(back.value[0].record.moves).toEqual(record.moves);
-        expect(back.value[0].record.players).toEqual(["White player", "Black"]);
-        expect(view(back.value[0].states[record.moves.length])).toEqual(view(final));
-        expect(back.value[0].outcome).toEqual(view(final).result);
-      }),
+      fc.property(
+        fc.array(fc.nat(), { minLength: 1, maxLength: 80 }),
+        fc.integer({ min: 0, max: 300 }),
+        (picks, stopAt) => {
+          const { record, final } = randomGame({ game: "togyz", options: undefined }, picks, stopAt);
+          const checked = replayRecord({ ...record, players: ["White player", "Black"] });
+          if (!checked.ok) throw new Error(checked.error.message);
+          const text = makePlayOk(checked.value, [["Event", "Test"]]);
+          const back = parsePlayOk(text);
+          if (!back.ok) throw new Error(`${back.error.message}\n${text}`);
+          expect(back.value).toHaveLength(1);
+          expect(back.value[0].record.moves).toEqual(record.moves);
+          expect(back.value[0].record.players).toEqual(["White player", "Black"]);
+          expect(view(back.value[0].states[record.moves.length])).toEqual(view(final));
+          expect(back.value[0].outcome).toEqual(view(final).result);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -237,7 +281,7 @@ describe("bad input never crashes the readers", () => {
 
   test("a real record with one character changed: read exactly, or refused naming a game", () => {
     fc.assert(
-      fc.property(fc.nat(), fc.constantFrom(..."0123456789X()[]. \n\"-/*"), (at, ch) => {
+      fc.property(fc.nat(), fc.constantFrom(...'0123456789X()[]. \n"-/*'), (at, ch) => {
         const i = at % TWO_GAMES.length;
         const text = TWO_GAMES.slice(0, i) + ch + TWO_GAMES.slice(i + 1);
         const r = parsePlayOk(text);

@@ -9,7 +9,16 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { codeForLocator, locatorOf, type RoomCode } from "../../core/crypto/index.js";
 import { MAX_WRONG_CODES } from "../../core/protocol/friend.js";
 import { documentClient, readConfig } from "../lib/config.js";
-import { codeOf, newRoom, player, startTestServer, waitFor, wsFactory, type Player, type TestServer } from "./testkit.js";
+import {
+  codeOf,
+  newRoom,
+  player,
+  startTestServer,
+  waitFor,
+  wsFactory,
+  type Player,
+  type TestServer,
+} from "./testkit.js";
 import { WebSocket } from "ws";
 import { PROTOCOL_VERSION } from "../../core/protocol/friend.js";
 
@@ -32,7 +41,9 @@ function wrongCode(code: RoomCode): RoomCode {
 }
 
 async function failsOf(loc: number): Promise<number | null> {
-  const r = await documentClient(readConfig()).send(new GetCommand({ TableName: readConfig().tableName, Key: { pk: `LOC#${loc}`, sk: "LOC" }, ConsistentRead: true }));
+  const r = await documentClient(readConfig()).send(
+    new GetCommand({ TableName: readConfig().tableName, Key: { pk: `LOC#${loc}`, sk: "LOC" }, ConsistentRead: true }),
+  );
   return r.Item === undefined ? null : Number(r.Item.fails);
 }
 
@@ -78,7 +89,10 @@ describe("the code is a password", () => {
       // The new code seats the friend in the same room.
       const friend = player(ts.server.wsUrl, fresh, "join", { name: "Friend" });
       all.push(friend);
-      await waitFor(() => friend.view().status === "seated" && friend.view().game.settings?.game === "ayo", "friend seated with the new code");
+      await waitFor(
+        () => friend.view().status === "seated" && friend.view().game.settings?.game === "ayo",
+        "friend seated with the new code",
+      );
       expect(friend.session.roomId).toBe(owner.session.roomId);
       expect(friend.session.key).toEqual(owner.session.key);
     } finally {
@@ -103,7 +117,10 @@ describe("the code is a password", () => {
       again.session.subscribe((e) => {
         if (e.type === "request") again.session.answerJoin(e.request.reqId, true);
       });
-      await waitFor(() => guest.view().status === "seated" && guest.view().game.settings !== null, "guest seated after the owner came back");
+      await waitFor(
+        () => guest.view().status === "seated" && guest.view().game.settings !== null,
+        "guest seated after the owner came back",
+      );
       await waitFor(() => again.view().game.profiles[1]?.name === "Early", "the owner sees the guest's name");
     } finally {
       guest.session.dispose();
@@ -117,14 +134,20 @@ describe("the guest's seat is the guest's alone", () => {
     const ownerSockets: WebSocket[] = [];
     const heard: string[] = [];
     const recording = wsFactory(ownerSockets);
-    const owner = player(ts.server.wsUrl, newRoom().code, "create", { name: "Owner" }, {
-      setup: SETUP,
-      socket: (url) => {
-        const s = recording(url);
-        ownerSockets[ownerSockets.length - 1].on("message", (d) => heard.push(d.toString()));
-        return s;
+    const owner = player(
+      ts.server.wsUrl,
+      newRoom().code,
+      "create",
+      { name: "Owner" },
+      {
+        setup: SETUP,
+        socket: (url) => {
+          const s = recording(url);
+          ownerSockets[ownerSockets.length - 1].on("message", (d) => heard.push(d.toString()));
+          return s;
+        },
       },
-    });
+    );
     owner.session.subscribe((e) => {
       if (e.type === "request") owner.session.answerJoin(e.request.reqId, true);
     });
@@ -136,7 +159,13 @@ describe("the guest's seat is the guest's alone", () => {
       expect(heard.length).toBeGreaterThan(3);
       for (const frame of heard) expect(frame).not.toContain(secret);
       // All the owner's session holds: its own seat secret and the room key; neither takes seat 1.
-      const thief = player(ts.server.wsUrl, owner.view().code!, "join", { name: "Owner" }, { roomId: owner.session.roomId, secret: owner.session.secret, key: owner.session.key! });
+      const thief = player(
+        ts.server.wsUrl,
+        owner.view().code!,
+        "join",
+        { name: "Owner" },
+        { roomId: owner.session.roomId, secret: owner.session.secret, key: owner.session.key! },
+      );
       try {
         await waitFor(() => thief.view().status === "seated", "the owner's own secret seats it");
         expect(thief.view().seat).toBe(0);
@@ -158,34 +187,54 @@ describe("parallel guesses", () => {
     const sockets: WebSocket[] = [];
     const heard: Record<string, unknown>[] = [];
     const make = wsFactory(sockets);
-    const owner = player(ts.server.wsUrl, newRoom().code, "create", { name: "Owner" }, {
-      setup: SETUP,
-      socket: (url) => {
-        const s = make(url);
-        sockets[sockets.length - 1].on("message", (d) => heard.push(JSON.parse(d.toString()) as Record<string, unknown>));
-        return s;
+    const owner = player(
+      ts.server.wsUrl,
+      newRoom().code,
+      "create",
+      { name: "Owner" },
+      {
+        setup: SETUP,
+        socket: (url) => {
+          const s = make(url);
+          sockets[sockets.length - 1].on("message", (d) =>
+            heard.push(JSON.parse(d.toString()) as Record<string, unknown>),
+          );
+          return s;
+        },
       },
-    });
+    );
     owner.session.subscribe((e) => {
       if (e.type === "request") owner.session.answerJoin(e.request.reqId, true);
     });
     return { owner, heard };
   }
 
-  function guessers(code: RoomCode, n: number, rightAt: number): { all: Player[]; frames: Record<string, unknown>[][] } {
+  function guessers(
+    code: RoomCode,
+    n: number,
+    rightAt: number,
+  ): { all: Player[]; frames: Record<string, unknown>[][] } {
     const frames: Record<string, unknown>[][] = [];
     const all = Array.from({ length: n }, (_, i) => {
       const sockets: WebSocket[] = [];
       const mine: Record<string, unknown>[] = [];
       frames.push(mine);
       const make = wsFactory(sockets);
-      return player(ts.server.wsUrl, i === rightAt ? code : wrongCode(code), "join", { name: `G${i}` }, {
-        socket: (url) => {
-          const s = make(url);
-          sockets[sockets.length - 1].on("message", (d) => mine.push(JSON.parse(d.toString()) as Record<string, unknown>));
-          return s;
+      return player(
+        ts.server.wsUrl,
+        i === rightAt ? code : wrongCode(code),
+        "join",
+        { name: `G${i}` },
+        {
+          socket: (url) => {
+            const s = make(url);
+            sockets[sockets.length - 1].on("message", (d) =>
+              mine.push(JSON.parse(d.toString()) as Record<string, unknown>),
+            );
+            return s;
+          },
         },
-      });
+      );
     });
     return { all, frames };
   }
@@ -195,7 +244,11 @@ describe("parallel guesses", () => {
     const code = await codeOf(owner);
     const { all, frames } = guessers(code, 20, 12);
     try {
-      await waitFor(() => all.every((g) => ["wrong_code", "not_found", "retired", "seated"].includes(g.view().status)), "every guess settled", 30_000);
+      await waitFor(
+        () => all.every((g) => ["wrong_code", "not_found", "retired", "seated"].includes(g.view().status)),
+        "every guess settled",
+        30_000,
+      );
       const judged = heard.filter((m) => m.type === "join.confirm").length;
       expect(judged).toBeLessThanOrEqual(MAX_WRONG_CODES);
       const right = all[12];
@@ -221,9 +274,20 @@ describe("parallel guesses", () => {
     const wrongs = guessers(code, 12, -1);
     let late: ReturnType<typeof guessers> | null = null;
     try {
-      await waitFor(() => heard.filter((m) => m.type === "join.confirm").length >= MAX_WRONG_CODES, "five wrong codes judged", 30_000);
+      await waitFor(
+        () => heard.filter((m) => m.type === "join.confirm").length >= MAX_WRONG_CODES,
+        "five wrong codes judged",
+        30_000,
+      );
       late = guessers(code, 1, 0);
-      await waitFor(() => [...wrongs.all, ...late!.all].every((g) => ["wrong_code", "not_found", "retired"].includes(g.view().status) || g.view().status === "seated"), "every guess settled", 30_000);
+      await waitFor(
+        () =>
+          [...wrongs.all, ...late!.all].every(
+            (g) => ["wrong_code", "not_found", "retired"].includes(g.view().status) || g.view().status === "seated",
+          ),
+        "every guess settled",
+        30_000,
+      );
       expect(heard.filter((m) => m.type === "join.confirm").length).toBe(MAX_WRONG_CODES);
       expect(wrongs.all.filter((g) => g.view().status === "wrong_code").length).toBe(MAX_WRONG_CODES);
       expect(late.all[0].view().status).not.toBe("seated");
@@ -255,8 +319,14 @@ describe("junk key shares", () => {
         });
         // Base64url of the right length, but no point on the curve.
         ws.send(JSON.stringify({ type: "join.hello", rid: 1, loc, sid: "S".repeat(22), msg: "A".repeat(63) }));
-        await waitFor(() => got.some((m) => m.type === "join.refused" || m.type === "error"), "the junk hello answered");
-        expect(got.find((m) => m.type === "join.refused" || m.type === "error")).toMatchObject({ type: "join.refused", reason: "refused" });
+        await waitFor(
+          () => got.some((m) => m.type === "join.refused" || m.type === "error"),
+          "the junk hello answered",
+        );
+        expect(got.find((m) => m.type === "join.refused" || m.type === "error")).toMatchObject({
+          type: "join.refused",
+          reason: "refused",
+        });
         ws.close();
       }
       expect(await failsOf(loc)).toBe(0);

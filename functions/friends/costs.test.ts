@@ -99,10 +99,15 @@ async function seatedRoom(c0: string, c1: string): Promise<Seated> {
   await say(c1, { type: "join.request", reqId: pend.reqId, request: BOX });
   posts.length = 0;
   const answered = await say(c0, { type: "join.answer", reqId: pend.reqId, approve: true });
-  if (answered.type !== "join.answered") throw new Error(`not seated: ${JSON.stringify(answered)} ${JSON.stringify(pend)} ${JSON.stringify(created)}`);
+  if (answered.type !== "join.answered")
+    throw new Error(`not seated: ${JSON.stringify(answered)} ${JSON.stringify(pend)} ${JSON.stringify(created)}`);
   const joined = posts.find((p) => p.to === c1 && p.msg.type === "room.joined")!.msg;
   const presence = posts.find((p) => p.to === c0 && p.msg.type === "presence")!.msg;
-  return { roomId, tok: [String(presence.token), String(joined.token)], via: [String(presence.via), String(joined.via)] };
+  return {
+    roomId,
+    tok: [String(presence.token), String(joined.token)],
+    via: [String(presence.via), String(joined.via)],
+  };
 }
 
 describe("cost per friend message", () => {
@@ -111,36 +116,92 @@ describe("cost per friend message", () => {
     let seq = 0;
     const relay = (seat: 0 | 1, kind: "game" | "chat") => {
       seq++;
-      return say(seat === 0 ? "m0" : "m1", { type: "relay", rid: seq, room: r.roomId, seat, via: r.via[seat], tok: r.tok[seat], seq, cseq: seq, kind, box: BOX });
+      return say(seat === 0 ? "m0" : "m1", {
+        type: "relay",
+        rid: seq,
+        room: r.roomId,
+        seat,
+        via: r.via[seat],
+        tok: r.tok[seat],
+        seq,
+        cseq: seq,
+        kind,
+        box: BOX,
+      });
     };
-    for (const [name, seat, kind] of [["move", 0, "game"], ["chat", 1, "chat"], ["pause vote", 0, "game"]] as const) {
+    for (const [name, seat, kind] of [
+      ["move", 0, "game"],
+      ["chat", 1, "chat"],
+      ["pause vote", 0, "game"],
+    ] as const) {
       let answer: Record<string, unknown> = {};
       const c = await cost(async () => (answer = await relay(seat, kind)));
       expect({ name, ...c }).toEqual({ name, db: { Put: 1 }, total: 1, posts: 1 });
       expect(answer).toMatchObject({ type: "relay.ack", seq });
-      expect(posts[0]).toMatchObject({ to: seat === 0 ? "m1" : "m0", msg: { type: "relay", msg: { seq, from: seat } } });
+      expect(posts[0]).toMatchObject({
+        to: seat === 0 ? "m1" : "m0",
+        msg: { type: "relay", msg: { seq, from: seat } },
+      });
     }
   });
 
   test("a retry is not stored twice (a put and a get, no post); a taken number is refused the same way; refusals for rate cost nothing", async () => {
     const r = await seatedRoom("r0", "r1");
-    const m = { type: "relay", room: r.roomId, seat: 0, via: r.via[0], tok: r.tok[0], seq: 1, cseq: 1, kind: "game", box: BOX };
+    const m = {
+      type: "relay",
+      room: r.roomId,
+      seat: 0,
+      via: r.via[0],
+      tok: r.tok[0],
+      seq: 1,
+      cseq: 1,
+      kind: "game",
+      box: BOX,
+    };
     await say("r0", { ...m, rid: 1 });
     let answer: Record<string, unknown> = {};
     const retry = await cost(async () => (answer = await say("r0", { ...m, rid: 2 })));
     expect(retry).toEqual({ db: { Get: 1, Put: 1 }, total: 2, posts: 0 });
     expect(answer).toMatchObject({ type: "relay.ack", rid: 2, seq: 1, cseq: 1 });
-    const taken = await cost(async () => (answer = await say("r1", { type: "relay", rid: 3, room: r.roomId, seat: 1, via: r.via[1], tok: r.tok[1], seq: 1, cseq: 1, kind: "game", box: BOX })));
+    const taken = await cost(
+      async () =>
+        (answer = await say("r1", {
+          type: "relay",
+          rid: 3,
+          room: r.roomId,
+          seat: 1,
+          via: r.via[1],
+          tok: r.tok[1],
+          seq: 1,
+          cseq: 1,
+          kind: "game",
+          box: BOX,
+        })),
+    );
     expect(taken).toEqual({ db: { Get: 1, Put: 1 }, total: 2, posts: 0 });
     expect(answer).toMatchObject({ type: "error", code: "relay/seq_taken", expected: 2 });
     // The chat rule: the sixth chat within 10 s is refused without touching the table.
-    const chat = (i: number) => say("r1", { type: "relay", rid: 10 + i, room: r.roomId, seat: 1, via: r.via[1], tok: r.tok[1], seq: 10 + i, cseq: 10 + i, kind: "chat", box: BOX });
+    const chat = (i: number) =>
+      say("r1", {
+        type: "relay",
+        rid: 10 + i,
+        room: r.roomId,
+        seat: 1,
+        via: r.via[1],
+        tok: r.tok[1],
+        seq: 10 + i,
+        cseq: 10 + i,
+        kind: "chat",
+        box: BOX,
+      });
     for (let i = 0; i < 5; i++) await chat(i);
     const flood = await cost(async () => (answer = await chat(5)));
     expect(flood).toEqual({ db: {}, total: 0, posts: 0 });
     expect(answer).toMatchObject({ type: "error", code: "chat/flood" });
     // A forged token: refused before any write.
-    const forged = await cost(async () => (answer = await say("r1", { ...m, seat: 1, tok: "T".repeat(43), seq: 50, cseq: 50 })));
+    const forged = await cost(
+      async () => (answer = await say("r1", { ...m, seat: 1, tok: "T".repeat(43), seq: 50, cseq: 50 })),
+    );
     expect(forged).toEqual({ db: {}, total: 0, posts: 0 });
     expect(answer).toMatchObject({ type: "error", code: "room/not_seated" });
   });
@@ -151,7 +212,10 @@ describe("cost per friend message", () => {
     let limited = 0;
     const c = await cost(async () => {
       for (let i = 0; i < 150; i++) {
-        const a = (await receive(ports, event("flood", { type: "ping", rid: i }, "10.9.9.9"), t)) as Record<string, unknown>;
+        const a = (await receive(ports, event("flood", { type: "ping", rid: i }, "10.9.9.9"), t)) as Record<
+          string,
+          unknown
+        >;
         if (a.code === "rate/limited") limited++;
       }
     });
@@ -162,10 +226,23 @@ describe("cost per friend message", () => {
 
   test("a reconnect: the join and the catch-up", async () => {
     const r = await seatedRoom("s0", "s1");
-    for (let i = 1; i <= 3; i++) await say("s0", { type: "relay", room: r.roomId, seat: 0, via: r.via[0], tok: r.tok[0], seq: i, cseq: i, kind: "game", box: BOX });
+    for (let i = 1; i <= 3; i++)
+      await say("s0", {
+        type: "relay",
+        room: r.roomId,
+        seat: 0,
+        via: r.via[0],
+        tok: r.tok[0],
+        seq: i,
+        cseq: i,
+        kind: "game",
+        box: BOX,
+      });
     await ports.conns.put("s1b", clock);
     let joined: Record<string, unknown> = {};
-    const join = await cost(async () => (joined = await say("s1b", { type: "room.join", rid: 1, roomId: r.roomId, secret: "b".repeat(43) })));
+    const join = await cost(
+      async () => (joined = await say("s1b", { type: "room.join", rid: 1, roomId: r.roomId, secret: "b".repeat(43) })),
+    );
     expect(joined).toMatchObject({ type: "room.joined", seat: 1, seq: 3 });
     // Read the connection and the room, bind the seat and the connection, read the last number,
     // free the old connection's seat; tell it (post) and the other seat (post).

@@ -7,7 +7,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { view as positionView, playAll, newGame } from "../../core/games/index.js";
 import { isPlaying, type Settings } from "../../core/online/game.js";
-import { codeOf, newRoom, player, playMoves, rng, startTestServer, waitFor, type Player, type TestServer } from "./testkit.js";
+import {
+  codeOf,
+  newRoom,
+  player,
+  playMoves,
+  rng,
+  startTestServer,
+  waitFor,
+  type Player,
+  type TestServer,
+} from "./testkit.js";
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -27,10 +37,17 @@ async function seatedPair(setup: Settings): Promise<[Player, Player]> {
   expect(alice.view().requests[0].name).toBe("Bob");
   await waitFor(() => bob.view().status === "pending", "guest waits for approval");
   expect(alice.session.answerJoin(alice.view().requests[0].reqId, true).ok).toBe(true);
-  await waitFor(() => bob.view().status === "seated" && bob.view().caughtUp && bob.view().game.settings !== null, "guest seated and set up");
+  await waitFor(
+    () => bob.view().status === "seated" && bob.view().caughtUp && bob.view().game.settings !== null,
+    "guest seated and set up",
+  );
   expect(bob.session.key).toEqual(alice.session.key);
   await waitFor(
-    () => alice.view().game.profiles[1]?.name === "Bob" && bob.view().game.profiles[0]?.name === "Alice" && alice.view().peer.online && bob.view().peer.online,
+    () =>
+      alice.view().game.profiles[1]?.name === "Bob" &&
+      bob.view().game.profiles[0]?.name === "Alice" &&
+      alice.view().peer.online &&
+      bob.view().peer.online,
     "names exchanged and both online",
   );
   return [alice, bob];
@@ -47,7 +64,10 @@ describe("a friend game by code", () => {
 
       expect(alice.session.chat("hi Bob 😊").ok).toBe(true);
       expect(bob.session.chat("hello!").ok).toBe(true);
-      await waitFor(() => alice.view().game.chat.length === 2 && bob.view().game.chat.length === 2, "two chat lines on both sides");
+      await waitFor(
+        () => alice.view().game.chat.length === 2 && bob.view().game.chat.length === 2,
+        "two chat lines on both sides",
+      );
       expect(alice.view().game.chat.map((c) => c.text)).toEqual(bob.view().game.chat.map((c) => c.text));
 
       const rand = rng(7);
@@ -63,7 +83,10 @@ describe("a friend game by code", () => {
       const moveWhilePaused = [alice, bob].map((p) => p.session.move(1));
       expect(moveWhilePaused.every((r) => !r.ok)).toBe(true);
       expect(mover.session.chat("still here").ok).toBe(true);
-      await waitFor(() => alice.view().game.chat.length === 3 && bob.view().game.chat.length === 3, "chat while paused");
+      await waitFor(
+        () => alice.view().game.chat.length === 3 && bob.view().game.chat.length === 3,
+        "chat while paused",
+      );
       expect(alice.session.pause(false).ok).toBe(true);
       await waitFor(() => bob.view().game.offers.pause?.on === false, "bob sees the request to carry on");
       expect(bob.session.answer("pause", true).ok).toBe(true);
@@ -90,11 +113,17 @@ describe("a friend game by code", () => {
       expect(bob.session.rematch().ok).toBe(true);
       await waitFor(() => alice.view().game.offers.rematch === 1, "alice sees the rematch offer");
       expect(alice.session.answer("rematch", true).ok).toBe(true);
-      await waitFor(() => alice.view().game.seriesNo === 1 && bob.view().game.seriesNo === 1, "second series on both sides");
+      await waitFor(
+        () => alice.view().game.seriesNo === 1 && bob.view().game.seriesNo === 1,
+        "second series on both sides",
+      );
       expect(alice.view().game.series?.games.length).toBe(0);
       await playMoves(alice, bob, 2, rand);
       expect(bob.session.forfeit(true).ok).toBe(true);
-      await waitFor(() => alice.view().game.series?.over === true && bob.view().game.series?.over === true, "series forfeited");
+      await waitFor(
+        () => alice.view().game.series?.over === true && bob.view().game.series?.over === true,
+        "series forfeited",
+      );
       expect(alice.view().game.series?.winner).toBe(0);
       expect(alice.view().game.series?.end).toBe("forfeit");
       expect(bob.session.move(1).ok).toBe(false);
@@ -114,7 +143,10 @@ describe("a friend game by code", () => {
       expect(alice.session.offerEnd().ok).toBe(true);
       await waitFor(() => bob.view().game.offers.end === 0, "bob sees the offer");
       expect(bob.session.answer("end", true).ok).toBe(true);
-      await waitFor(() => alice.view().game.finished.length === 1 && bob.view().game.finished.length === 1, "ended on both sides");
+      await waitFor(
+        () => alice.view().game.finished.length === 1 && bob.view().game.finished.length === 1,
+        "ended on both sides",
+      );
       const last = alice.view().game.finished[0];
       expect(bob.view().game.finished[0].outcome).toEqual(last.outcome);
       expect(last.outcome.reason).toBe("agreed");

@@ -8,7 +8,17 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { makeCode, parseCode, type RoomCode } from "../../core/crypto/index.js";
 import { legalMoves, moveCount } from "../../core/games/index.js";
 import { seatToMove } from "../../core/online/game.js";
-import { codeOf, newRoom, player, playMoves, rng, startTestServer, waitFor, type Player, type TestServer } from "./testkit.js";
+import {
+  codeOf,
+  newRoom,
+  player,
+  playMoves,
+  rng,
+  startTestServer,
+  waitFor,
+  type Player,
+  type TestServer,
+} from "./testkit.js";
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -19,13 +29,23 @@ afterAll(async () => {
 });
 
 async function pair(): Promise<{ alice: Player; bob: Player; code: RoomCode }> {
-  const alice = player(ts.server.wsUrl, newRoom().code, "create", { name: "Alice" }, { setup: { game: "togyz", options: {}, bestOf: 3 } });
+  const alice = player(
+    ts.server.wsUrl,
+    newRoom().code,
+    "create",
+    { name: "Alice" },
+    { setup: { game: "togyz", options: {}, bestOf: 3 } },
+  );
   alice.session.subscribe((e) => {
     if (e.type === "request") alice.session.answerJoin(e.request.reqId, true);
   });
   const code = await codeOf(alice);
   const bob = player(ts.server.wsUrl, code, "join", { name: "Bob" });
-  await waitFor(() => bob.view().status === "seated" && alice.view().game.profiles[1] !== null && bob.view().game.profiles[0] !== null, "bob seated");
+  await waitFor(
+    () =>
+      bob.view().status === "seated" && alice.view().game.profiles[1] !== null && bob.view().game.profiles[0] !== null,
+    "bob seated",
+  );
   return { alice, bob, code };
 }
 
@@ -64,7 +84,10 @@ describe("drops and restarts", () => {
       if (g.state === null) throw new Error("no game");
       const ply = moveCount(g.state);
       expect(bob.session.move(legalMoves(g.state)[0]).ok).toBe(true);
-      await waitFor(() => alice.view().game.state !== null && moveCount(alice.view().game.state!) === ply + 1, "bob's offline move reached alice");
+      await waitFor(
+        () => alice.view().game.state !== null && moveCount(alice.view().game.state!) === ply + 1,
+        "bob's offline move reached alice",
+      );
       await waitFor(() => bob.view().unsent === 0 && boardOf(bob) === boardOf(alice), "both agree");
       await playMoves(alice, bob, 4, rand);
     } finally {
@@ -103,7 +126,13 @@ describe("drops and restarts", () => {
       expect(typed.ok).toBe(true);
       if (!typed.ok) return;
       expect(typed.value).toBe(code);
-      const alice2 = player(ts.server.wsUrl, typed.value, "join", { name: "Alice" }, { secret: alice.session.secret, roomId: alice.session.roomId, key: alice.session.key! });
+      const alice2 = player(
+        ts.server.wsUrl,
+        typed.value,
+        "join",
+        { name: "Alice" },
+        { secret: alice.session.secret, roomId: alice.session.roomId, key: alice.session.key! },
+      );
       extra.push(alice2);
       await waitFor(() => alice2.view().status === "seated" && alice2.view().caughtUp, "alice back in her seat");
       expect(alice2.view().seat).toBe(0);
@@ -150,4 +179,3 @@ describe("drops and restarts", () => {
     }
   });
 });
-

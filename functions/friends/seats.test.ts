@@ -62,7 +62,18 @@ describe("seats", () => {
       // or answered.
       const r = await raw(ts.server.wsUrl);
       r.send({ type: "room.join", rid: 1, roomId: owner.session.roomId, secret: generateSecret() });
-      r.send({ type: "relay", rid: 2, room: owner.session.roomId, seat: 1, via: "", tok: "T".repeat(43), seq: 99, cseq: 1, kind: "game", box: "A".repeat(80) });
+      r.send({
+        type: "relay",
+        rid: 2,
+        room: owner.session.roomId,
+        seat: 1,
+        via: "",
+        tok: "T".repeat(43),
+        seq: 99,
+        cseq: 1,
+        kind: "game",
+        box: "A".repeat(80),
+      });
       r.send({ type: "join.answer", rid: 3, reqId: "abcdefghijkl", approve: true });
       await waitFor(() => r.got.length === 3, "three replies");
       const byRid = new Map(r.got.map((m) => [m.rid, m]));
@@ -89,7 +100,13 @@ describe("seats", () => {
     await waitFor(() => r.got.length === 1, "created");
     expect(r.got[0]).toMatchObject({ type: "room.created", roomId, seat: 0 });
     r.ws.close();
-    const again = player(ts.server.wsUrl, newRoom().code, "create", { name: "Owner" }, { setup: SETUP, secret, roomId });
+    const again = player(
+      ts.server.wsUrl,
+      newRoom().code,
+      "create",
+      { name: "Owner" },
+      { setup: SETUP, secret, roomId },
+    );
     const other = player(ts.server.wsUrl, newRoom().code, "create", { name: "Someone else" }, { setup: SETUP, roomId });
     try {
       await waitFor(() => again.view().status === "seated" && again.view().seat === 0, "owner back in seat 0");
@@ -148,7 +165,13 @@ describe("seats", () => {
       const seated = guests.filter((g) => g.view().status === "seated");
       expect(seated).toHaveLength(1);
       expect(seated[0].view().seat).toBe(1);
-      await waitFor(() => owner.view().game.profiles[1] !== null && owner.view().peer.online && seated[0].view().game.profiles[1] !== null, "owner sees the one guest");
+      await waitFor(
+        () =>
+          owner.view().game.profiles[1] !== null &&
+          owner.view().peer.online &&
+          seated[0].view().game.profiles[1] !== null,
+        "owner sees the one guest",
+      );
       expect(owner.view().game.profiles[1]?.name).toBe(seated[0].view().game.profiles[1]?.name);
       expect(guests.filter((g) => g.view().seat !== null)).toHaveLength(1);
     } finally {

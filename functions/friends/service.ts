@@ -6,7 +6,12 @@
  */
 import type { Seat } from "../../core/types.js";
 import {
-  CHAT_LIMIT, CHAT_WINDOW_MS, SYNC_PAGE_CHARS, makeError, type FriendClientMessage, type FriendServerMessage,
+  CHAT_LIMIT,
+  CHAT_WINDOW_MS,
+  SYNC_PAGE_CHARS,
+  makeError,
+  type FriendClientMessage,
+  type FriendServerMessage,
 } from "../../core/protocol/friend.js";
 import type { FriendErrorCode } from "../../core/protocol/errors.js";
 import type { Connection, ConnectionStore } from "../lib/connections.js";
@@ -35,18 +40,35 @@ export interface Reply {
 }
 
 /** Sends to a connection; a gone connection is cleaned up as if it had disconnected. */
-async function push(p: FriendPorts, connectionId: string | null, message: FriendServerMessage, now: number): Promise<boolean> {
+async function push(
+  p: FriendPorts,
+  connectionId: string | null,
+  message: FriendServerMessage,
+  now: number,
+): Promise<boolean> {
   if (connectionId === null) return false;
   if (await p.gateway.send(connectionId, message)) return true;
   await friendDisconnect(p, connectionId, now);
   return false;
 }
 
-function fail(code: FriendErrorCode, message: string, rid: Rid, extra: { expected?: number } = {}): FriendServerMessage {
+function fail(
+  code: FriendErrorCode,
+  message: string,
+  rid: Rid,
+  extra: { expected?: number } = {},
+): FriendServerMessage {
   return makeError(code, message, { ...(rid !== undefined ? { rid } : {}), ...extra });
 }
 
-async function seatConnection(p: FriendPorts, conn: Connection, room: Room, seat: Seat, rid: Rid, now: number): Promise<FriendServerMessage> {
+async function seatConnection(
+  p: FriendPorts,
+  conn: Connection,
+  room: Room,
+  seat: Seat,
+  rid: Rid,
+  now: number,
+): Promise<FriendServerMessage> {
   const bound = await p.rooms.bindSeat(room.roomId, seat, conn.connectionId, now);
   if (bound === null) return fail("room/not_found", "the room has expired", rid);
   await p.conns.setRoom(conn.connectionId, room.roomId, seat);
@@ -62,7 +84,19 @@ async function seatConnection(p: FriendPorts, conn: Connection, room: Room, seat
   const peer = other(seat);
   const peerConn = bound.conns[peer];
   if (peerConn !== null) {
-    await push(p, peerConn, { type: "presence", seat, online: true, seated: true, token: makeSeatToken(key, room.roomId, peer, peerConn, conn.connectionId), via: conn.connectionId }, now);
+    await push(
+      p,
+      peerConn,
+      {
+        type: "presence",
+        seat,
+        online: true,
+        seated: true,
+        token: makeSeatToken(key, room.roomId, peer, peerConn, conn.connectionId),
+        via: conn.connectionId,
+      },
+      now,
+    );
   }
   return {
     type: "room.joined",
@@ -77,7 +111,12 @@ async function seatConnection(p: FriendPorts, conn: Connection, room: Room, seat
   };
 }
 
-async function create(p: FriendPorts, conn: Connection, m: Msg<"room.create">, now: number): Promise<FriendServerMessage> {
+async function create(
+  p: FriendPorts,
+  conn: Connection,
+  m: Msg<"room.create">,
+  now: number,
+): Promise<FriendServerMessage> {
   if (conn.roomId !== undefined) return fail("proto/invalid", "this connection is already in a room", m.rid);
   const room = await p.rooms.createRoom(m.roomId, p.hashSecret(m.secret), conn.connectionId, now);
   if (room === null) return fail("room/exists", "a room with this id exists", m.rid);
@@ -91,7 +130,8 @@ async function create(p: FriendPorts, conn: Connection, m: Msg<"room.create">, n
 async function join(p: FriendPorts, conn: Connection, m: Msg<"room.join">, now: number): Promise<FriendServerMessage> {
   const room = await p.rooms.getRoom(m.roomId, now);
   if (room === null) return fail("room/not_found", "no game with this code (it may have expired)", m.rid);
-  if (conn.roomId !== undefined && conn.roomId !== m.roomId) return fail("proto/invalid", "this connection is in another room", m.rid);
+  if (conn.roomId !== undefined && conn.roomId !== m.roomId)
+    return fail("proto/invalid", "this connection is in another room", m.rid);
   const hash = p.hashSecret(m.secret);
   const mine = room.hashes[0] === hash ? 0 : room.hashes[1] === hash ? 1 : null;
   if (mine === null) return fail("room/no_seat", "this seat secret holds no seat in the room", m.rid);
@@ -107,7 +147,12 @@ async function join(p: FriendPorts, conn: Connection, m: Msg<"room.join">, now: 
 }
 
 /** The owner's device has answered all the exchanges it will for this code: a new locator, the old one retired. */
-async function recode(p: FriendPorts, conn: Connection, m: Msg<"room.recode">, now: number): Promise<FriendServerMessage> {
+async function recode(
+  p: FriendPorts,
+  conn: Connection,
+  m: Msg<"room.recode">,
+  now: number,
+): Promise<FriendServerMessage> {
   if (conn.roomId === undefined) return fail("room/not_seated", "join a room first", m.rid);
   if (conn.seat !== 0) return fail("room/not_owner", "only the player who made the game changes its code", m.rid);
   const room = await p.rooms.getRoom(conn.roomId, now);
@@ -121,47 +166,86 @@ async function recode(p: FriendPorts, conn: Connection, m: Msg<"room.recode">, n
 
 async function sendPendingHellos(p: FriendPorts, roomId: string, ownerConn: string, now: number): Promise<void> {
   for (const r of await p.rooms.listRequests(roomId, now)) {
-    if (!(await push(p, ownerConn, { type: "join.hello", reqId: r.reqId, sid: r.sid, msg: r.msg, at: r.at }, now))) return;
+    if (!(await push(p, ownerConn, { type: "join.hello", reqId: r.reqId, sid: r.sid, msg: r.msg, at: r.at }, now)))
+      return;
   }
 }
 
 /** A guest starts the key exchange with the room at a locator; the owner answers when online. */
-async function hello(p: FriendPorts, conn: Connection, m: Msg<"join.hello">, now: number): Promise<FriendServerMessage> {
+async function hello(
+  p: FriendPorts,
+  conn: Connection,
+  m: Msg<"join.hello">,
+  now: number,
+): Promise<FriendServerMessage> {
   if (conn.roomId !== undefined) return fail("proto/invalid", "this connection is already in a room", m.rid);
-  if (conn.pendingReqId !== undefined) return fail("join/pending", "this connection already waits for an answer", m.rid);
+  if (conn.pendingReqId !== undefined)
+    return fail("join/pending", "this connection already waits for an answer", m.rid);
   const loc = await p.rooms.getLocator(m.loc, now);
   const room = loc === null ? null : await p.rooms.getRoom(loc.roomId, now);
   if (room === null) return fail("room/not_found", "no game with this code (it may have expired)", m.rid);
   if (room.hashes[1] !== null) return fail("room/full", "both seats are taken", m.rid);
   // One guess slot per exchange, taken with one conditional update before the owner sees it.
   let slot = await p.rooms.reserveGuess(m.loc, room.roomId, now);
-  if (slot === "full" && (await endLapsed(p, room.roomId, now))) slot = await p.rooms.reserveGuess(m.loc, room.roomId, now);
+  if (slot === "full" && (await endLapsed(p, room.roomId, now)))
+    slot = await p.rooms.reserveGuess(m.loc, room.roomId, now);
   if (slot === "gone") return fail("room/not_found", "no game with this code (it may have expired)", m.rid);
-  if (slot === "full") return fail("join/busy", "the owner is answering other players; trying again in a moment", m.rid);
-  const req: JoinRequest = { reqId: p.newId(), roomId: room.roomId, connectionId: conn.connectionId, sid: m.sid, msg: m.msg, at: now, loc: m.loc };
+  if (slot === "full")
+    return fail("join/busy", "the owner is answering other players; trying again in a moment", m.rid);
+  const req: JoinRequest = {
+    reqId: p.newId(),
+    roomId: room.roomId,
+    connectionId: conn.connectionId,
+    sid: m.sid,
+    msg: m.msg,
+    at: now,
+    loc: m.loc,
+  };
   await p.rooms.putRequest(req, now);
   await p.conns.setPending(conn.connectionId, room.roomId, req.reqId);
-  const online = await push(p, room.conns[0], { type: "join.hello", reqId: req.reqId, sid: req.sid, msg: req.msg, at: req.at }, now);
+  const online = await push(
+    p,
+    room.conns[0],
+    { type: "join.hello", reqId: req.reqId, sid: req.sid, msg: req.msg, at: req.at },
+    now,
+  );
   return { type: "join.pending", ...(m.rid !== undefined ? { rid: m.rid } : {}), reqId: req.reqId, owner: online };
 }
 
 /** The owner's side of a guest's exchange, relayed to the guest. */
-async function ownerRequest(p: FriendPorts, conn: Connection, reqId: string, rid: Rid, now: number): Promise<JoinRequest | FriendServerMessage> {
+async function ownerRequest(
+  p: FriendPorts,
+  conn: Connection,
+  reqId: string,
+  rid: Rid,
+  now: number,
+): Promise<JoinRequest | FriendServerMessage> {
   if (conn.roomId === undefined) return fail("room/not_seated", "join a room first", rid);
   if (conn.seat !== 0) return fail("room/not_owner", "only the player who made the game answers join requests", rid);
   const req = await p.rooms.getRequest(conn.roomId, reqId, now);
   return req ?? fail("join/not_found", "that join request is no longer open", rid);
 }
 
-async function reply(p: FriendPorts, conn: Connection, m: Msg<"join.reply">, now: number): Promise<FriendServerMessage | null> {
+async function reply(
+  p: FriendPorts,
+  conn: Connection,
+  m: Msg<"join.reply">,
+  now: number,
+): Promise<FriendServerMessage | null> {
   const req = await ownerRequest(p, conn, m.reqId, m.rid, now);
   if ("type" in req) return req;
   await push(p, req.connectionId, { type: "join.reply", reqId: req.reqId, msg: m.msg }, now);
   return null;
 }
 
-async function confirm(p: FriendPorts, conn: Connection, m: Msg<"join.confirm">, now: number): Promise<FriendServerMessage | null> {
-  if (conn.pendingReqId !== m.reqId || conn.pendingRoomId === undefined) return fail("join/not_found", "this connection has no such join request", m.rid);
+async function confirm(
+  p: FriendPorts,
+  conn: Connection,
+  m: Msg<"join.confirm">,
+  now: number,
+): Promise<FriendServerMessage | null> {
+  if (conn.pendingReqId !== m.reqId || conn.pendingRoomId === undefined)
+    return fail("join/not_found", "this connection has no such join request", m.rid);
   const req = await p.rooms.confirmRequest(conn.pendingRoomId, m.reqId, p.hashSecret(m.secret));
   if (req === null) return fail("join/not_found", "that join request is no longer open", m.rid);
   const room = await p.rooms.getRoom(req.roomId, now);
@@ -172,8 +256,14 @@ async function confirm(p: FriendPorts, conn: Connection, m: Msg<"join.confirm">,
 }
 
 /** The guest checked the owner's tag and now sends its sealed request (its name) for the owner. */
-async function named(p: FriendPorts, conn: Connection, m: Msg<"join.request">, now: number): Promise<FriendServerMessage | null> {
-  if (conn.pendingReqId !== m.reqId || conn.pendingRoomId === undefined) return fail("join/not_found", "this connection has no such join request", m.rid);
+async function named(
+  p: FriendPorts,
+  conn: Connection,
+  m: Msg<"join.request">,
+  now: number,
+): Promise<FriendServerMessage | null> {
+  if (conn.pendingReqId !== m.reqId || conn.pendingRoomId === undefined)
+    return fail("join/not_found", "this connection has no such join request", m.rid);
   const req = await p.rooms.nameRequest(conn.pendingRoomId, m.reqId, m.request);
   if (req === null) return fail("join/not_found", "that join request is not verified or already has a request", m.rid);
   const room = await p.rooms.getRoom(req.roomId, now);
@@ -189,7 +279,12 @@ async function named(p: FriendPorts, conn: Connection, m: Msg<"join.request">, n
  * on the locator, which fails once the locator is retired: then the guest is refused like the
  * others and never gets the owner's tag.
  */
-async function verdict(p: FriendPorts, conn: Connection, m: Msg<"join.verdict">, now: number): Promise<FriendServerMessage | null> {
+async function verdict(
+  p: FriendPorts,
+  conn: Connection,
+  m: Msg<"join.verdict">,
+  now: number,
+): Promise<FriendServerMessage | null> {
   const req = await ownerRequest(p, conn, m.reqId, m.rid, now);
   if ("type" in req) return req;
   const room = await p.rooms.getRoom(req.roomId, now);
@@ -214,7 +309,13 @@ async function verdict(p: FriendPorts, conn: Connection, m: Msg<"join.verdict">,
 }
 
 /** Retires a locator: every open exchange on it is refused, the room gets a new one, the owner is told. */
-async function retire(p: FriendPorts, roomId: string, loc: number, rid: Rid, now: number): Promise<FriendServerMessage> {
+async function retire(
+  p: FriendPorts,
+  roomId: string,
+  loc: number,
+  rid: Rid,
+  now: number,
+): Promise<FriendServerMessage> {
   await p.rooms.releaseLocator(loc, roomId);
   for (const r of await p.rooms.listRequests(roomId, now)) await refuse(p, r, "retired", now);
   const fresh = await p.rooms.allocateLocator(roomId, undefined, now);
@@ -228,14 +329,20 @@ async function retire(p: FriendPorts, roomId: string, loc: number, rid: Rid, now
  * slot goes back. Confirmed and not verified (a wrong verdict, or an exchange abandoned after the
  * guest sent its tag): a wrong code. Returns the locator when that retired it.
  */
-async function settle(p: FriendPorts, old: JoinRequest, now: number): Promise<{ counted: boolean; retired: number | null }> {
+async function settle(
+  p: FriendPorts,
+  old: JoinRequest,
+  now: number,
+): Promise<{ counted: boolean; retired: number | null }> {
   if (old.verified === true || old.loc === undefined) return { counted: false, retired: null };
   if (old.secretHash === undefined) {
     await p.rooms.releaseGuess(old.loc, old.roomId);
     return { counted: false, retired: null };
   }
   const c = await p.rooms.countWrongCode(old.loc, old.roomId, now);
-  return c.kind === "counted" ? { counted: true, retired: c.retired ? old.loc : null } : { counted: false, retired: null };
+  return c.kind === "counted"
+    ? { counted: true, retired: c.retired ? old.loc : null }
+    : { counted: false, retired: null };
 }
 
 /** Ends an exchange the guest did not finish on its own (disconnect, lapse): settled, the owner told of a retired code. */
@@ -254,11 +361,17 @@ async function endQuietly(p: FriendPorts, roomId: string, reqId: string, now: nu
 /** Exchanges whose guest vanished without a disconnect: ended, so their slots do not stay taken. */
 async function endLapsed(p: FriendPorts, roomId: string, now: number): Promise<boolean> {
   let any = false;
-  for (const r of await p.rooms.listLapsedRequests(roomId, now)) if ((await endQuietly(p, roomId, r.reqId, now)) !== null) any = true;
+  for (const r of await p.rooms.listLapsedRequests(roomId, now))
+    if ((await endQuietly(p, roomId, r.reqId, now)) !== null) any = true;
   return any;
 }
 
-async function refuse(p: FriendPorts, req: JoinRequest, reason: "refused" | "room/full" | "wrong_code" | "retired", now: number): Promise<{ retired: number | null }> {
+async function refuse(
+  p: FriendPorts,
+  req: JoinRequest,
+  reason: "refused" | "room/full" | "wrong_code" | "retired",
+  now: number,
+): Promise<{ retired: number | null }> {
   const old = await p.rooms.endRequest(req.roomId, req.reqId);
   if (old === null) return { retired: null };
   // Counted (or given back) before the guest hears anything.
@@ -269,15 +382,26 @@ async function refuse(p: FriendPorts, req: JoinRequest, reason: "refused" | "roo
   return { retired: out.retired };
 }
 
-async function answer(p: FriendPorts, conn: Connection, m: Msg<"join.answer">, now: number): Promise<FriendServerMessage> {
+async function answer(
+  p: FriendPorts,
+  conn: Connection,
+  m: Msg<"join.answer">,
+  now: number,
+): Promise<FriendServerMessage> {
   const req = await ownerRequest(p, conn, m.reqId, m.rid, now);
   if ("type" in req) return req;
-  const done: FriendServerMessage = { type: "join.answered", ...(m.rid !== undefined ? { rid: m.rid } : {}), reqId: m.reqId, approved: m.approve };
+  const done: FriendServerMessage = {
+    type: "join.answered",
+    ...(m.rid !== undefined ? { rid: m.rid } : {}),
+    reqId: m.reqId,
+    approved: m.approve,
+  };
   if (!m.approve) {
     await refuse(p, req, "refused", now);
     return done;
   }
-  if (req.verified !== true || req.secretHash === undefined || req.request === undefined) return fail("join/not_found", "that guest has not confirmed the code", m.rid);
+  if (req.verified !== true || req.secretHash === undefined || req.request === undefined)
+    return fail("join/not_found", "that guest has not confirmed the code", m.rid);
   const room = await p.rooms.claimGuestSeat(req.roomId, req.secretHash, now);
   if (room === null) {
     await refuse(p, req, "room/full", now);
@@ -302,18 +426,31 @@ async function answer(p: FriendPorts, conn: Connection, m: Msg<"join.answer">, n
  * names from its own view (the server checks it is the room's: the push carries the room id).
  * The acknowledgement is the reply (in AWS, the route response: no post).
  */
-export async function friendRelay(p: FriendPorts, connectionId: string, m: Msg<"relay">, now: number): Promise<FriendServerMessage> {
+export async function friendRelay(
+  p: FriendPorts,
+  connectionId: string,
+  m: Msg<"relay">,
+  now: number,
+): Promise<FriendServerMessage> {
   const key = await p.tokenKey();
-  if (!checkSeatToken(key, m.room, m.seat, connectionId, m.via, m.tok)) return fail("room/not_seated", "take a seat before sending (join the room again)", m.rid);
+  if (!checkSeatToken(key, m.room, m.seat, connectionId, m.via, m.tok))
+    return fail("room/not_seated", "take a seat before sending (join the room again)", m.rid);
   const r = await p.rooms.append(m.room, m.seat, m.seq, m.cseq, m.kind, m.box, now);
-  if (r.kind === "taken") return fail("relay/seq_taken", `room sequence ${m.seq} is taken`, m.rid, { expected: r.expected });
+  if (r.kind === "taken")
+    return fail("relay/seq_taken", `room sequence ${m.seq} is taken`, m.rid, { expected: r.expected });
   if (r.kind === "stored" && !(m.via !== "" && (await p.gateway.send(m.via, { type: "relay", msg: r.msg })))) {
     // The other seat moved or went since this connection's token was made: the room says where it is now.
     const room = await p.rooms.getRoom(m.room, now);
     const peer = room?.conns[other(m.seat)] ?? null;
     if (peer !== null && peer !== m.via) await push(p, peer, { type: "relay", msg: r.msg }, now);
   }
-  return { type: "relay.ack", ...(m.rid !== undefined ? { rid: m.rid } : {}), cseq: m.cseq, seq: r.msg.seq, at: r.msg.at };
+  return {
+    type: "relay.ack",
+    ...(m.rid !== undefined ? { rid: m.rid } : {}),
+    cseq: m.cseq,
+    seq: r.msg.seq,
+    at: r.msg.at,
+  };
 }
 
 async function sync(p: FriendPorts, conn: Connection, m: Msg<"sync">, now: number): Promise<FriendServerMessage> {
@@ -323,7 +460,12 @@ async function sync(p: FriendPorts, conn: Connection, m: Msg<"sync">, now: numbe
 }
 
 /** Handles one validated friend-room message from `conn`; returns the reply for the sender. */
-export async function friendMessage(p: FriendPorts, conn: Connection, m: FriendClientMessage, now: number): Promise<FriendServerMessage | null> {
+export async function friendMessage(
+  p: FriendPorts,
+  conn: Connection,
+  m: FriendClientMessage,
+  now: number,
+): Promise<FriendServerMessage | null> {
   switch (m.type) {
     case "room.create":
       return create(p, conn, m, now);

@@ -16,11 +16,24 @@
  * locator, counting a wrong code, claiming seat 1, taking the next sequence number, binding a
  * connection to a seat.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from "@aws-sdk/lib-dynamodb";
 import type { Seat } from "../../core/types.js";
 import { LOCATOR_COUNT } from "../../core/crypto/code.js";
 import {
-  JOIN_REQUEST_TTL_SECONDS, LOCATOR_TTL_SECONDS, MAX_WRONG_CODES, MESSAGE_TTL_SECONDS, ROOM_TTL_SECONDS, type RelayKind, type StoredMessage,
+  JOIN_REQUEST_TTL_SECONDS,
+  LOCATOR_TTL_SECONDS,
+  MAX_WRONG_CODES,
+  MESSAGE_TTL_SECONDS,
+  ROOM_TTL_SECONDS,
+  type RelayKind,
+  type StoredMessage,
 } from "../../core/protocol/friend.js";
 import { isConditionFailed } from "../lib/connections.js";
 import { isLive, nowSeconds } from "../lib/table.js";
@@ -121,7 +134,15 @@ export interface FriendStore {
   /** Requests past their time that were never ended (their connection vanished without a disconnect). */
   listLapsedRequests(roomId: string, now: number): Promise<JoinRequest[]>;
   /** Stores a relayed box from `seat` under room sequence number `seq` unless that number is taken (one conditional put). */
-  append(roomId: string, seat: Seat, seq: number, cseq: number, kind: RelayKind, box: string, now: number): Promise<AppendResult>;
+  append(
+    roomId: string,
+    seat: Seat,
+    seq: number,
+    cseq: number,
+    kind: RelayKind,
+    box: string,
+    now: number,
+  ): Promise<AppendResult>;
   /** The room's last sequence number (0 when nothing was relayed). */
   lastSeq(roomId: string): Promise<number>;
   /** Messages with a sequence number above `after`, oldest first, up to about `maxChars` of boxes. */
@@ -156,17 +177,30 @@ function toMessage(item: Record<string, unknown>): StoredMessage {
   };
 }
 
-export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: string, random: () => number = Math.random): FriendStore {
+export function makeDynamoFriendStore(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  random: () => number = Math.random,
+): FriendStore {
   const roomExp = (now: number) => nowSeconds(now) + ROOM_TTL_SECONDS;
   const T = tableName;
 
   async function getRoom(roomId: string, now: number): Promise<Room | null> {
-    const r = await db.send(new GetCommand({ TableName: T, Key: { pk: roomPk(roomId), sk: META }, ConsistentRead: true }));
+    const r = await db.send(
+      new GetCommand({ TableName: T, Key: { pk: roomPk(roomId), sk: META }, ConsistentRead: true }),
+    );
     return r.Item !== undefined && isLive(r.Item, now) ? toRoom(r.Item) : null;
   }
 
   /** One conditional update of a join request item; the request as it is now, or null when the condition failed. */
-  async function updateRequest(roomId: string, reqId: string, expr: string, cond: string, values: Record<string, unknown>, names?: Record<string, string>): Promise<JoinRequest | null> {
+  async function updateRequest(
+    roomId: string,
+    reqId: string,
+    expr: string,
+    cond: string,
+    values: Record<string, unknown>,
+    names?: Record<string, string>,
+  ): Promise<JoinRequest | null> {
     try {
       const r = await db.send(
         new UpdateCommand({
@@ -186,7 +220,13 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
     }
   }
 
-  async function update(roomId: string, expr: string, cond: string, values: Record<string, unknown>, names?: Record<string, string>): Promise<Room | null> {
+  async function update(
+    roomId: string,
+    expr: string,
+    cond: string,
+    values: Record<string, unknown>,
+    names?: Record<string, string>,
+  ): Promise<Room | null> {
     try {
       const r = await db.send(
         new UpdateCommand({
@@ -207,7 +247,9 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
   }
 
   async function getMessage(roomId: string, seq: number, now: number): Promise<StoredMessage | null> {
-    const r = await db.send(new GetCommand({ TableName: T, Key: { pk: roomPk(roomId), sk: msgSk(seq) }, ConsistentRead: true }));
+    const r = await db.send(
+      new GetCommand({ TableName: T, Key: { pk: roomPk(roomId), sk: msgSk(seq) }, ConsistentRead: true }),
+    );
     return r.Item !== undefined && isLive(r.Item, now) ? toMessage(r.Item) : null;
   }
 
@@ -218,7 +260,14 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
           new PutCommand({
             TableName: T,
             Item: {
-              pk: roomPk(roomId), sk: META, roomId, h0: hash, c0: connectionId, createdAt: now, lastActive: now, expiresAt: roomExp(now),
+              pk: roomPk(roomId),
+              sk: META,
+              roomId,
+              h0: hash,
+              c0: connectionId,
+              createdAt: now,
+              lastActive: now,
+              expiresAt: roomExp(now),
             },
             // Even an expired room keeps its id until it is swept with its messages: a new room must
             // not inherit them.
@@ -238,7 +287,15 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
           await db.send(
             new PutCommand({
               TableName: T,
-              Item: { ...locKey(loc), loc, roomId, fails: 0, slots: 0, createdAt: now, expiresAt: nowSeconds(now) + LOCATOR_TTL_SECONDS },
+              Item: {
+                ...locKey(loc),
+                loc,
+                roomId,
+                fails: 0,
+                slots: 0,
+                createdAt: now,
+                expiresAt: nowSeconds(now) + LOCATOR_TTL_SECONDS,
+              },
               // A lapsed locator (TTL passed, not yet swept) is free again.
               ConditionExpression: "attribute_not_exists(pk) OR expiresAt < :nows",
               ExpressionAttributeValues: { ":nows": nowSeconds(now) },
@@ -269,7 +326,8 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
             TableName: T,
             Key: locKey(loc),
             UpdateExpression: "ADD slots :one",
-            ConditionExpression: "roomId = :r AND fails < :max AND expiresAt > :nows AND (attribute_not_exists(slots) OR slots < :max)",
+            ConditionExpression:
+              "roomId = :r AND fails < :max AND expiresAt > :nows AND (attribute_not_exists(slots) OR slots < :max)",
             ExpressionAttributeValues: { ":one": 1, ":r": roomId, ":max": MAX_WRONG_CODES, ":nows": nowSeconds(now) },
           }),
         );
@@ -278,7 +336,11 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
         if (!isConditionFailed(e)) throw e;
       }
       const r = await db.send(new GetCommand({ TableName: T, Key: locKey(loc), ConsistentRead: true }));
-      const live = r.Item !== undefined && isLive(r.Item, now) && r.Item.roomId === roomId && Number(r.Item.fails ?? 0) < MAX_WRONG_CODES;
+      const live =
+        r.Item !== undefined &&
+        isLive(r.Item, now) &&
+        r.Item.roomId === roomId &&
+        Number(r.Item.fails ?? 0) < MAX_WRONG_CODES;
       return live ? "full" : "gone";
     },
     async releaseGuess(loc, roomId) {
@@ -304,7 +366,13 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
             Key: locKey(loc),
             UpdateExpression: "ADD slots :minus",
             ConditionExpression: "roomId = :r AND fails < :max AND expiresAt > :nows AND slots > :zero",
-            ExpressionAttributeValues: { ":minus": -1, ":r": roomId, ":max": MAX_WRONG_CODES, ":nows": nowSeconds(now), ":zero": 0 },
+            ExpressionAttributeValues: {
+              ":minus": -1,
+              ":r": roomId,
+              ":max": MAX_WRONG_CODES,
+              ":nows": nowSeconds(now),
+              ":zero": 0,
+            },
           }),
         );
         return true;
@@ -334,20 +402,46 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
     },
     async releaseLocator(loc, roomId) {
       try {
-        await db.send(new DeleteCommand({ TableName: T, Key: locKey(loc), ConditionExpression: "roomId = :r", ExpressionAttributeValues: { ":r": roomId } }));
+        await db.send(
+          new DeleteCommand({
+            TableName: T,
+            Key: locKey(loc),
+            ConditionExpression: "roomId = :r",
+            ExpressionAttributeValues: { ":r": roomId },
+          }),
+        );
       } catch (e) {
         if (!isConditionFailed(e)) throw e;
       }
       await update(roomId, "REMOVE loc", "attribute_exists(pk) AND loc = :loc", { ":loc": loc });
     },
     confirmRequest(roomId, reqId, secretHash) {
-      return updateRequest(roomId, reqId, "SET secretHash = :h REMOVE verified", "attribute_exists(pk) AND attribute_not_exists(secretHash)", { ":h": secretHash });
+      return updateRequest(
+        roomId,
+        reqId,
+        "SET secretHash = :h REMOVE verified",
+        "attribute_exists(pk) AND attribute_not_exists(secretHash)",
+        { ":h": secretHash },
+      );
     },
     nameRequest(roomId, reqId, request) {
-      return updateRequest(roomId, reqId, "SET #req = :q", "verified = :t AND attribute_not_exists(#req)", { ":q": request, ":t": true }, { "#req": "request" });
+      return updateRequest(
+        roomId,
+        reqId,
+        "SET #req = :q",
+        "verified = :t AND attribute_not_exists(#req)",
+        { ":q": request, ":t": true },
+        { "#req": "request" },
+      );
     },
     verifyRequest(roomId, reqId) {
-      return updateRequest(roomId, reqId, "SET verified = :t", "attribute_exists(secretHash) AND attribute_not_exists(verified)", { ":t": true });
+      return updateRequest(
+        roomId,
+        reqId,
+        "SET verified = :t",
+        "attribute_exists(secretHash) AND attribute_not_exists(verified)",
+        { ":t": true },
+      );
     },
     getRoom,
     bindSeat(roomId, seat, connectionId, now) {
@@ -359,7 +453,10 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
       );
     },
     unbindSeat(roomId, seat, connectionId, now) {
-      return update(roomId, `REMOVE c${seat} SET lastActive = :now`, `c${seat} = :conn`, { ":conn": connectionId, ":now": now });
+      return update(roomId, `REMOVE c${seat} SET lastActive = :now`, `c${seat} = :conn`, {
+        ":conn": connectionId,
+        ":now": now,
+      });
     },
     claimGuestSeat(roomId, hash, now) {
       return update(
@@ -373,12 +470,19 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
       await db.send(
         new PutCommand({
           TableName: T,
-          Item: { pk: roomPk(req.roomId), sk: reqSk(req.reqId), ...req, expiresAt: nowSeconds(now) + JOIN_REQUEST_TTL_SECONDS },
+          Item: {
+            pk: roomPk(req.roomId),
+            sk: reqSk(req.reqId),
+            ...req,
+            expiresAt: nowSeconds(now) + JOIN_REQUEST_TTL_SECONDS,
+          },
         }),
       );
     },
     async getRequest(roomId, reqId, now) {
-      const r = await db.send(new GetCommand({ TableName: T, Key: { pk: roomPk(roomId), sk: reqSk(reqId) }, ConsistentRead: true }));
+      const r = await db.send(
+        new GetCommand({ TableName: T, Key: { pk: roomPk(roomId), sk: reqSk(reqId) }, ConsistentRead: true }),
+      );
       return r.Item !== undefined && isLive(r.Item, now) ? (r.Item as unknown as JoinRequest) : null;
     },
     async listRequests(roomId, now) {
@@ -401,7 +505,13 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
     },
     async deleteRequest(roomId, reqId) {
       try {
-        await db.send(new DeleteCommand({ TableName: T, Key: { pk: roomPk(roomId), sk: reqSk(reqId) }, ConditionExpression: "attribute_exists(pk)" }));
+        await db.send(
+          new DeleteCommand({
+            TableName: T,
+            Key: { pk: roomPk(roomId), sk: reqSk(reqId) },
+            ConditionExpression: "attribute_exists(pk)",
+          }),
+        );
         return true;
       } catch (e) {
         if (isConditionFailed(e)) return false;
@@ -411,7 +521,12 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
     async endRequest(roomId, reqId) {
       try {
         const r = await db.send(
-          new DeleteCommand({ TableName: T, Key: { pk: roomPk(roomId), sk: reqSk(reqId) }, ConditionExpression: "attribute_exists(pk)", ReturnValues: "ALL_OLD" }),
+          new DeleteCommand({
+            TableName: T,
+            Key: { pk: roomPk(roomId), sk: reqSk(reqId) },
+            ConditionExpression: "attribute_exists(pk)",
+            ReturnValues: "ALL_OLD",
+          }),
         );
         return (r.Attributes ?? null) as JoinRequest | null;
       } catch (e) {
@@ -479,7 +594,11 @@ export function makeDynamoFriendStore(db: DynamoDBDocumentClient, tableName: str
           new QueryCommand({
             TableName: T,
             KeyConditionExpression: "pk = :pk AND sk BETWEEN :from AND :to",
-            ExpressionAttributeValues: { ":pk": roomPk(roomId), ":from": msgSk(after + 1), ":to": msgSk(999_999_999_999) },
+            ExpressionAttributeValues: {
+              ":pk": roomPk(roomId),
+              ":from": msgSk(after + 1),
+              ":to": msgSk(999_999_999_999),
+            },
             ConsistentRead: true,
             Limit: 50,
             ExclusiveStartKey: start,

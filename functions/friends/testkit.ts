@@ -7,7 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WebSocket } from "ws";
 import { generateCode, type RoomCode } from "../../core/crypto/index.js";
-import { createFriendSession, type FriendSession, type FriendSessionOptions, type SessionView } from "../../core/online/session.js";
+import {
+  createFriendSession,
+  type FriendSession,
+  type FriendSessionOptions,
+  type SessionView,
+} from "../../core/online/session.js";
 import type { SocketFactory, SocketLike } from "../../core/online/transport.js";
 import type { Settings, Profile } from "../../core/online/game.js";
 import { legalMoves } from "../../core/games/index.js";
@@ -118,7 +123,10 @@ export async function playMoves(a: Player, b: Player, count: number, rand: () =>
     const before = a.view().applied;
     const r = mover.session.move(mv);
     if (!r.ok) throw new Error(`move ${mv} refused: ${r.error.code} ${r.error.message}`);
-    await waitFor(() => a.view().applied > before && b.view().applied === a.view().applied && mover.view().unsent === 0, `move ${played + 1} applied on both sides`);
+    await waitFor(
+      () => a.view().applied > before && b.view().applied === a.view().applied && mover.view().unsent === 0,
+      `move ${played + 1} applied on both sides`,
+    );
     played++;
   }
   return played;

@@ -27,7 +27,13 @@ async function loadKey(db: DynamoDBDocumentClient, tableName: string): Promise<B
   if (had !== null) return had;
   const fresh = randomBytes(32);
   try {
-    await db.send(new PutCommand({ TableName: tableName, Item: { ...KEY_ITEM, key: fresh.toString("base64url") }, ConditionExpression: "attribute_not_exists(pk)" }));
+    await db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...KEY_ITEM, key: fresh.toString("base64url") },
+        ConditionExpression: "attribute_not_exists(pk)",
+      }),
+    );
     return fresh;
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
@@ -52,7 +58,14 @@ export function makeSeatToken(key: Buffer, roomId: string, seat: Seat, connectio
   return createHmac("sha256", key).update(`${roomId}\0${seat}\0${connectionId}\0${via}`).digest("base64url");
 }
 
-export function checkSeatToken(key: Buffer, roomId: string, seat: Seat, connectionId: string, via: string, token: string): boolean {
+export function checkSeatToken(
+  key: Buffer,
+  roomId: string,
+  seat: Seat,
+  connectionId: string,
+  via: string,
+  token: string,
+): boolean {
   const want = Buffer.from(makeSeatToken(key, roomId, seat, connectionId, via), "base64url");
   const got = Buffer.from(token, "base64url");
   return got.length === want.length && timingSafeEqual(got, want);

@@ -12,7 +12,13 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
   const q = parseWith(LeaderboardQuerySchema, { ...(event.queryStringParameters ?? {}) });
   if (!q.ok) return fail(400, "query/invalid", q.error.message);
   const { db, tableName } = table();
-  const page = await leaderboardPage(makeDynamoRatingStore(db, tableName), q.value.game, q.value.limit, q.value.cursor, q.value.provisional === "include");
+  const page = await leaderboardPage(
+    makeDynamoRatingStore(db, tableName),
+    q.value.game,
+    q.value.limit,
+    q.value.cursor,
+    q.value.provisional === "include",
+  );
   if (!page.ok) return fail(400, page.error.code, page.error.message);
   return json(200, page.value, { "cache-control": "public, max-age=10" });
 };

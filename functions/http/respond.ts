@@ -6,7 +6,11 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { documentClient, readConfig } from "../lib/config.js";
 
-export function json(statusCode: number, body: unknown, extra: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+export function json(
+  statusCode: number,
+  body: unknown,
+  extra: Record<string, string> = {},
+): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode,
     headers: { "content-type": "application/json; charset=utf-8", ...extra },

@@ -16,7 +16,13 @@ export interface IdentityError {
 const MAX_RETRIES = 8;
 
 /** Issues a challenge for `playerIdRaw` on this connection. */
-export async function hello(store: IdentityStore, connId: string, playerIdRaw: string, now: number, ttlMs: number): Promise<Result<string, IdentityError>> {
+export async function hello(
+  store: IdentityStore,
+  connId: string,
+  playerIdRaw: string,
+  now: number,
+  ttlMs: number,
+): Promise<Result<string, IdentityError>> {
   const id = parsePlayerId(playerIdRaw);
   if (!id.ok) return err(id.error);
   const challenge = makeChallenge();
@@ -46,7 +52,10 @@ export async function prove(
   const playerId = v.value;
   await store.putAuth(connId, { playerId, challenge: null, challengeFor: null, challengeExp: 0 });
   if ((await store.getProfile(playerId)) === null) {
-    await store.putProfile({ playerId, name: null, skeleton: null, createdAt: now, activeMatch: null, connId, rev: 0 }, null);
+    await store.putProfile(
+      { playerId, name: null, skeleton: null, createdAt: now, activeMatch: null, connId, rev: 0 },
+      null,
+    );
   }
   const profile = await updateProfile(store, playerId, (p) => (p.connId === connId ? null : { ...p, connId }));
   if (profile === null) throw new Error(`profile ${playerId} missing after creation`);
@@ -54,7 +63,11 @@ export async function prove(
 }
 
 /** Read-modify-write of a profile on its `rev`; `f` returning null leaves it as it is. */
-export async function updateProfile(store: IdentityStore, playerId: string, f: (p: Profile) => Profile | null): Promise<Profile | null> {
+export async function updateProfile(
+  store: IdentityStore,
+  playerId: string,
+  f: (p: Profile) => Profile | null,
+): Promise<Profile | null> {
   for (let i = 0; i < MAX_RETRIES; i++) {
     const cur = await store.getProfile(playerId);
     if (cur === null) return null;

@@ -36,10 +36,16 @@ export interface IdentityStore {
 export const PLAYER_PREFIX = "PLAYER#";
 export const PROFILE_SK = "PROFILE";
 
-export function makeDynamoIdentityStore(db: DynamoDBDocumentClient, tableName: string, now: () => number = Date.now): IdentityStore {
+export function makeDynamoIdentityStore(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  now: () => number = Date.now,
+): IdentityStore {
   return {
     async getAuth(connId) {
-      const r = await db.send(new GetCommand({ TableName: tableName, Key: { pk: `CONN#${connId}`, sk: "CONN" }, ConsistentRead: true }));
+      const r = await db.send(
+        new GetCommand({ TableName: tableName, Key: { pk: `CONN#${connId}`, sk: "CONN" }, ConsistentRead: true }),
+      );
       if (r.Item === undefined || !isLive(r.Item, now())) return null;
       return rankedAuthOf(r.Item as Connection, now());
     },
@@ -48,7 +54,13 @@ export function makeDynamoIdentityStore(db: DynamoDBDocumentClient, tableName: s
       const item = await getLive(db, tableName, PLAYER_PREFIX + playerId, PROFILE_SK, now());
       return item === null ? null : stripKeys<Profile>(item);
     },
-    putProfile: (p, expectedRev) => conditionalPut(db, tableName, { pk: PLAYER_PREFIX + p.playerId, sk: PROFILE_SK, ...p }, revCondition(expectedRev)),
+    putProfile: (p, expectedRev) =>
+      conditionalPut(
+        db,
+        tableName,
+        { pk: PLAYER_PREFIX + p.playerId, sk: PROFILE_SK, ...p },
+        revCondition(expectedRev),
+      ),
   };
 }
 
@@ -62,7 +74,17 @@ export function createMemoryIdentityStore(now: () => number = Date.now): MemoryI
       await yieldTurn();
       const a = auth.get(connId);
       if (a === undefined) return null;
-      return rankedAuthOf({ connectionId: connId, connectedAt: 0, rankedPlayer: a.playerId, rankedChallenge: a.challenge, rankedChallengeFor: a.challengeFor, rankedChallengeExp: a.challengeExp }, now());
+      return rankedAuthOf(
+        {
+          connectionId: connId,
+          connectedAt: 0,
+          rankedPlayer: a.playerId,
+          rankedChallenge: a.challenge,
+          rankedChallengeFor: a.challengeFor,
+          rankedChallengeExp: a.challengeExp,
+        },
+        now(),
+      );
     },
     async putAuth(connId, a) {
       await yieldTurn();

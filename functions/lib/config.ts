@@ -61,7 +61,8 @@ function partitionKeyOf(input: Record<string, unknown>): string | undefined {
   const holder = (input.Key ?? input.Item) as Record<string, unknown> | undefined;
   const v = holder?.pk as unknown;
   if (typeof v === "string") return v;
-  if (typeof v === "object" && v !== null && typeof (v as { S?: unknown }).S === "string") return (v as { S: string }).S;
+  if (typeof v === "object" && v !== null && typeof (v as { S?: unknown }).S === "string")
+    return (v as { S: string }).S;
   return undefined;
 }
 
@@ -122,7 +123,12 @@ function inProcessHandler(endpoint: string): Record<string, unknown> {
     requestHandler: {
       handle(request: never, options?: never): Promise<unknown> {
         const h = localConnections()?.get(endpoint);
-        if (h === undefined) return Promise.reject(Object.assign(new Error(`connect ECONNREFUSED: the local server at ${endpoint} has stopped`), { code: "ECONNREFUSED" }));
+        if (h === undefined)
+          return Promise.reject(
+            Object.assign(new Error(`connect ECONNREFUSED: the local server at ${endpoint} has stopped`), {
+              code: "ECONNREFUSED",
+            }),
+          );
         return h.handle(request, options);
       },
       updateHttpClientConfig: () => undefined,
@@ -138,12 +144,19 @@ const mgmt = new Map<string, ApiGatewayManagementApiClient>();
  * The management API client for the WebSocket API that sent `event`: in AWS its endpoint is
  * `https://{domainName}/{stage}`; locally it is the local server's own address.
  */
-export function managementClient(domainName: string, stage: string, cfg: RuntimeConfig = readConfig()): ApiGatewayManagementApiClient {
-  const endpoint = cfg.local ? cfg.gatewayEndpoint ?? `http://${domainName}` : `https://${domainName}/${stage}`;
+export function managementClient(
+  domainName: string,
+  stage: string,
+  cfg: RuntimeConfig = readConfig(),
+): ApiGatewayManagementApiClient {
+  const endpoint = cfg.local ? (cfg.gatewayEndpoint ?? `http://${domainName}`) : `https://${domainName}/${stage}`;
   let c = mgmt.get(endpoint);
   if (c === undefined) {
     const inProcess = cfg.local && localConnections()?.has(endpoint) === true;
-    c = new ApiGatewayManagementApiClient({ ...clientOptions(cfg, endpoint), ...(inProcess ? inProcessHandler(endpoint) : {}) });
+    c = new ApiGatewayManagementApiClient({
+      ...clientOptions(cfg, endpoint),
+      ...(inProcess ? inProcessHandler(endpoint) : {}),
+    });
     if (cfg.local) guard(c as unknown as Guardable, "execute-api");
     mgmt.set(endpoint, c);
   }

@@ -6,7 +6,13 @@
  * case a `$disconnect` never arrives.
  */
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from "@aws-sdk/lib-dynamodb";
 import type { Seat } from "../../core/types.js";
 import { isLive, nowSeconds } from "./table.js";
 
@@ -40,7 +46,10 @@ export interface ConnectionStore {
 const key = (id: string) => ({ pk: `CONN#${id}`, sk: "CONN" });
 
 function isConditionFailed(e: unknown): boolean {
-  return e instanceof ConditionalCheckFailedException || (e as { name?: string } | null)?.name === "ConditionalCheckFailedException";
+  return (
+    e instanceof ConditionalCheckFailedException ||
+    (e as { name?: string } | null)?.name === "ConditionalCheckFailedException"
+  );
 }
 
 export { isConditionFailed };
@@ -157,7 +166,12 @@ export function rankedAuthOf(conn: Connection | null, now: number): RankedConnAu
 }
 
 /** Sets the ranked attributes on a live connection item; a gone connection is left alone. */
-export async function setRankedAuth(db: DynamoDBDocumentClient, tableName: string, connectionId: string, a: RankedConnAuth | null): Promise<void> {
+export async function setRankedAuth(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  connectionId: string,
+  a: RankedConnAuth | null,
+): Promise<void> {
   try {
     await db.send(
       new UpdateCommand({
@@ -166,8 +180,14 @@ export async function setRankedAuth(db: DynamoDBDocumentClient, tableName: strin
         ...(a === null
           ? { UpdateExpression: "REMOVE rankedPlayer, rankedChallenge, rankedChallengeFor, rankedChallengeExp" }
           : {
-              UpdateExpression: "SET rankedPlayer = :p, rankedChallenge = :c, rankedChallengeFor = :f, rankedChallengeExp = :e",
-              ExpressionAttributeValues: { ":p": a.playerId, ":c": a.challenge, ":f": a.challengeFor, ":e": a.challengeExp },
+              UpdateExpression:
+                "SET rankedPlayer = :p, rankedChallenge = :c, rankedChallengeFor = :f, rankedChallengeExp = :e",
+              ExpressionAttributeValues: {
+                ":p": a.playerId,
+                ":c": a.challenge,
+                ":f": a.challengeFor,
+                ":e": a.challengeExp,
+              },
             }),
         ConditionExpression: "attribute_exists(pk)",
       }),

@@ -71,7 +71,11 @@ function sweep(now: number): void {
  * Counts one message against every bucket it belongs to. A message refused by one bucket takes no
  * token from the others checked after it (connection first, then address, then identity).
  */
-export function allowMessage(keys: { readonly connection: string; readonly address: string; readonly identity?: string }, now: number, limits: FloodLimits = floodLimits()): FloodVerdict {
+export function allowMessage(
+  keys: { readonly connection: string; readonly address: string; readonly identity?: string },
+  now: number,
+  limits: FloodLimits = floodLimits(),
+): FloodVerdict {
   sweep(now);
   if (!take(`c:${keys.connection}`, limits.connection, now)) return "connection";
   if (!take(`a:${keys.address}`, limits.address, now)) return "address";

@@ -3,7 +3,12 @@
  * uses API Gateway's management API; a `GoneException` (410) means the connection has closed, and
  * the caller cleans up after it.
  */
-import { DeleteConnectionCommand, GoneException, PostToConnectionCommand, type ApiGatewayManagementApiClient } from "@aws-sdk/client-apigatewaymanagementapi";
+import {
+  DeleteConnectionCommand,
+  GoneException,
+  PostToConnectionCommand,
+  type ApiGatewayManagementApiClient,
+} from "@aws-sdk/client-apigatewaymanagementapi";
 
 export interface Gateway {
   /** Sends one message; false when the connection is gone. */
@@ -13,7 +18,11 @@ export interface Gateway {
 }
 
 function isGone(e: unknown): boolean {
-  return e instanceof GoneException || (e as { name?: string } | null)?.name === "GoneException" || (e as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode === 410;
+  return (
+    e instanceof GoneException ||
+    (e as { name?: string } | null)?.name === "GoneException" ||
+    (e as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode === 410
+  );
 }
 
 export function makeApiGateway(client: ApiGatewayManagementApiClient): Gateway {
@@ -21,7 +30,9 @@ export function makeApiGateway(client: ApiGatewayManagementApiClient): Gateway {
   return {
     async send(connectionId, message) {
       try {
-        await client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: encoder.encode(JSON.stringify(message)) }));
+        await client.send(
+          new PostToConnectionCommand({ ConnectionId: connectionId, Data: encoder.encode(JSON.stringify(message)) }),
+        );
         return true;
       } catch (e) {
         if (isGone(e)) return false;

@@ -25,10 +25,19 @@ export function ttlSeconds(ms: number): number {
 export function revCondition(expected: number | null): Record<string, unknown> {
   return expected === null
     ? { ConditionExpression: "attribute_not_exists(pk)" }
-    : { ConditionExpression: "#rev = :rev", ExpressionAttributeNames: { "#rev": "rev" }, ExpressionAttributeValues: { ":rev": expected } };
+    : {
+        ConditionExpression: "#rev = :rev",
+        ExpressionAttributeNames: { "#rev": "rev" },
+        ExpressionAttributeValues: { ":rev": expected },
+      };
 }
 
-export async function conditionalPut(db: DynamoDBDocumentClient, tableName: string, item: Record<string, unknown>, cond: Record<string, unknown>): Promise<boolean> {
+export async function conditionalPut(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  item: Record<string, unknown>,
+  cond: Record<string, unknown>,
+): Promise<boolean> {
   try {
     await db.send(new PutCommand({ TableName: tableName, Item: item, ...cond }));
     return true;
@@ -39,7 +48,13 @@ export async function conditionalPut(db: DynamoDBDocumentClient, tableName: stri
 }
 
 /** A strongly consistent read that treats an expired item as absent. */
-export async function getLive(db: DynamoDBDocumentClient, tableName: string, pk: string, sk: string, now: number): Promise<Record<string, unknown> | null> {
+export async function getLive(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  pk: string,
+  sk: string,
+  now: number,
+): Promise<Record<string, unknown> | null> {
   const r = await db.send(new GetCommand({ TableName: tableName, Key: { pk, sk }, ConsistentRead: true }));
   return r.Item !== undefined && isLive(r.Item, now) ? r.Item : null;
 }

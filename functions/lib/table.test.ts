@@ -31,7 +31,11 @@ const lastKeys: KeyPair = TABLE_SCHEMA.indexes[lastIndex];
 async function oldTable(name: string, items: number): Promise<void> {
   const def = tableDefinition(name);
   const keep = def.GlobalSecondaryIndexes!.filter((g) => g.IndexName !== lastIndex);
-  const used = new Set([TABLE_SCHEMA.primary.partitionKey, TABLE_SCHEMA.primary.sortKey, ...keep.flatMap((g) => g.KeySchema!.map((k) => k.AttributeName))]);
+  const used = new Set([
+    TABLE_SCHEMA.primary.partitionKey,
+    TABLE_SCHEMA.primary.sortKey,
+    ...keep.flatMap((g) => g.KeySchema!.map((k) => k.AttributeName)),
+  ]);
   await dynamo.client.send(
     new CreateTableCommand({
       ...def,
@@ -41,7 +45,18 @@ async function oldTable(name: string, items: number): Promise<void> {
   );
   await active(name);
   for (let i = 0; i < items; i++) {
-    await dynamo.client.send(new PutCommand({ TableName: name, Item: { pk: `P#${i}`, sk: "S", n: i, [lastKeys.partitionKey]: "DUE#0", [lastKeys.sortKey]: String(i).padStart(4, "0") } }));
+    await dynamo.client.send(
+      new PutCommand({
+        TableName: name,
+        Item: {
+          pk: `P#${i}`,
+          sk: "S",
+          n: i,
+          [lastKeys.partitionKey]: "DUE#0",
+          [lastKeys.sortKey]: String(i).padStart(4, "0"),
+        },
+      }),
+    );
   }
 }
 
@@ -79,23 +94,43 @@ describe("the local table and TABLE_SCHEMA", () => {
     expect(await indexNames("old")).toEqual([...INDEX_NAMES].sort());
     expect(await count("old")).toBe(60);
     const due = await dynamo.client.send(
-      new QueryCommand({ TableName: "old", IndexName: lastIndex, KeyConditionExpression: "#p = :p", ExpressionAttributeNames: { "#p": lastKeys.partitionKey }, ExpressionAttributeValues: { ":p": "DUE#0" } }),
+      new QueryCommand({
+        TableName: "old",
+        IndexName: lastIndex,
+        KeyConditionExpression: "#p = :p",
+        ExpressionAttributeNames: { "#p": lastKeys.partitionKey },
+        ExpressionAttributeValues: { ":p": "DUE#0" },
+      }),
     );
     expect(due.Items?.length).toBe(60);
-    await expect(dynamo.client.send(new DescribeTableCommand({ TableName: "old-rebuild" }))).rejects.toMatchObject({ name: "ResourceNotFoundException" });
+    await expect(dynamo.client.send(new DescribeTableCommand({ TableName: "old-rebuild" }))).rejects.toMatchObject({
+      name: "ResourceNotFoundException",
+    });
   });
 
   test("a rebuild stopped after the old table was dropped is finished from the copy", async () => {
     await oldTable("halfway-rebuild", 0);
     await dynamo.client.send(new DeleteTableCommand({ TableName: "halfway-rebuild" }));
-    for (let i = 0; i < 200 && (await dynamo.client.send(new DescribeTableCommand({ TableName: "halfway-rebuild" })).then(() => true, () => false)); i++) await new Promise((r) => setTimeout(r, 10));
+    for (
+      let i = 0;
+      i < 200 &&
+      (await dynamo.client.send(new DescribeTableCommand({ TableName: "halfway-rebuild" })).then(
+        () => true,
+        () => false,
+      ));
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 10));
     await dynamo.client.send(new CreateTableCommand(tableDefinition("halfway-rebuild")));
     await active("halfway-rebuild");
-    for (let i = 0; i < 30; i++) await dynamo.client.send(new PutCommand({ TableName: "halfway-rebuild", Item: { pk: `P#${i}`, sk: "S" } }));
+    for (let i = 0; i < 30; i++)
+      await dynamo.client.send(new PutCommand({ TableName: "halfway-rebuild", Item: { pk: `P#${i}`, sk: "S" } }));
     // "halfway" itself does not exist: the copy holds every item.
     expect(await ensureSchema(dynamo.client, "halfway")).toBe("rebuilt");
     expect(await count("halfway")).toBe(30);
     expect(await indexNames("halfway")).toEqual([...INDEX_NAMES].sort());
-    await expect(dynamo.client.send(new DescribeTableCommand({ TableName: "halfway-rebuild" }))).rejects.toMatchObject({ name: "ResourceNotFoundException" });
+    await expect(dynamo.client.send(new DescribeTableCommand({ TableName: "halfway-rebuild" }))).rejects.toMatchObject({
+      name: "ResourceNotFoundException",
+    });
   });
 });

@@ -87,7 +87,9 @@ export function isLive(item: Record<string, unknown> | undefined, nowMs: number 
 }
 
 /** Indexes of `TABLE_SCHEMA` that a described table lacks (an older local table, for instance). */
-export function missingIndexes(described: { readonly GlobalSecondaryIndexes?: readonly { readonly IndexName?: string }[] }): IndexName[] {
+export function missingIndexes(described: {
+  readonly GlobalSecondaryIndexes?: readonly { readonly IndexName?: string }[];
+}): IndexName[] {
   const have = new Set((described.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));
   return INDEX_NAMES.filter((n) => !have.has(n));
 }

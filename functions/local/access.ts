@@ -22,11 +22,17 @@ function check(call: AccessCall): void {
   const route = current.getStore();
   if (route === undefined) return;
   const name = routeName(route);
-  const what = call.service === "dynamodb" ? `dynamodb:${call.action}${call.index !== undefined ? ` on index ${call.index}` : ""}` : `execute-api:ManageConnections (${call.action})`;
+  const what =
+    call.service === "dynamodb"
+      ? `dynamodb:${call.action}${call.index !== undefined ? ` on index ${call.index}` : ""}`
+      : `execute-api:ManageConnections (${call.action})`;
   const allowed = call.service === "dynamodb" ? mayCall(route, call.action, call.index) : route.access.posts;
-  if (!allowed) throw new AccessDeniedError(`${name} may not call ${what}: functions/routes.ts lists what each route may call`);
+  if (!allowed)
+    throw new AccessDeniedError(`${name} may not call ${what}: functions/routes.ts lists what each route may call`);
   if (call.service === "dynamodb" && !mayTouchKey(route, call.pk)) {
-    throw new AccessDeniedError(`${name} may not touch the item ${call.pk ?? "(no single key)"}: functions/routes.ts lists the keys it may use`);
+    throw new AccessDeniedError(
+      `${name} may not touch the item ${call.pk ?? "(no single key)"}: functions/routes.ts lists the keys it may use`,
+    );
   }
 }
 
@@ -36,6 +42,9 @@ export function installAccessGuard(): void {
 }
 
 /** The same function, run as `route`: its AWS calls are checked against the route's access. */
-export function asRoute<A extends unknown[], R>(route: Route, fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+export function asRoute<A extends unknown[], R>(
+  route: Route,
+  fn: (...args: A) => Promise<R>,
+): (...args: A) => Promise<R> {
   return (...args: A) => current.run(route, () => fn(...args));
 }

@@ -75,7 +75,13 @@ describe("SIGKILL of the server mid-game", () => {
     const port = await freePort();
     const url = `ws://127.0.0.1:${port}/ws`;
     let server = await spawnServer(port);
-    const alice = player(url, newRoom().code, "create", { name: "Alice" }, { setup: { game: "togyz", options: {}, bestOf: 3 } });
+    const alice = player(
+      url,
+      newRoom().code,
+      "create",
+      { name: "Alice" },
+      { setup: { game: "togyz", options: {}, bestOf: 3 } },
+    );
     alice.session.subscribe((e) => {
       if (e.type === "request") alice.session.answerJoin(e.request.reqId, true);
     });
@@ -101,17 +107,39 @@ describe("SIGKILL of the server mid-game", () => {
       await waitFor(() => !alice.view().connected && !bob.view().connected, "clients notice the drop");
 
       server = await spawnServer(port);
-      await waitFor(() => alice.view().connected && bob.view().connected && alice.view().caughtUp && bob.view().caughtUp, "clients back", 20_000);
+      await waitFor(
+        () => alice.view().connected && bob.view().connected && alice.view().caughtUp && bob.view().caughtUp,
+        "clients back",
+        20_000,
+      );
       const target = alice.view().game.moves.length + alice.view().game.finished.length * 1000 + 20;
-      await waitFor(() => alice.view().game.moves.length + alice.view().game.finished.length * 1000 >= target || alice.view().game.series?.over === true, "20 more moves", 30_000);
+      await waitFor(
+        () =>
+          alice.view().game.moves.length + alice.view().game.finished.length * 1000 >= target ||
+          alice.view().game.series?.over === true,
+        "20 more moves",
+        30_000,
+      );
       a.stop();
       b.stop();
-      await waitFor(() => alice.view().unsent === 0 && bob.view().unsent === 0 && alice.view().applied === bob.view().applied, "settled");
+      await waitFor(
+        () => alice.view().unsent === 0 && bob.view().unsent === 0 && alice.view().applied === bob.view().applied,
+        "settled",
+      );
 
       // A third client restarted from scratch with Bob's seat secret replays the server's whole log.
-      const fresh = player(url, code, "join", { name: "Bob" }, { secret: bob.session.secret, roomId: bob.session.roomId, key: bob.session.key! });
+      const fresh = player(
+        url,
+        code,
+        "join",
+        { name: "Bob" },
+        { secret: bob.session.secret, roomId: bob.session.roomId, key: bob.session.key! },
+      );
       players.push(fresh);
-      await waitFor(() => fresh.view().status === "seated" && fresh.view().caughtUp && fresh.view().applied >= bob.view().applied, "fresh replay");
+      await waitFor(
+        () => fresh.view().status === "seated" && fresh.view().caughtUp && fresh.view().applied >= bob.view().applied,
+        "fresh replay",
+      );
       const after = history(fresh);
       for (const h of before) {
         h.forEach((moves, i) => expect(after[i].slice(0, moves.length)).toEqual(moves));
@@ -119,7 +147,12 @@ describe("SIGKILL of the server mid-game", () => {
       const chatsAfter = fresh.view().game.chat.map((c) => `${c.seq}:${c.text}`);
       for (const c of chatsBefore) expect(chatsAfter).toContain(c);
       // The chats in flight at the kill were re-sent after the restart, each exactly once.
-      expect(fresh.view().game.chat.map((c) => c.text).sort()).toEqual(["one", "two"]);
+      expect(
+        fresh
+          .view()
+          .game.chat.map((c) => c.text)
+          .sort(),
+      ).toEqual(["one", "two"]);
       expect(history(alice)).toEqual(after);
       expect(history(bob)).toEqual(after);
     } finally {

@@ -25,7 +25,13 @@ test("every call is counted by its operation before its answer arrives; other op
       expect(n("PutItem")).toBe(i + 1);
     }
     await d.client.send(new GetCommand({ TableName: "counted", Key: { pk: "P", sk: "S3" } }));
-    const q = await d.client.send(new QueryCommand({ TableName: "counted", KeyConditionExpression: "pk = :p", ExpressionAttributeValues: { ":p": "P" } }));
+    const q = await d.client.send(
+      new QueryCommand({
+        TableName: "counted",
+        KeyConditionExpression: "pk = :p",
+        ExpressionAttributeValues: { ":p": "P" },
+      }),
+    );
     expect(q.Items).toHaveLength(20);
     expect([n("PutItem"), n("GetItem"), n("Query"), n("Scan")]).toEqual([20, 1, 1, 0]);
     // An operation dynalite does not know is still counted, once, under `other`.
@@ -43,7 +49,9 @@ test("closed and started again on the same directory, the items are there", asyn
   await first.close();
   const second = await startDynalite(join(dir, "data"));
   try {
-    const r = await second.client.send(new GetCommand({ TableName: "kept", Key: { pk: "K", sk: "1" }, ConsistentRead: true }));
+    const r = await second.client.send(
+      new GetCommand({ TableName: "kept", Key: { pk: "K", sk: "1" }, ConsistentRead: true }),
+    );
     expect(r.Item?.v).toBe(42);
   } finally {
     await second.close();

@@ -7,15 +7,35 @@
 import { mkdirSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, ScanCommand, type BatchWriteCommandOutput } from "@aws-sdk/lib-dynamodb";
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  QueryCommand,
+  ScanCommand,
+  type BatchWriteCommandOutput,
+} from "@aws-sdk/lib-dynamodb";
 import { TTL_ATTRIBUTE, nowSeconds } from "../lib/table.js";
 import { ensureSchema } from "./schema.js";
 
 /** The DynamoDB operations counted one by one; any other is counted as `other`. */
 const OPS = [
-  "BatchGetItem", "BatchWriteItem", "CreateTable", "DeleteItem", "DeleteTable", "DescribeTable", "DescribeTimeToLive",
-  "GetItem", "ListTables", "PutItem", "Query", "Scan", "TransactGetItems", "TransactWriteItems", "UpdateItem",
-  "UpdateTable", "UpdateTimeToLive",
+  "BatchGetItem",
+  "BatchWriteItem",
+  "CreateTable",
+  "DeleteItem",
+  "DeleteTable",
+  "DescribeTable",
+  "DescribeTimeToLive",
+  "GetItem",
+  "ListTables",
+  "PutItem",
+  "Query",
+  "Scan",
+  "TransactGetItems",
+  "TransactWriteItems",
+  "UpdateItem",
+  "UpdateTable",
+  "UpdateTimeToLive",
 ] as const;
 
 export interface LocalDynamo {
@@ -36,7 +56,8 @@ export async function startDynalite(dataDir: string | null): Promise<LocalDynamo
     execArgv: [],
   });
   const port = await new Promise<number>((resolve, reject) => {
-    const onExit = (code: number): void => reject(new Error(`the dynalite thread stopped (exit code ${code}) before it listened`));
+    const onExit = (code: number): void =>
+      reject(new Error(`the dynalite thread stopped (exit code ${code}) before it listened`));
     worker.once("error", reject);
     worker.once("exit", onExit);
     worker.once("message", (m: { port?: number; error?: string }) => {
@@ -101,7 +122,11 @@ export async function ensureTable(client: DynamoDBDocumentClient, tableName: str
  * One pass of the TTL emulation: deletes every item whose `expiresAt` has passed, and with an expired
  * friend room (`ROOM#…`/`META`) every item of that room. Returns how many items it deleted.
  */
-export async function sweepExpired(client: DynamoDBDocumentClient, tableName: string, nowMs = Date.now()): Promise<number> {
+export async function sweepExpired(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  nowMs = Date.now(),
+): Promise<number> {
   const doomed: { pk: unknown; sk: unknown }[] = [];
   const rooms: string[] = [];
   let start: Record<string, unknown> | undefined;
@@ -130,7 +155,13 @@ export async function sweepExpired(client: DynamoDBDocumentClient, tableName: st
     let from: Record<string, unknown> | undefined;
     do {
       const page = await client.send(
-        new QueryCommand({ TableName: tableName, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": pk }, ProjectionExpression: "pk, sk", ExclusiveStartKey: from }),
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: "pk = :pk",
+          ExpressionAttributeValues: { ":pk": pk },
+          ProjectionExpression: "pk, sk",
+          ExclusiveStartKey: from,
+        }),
       );
       for (const k of page.Items ?? []) if (k.sk !== "META") doomed.push({ pk: k.pk, sk: k.sk });
       from = page.LastEvaluatedKey;

@@ -102,7 +102,11 @@ export function createLocalGateway(
   const inflight = new Set<Promise<unknown>>();
   const closing = new Set<Promise<void>>();
 
-  function event(c: Pick<Conn, "id" | "connectedAt" | "sourceIp" | "userAgent">, kind: "CONNECT" | "MESSAGE" | "DISCONNECT", extra: Record<string, unknown>): APIGatewayProxyWebsocketEventV2 {
+  function event(
+    c: Pick<Conn, "id" | "connectedAt" | "sourceIp" | "userAgent">,
+    kind: "CONNECT" | "MESSAGE" | "DISCONNECT",
+    extra: Record<string, unknown>,
+  ): APIGatewayProxyWebsocketEventV2 {
     const now = Date.now();
     const routeKey = kind === "CONNECT" ? "$connect" : kind === "DISCONNECT" ? "$disconnect" : "$default";
     return {
@@ -138,7 +142,7 @@ export function createLocalGateway(
       return (await h(ev)) ?? { statusCode: 200 };
     } catch (e) {
       // Lambda reports an uncaught error as a 500 integration failure; the connection stays up.
-      log(`handler ${ev.requestContext.routeKey} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      log(`handler ${ev.requestContext.routeKey} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       return { statusCode: 500 };
     }
   }
@@ -149,12 +153,16 @@ export function createLocalGateway(
   let routeResponses = 0;
 
   // The idle and lifetime limits, checked a few times per idle period.
-  const reaper = setInterval(() => {
-    const now = Date.now();
-    for (const c of conns.values()) {
-      if (now - c.lastActiveAt >= limits.idleMs || now - c.connectedAt >= limits.maxConnectionMs) c.ws.close(1001, "Going away");
-    }
-  }, Math.max(50, Math.min(limits.idleMs, limits.maxConnectionMs) / 4));
+  const reaper = setInterval(
+    () => {
+      const now = Date.now();
+      for (const c of conns.values()) {
+        if (now - c.lastActiveAt >= limits.idleMs || now - c.connectedAt >= limits.maxConnectionMs)
+          c.ws.close(1001, "Going away");
+      }
+    },
+    Math.max(50, Math.min(limits.idleMs, limits.maxConnectionMs) / 4),
+  );
   reaper.unref();
 
   function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -173,10 +181,15 @@ export function createLocalGateway(
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers[k] = v;
     const query = Object.fromEntries(url.searchParams.entries());
     void track(
-      invoke(routes.connect, event(meta, "CONNECT", { headers, queryStringParameters: Object.keys(query).length > 0 ? query : undefined })).then((r) => {
+      invoke(
+        routes.connect,
+        event(meta, "CONNECT", { headers, queryStringParameters: Object.keys(query).length > 0 ? query : undefined }),
+      ).then((r) => {
         const status = r.statusCode ?? 200;
         if (status < 200 || status > 299) {
-          socket.end(`HTTP/1.1 ${status === 500 ? 500 : 403} Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+          socket.end(
+            `HTTP/1.1 ${status === 500 ? 500 : 403} Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+          );
           return;
         }
         wss.handleUpgrade(req, socket, head, (ws) => attach(ws, meta));
@@ -208,7 +221,10 @@ export function createLocalGateway(
     ws.on("close", (code, reason) => {
       conns.delete(c.id);
       void track(
-        invoke(routes.disconnect, event(c, "DISCONNECT", { disconnectStatusCode: code, disconnectReason: reason.toString() })),
+        invoke(
+          routes.disconnect,
+          event(c, "DISCONNECT", { disconnectStatusCode: code, disconnectReason: reason.toString() }),
+        ),
       ).finally(() => {
         closing.delete(done);
         closed();
@@ -237,7 +253,8 @@ export function createLocalGateway(
     const c = conns.get(id);
     const gone = (): ManagementAnswer => json(410, "GoneException", { message: `connection ${id} is gone` });
     if (method === "POST") {
-      if (body === null || body.byteLength > GATEWAY_MESSAGE_BYTES) return json(413, "PayloadTooLargeException", { message: "payload too large" });
+      if (body === null || body.byteLength > GATEWAY_MESSAGE_BYTES)
+        return json(413, "PayloadTooLargeException", { message: "payload too large" });
       if (c === undefined || c.ws.readyState !== WebSocket.OPEN) return gone();
       posts++;
       c.ws.send(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8"));
@@ -288,11 +305,20 @@ export function createLocalGateway(
     async handle(request) {
       const m = CONNECTIONS_PATH.exec(request.path);
       const b = request.body;
-      const bytes = b === undefined || b === null ? new Uint8Array(0) : typeof b === "string" ? encoder.encode(b) : b instanceof Uint8Array ? b : null;
+      const bytes =
+        b === undefined || b === null
+          ? new Uint8Array(0)
+          : typeof b === "string"
+            ? encoder.encode(b)
+            : b instanceof Uint8Array
+              ? b
+              : null;
       const a =
-        m === null ? { status: 404, headers: {}, body: "" }
-        : bytes === null ? json(400, "BadRequestException", { message: "the body must be bytes or a string" })
-        : answer(request.method, m[1], bytes);
+        m === null
+          ? { status: 404, headers: {}, body: "" }
+          : bytes === null
+            ? json(400, "BadRequestException", { message: "the body must be bytes or a string" })
+            : answer(request.method, m[1], bytes);
       return { response: { statusCode: a.status, headers: { ...a.headers }, body: encoder.encode(a.body) } };
     },
     updateHttpClientConfig: () => undefined,

@@ -13,7 +13,9 @@ import { API_PREFIX } from "../../core/protocol/api.js";
 import { HTTP_ROUTES, routeName, type HttpRoute } from "../routes.js";
 import { asRoute } from "./access.js";
 
-export type HttpHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2 | string | undefined>;
+export type HttpHandler = (
+  event: APIGatewayProxyEventV2,
+) => Promise<APIGatewayProxyStructuredResultV2 | string | undefined>;
 
 const HTTP_BODY_LIMIT = 64 * 1024;
 
@@ -98,9 +100,17 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
   });
 }
 
-function toEvent(req: IncomingMessage, url: URL, routeKey: string, params: Record<string, string>, body: Buffer, domainName: string): APIGatewayProxyEventV2 {
+function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  routeKey: string,
+  params: Record<string, string>,
+  body: Buffer,
+  domainName: string,
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(",") : v;
+  for (const [k, v] of Object.entries(req.headers))
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(",") : v;
   const query: Record<string, string> = {};
   for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
   const now = Date.now();
@@ -149,9 +159,12 @@ function sendResult(res: ServerResponse, out: APIGatewayProxyStructuredResultV2 
   const headers: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(out.headers ?? {})) headers[k] = String(v);
   if (out.cookies !== undefined && out.cookies.length > 0) headers["set-cookie"] = out.cookies;
-  if (headers["content-type"] === undefined && headers["Content-Type"] === undefined) headers["content-type"] = "application/json";
+  if (headers["content-type"] === undefined && headers["Content-Type"] === undefined)
+    headers["content-type"] = "application/json";
   res.writeHead(out.statusCode, headers);
-  res.end(out.body === undefined ? undefined : out.isBase64Encoded === true ? Buffer.from(out.body, "base64") : out.body);
+  res.end(
+    out.body === undefined ? undefined : out.isBase64Encoded === true ? Buffer.from(out.body, "base64") : out.body,
+  );
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -164,7 +177,14 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
  * the same origin): a route matches on method and path, anything else under `/api/` is a 404. Returns
  * false for paths outside `/api/` (so static files are tried).
  */
-export async function routeHttp(req: IncomingMessage, res: ServerResponse, url: URL, moduleOf: ModuleOf, domainName: string, log: (m: string) => void): Promise<boolean> {
+export async function routeHttp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  moduleOf: ModuleOf,
+  domainName: string,
+  log: (m: string) => void,
+): Promise<boolean> {
   if (url.pathname !== API_PREFIX && !url.pathname.startsWith(`${API_PREFIX}/`)) return false;
   const method = req.method ?? "GET";
   for (const r of HTTP_ROUTES) {
@@ -180,7 +200,7 @@ export async function routeHttp(req: IncomingMessage, res: ServerResponse, url: 
       const handler = await loadHandler(r, moduleOf);
       sendResult(res, await handler(toEvent(req, url, routeName(r), params, body, domainName)));
     } catch (e) {
-      log(`http ${routeName(r)} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      log(`http ${routeName(r)} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       sendJson(res, 500, { message: "Internal Server Error" });
     }
     return true;
@@ -237,7 +257,8 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL,
     }
   }
   const size = statSync(file).size;
-  const immutable = /[.-][0-9a-zA-Z_-]{8,}\.(js|css|woff2?|png|svg|webp|jpg)$/.test(file) && file.includes(`${sep}assets${sep}`);
+  const immutable =
+    /[.-][0-9a-zA-Z_-]{8,}\.(js|css|woff2?|png|svg|webp|jpg)$/.test(file) && file.includes(`${sep}assets${sep}`);
   res.writeHead(200, {
     "content-type": mimeType(file),
     "content-length": size,

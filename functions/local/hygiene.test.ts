@@ -22,7 +22,13 @@ import { startServer, type RunningServer } from "./server.js";
 let server: RunningServer;
 const dir = mkdtempSync(join(tmpdir(), "mancala-hygiene-"));
 beforeAll(async () => {
-  server = await startServer({ port: 0, dataDir: dir, quiet: true, staticDir: join(dir, "none"), headerTimeoutMs: 300 });
+  server = await startServer({
+    port: 0,
+    dataDir: dir,
+    quiet: true,
+    staticDir: join(dir, "none"),
+    headerTimeoutMs: 300,
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -49,13 +55,21 @@ async function raw(): Promise<Raw> {
 }
 
 async function itemCount(): Promise<number> {
-  const r = await documentClient(readConfig()).send(new ScanCommand({ TableName: readConfig().tableName, Select: "COUNT" }));
+  const r = await documentClient(readConfig()).send(
+    new ScanCommand({ TableName: readConfig().tableName, Select: "COUNT" }),
+  );
   return r.Count ?? 0;
 }
 
 describe("seats and connections", () => {
   test("a connection superseded by a newer one of the same seat is told, closed, and can do nothing in the room", async () => {
-    const owner = player(server.wsUrl, newRoom().code, "create", { name: "Owner" }, { setup: { game: "ayo", options: {}, bestOf: 1 } });
+    const owner = player(
+      server.wsUrl,
+      newRoom().code,
+      "create",
+      { name: "Owner" },
+      { setup: { game: "ayo", options: {}, bestOf: 1 } },
+    );
     owner.session.subscribe((e) => {
       if (e.type === "request") owner.session.answerJoin(e.request.reqId, true);
     });
@@ -69,14 +83,34 @@ describe("seats and connections", () => {
       await waitFor(() => old.got.some((m) => m.type === "room.joined"), "old connection seated");
       const joined = old.got.find((m) => m.type === "room.joined")!;
       await waitFor(() => guest.view().status === "moved", "the session's connection was superseded");
-      const again = player(server.wsUrl, code, "join", { name: "Guest" }, { roomId: guest.session.roomId, secret: guest.session.secret, key: guest.session.key! });
+      const again = player(
+        server.wsUrl,
+        code,
+        "join",
+        { name: "Guest" },
+        { roomId: guest.session.roomId, secret: guest.session.secret, key: guest.session.key! },
+      );
       try {
         await waitFor(() => again.view().status === "seated", "the guest is back");
-        await waitFor(() => old.got.some((m) => m.type === "error" && m.code === "room/seat_moved"), "old connection told");
+        await waitFor(
+          () => old.got.some((m) => m.type === "error" && m.code === "room/seat_moved"),
+          "old connection told",
+        );
         expect(await old.closed).toBe(1000);
         // Its token is worth nothing on any connection: a new socket with it relays nothing.
         const thief = await raw();
-        thief.send({ type: "relay", rid: 2, room: guest.session.roomId, seat: 1, via: String(joined.via), tok: String(joined.token), seq: 1_000, cseq: 1_000, kind: "game", box: "B".repeat(64) });
+        thief.send({
+          type: "relay",
+          rid: 2,
+          room: guest.session.roomId,
+          seat: 1,
+          via: String(joined.via),
+          tok: String(joined.token),
+          seq: 1_000,
+          cseq: 1_000,
+          kind: "game",
+          box: "B".repeat(64),
+        });
         thief.send({ type: "sync", rid: 3, after: 0 });
         thief.send({ type: "join.answer", rid: 4, reqId: "abcdefghijkl", approve: true });
         await waitFor(() => thief.got.length === 3, "three answers");
@@ -86,7 +120,10 @@ describe("seats and connections", () => {
         expect(byRid.get(4)).toMatchObject({ type: "error", code: "room/not_seated" });
         thief.ws.close();
         expect(again.session.chat("still me").ok).toBe(true);
-        await waitFor(() => owner.view().game.chat.some((c) => c.text === "still me"), "the seat works from the new connection");
+        await waitFor(
+          () => owner.view().game.chat.some((c) => c.text === "still me"),
+          "the seat works from the new connection",
+        );
       } finally {
         again.session.dispose();
       }
@@ -97,7 +134,13 @@ describe("seats and connections", () => {
   });
 
   test("forged relays for the other seat are refused on their token and take nothing from that seat's limit", async () => {
-    const owner = player(server.wsUrl, newRoom().code, "create", { name: "Owner" }, { setup: { game: "ayo", options: {}, bestOf: 1 } });
+    const owner = player(
+      server.wsUrl,
+      newRoom().code,
+      "create",
+      { name: "Owner" },
+      { setup: { game: "ayo", options: {}, bestOf: 1 } },
+    );
     owner.session.subscribe((e) => {
       if (e.type === "request") owner.session.answerJoin(e.request.reqId, true);
     });
@@ -110,10 +153,23 @@ describe("seats and connections", () => {
       // More forged frames for seat 0 than its identity bucket holds, each under its connection's own limit.
       const perConn = Math.ceil((IDENTITY_LIMIT + 40) / forgers.length);
       for (let i = 0; i < perConn; i++) {
-        for (const f of forgers) f.send({ type: "relay", rid: i, room: roomId, seat: 0, via: "", tok: "A".repeat(43), seq: 1_000 + i, cseq: 1_000 + i, kind: "chat", box: "B".repeat(64) });
+        for (const f of forgers)
+          f.send({
+            type: "relay",
+            rid: i,
+            room: roomId,
+            seat: 0,
+            via: "",
+            tok: "A".repeat(43),
+            seq: 1_000 + i,
+            cseq: 1_000 + i,
+            kind: "chat",
+            box: "B".repeat(64),
+          });
       }
       await waitFor(() => forgers.every((f) => f.got.length === perConn), "an answer to every forged frame", 30_000);
-      for (const f of forgers) expect(f.got.every((m) => m.type === "error" && m.code === "room/not_seated")).toBe(true);
+      for (const f of forgers)
+        expect(f.got.every((m) => m.type === "error" && m.code === "room/not_seated")).toBe(true);
       // Before the token was checked first, the frames past the seat's burst came back "rate/limited
       // for this player" and the real owner's next relays with them. Now the seat relays as before.
       const errors: string[] = [];
@@ -121,7 +177,10 @@ describe("seats and connections", () => {
         if (e.type === "error") errors.push(e.code);
       });
       expect(owner.session.chat("after the forgeries").ok).toBe(true);
-      await waitFor(() => guest.view().game.chat.some((c) => c.text === "after the forgeries"), "the owner's chat arrives");
+      await waitFor(
+        () => guest.view().game.chat.some((c) => c.text === "after the forgeries"),
+        "the owner's chat arrives",
+      );
       expect(errors).not.toContain("rate/limited");
     } finally {
       for (const f of forgers) f.ws.close();
@@ -136,7 +195,10 @@ describe("seats and connections", () => {
     const id = (list.Items ?? []).map((i) => String(i.connectionId ?? "")).find((x) => x !== "")!;
     const base = server.url.replace(/\/$/, "");
     for (const method of ["POST", "GET", "DELETE"]) {
-      const r = await fetch(`${base}/@connections/${encodeURIComponent(id)}`, { method, ...(method === "POST" ? { body: '{"type":"pwned"}' } : {}) });
+      const r = await fetch(`${base}/@connections/${encodeURIComponent(id)}`, {
+        method,
+        ...(method === "POST" ? { body: '{"type":"pwned"}' } : {}),
+      });
       // Whatever the public port answers (the client's page, or an error), it is not the management API.
       expect(r.headers.get("content-type") ?? "").not.toContain("application/json");
       expect(await r.text()).not.toContain("connectedAt");
@@ -153,7 +215,8 @@ describe("seats and connections", () => {
     const half = tcp(port, "127.0.0.1");
     half.on("connect", () => half.write("GET /ws HTTP/1.1\r\nHost: x\r\n"));
     const t0 = Date.now();
-    const closedAt = (s: typeof silent): Promise<number> => new Promise((r) => s.once("close", () => r(Date.now() - t0)));
+    const closedAt = (s: typeof silent): Promise<number> =>
+      new Promise((r) => s.once("close", () => r(Date.now() - t0)));
     const [a, b] = await Promise.all([closedAt(silent), closedAt(half)]);
     expect(a).toBeLessThan(3_000);
     expect(b).toBeLessThan(3_000);
@@ -170,12 +233,17 @@ describe("floods", () => {
     await waitFor(() => clients.every((c) => c.got.length === 1_000), "an answer to every frame", 30_000);
     const seconds = (Date.now() - t0) / 1000;
     const pongs = clients.reduce((n, c) => n + c.got.filter((m) => m.type === "pong").length, 0);
-    const limited = clients.reduce((n, c) => n + c.got.filter((m) => m.type === "error" && m.code === "rate/limited").length, 0);
+    const limited = clients.reduce(
+      (n, c) => n + c.got.filter((m) => m.type === "error" && m.code === "rate/limited").length,
+      0,
+    );
     expect(pongs + limited).toBe(10_000);
     // The burst of the address, plus what refilled while the frames were answered.
     expect(pongs).toBeLessThanOrEqual(ADDRESS_LIMIT + Math.ceil((seconds * ADDRESS_LIMIT) / 10) + 10);
     expect(pongs).toBeGreaterThanOrEqual(100);
-    expect(clients.some((c) => c.got.some((m) => typeof m.message === "string" && m.message.includes("network address")))).toBe(true);
+    expect(
+      clients.some((c) => c.got.some((m) => typeof m.message === "string" && m.message.includes("network address"))),
+    ).toBe(true);
     expect(await itemCount()).toBe(before);
     for (const c of clients) c.ws.close();
   });
@@ -198,7 +266,9 @@ describe("floods", () => {
     const pongs = conns.reduce((n, c) => n + c.got.filter((m) => m.type === "pong").length, 0);
     expect(pongs).toBeLessThan(4 * 90);
     expect(pongs).toBeLessThanOrEqual(IDENTITY_LIMIT + 40);
-    expect(conns.some((c) => c.got.some((m) => typeof m.message === "string" && m.message.includes("for this player")))).toBe(true);
+    expect(
+      conns.some((c) => c.got.some((m) => typeof m.message === "string" && m.message.includes("for this player"))),
+    ).toBe(true);
     for (const c of conns) c.ws.close();
   }, 60_000);
 });

@@ -15,7 +15,14 @@ let server: RunningServer;
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "mancala-limits-"));
-  server = await startServer({ port: 0, dataDir: dir, staticDir: join(dir, "none"), quiet: true, idleMs: 400, maxConnectionMs: 1_500 });
+  server = await startServer({
+    port: 0,
+    dataDir: dir,
+    staticDir: join(dir, "none"),
+    quiet: true,
+    idleMs: 400,
+    maxConnectionMs: 1_500,
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -24,7 +31,9 @@ afterAll(async () => {
 
 async function open(): Promise<{ ws: WebSocket; closed: Promise<{ code: number; at: number }>; opened: number }> {
   const ws = new WebSocket(`${server.wsUrl}?v=2`);
-  const closed = new Promise<{ code: number; at: number }>((r) => ws.once("close", (code) => r({ code, at: Date.now() })));
+  const closed = new Promise<{ code: number; at: number }>((r) =>
+    ws.once("close", (code) => r({ code, at: Date.now() })),
+  );
   await new Promise((r) => ws.once("open", r));
   return { ws, closed, opened: Date.now() };
 }
@@ -48,13 +57,22 @@ describe("connection limits", () => {
   });
 
   test("a session rides over the gateway closing its connection", async () => {
-    const alice = player(server.wsUrl, newRoom().code, "create", { name: "Alice" }, { setup: { game: "ayo", options: {}, bestOf: 1 } });
+    const alice = player(
+      server.wsUrl,
+      newRoom().code,
+      "create",
+      { name: "Alice" },
+      { setup: { game: "ayo", options: {}, bestOf: 1 } },
+    );
     alice.session.subscribe((e) => {
       if (e.type === "request") alice.session.answerJoin(e.request.reqId, true);
     });
     const bob = player(server.wsUrl, await codeOf(alice), "join", { name: "Bob" });
     try {
-      await waitFor(() => alice.view().status === "seated" && alice.view().game.settings !== null && bob.view().status === "seated", "seated");
+      await waitFor(
+        () => alice.view().status === "seated" && alice.view().game.settings !== null && bob.view().status === "seated",
+        "seated",
+      );
       await waitFor(() => alice.sockets.length >= 3, "closed twice and back", 10_000);
       await waitFor(() => alice.view().connected && alice.view().status === "seated", "connected again");
       expect(alice.session.chat("still here").ok).toBe(true);

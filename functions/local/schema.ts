@@ -4,8 +4,19 @@
  * The items go through a second table first, so a run stopped halfway loses nothing: the next start
  * finds the copy and finishes from it.
  */
-import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, ResourceNotFoundException, type TableDescription } from "@aws-sdk/client-dynamodb";
-import { BatchWriteCommand, ScanCommand, type BatchWriteCommandOutput, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import {
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  ResourceNotFoundException,
+  type TableDescription,
+} from "@aws-sdk/client-dynamodb";
+import {
+  BatchWriteCommand,
+  ScanCommand,
+  type BatchWriteCommandOutput,
+  type DynamoDBDocumentClient,
+} from "@aws-sdk/lib-dynamodb";
 import { missingIndexes, tableDefinition } from "../lib/table.js";
 
 async function describe(client: DynamoDBDocumentClient, name: string): Promise<TableDescription | null> {
@@ -20,7 +31,8 @@ async function describe(client: DynamoDBDocumentClient, name: string): Promise<T
 async function waitActive(client: DynamoDBDocumentClient, name: string): Promise<void> {
   for (let i = 0; i < 400; i++) {
     const t = await describe(client, name);
-    if (t?.TableStatus === "ACTIVE" && (t.GlobalSecondaryIndexes ?? []).every((g) => g.IndexStatus === "ACTIVE")) return;
+    if (t?.TableStatus === "ACTIVE" && (t.GlobalSecondaryIndexes ?? []).every((g) => g.IndexStatus === "ACTIVE"))
+      return;
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`table ${name} did not become active`);
@@ -52,7 +64,9 @@ async function copyItems(client: DynamoDBDocumentClient, from: string, to: strin
     const page = await client.send(new ScanCommand({ TableName: from, ExclusiveStartKey: start }));
     const items = page.Items ?? [];
     for (let i = 0; i < items.length; i += 25) {
-      let req: BatchWriteCommandOutput["UnprocessedItems"] | undefined = { [to]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) };
+      let req: BatchWriteCommandOutput["UnprocessedItems"] | undefined = {
+        [to]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
+      };
       for (let attempt = 0; req !== undefined && Object.keys(req).length > 0; attempt++) {
         if (attempt === 10) throw new Error(`copying ${from} to ${to}: writes keep coming back unprocessed`);
         const out: BatchWriteCommandOutput = await client.send(new BatchWriteCommand({ RequestItems: req }));
@@ -69,7 +83,10 @@ async function copyItems(client: DynamoDBDocumentClient, from: string, to: strin
  * Makes `tableName` match the schema: creates it, or rebuilds it when an index is missing, or
  * finishes a rebuild that was interrupted. Returns what it did.
  */
-export async function ensureSchema(client: DynamoDBDocumentClient, tableName: string): Promise<"ok" | "created" | "rebuilt"> {
+export async function ensureSchema(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+): Promise<"ok" | "created" | "rebuilt"> {
   const copy = `${tableName}-rebuild`;
   const table = await describe(client, tableName);
   const pending = await describe(client, copy);

@@ -8,7 +8,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { WebSocket } from "ws";
-import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GetConnectionCommand, GoneException, PostToConnectionCommand } from "@aws-sdk/client-apigatewaymanagementapi";
+import {
+  ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
+  GetConnectionCommand,
+  GoneException,
+  PostToConnectionCommand,
+} from "@aws-sdk/client-apigatewaymanagementapi";
 import { PutCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { documentClient, managementClient, readConfig } from "../lib/config.js";
 import { makeDynamoFriendStore } from "../friends/store.js";
@@ -49,19 +55,22 @@ describe("static files", () => {
     expect((await res.text()).startsWith(start)).toBe(true);
   });
 
-  test.each([["/@connections/%E0%A4%A"], ["/players/%E0%A4%A"], ["/%E0%A4%A"], ["//"]])("a malformed path %s gets an answer, not a crash", async (path) => {
-    const { request } = await import("node:http");
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: "127.0.0.1", port: server.port, path, method: "GET" }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
+  test.each([["/@connections/%E0%A4%A"], ["/players/%E0%A4%A"], ["/%E0%A4%A"], ["//"]])(
+    "a malformed path %s gets an answer, not a crash",
+    async (path) => {
+      const { request } = await import("node:http");
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request({ host: "127.0.0.1", port: server.port, path, method: "GET" }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on("error", reject);
+        req.end();
       });
-      req.on("error", reject);
-      req.end();
-    });
-    expect(status).toBeGreaterThanOrEqual(400);
-    expect((await fetch(server.url)).status).toBe(200);
-  });
+      expect(status).toBeGreaterThanOrEqual(400);
+      expect((await fetch(server.url)).status).toBe(200);
+    },
+  );
 
   test("no way out of the static directory", async () => {
     const res = await fetch(new URL("/%2e%2e/%2e%2e/package.json", server.url));
@@ -88,7 +97,9 @@ describe("API Gateway emulation", () => {
 
   async function connectionIds(): Promise<string[]> {
     const r = await documentClient(readConfig()).send(new ScanCommand({ TableName: readConfig().tableName }));
-    return (r.Items ?? []).filter((i) => String(i.pk).startsWith("CONN#") && i.sk === "CONN").map((i) => String(i.connectionId));
+    return (r.Items ?? [])
+      .filter((i) => String(i.pk).startsWith("CONN#") && i.sk === "CONN")
+      .map((i) => String(i.connectionId));
   }
 
   test("the real management-API client posts, describes and deletes; a closed connection is Gone", async () => {
@@ -102,7 +113,9 @@ describe("API Gateway emulation", () => {
     const closed = new Promise<number>((r) => ws.once("close", (code) => r(code)));
     await mgmt.send(new DeleteConnectionCommand({ ConnectionId: id }));
     expect(await closed).toBe(1000);
-    await expect(mgmt.send(new PostToConnectionCommand({ ConnectionId: id, Data: new Uint8Array([1]) }))).rejects.toBeInstanceOf(GoneException);
+    await expect(
+      mgmt.send(new PostToConnectionCommand({ ConnectionId: id, Data: new Uint8Array([1]) })),
+    ).rejects.toBeInstanceOf(GoneException);
     // $disconnect ran and removed the connection item.
     for (let i = 0; i < 100 && (await connectionIds()).includes(id); i++) await new Promise((r) => setTimeout(r, 50));
     expect(await connectionIds()).not.toContain(id);
@@ -117,7 +130,9 @@ describe("API Gateway emulation", () => {
       credentials: { accessKeyId: "local", secretAccessKey: "local" },
       maxAttempts: 1,
     });
-    const outcome = async (call: () => Promise<{ $metadata: { httpStatusCode?: number }; Identity?: { SourceIp?: string } }>): Promise<string> => {
+    const outcome = async (
+      call: () => Promise<{ $metadata: { httpStatusCode?: number }; Identity?: { SourceIp?: string } }>,
+    ): Promise<string> => {
       try {
         const r = await call();
         return `ok ${r.$metadata.httpStatusCode} ${r.Identity?.SourceIp ?? ""}`;
@@ -125,18 +140,30 @@ describe("API Gateway emulation", () => {
         return `${(e as Error).name} ${(e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode}`;
       }
     };
-    const run = async (c: ApiGatewayManagementApiClient): Promise<{ outcomes: string[]; got: string[]; code: number }> => {
+    const run = async (
+      c: ApiGatewayManagementApiClient,
+    ): Promise<{ outcomes: string[]; got: string[]; code: number }> => {
       const { ws, got, id } = await open();
       const closed = new Promise<number>((r) => ws.once("close", (code) => r(code)));
       const outcomes = [
-        await outcome(() => c.send(new PostToConnectionCommand({ ConnectionId: id, Data: new TextEncoder().encode('{"n":1}') }))),
-        await outcome(() => c.send(new PostToConnectionCommand({ ConnectionId: id, Data: new Uint8Array(GATEWAY_MESSAGE_BYTES + 1).fill(32) }))),
+        await outcome(() =>
+          c.send(new PostToConnectionCommand({ ConnectionId: id, Data: new TextEncoder().encode('{"n":1}') })),
+        ),
+        await outcome(() =>
+          c.send(
+            new PostToConnectionCommand({ ConnectionId: id, Data: new Uint8Array(GATEWAY_MESSAGE_BYTES + 1).fill(32) }),
+          ),
+        ),
         await outcome(() => c.send(new GetConnectionCommand({ ConnectionId: id }))),
-        await outcome(() => c.send(new PostToConnectionCommand({ ConnectionId: "nobody=", Data: new Uint8Array([1]) }))),
+        await outcome(() =>
+          c.send(new PostToConnectionCommand({ ConnectionId: "nobody=", Data: new Uint8Array([1]) })),
+        ),
         await outcome(() => c.send(new DeleteConnectionCommand({ ConnectionId: id }))),
       ];
       const code = await closed;
-      outcomes.push(await outcome(() => c.send(new PostToConnectionCommand({ ConnectionId: id, Data: new Uint8Array([1]) }))));
+      outcomes.push(
+        await outcome(() => c.send(new PostToConnectionCommand({ ConnectionId: id, Data: new Uint8Array([1]) }))),
+      );
       outcomes.push(await outcome(() => c.send(new GetConnectionCommand({ ConnectionId: id }))));
       return { outcomes, got, code };
     };
@@ -163,7 +190,9 @@ describe("API Gateway emulation", () => {
 
   test("a client of another protocol version is refused at the handshake", async () => {
     const ws = new WebSocket(server.wsUrl + "?v=99");
-    const status = await new Promise<number>((r) => ws.once("unexpected-response", (_req, res) => r(res.statusCode ?? 0)));
+    const status = await new Promise<number>((r) =>
+      ws.once("unexpected-response", (_req, res) => r(res.statusCode ?? 0)),
+    );
     expect(status).toBe(403);
   });
 });
@@ -176,8 +205,28 @@ describe("TTL emulation", () => {
     const past = Math.floor(now / 1000) - 10;
     const later = Math.floor(now / 1000) + 3600;
     const roomId = "E".repeat(43);
-    await db.send(new PutCommand({ TableName: table, Item: { pk: `ROOM#${roomId}`, sk: "META", roomId, h0: "x", seq: 1, expiresAt: past } }));
-    await db.send(new PutCommand({ TableName: table, Item: { pk: `ROOM#${roomId}`, sk: "MSG#000000000001", seq: 1, from: 0, cseq: 1, kind: "game", box: "b", at: now, expiresAt: later } }));
+    await db.send(
+      new PutCommand({
+        TableName: table,
+        Item: { pk: `ROOM#${roomId}`, sk: "META", roomId, h0: "x", seq: 1, expiresAt: past },
+      }),
+    );
+    await db.send(
+      new PutCommand({
+        TableName: table,
+        Item: {
+          pk: `ROOM#${roomId}`,
+          sk: "MSG#000000000001",
+          seq: 1,
+          from: 0,
+          cseq: 1,
+          kind: "game",
+          box: "b",
+          at: now,
+          expiresAt: later,
+        },
+      }),
+    );
     await db.send(new PutCommand({ TableName: table, Item: { pk: "X#1", sk: "gone", expiresAt: past } }));
     await db.send(new PutCommand({ TableName: table, Item: { pk: "X#1", sk: "stays", expiresAt: later } }));
     const store = makeDynamoFriendStore(db, table);

@@ -50,7 +50,12 @@ export interface RunningServer {
   readonly port: number;
   readonly wsUrl: string;
   /** What the emulated AWS services have done so far (for the relay bench). */
-  stats(): { readonly dynamo: Readonly<Record<string, number>>; readonly posts: number; readonly routeResponses: number; readonly managementOverHttp: number };
+  stats(): {
+    readonly dynamo: Readonly<Record<string, number>>;
+    readonly posts: number;
+    readonly routeResponses: number;
+    readonly managementOverHttp: number;
+  };
   close(): Promise<void>;
 }
 
@@ -104,15 +109,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const mod = (await import(pathToFileURL(o.moduleOf(route)).href)) as { handler: WsHandler };
     return asRoute(route, mod.handler);
   };
-  const [connect, disconnect, message] = await Promise.all([wsHandler("$connect"), wsHandler("$disconnect"), wsHandler("$default")]);
+  const [connect, disconnect, message] = await Promise.all([
+    wsHandler("$connect"),
+    wsHandler("$disconnect"),
+    wsHandler("$default"),
+  ]);
 
   let domainName = "";
-  const gateway = createLocalGateway(
-    { connect, disconnect, message },
-    () => domainName,
-    log,
-    { idleMs: o.idleMs, maxConnectionMs: o.maxConnectionMs },
-  );
+  const gateway = createLocalGateway({ connect, disconnect, message }, () => domainName, log, {
+    idleMs: o.idleMs,
+    maxConnectionMs: o.maxConnectionMs,
+  });
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let url: URL;
@@ -187,7 +194,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const mgmtPort = (mgmt.address() as AddressInfo).port;
   const port = (server.address() as AddressInfo).port;
-  const hostForUrl = o.host === "0.0.0.0" || o.host === "::" ? "127.0.0.1" : o.host.includes(":") ? `[${o.host}]` : o.host;
+  const hostForUrl =
+    o.host === "0.0.0.0" || o.host === "::" ? "127.0.0.1" : o.host.includes(":") ? `[${o.host}]` : o.host;
   domainName = `${hostForUrl}:${port}`;
   const gatewayEndpoint = `http://127.0.0.1:${mgmtPort}`;
   process.env.GATEWAY_ENDPOINT = gatewayEndpoint;
@@ -211,12 +219,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const tick = asRoute(route, async () => {
       const mod = (await import(pathToFileURL(file).href)) as { handler?: TimerHandler };
       if (typeof mod.handler !== "function") throw new Error(`${route.module} exports no handler`);
-      return mod.handler({ "detail-type": "Scheduled Event", source: "aws.events", time: new Date().toISOString(), detail: {} });
+      return mod.handler({
+        "detail-type": "Scheduled Event",
+        source: "aws.events",
+        time: new Date().toISOString(),
+        detail: {},
+      });
     });
     const interval = setInterval(() => {
       if (running !== null || !existsSync(file)) return;
       running = tick()
-        .catch((e: unknown) => log(`timer ${route.module} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`))
+        .catch((e: unknown) =>
+          log(`timer ${route.module} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
+        )
         .finally(() => (running = null));
     }, o.timerMs);
     interval.unref();
@@ -230,7 +245,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url,
     port,
     wsUrl: `ws://${domainName}/ws`,
-    stats: () => ({ dynamo: dynamo.calls(), posts: gateway.posts, routeResponses: gateway.routeResponses, managementOverHttp: gateway.managementOverHttp }),
+    stats: () => ({
+      dynamo: dynamo.calls(),
+      posts: gateway.posts,
+      routeResponses: gateway.routeResponses,
+      managementOverHttp: gateway.managementOverHttp,
+    }),
     close() {
       closed ??= (async () => {
         clearInterval(sweep);

@@ -69,7 +69,10 @@ describe("flags on time", () => {
     // deadline is no earlier than this one, and the lateness measured is an upper bound.
     const deadline = sentAt + view.clocks[view.toMove];
     const loser = view.toMove;
-    const ends = await Promise.all([seat[0].type("ranked.end", CLOCK_MS + 5_000), seat[1].type("ranked.end", CLOCK_MS + 5_000)]);
+    const ends = await Promise.all([
+      seat[0].type("ranked.end", CLOCK_MS + 5_000),
+      seat[1].type("ranked.end", CLOCK_MS + 5_000),
+    ]);
     const arrived = Date.now();
     expect(arrived - deadline).toBeLessThan(2_000);
     expect(arrived - deadline).toBeGreaterThan(-200);

@@ -41,7 +41,14 @@ describe("the timer reads only due matches", () => {
     expect(store.size()).toBe(10_000);
 
     const work: { due: number; examined: number }[] = [];
-    for (const [advanceTo, due] of [[0, 0], [5_000, 5], [5_500, 0], [30_000, 25], [130_000, 100], [131_000, 1]] as const) {
+    for (const [advanceTo, due] of [
+      [0, 0],
+      [5_000, 5],
+      [5_500, 0],
+      [30_000, 25],
+      [130_000, 100],
+      [131_000, 1],
+    ] as const) {
       now = T0 + advanceTo;
       const before = store.examined();
       const r = await matches.tick();
@@ -84,10 +91,16 @@ describe("the timer reads only due matches", () => {
       },
     });
     const resigner = m.seats[0].playerId;
-    await matches.act(m.conns[0] as string, "r1", async () => resigner, m.id, (cur, t) => {
-      const r = applyResign(cur, resigner, t);
-      return r.ok ? { ok: true, value: { match: r.value, notify: "end" } } : r;
-    });
+    await matches.act(
+      m.conns[0] as string,
+      "r1",
+      async () => resigner,
+      m.id,
+      (cur, t) => {
+        const r = applyResign(cur, resigner, t);
+        return r.ok ? { ok: true, value: { match: r.value, notify: "end" } } : r;
+      },
+    );
     expect((await store.getMatch(m.id))?.settled).toBe(true);
     const ends = sent.filter((s) => s.msg.type === "ranked.end");
     // The timer told both players; the resigner also got the answer to its request, once.
@@ -99,7 +112,13 @@ describe("the timer reads only due matches", () => {
   test("a move moves the match's deadline in the index with the same write", async () => {
     const store = createMemoryMatchStore();
     let now = T0;
-    const matches = createMatches({ store, gateway: { send: async () => true }, now: () => now, graceMs: 90_000, onEnded: async () => null });
+    const matches = createMatches({
+      store,
+      gateway: { send: async () => true },
+      now: () => now,
+      graceMs: 90_000,
+      onEnded: async () => null,
+    });
     const m = active(1, 10_000);
     await store.putMatch(m, null);
     expect((await store.listDue(T0 + 10_000, 10)).map((x) => x.id)).toEqual([m.id]);
@@ -107,10 +126,16 @@ describe("the timer reads only due matches", () => {
     const state = decode(m.position);
     if (!state.ok) throw new Error(state.error.message);
     const mover = m.seats[m.toMove].playerId;
-    await matches.act("c", undefined, async () => mover, m.id, (cur, t) => {
-      const r = applyMove(cur, mover, 0, legalMoves(state.value)[0], t);
-      return r.ok ? { ok: true, value: { match: r.value, notify: "update" } } : r;
-    });
+    await matches.act(
+      "c",
+      undefined,
+      async () => mover,
+      m.id,
+      (cur, t) => {
+        const r = applyMove(cur, mover, 0, legalMoves(state.value)[0], t);
+        return r.ok ? { ok: true, value: { match: r.value, notify: "update" } } : r;
+      },
+    );
     expect((await store.getMatch(m.id))?.version).toBe(1);
     expect(await store.listDue(T0 + 10_000, 10)).toEqual([]);
     expect((await store.listDue(T0 + 14_000, 10)).map((x) => x.dueAt)).toEqual([T0 + 14_000]);

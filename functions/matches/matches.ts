@@ -9,7 +9,15 @@
  * deadline has come (the store's deadline index), never all active ones.
  */
 import type { MatchError } from "../../core/ranked/match.js";
-import { applyAttach, applyDrop, applySettled, applyTime, makeMatchView, otherSeat, seatOf } from "../../core/ranked/match.js";
+import {
+  applyAttach,
+  applyDrop,
+  applySettled,
+  applyTime,
+  makeMatchView,
+  otherSeat,
+  seatOf,
+} from "../../core/ranked/match.js";
 import type { MatchRecord, RatingChange } from "../../core/ranked/types.js";
 import type { RankedErrorCode, RankedServerMessage } from "../../core/protocol/ranked.js";
 import type { Seat } from "../../core/types.js";
@@ -37,7 +45,8 @@ export interface MatchDeps {
 /** The acting player for a match as read, or null when the connection has not proven an identity. */
 export type PlayerOf = (m: MatchRecord) => Promise<string | null>;
 
-export type ActResult = { ok: true; value: { match: MatchRecord; notify: "update" | "offer" | "end" } } | { ok: false; error: MatchError };
+export type ActResult =
+  { ok: true; value: { match: MatchRecord; notify: "update" | "offer" | "end" } } | { ok: false; error: MatchError };
 
 export interface Matches {
   attach(connId: string, rid: Rid, playerId: string, matchId: string): Promise<void>;
@@ -46,7 +55,13 @@ export interface Matches {
    * caller already knows, or, with no identity in hand, the player whose seat this connection holds
    * (the match item says so), so an action needs no read beyond the match item.
    */
-  act(connId: string, rid: Rid, who: PlayerOf, matchId: string, apply: (m: MatchRecord, now: number, playerId: string) => ActResult): Promise<void>;
+  act(
+    connId: string,
+    rid: Rid,
+    who: PlayerOf,
+    matchId: string,
+    apply: (m: MatchRecord, now: number, playerId: string) => ActResult,
+  ): Promise<void>;
   dropSeat(matchId: string, seat: Seat, connId: string | null): Promise<void>;
   enforceTime(m: MatchRecord): Promise<MatchRecord>;
   /** Ends and settles what is due at `now`; returns how many due matches it read and how many ended. */
@@ -64,8 +79,13 @@ function rid(r: Rid): { rid?: string | number } {
 export function createMatches(d: MatchDeps): Matches {
   const { store, gateway } = d;
 
-  const error = (connId: string, r: Rid, code: RankedErrorCode, message: string, extra: { matchId?: string; version?: number } = {}): Promise<boolean> =>
-    gateway.send(connId, { type: "ranked.error", ...rid(r), code, message, ...extra });
+  const error = (
+    connId: string,
+    r: Rid,
+    code: RankedErrorCode,
+    message: string,
+    extra: { matchId?: string; version?: number } = {},
+  ): Promise<boolean> => gateway.send(connId, { type: "ranked.error", ...rid(r), code, message, ...extra });
 
   /** Sends to one seat; a gone connection starts that seat's grace period. */
   async function pushSeat(m: MatchRecord, seat: Seat, build: (seat: Seat) => RankedServerMessage): Promise<void> {
@@ -87,7 +107,14 @@ export function createMatches(d: MatchDeps): Matches {
       if (next === null) return;
       if (await store.putMatch(next, m.rev)) {
         const conn = next.conns[otherSeat(seat)];
-        if (conn !== null) await gateway.send(conn, { type: "ranked.presence", matchId, seat, connected: false, graceUntil: next.graceUntil[seat] });
+        if (conn !== null)
+          await gateway.send(conn, {
+            type: "ranked.presence",
+            matchId,
+            seat,
+            connected: false,
+            graceUntil: next.graceUntil[seat],
+          });
         return;
       }
     }
@@ -159,9 +186,11 @@ export function createMatches(d: MatchDeps): Matches {
       if (cur.status === "active") {
         await gateway.send(connId, { type: "ranked.start", ...rid(r), seat, match: view });
         const other = cur.conns[otherSeat(seat)];
-        if (next !== null && other !== null) await gateway.send(other, { type: "ranked.presence", matchId, seat, connected: true, graceUntil: null });
+        if (next !== null && other !== null)
+          await gateway.send(other, { type: "ranked.presence", matchId, seat, connected: true, graceUntil: null });
       } else {
-        const changes = cur.changes === null ? null : ([cur.changes[0], cur.changes[1]] as [RatingChange, RatingChange]);
+        const changes =
+          cur.changes === null ? null : ([cur.changes[0], cur.changes[1]] as [RatingChange, RatingChange]);
         await gateway.send(connId, { type: "ranked.end", ...rid(r), seat, match: view, changes });
       }
       return;
@@ -169,7 +198,13 @@ export function createMatches(d: MatchDeps): Matches {
     await error(connId, r, "ranked/conflict", "the match kept changing; try again", { matchId });
   }
 
-  async function act(connId: string, r: Rid, who: PlayerOf, matchId: string, apply: (m: MatchRecord, now: number, playerId: string) => ActResult): Promise<void> {
+  async function act(
+    connId: string,
+    r: Rid,
+    who: PlayerOf,
+    matchId: string,
+    apply: (m: MatchRecord, now: number, playerId: string) => ActResult,
+  ): Promise<void> {
     for (let i = 0; i < MAX_RETRIES; i++) {
       const read = await store.getMatch(matchId);
       if (read === null) {
@@ -201,12 +236,21 @@ export function createMatches(d: MatchDeps): Matches {
       } else {
         const view = makeMatchView(next, d.now());
         const last = next.lastMove === null ? null : { seat: next.lastMove.seat, move: next.lastMove.move };
-        await pushBoth(next, (s) => ({ type: "ranked.update", ...(s === seat ? rid(r) : {}), seat: s, match: view, last }));
+        await pushBoth(next, (s) => ({
+          type: "ranked.update",
+          ...(s === seat ? rid(r) : {}),
+          seat: s,
+          match: view,
+          last,
+        }));
       }
       return;
     }
     const latest = await store.getMatch(matchId);
-    await error(connId, r, "ranked/conflict", "the match kept changing; try again", { matchId, ...(latest !== null ? { version: latest.version } : {}) });
+    await error(connId, r, "ranked/conflict", "the match kept changing; try again", {
+      matchId,
+      ...(latest !== null ? { version: latest.version } : {}),
+    });
   }
 
   async function tick(limit = 1000): Promise<{ due: number; ended: number }> {

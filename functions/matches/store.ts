@@ -47,7 +47,11 @@ export function retentionOf(m: MatchRecord, now: number): number {
   return m.status === "active" ? now + ACTIVE_KEEP_MS : (m.endedAt ?? now) + FINISHED_KEEP_MS;
 }
 
-export function makeDynamoMatchStore(db: DynamoDBDocumentClient, tableName: string, now: () => number = Date.now): MatchStore {
+export function makeDynamoMatchStore(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  now: () => number = Date.now,
+): MatchStore {
   return {
     async getMatch(id) {
       const item = await getLive(db, tableName, `MATCH#${id}`, "MATCH", now());
@@ -55,7 +59,12 @@ export function makeDynamoMatchStore(db: DynamoDBDocumentClient, tableName: stri
     },
     putMatch(m, expectedRev) {
       const due = m.dueAt === null ? {} : { gsi2pk: `DUE#${shardOf(m.id)}`, gsi2sk: dueSortKey(m.dueAt, m.id) };
-      return conditionalPut(db, tableName, { pk: `MATCH#${m.id}`, sk: "MATCH", ...m, ...due, expiresAt: ttlSeconds(retentionOf(m, now())) }, revCondition(expectedRev));
+      return conditionalPut(
+        db,
+        tableName,
+        { pk: `MATCH#${m.id}`, sk: "MATCH", ...m, ...due, expiresAt: ttlSeconds(retentionOf(m, now())) },
+        revCondition(expectedRev),
+      );
     },
     async listDue(at, limit) {
       const upto = `${String(Math.floor(at)).padStart(13, "0")}#~`;
@@ -76,7 +85,9 @@ export function makeDynamoMatchStore(db: DynamoDBDocumentClient, tableName: stri
             );
             // The index holds keys only: each due match is read from the table (a consistent read).
             // A match that moved on since the index saw it (a move, a settlement) is left out.
-            const ms = await Promise.all((r.Items ?? []).map((i) => getLive(db, tableName, String(i.pk), String(i.sk), now())));
+            const ms = await Promise.all(
+              (r.Items ?? []).map((i) => getLive(db, tableName, String(i.pk), String(i.sk), now())),
+            );
             for (const item of ms) {
               if (item === null) continue;
               const m = stripKeys<MatchRecord>(item);
@@ -87,13 +98,22 @@ export function makeDynamoMatchStore(db: DynamoDBDocumentClient, tableName: stri
           return out;
         }),
       );
-      return pages.flat().sort((a, b) => (a.dueAt ?? 0) - (b.dueAt ?? 0)).slice(0, limit);
+      return pages
+        .flat()
+        .sort((a, b) => (a.dueAt ?? 0) - (b.dueAt ?? 0))
+        .slice(0, limit);
     },
     async anyPending() {
       const found = await Promise.all(
         Array.from({ length: DUE_SHARDS }, async (_, shard) => {
           const r = await db.send(
-            new QueryCommand({ TableName: tableName, IndexName: DUE_INDEX, KeyConditionExpression: "gsi2pk = :p", ExpressionAttributeValues: { ":p": `DUE#${shard}` }, Limit: 1 }),
+            new QueryCommand({
+              TableName: tableName,
+              IndexName: DUE_INDEX,
+              KeyConditionExpression: "gsi2pk = :p",
+              ExpressionAttributeValues: { ":p": `DUE#${shard}` },
+              Limit: 1,
+            }),
           );
           return (r.Items ?? []).length > 0;
         }),

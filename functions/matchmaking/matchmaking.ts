@@ -19,7 +19,10 @@ export interface PairingRules {
 }
 
 export function ratingWindow(cfg: PairingRules, waitedMs: number): number {
-  return Math.min(cfg.windowMax, cfg.windowBase + cfg.windowStep * Math.floor(Math.max(0, waitedMs) / cfg.windowStepMs));
+  return Math.min(
+    cfg.windowMax,
+    cfg.windowBase + cfg.windowStep * Math.floor(Math.max(0, waitedMs) / cfg.windowStepMs),
+  );
 }
 
 export function optionsKey(options: Readonly<Record<string, number | boolean>>): string {
@@ -30,11 +33,19 @@ export function optionsKey(options: Readonly<Record<string, number | boolean>>):
 }
 
 /** Whether `a` and `b` may be paired, given everyone seeking the same game (`queue`). */
-export function compatible(cfg: PairingRules, a: SeekRecord, b: SeekRecord, queue: readonly SeekRecord[], now: number): boolean {
+export function compatible(
+  cfg: PairingRules,
+  a: SeekRecord,
+  b: SeekRecord,
+  queue: readonly SeekRecord[],
+  now: number,
+): boolean {
   if (a.playerId === b.playerId || a.optionsKey !== b.optionsKey) return false;
   const w = Math.max(ratingWindow(cfg, now - a.since), ratingWindow(cfg, now - b.since));
   if (Math.abs(a.rating - b.rating) <= w) return true;
-  const alone = queue.every((s) => s.optionsKey !== a.optionsKey || s.playerId === a.playerId || s.playerId === b.playerId);
+  const alone = queue.every(
+    (s) => s.optionsKey !== a.optionsKey || s.playerId === a.playerId || s.playerId === b.playerId,
+  );
   return alone && now - Math.max(a.since, b.since) >= cfg.loneWaitMs;
 }
 
@@ -42,7 +53,10 @@ export interface Matchmaking {
   /** Pairs `me` with a waiting compatible seeker if any; `queued` says whether `me` is in the queue. */
   pairFor(me: SeekRecord, queued: boolean): Promise<SeekRecord | null>;
   /** Pairs whoever can be paired in a game's queue; calls `start` for each pair. */
-  sweep(game: GameId, start: (a: SeekRecord, b: SeekRecord) => Promise<void>): Promise<{ paired: number; waiting: number }>;
+  sweep(
+    game: GameId,
+    start: (a: SeekRecord, b: SeekRecord) => Promise<void>,
+  ): Promise<{ paired: number; waiting: number }>;
 }
 
 export function createMatchmaking(store: SeekStore, rules: PairingRules, now: () => number): Matchmaking {
@@ -69,7 +83,10 @@ export function createMatchmaking(store: SeekStore, rules: PairingRules, now: ()
     return null;
   }
 
-  async function sweep(game: GameId, start: (a: SeekRecord, b: SeekRecord) => Promise<void>): Promise<{ paired: number; waiting: number }> {
+  async function sweep(
+    game: GameId,
+    start: (a: SeekRecord, b: SeekRecord) => Promise<void>,
+  ): Promise<{ paired: number; waiting: number }> {
     let paired = 0;
     const t = now();
     const list = (await store.listSeeks(game)).sort((a, b) => a.since - b.since);

@@ -3,7 +3,13 @@
  * (`SEEK#<game>` / `<playerId>`), expiring with the seek (TTL). A seek is claimed by deleting it on
  * its random token, so two claimants of one seek cannot both succeed.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type DynamoDBDocumentClient,
+} from "@aws-sdk/lib-dynamodb";
 import type { GameId } from "../../core/types.js";
 import { isConditionFailed } from "../lib/connections.js";
 import { copyOf, stripKeys, ttlSeconds, yieldTurn } from "../lib/items.js";
@@ -38,12 +44,27 @@ function toSeek(item: Record<string, unknown>): SeekRecord {
   return { ...(rest as unknown as SeekRecord), expiresAt: Number(expiresAtMs) };
 }
 
-export function makeDynamoSeekStore(db: DynamoDBDocumentClient, tableName: string, now: () => number = Date.now): SeekStore {
+export function makeDynamoSeekStore(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  now: () => number = Date.now,
+): SeekStore {
   const T = tableName;
   return {
     async putSeek(s) {
       // `expiresAt` is the table's TTL attribute (epoch seconds); the record's own ms value rides beside it.
-      await db.send(new PutCommand({ TableName: T, Item: { pk: `SEEK#${s.game}`, sk: s.playerId, ...s, expiresAt: ttlSeconds(s.expiresAt), expiresAtMs: s.expiresAt } }));
+      await db.send(
+        new PutCommand({
+          TableName: T,
+          Item: {
+            pk: `SEEK#${s.game}`,
+            sk: s.playerId,
+            ...s,
+            expiresAt: ttlSeconds(s.expiresAt),
+            expiresAtMs: s.expiresAt,
+          },
+        }),
+      );
     },
     async listSeeks(game) {
       const out: SeekRecord[] = [];
@@ -67,7 +88,9 @@ export function makeDynamoSeekStore(db: DynamoDBDocumentClient, tableName: strin
       return out;
     },
     async getSeek(game, playerId) {
-      const r = await db.send(new GetCommand({ TableName: T, Key: { pk: `SEEK#${game}`, sk: playerId }, ConsistentRead: true }));
+      const r = await db.send(
+        new GetCommand({ TableName: T, Key: { pk: `SEEK#${game}`, sk: playerId }, ConsistentRead: true }),
+      );
       if (r.Item === undefined) return null;
       const s = toSeek(r.Item);
       return s.expiresAt > now() ? s : null;

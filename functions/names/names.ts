@@ -43,8 +43,14 @@ export async function claimName(
   const skeleton = nameSkeleton(name);
   if (current !== skeleton) {
     const { perConnection: c, perPlayer: p } = NAME_CLAIM_LIMITS;
-    if ((await counters.bump(`name#c#${connId}`, c.windowMs, now)) > c.limit || (await counters.bump(`name#p#${playerId}`, p.windowMs, now)) > p.limit) {
-      return err({ code: "rate/limited", message: `at most ${c.limit} new names in ${c.windowMs / 60_000} minutes and ${p.limit} a day` });
+    if (
+      (await counters.bump(`name#c#${connId}`, c.windowMs, now)) > c.limit ||
+      (await counters.bump(`name#p#${playerId}`, p.windowMs, now)) > p.limit
+    ) {
+      return err({
+        code: "rate/limited",
+        message: `at most ${c.limit} new names in ${c.windowMs / 60_000} minutes and ${p.limit} a day`,
+      });
     }
   }
   if (!(await names.claim(skeleton, playerId, now, now + NAME_LIVE_MS))) {

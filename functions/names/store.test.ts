@@ -37,7 +37,9 @@ describe("name claims on DynamoDB", () => {
   test("a claim from before lapsing existed counts as live for 90 days after it was made", async () => {
     const names = makeDynamoNameStore(dynamo.client, TABLE);
     const t = 1_700_000_000_000;
-    await dynamo.client.send(new PutCommand({ TableName: TABLE, Item: { pk: "NAME#old", sk: "NAME", playerId: "A", claimedAt: t } }));
+    await dynamo.client.send(
+      new PutCommand({ TableName: TABLE, Item: { pk: "NAME#old", sk: "NAME", playerId: "A", claimedAt: t } }),
+    );
     expect(await names.holds("old", "A", t + 89 * DAY)).toBe(true);
     expect(await names.claim("old", "B", t + 89 * DAY, t + 179 * DAY)).toBe(false);
     expect(await names.claim("old", "B", t + 91 * DAY, t + 181 * DAY)).toBe(true);

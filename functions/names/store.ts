@@ -38,14 +38,22 @@ export function makeDynamoNameStore(db: DynamoDBDocumentClient, tableName: strin
         { ...key(skeleton), playerId, claimedAt: now, liveUntil, expiresAt: ttlSeconds(liveUntil) },
         {
           // A claim written before claims lapsed has no `liveUntil`: it counts as live for 90 days from its claim.
-          ConditionExpression: "attribute_not_exists(pk) OR playerId = :me OR liveUntil < :now OR (attribute_not_exists(liveUntil) AND claimedAt < :cutoff)",
+          ConditionExpression:
+            "attribute_not_exists(pk) OR playerId = :me OR liveUntil < :now OR (attribute_not_exists(liveUntil) AND claimedAt < :cutoff)",
           ExpressionAttributeValues: { ":me": playerId, ":now": now, ":cutoff": now - LEGACY_LIVE_MS },
         },
       );
     },
     async release(skeleton, playerId) {
       try {
-        await db.send(new DeleteCommand({ TableName: tableName, Key: key(skeleton), ConditionExpression: "playerId = :me", ExpressionAttributeValues: { ":me": playerId } }));
+        await db.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: key(skeleton),
+            ConditionExpression: "playerId = :me",
+            ExpressionAttributeValues: { ":me": playerId },
+          }),
+        );
       } catch (e) {
         if (!isConditionFailed(e)) throw e;
       }

@@ -31,7 +31,10 @@ beforeAll(async () => {
   await ensureTable(dynamo.client, TABLE);
   counting = {
     send(cmd: { constructor: { name: string }; input: { IndexName?: string } }) {
-      calls.push(cmd.constructor.name.replace(/Command$/, "") + (cmd.input.IndexName !== undefined ? `@${cmd.input.IndexName}` : ""));
+      calls.push(
+        cmd.constructor.name.replace(/Command$/, "") +
+          (cmd.input.IndexName !== undefined ? `@${cmd.input.IndexName}` : ""),
+      );
       return (dynamo.client.send as (c: unknown) => Promise<unknown>)(cmd);
     },
   } as unknown as DynamoDBDocumentClient;
@@ -55,7 +58,11 @@ afterAll(async () => {
  * Sends one message and counts its cost: the way the router does today (connection item already in
  * hand), or with no identity in hand at all (`bare`), when the match item alone must tell who acts.
  */
-async function cost(connId: string, msg: RankedClientMessage, bare = false): Promise<{ dynamo: string[]; posts: RankedServerMessage[] }> {
+async function cost(
+  connId: string,
+  msg: RankedClientMessage,
+  bare = false,
+): Promise<{ dynamo: string[]; posts: RankedServerMessage[] }> {
   const conn = await conns.get(connId, Date.now());
   calls.length = 0;
   posts.length = 0;
@@ -73,15 +80,21 @@ async function signIn(connId: string, n: number, name: string): Promise<void> {
 }
 
 /** The same through the WebSocket dispatch (`receive`, as `$default` calls it): its answer is the route response. */
-async function viaRouter(connId: string, msg: RankedClientMessage): Promise<{ dynamo: string[]; posts: { conn: string; msg: RankedServerMessage }[]; answer: object | null }> {
+async function viaRouter(
+  connId: string,
+  msg: RankedClientMessage,
+): Promise<{ dynamo: string[]; posts: { conn: string; msg: RankedServerMessage }[]; answer: object | null }> {
   calls.length = 0;
   const sent: { conn: string; msg: RankedServerMessage }[] = [];
   const ports = {
-    db: counting, tableName: TABLE, conns: makeDynamoConnectionStore(counting, TABLE),
+    db: counting,
+    tableName: TABLE,
+    conns: makeDynamoConnectionStore(counting, TABLE),
     gateway: { send: async (conn: string, m: object) => (sent.push({ conn, msg: m as RankedServerMessage }), true) },
   } as unknown as RealtimePorts;
   const event = {
-    body: JSON.stringify(msg), isBase64Encoded: false,
+    body: JSON.stringify(msg),
+    isBase64Encoded: false,
     requestContext: { connectionId: connId, domainName: "127.0.0.1:9", stage: "", identity: { sourceIp: "127.0.0.1" } },
   } as unknown as APIGatewayProxyWebsocketEventV2;
   const answer = await receive(ports, event, Date.now());
@@ -105,7 +118,12 @@ describe("DynamoDB calls and posts per ranked message", () => {
     const position = (await makeDynamoRankedStores(dynamo.client, TABLE).matches.getMatch(view.id))!.position;
     const s0 = decode(position);
     if (!s0.ok) throw new Error(s0.error.message);
-    const move = await cost(connOf(view.toMove), { type: "ranked.move", matchId: view.id, version: view.version, move: legalMoves(s0.value)[0] });
+    const move = await cost(connOf(view.toMove), {
+      type: "ranked.move",
+      matchId: view.id,
+      version: view.version,
+      move: legalMoves(s0.value)[0],
+    });
     expect(count(move.dynamo)).toEqual({ Get: 1, Put: 1 });
     expect(move.posts.map((m) => m.type)).toEqual(["ranked.update", "ranked.update"]);
     const upd = move.posts[0];
@@ -115,7 +133,11 @@ describe("DynamoDB calls and posts per ranked message", () => {
     // The same with no identity in hand: the match item's seat for this connection is enough.
     const s1 = decode((await makeDynamoRankedStores(dynamo.client, TABLE).matches.getMatch(view.id))!.position);
     if (!s1.ok) throw new Error(s1.error.message);
-    const bare = await cost(connOf(view.toMove), { type: "ranked.move", matchId: view.id, version: view.version, move: legalMoves(s1.value)[0] }, true);
+    const bare = await cost(
+      connOf(view.toMove),
+      { type: "ranked.move", matchId: view.id, version: view.version, move: legalMoves(s1.value)[0] },
+      true,
+    );
     expect(count(bare.dynamo)).toEqual({ Get: 1, Put: 1 });
     expect(bare.posts.map((m) => m.type)).toEqual(["ranked.update", "ranked.update"]);
     const upd2 = bare.posts[0];
@@ -131,14 +153,24 @@ describe("DynamoDB calls and posts per ranked message", () => {
     // post only, to the opponent.
     const s2 = decode((await makeDynamoRankedStores(dynamo.client, TABLE).matches.getMatch(view.id))!.position);
     if (!s2.ok) throw new Error(s2.error.message);
-    const routed = await viaRouter(connOf(view.toMove), { type: "ranked.move", matchId: view.id, version: view.version, move: legalMoves(s2.value)[0] });
+    const routed = await viaRouter(connOf(view.toMove), {
+      type: "ranked.move",
+      matchId: view.id,
+      version: view.version,
+      move: legalMoves(s2.value)[0],
+    });
     expect(count(routed.dynamo)).toEqual({ Get: 1, Put: 1 });
     expect(routed.posts.map((m) => m.conn)).toEqual([connOf(view.toMove === 0 ? 1 : 0)]);
     expect(routed.posts.map((m) => m.msg.type)).toEqual(["ranked.update"]);
     expect(routed.answer).toMatchObject({ type: "ranked.update", seat: view.toMove });
     view = (routed.answer as { match: MatchView }).match;
     // A refused move through the dispatch: one read, no write, no post (the error is the route response).
-    const refusedRouted = await viaRouter(connOf(view.toMove), { type: "ranked.move", matchId: view.id, version: 0, move: 0 });
+    const refusedRouted = await viaRouter(connOf(view.toMove), {
+      type: "ranked.move",
+      matchId: view.id,
+      version: 0,
+      move: 0,
+    });
     expect(count(refusedRouted.dynamo)).toEqual({ Get: 1 });
     expect(refusedRouted.posts).toEqual([]);
     expect(refusedRouted.answer).toMatchObject({ type: "ranked.error", code: "ranked/stale" });
@@ -154,7 +186,11 @@ describe("DynamoDB calls and posts per ranked message", () => {
     }
 
     // An offer to end on the score (Ayo): one read, one write, a post to each.
-    const offer = await cost(connOf(view.toMove), { type: "ranked.agree_end", matchId: view.id, version: view.version });
+    const offer = await cost(connOf(view.toMove), {
+      type: "ranked.agree_end",
+      matchId: view.id,
+      version: view.version,
+    });
     expect(count(offer.dynamo)).toEqual({ Get: 1, Put: 1 });
     expect(offer.posts.map((m) => m.type)).toEqual(["ranked.offer", "ranked.offer"]);
 
@@ -169,7 +205,9 @@ describe("DynamoDB calls and posts per ranked message", () => {
     expect(resign.posts.map((m) => m.type)).toEqual(["ranked.end", "ranked.end"]);
 
     // Retention: the finished match keeps its summary and moves for a year, and has left the deadline index.
-    const item = (await dynamo.client.send(new GetCommand({ TableName: TABLE, Key: { pk: `MATCH#${view.id}`, sk: "MATCH" } }))).Item!;
+    const item = (
+      await dynamo.client.send(new GetCommand({ TableName: TABLE, Key: { pk: `MATCH#${view.id}`, sk: "MATCH" } }))
+    ).Item!;
     expect(item.gsi2pk).toBeUndefined();
     expect(item.moves).toHaveLength(3);
     expect(item.expiresAt).toBe(Math.ceil((Number(item.endedAt) + FINISHED_KEEP_MS) / 1000));
@@ -179,7 +217,11 @@ describe("DynamoDB calls and posts per ranked message", () => {
     await cost("k3", { type: "ranked.seek", game: "ayo" });
     const again = (await cost("k4", { type: "ranked.seek", game: "ayo" })).posts.find((m) => m.type === "ranked.start");
     if (again?.type !== "ranked.start") throw new Error("not paired again");
-    const live = (await dynamo.client.send(new GetCommand({ TableName: TABLE, Key: { pk: `MATCH#${again.match.id}`, sk: "MATCH" } }))).Item!;
+    const live = (
+      await dynamo.client.send(
+        new GetCommand({ TableName: TABLE, Key: { pk: `MATCH#${again.match.id}`, sk: "MATCH" } }),
+      )
+    ).Item!;
     expect(String(live.gsi2pk)).toMatch(/^DUE#[0-3]$/);
     expect(String(live.gsi2sk)).toBe(`${String(live.dueAt).padStart(13, "0")}#${again.match.id}`);
     expect(Number(live.expiresAt) * 1000).toBeGreaterThan(Date.now() + ACTIVE_KEEP_MS - 60_000);

@@ -65,6 +65,10 @@ export function makeRankedPorts(db: DynamoDBDocumentClient, tableName: string, g
   };
 }
 
-export function makeRankedServiceFor(db: DynamoDBDocumentClient, tableName: string, gateway: RankedGateway): RankedService {
+export function makeRankedServiceFor(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  gateway: RankedGateway,
+): RankedService {
   return createRankedService(makeRankedPorts(db, tableName, gateway));
 }

@@ -24,7 +24,6 @@ import { makeDynamoRankedStores } from "./ports.js";
 import { Client, type Msg } from "./testClient.js";
 import type { RankedStores } from "./types.js";
 
-
 /** Tsoro WTA on 4 × 2 with one seed a hole: seat 0 wins with this line in five moves. */
 const SMALL = { holes: 4, seeds: 1 };
 const SHORT_LINE = [0, 2, 0, 3, 3];
@@ -44,7 +43,11 @@ async function connect(): Promise<Client> {
 async function login(c: Client, keys: DeviceKeys, name?: string): Promise<Msg> {
   const ch = await c.request({ type: "auth.hello", playerId: keys.playerId });
   expect(ch.type).toBe("auth.challenge");
-  const ok = await c.request({ type: "auth.prove", signature: signChallenge(keys, String(ch.challenge)), ...(name !== undefined ? { name } : {}) });
+  const ok = await c.request({
+    type: "auth.prove",
+    signature: signChallenge(keys, String(ch.challenge)),
+    ...(name !== undefined ? { name } : {}),
+  });
   expect(ok.type).toBe("auth.ok");
   return ok;
 }
@@ -68,7 +71,11 @@ function newKeys(): DeviceKeys {
   return makeDeviceKeys(seed);
 }
 
-async function pairUp(game: GameId = "tsoro-wta", options: object | undefined = SMALL, existing?: Pick<Pair, "a" | "b" | "ka" | "kb">): Promise<Pair> {
+async function pairUp(
+  game: GameId = "tsoro-wta",
+  options: object | undefined = SMALL,
+  existing?: Pick<Pair, "a" | "b" | "ka" | "kb">,
+): Promise<Pair> {
   let a: Client, b: Client, ka: DeviceKeys, kb: DeviceKeys;
   if (existing !== undefined) {
     ({ a, b, ka, kb } = existing);
@@ -103,9 +110,12 @@ async function play(p: Pair, moves: readonly number[], from = 0): Promise<Msg & 
     const state = await store.matches.getMatch(p.match.id);
     const mover = p.seat[state!.toMove];
     const reply = await mover.request({ type: "ranked.move", matchId: p.match.id, version, move });
-    if (reply.type !== "ranked.update" && reply.type !== "ranked.end") throw new Error(`move ${move} refused: ${JSON.stringify(reply)}`);
+    if (reply.type !== "ranked.update" && reply.type !== "ranked.end")
+      throw new Error(`move ${move} refused: ${JSON.stringify(reply)}`);
     const other = mover === p.a ? p.b : p.a;
-    const seen = await other.next((m) => (m.type === "ranked.update" || m.type === "ranked.end") && (m.match as MatchView).version === version + 1);
+    const seen = await other.next(
+      (m) => (m.type === "ranked.update" || m.type === "ranked.end") && (m.match as MatchView).version === version + 1,
+    );
     expect((seen.match as MatchView).moves).toEqual((reply.match as MatchView).moves);
     version++;
     last = { ...reply, seen };
@@ -149,10 +159,17 @@ describe("ranked play over WebSockets", () => {
     expect(w.body.games["tsoro-wta"].rating).toBeGreaterThan(1500);
     expect(l.body.games["tsoro-wta"].rating).toBeLessThan(1500);
     // The final move again: refused as a duplicate; several timer runs later nothing more is counted.
-    const dup = await p.seat[0].request({ type: "ranked.move", matchId: p.match.id, version: SHORT_LINE.length - 1, move: 3 });
+    const dup = await p.seat[0].request({
+      type: "ranked.move",
+      matchId: p.match.id,
+      version: SHORT_LINE.length - 1,
+      move: 3,
+    });
     expect(dup).toMatchObject({ type: "ranked.error", code: "ranked/duplicate", version: SHORT_LINE.length });
     await new Promise((r) => setTimeout(r, 400));
-    expect((await getJson<PlayerResponse>(`/players/${winnerId}`)).body.games["tsoro-wta"]).toEqual(w.body.games["tsoro-wta"]);
+    expect((await getJson<PlayerResponse>(`/players/${winnerId}`)).body.games["tsoro-wta"]).toEqual(
+      w.body.games["tsoro-wta"],
+    );
     expect((await store.matches.getMatch(p.match.id))?.settled).toBe(true);
   });
 
@@ -173,7 +190,11 @@ describe("ranked play over WebSockets", () => {
     }
     expect(perMatch.size).toBe(6);
     for (const seats of perMatch.values()) expect(seats.sort()).toEqual([0, 1]);
-    await Promise.all(starts.filter((s) => s.seat === 0).map((s) => players[starts.indexOf(s)].request({ type: "ranked.abort", matchId: (s.match as MatchView).id })));
+    await Promise.all(
+      starts
+        .filter((s) => s.seat === 0)
+        .map((s) => players[starts.indexOf(s)].request({ type: "ranked.abort", matchId: (s.match as MatchView).id })),
+    );
   });
 
   test("fuzz: 200 illegal, out-of-turn, stale and replayed moves are all refused and leave the match unchanged", async () => {
@@ -182,24 +203,32 @@ describe("ranked play over WebSockets", () => {
     const before = await store.matches.getMatch(p.match.id);
     const seen: Record<string, number> = {};
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("illegal", "turn", "stale", "replay"), fc.integer({ min: 0, max: 99 }), async (kind, n) => {
-        const m = before!;
-        const state = decode(m.position);
-        if (!state.ok) throw new Error("stored position does not decode");
-        const legal = legalMoves(state.value);
-        const mover = p.seat[m.toMove];
-        const waiter = p.seat[m.toMove === 0 ? 1 : 0];
-        const cases = {
-          illegal: [mover, { version: m.version, move: legal.includes(n) ? 50 + (n % 50) : n }, "move/illegal"],
-          turn: [waiter, { version: m.version, move: legal[n % legal.length] }, "ranked/not_your_turn"],
-          stale: [mover, { version: n % 2 === 0 ? n % m.version : m.version + 1 + n, move: legal[n % legal.length] }, "ranked/stale"],
-          replay: [waiter, { version: m.lastMove!.version, move: m.lastMove!.move }, "ranked/duplicate"],
-        } as const;
-        const [client, body, code] = cases[kind];
-        const reply = await client.request({ type: "ranked.move", matchId: m.id, ...body });
-        expect(reply).toMatchObject({ type: "ranked.error", code, version: m.version, matchId: m.id });
-        seen[kind] = (seen[kind] ?? 0) + 1;
-      }),
+      fc.asyncProperty(
+        fc.constantFrom("illegal", "turn", "stale", "replay"),
+        fc.integer({ min: 0, max: 99 }),
+        async (kind, n) => {
+          const m = before!;
+          const state = decode(m.position);
+          if (!state.ok) throw new Error("stored position does not decode");
+          const legal = legalMoves(state.value);
+          const mover = p.seat[m.toMove];
+          const waiter = p.seat[m.toMove === 0 ? 1 : 0];
+          const cases = {
+            illegal: [mover, { version: m.version, move: legal.includes(n) ? 50 + (n % 50) : n }, "move/illegal"],
+            turn: [waiter, { version: m.version, move: legal[n % legal.length] }, "ranked/not_your_turn"],
+            stale: [
+              mover,
+              { version: n % 2 === 0 ? n % m.version : m.version + 1 + n, move: legal[n % legal.length] },
+              "ranked/stale",
+            ],
+            replay: [waiter, { version: m.lastMove!.version, move: m.lastMove!.move }, "ranked/duplicate"],
+          } as const;
+          const [client, body, code] = cases[kind];
+          const reply = await client.request({ type: "ranked.move", matchId: m.id, ...body });
+          expect(reply).toMatchObject({ type: "ranked.error", code, version: m.version, matchId: m.id });
+          seen[kind] = (seen[kind] ?? 0) + 1;
+        },
+      ),
       { numRuns: 200 },
     );
     expect(Object.keys(seen).sort()).toEqual(["illegal", "replay", "stale", "turn"]);
@@ -312,15 +341,34 @@ describe("only ranked games count", () => {
       }
     };
     const url = `${server.wsUrl}?v=${PROTOCOL_VERSION}`;
-    const owner = createFriendSession({ url, socket, mode: "create", code: generateCode(), profile: { name: "Friend owner" }, setup: { game: "tsoro-classic", options: { holes: 4, seeds: 2 }, bestOf: 1 } });
+    const owner = createFriendSession({
+      url,
+      socket,
+      mode: "create",
+      code: generateCode(),
+      profile: { name: "Friend owner" },
+      setup: { game: "tsoro-classic", options: { holes: 4, seeds: 2 }, bestOf: 1 },
+    });
     let guest: ReturnType<typeof createFriendSession> | null = null;
     try {
       await until(() => owner.view().status === "seated" && owner.view().code !== null, "the room exists");
-      guest = createFriendSession({ url, socket, mode: "join", code: owner.view().code!, profile: { name: "Friend guest" } });
+      guest = createFriendSession({
+        url,
+        socket,
+        mode: "join",
+        code: owner.view().code!,
+        profile: { name: "Friend guest" },
+      });
       await until(() => owner.view().requests.length > 0, "the owner sees the request");
       expect(owner.answerJoin(owner.view().requests[0].reqId, true).ok).toBe(true);
-      await until(() => guest!.view().status === "seated" && guest!.view().caughtUp && guest!.view().game.state !== null, "the guest is seated with the board");
-      await until(() => seatToMove(owner.view().game) !== null && seatToMove(guest!.view().game) !== null, "the game has started on both sides");
+      await until(
+        () => guest!.view().status === "seated" && guest!.view().caughtUp && guest!.view().game.state !== null,
+        "the guest is seated with the board",
+      );
+      await until(
+        () => seatToMove(owner.view().game) !== null && seatToMove(guest!.view().game) !== null,
+        "the game has started on both sides",
+      );
       for (let i = 0; i < 4; i++) {
         const g = owner.view().game;
         const seat = seatToMove(g);
@@ -329,7 +377,13 @@ describe("only ranked games count", () => {
         const before = owner.view().applied;
         const r = mover.move(legalMoves(g.state)[0]);
         expect(r.ok, JSON.stringify(r)).toBe(true);
-        await until(() => owner.view().applied > before && guest!.view().applied === owner.view().applied && mover.view().unsent === 0, `move ${i + 1} on both sides`);
+        await until(
+          () =>
+            owner.view().applied > before &&
+            guest!.view().applied === owner.view().applied &&
+            mover.view().unsent === 0,
+          `move ${i + 1} on both sides`,
+        );
       }
     } finally {
       owner.dispose();
@@ -369,7 +423,14 @@ describe("leaderboard", () => {
     const higher = ra.rating >= rb.rating ? p.ka.playerId : p.kb.playerId;
     expect(ids.indexOf(higher)).toBeLessThan(ids.indexOf(higher === p.ka.playerId ? p.kb.playerId : p.ka.playerId));
     const row = board.body.rows.find((r) => r.playerId === p.ka.playerId)!;
-    expect(row).toMatchObject({ games, wins: ra.wins, losses: ra.losses, draws: ra.draws, name: ra.name, rating: Math.round(ra.rating) });
+    expect(row).toMatchObject({
+      games,
+      wins: ra.wins,
+      losses: ra.losses,
+      draws: ra.draws,
+      name: ra.name,
+      rating: Math.round(ra.rating),
+    });
   });
 
   test("pages are sorted, ranks continue across pages, provisional players are left out", async () => {
@@ -378,8 +439,22 @@ describe("leaderboard", () => {
     for (let i = 0; i < 23; i++) {
       const k = newKeys();
       const rec: PlayerGameRecord = {
-        playerId: k.playerId, game: "ayo", name: `Seeded ${i}`, rating: 1200 + ((i * 137) % 900) + i / 10, rd: i % 5 === 0 ? 200 : 60 + i,
-        vol: 0.06, games: 30 + i, wins: i, losses: 30, draws: 0, streak: 0, bestStreak: 1, lastPlayedAt: Date.now(), applied: [], last: null, rev: 0,
+        playerId: k.playerId,
+        game: "ayo",
+        name: `Seeded ${i}`,
+        rating: 1200 + ((i * 137) % 900) + i / 10,
+        rd: i % 5 === 0 ? 200 : 60 + i,
+        vol: 0.06,
+        games: 30 + i,
+        wins: i,
+        losses: 30,
+        draws: 0,
+        streak: 0,
+        bestStreak: 1,
+        lastPlayedAt: Date.now(),
+        applied: [],
+        last: null,
+        rev: 0,
       };
       expect(await store.ratings.putStats(rec, null)).toBe(true);
       records.push(rec);
@@ -402,7 +477,12 @@ describe("leaderboard", () => {
     expect(pages).toBe(Math.ceil(listed.length / 4));
     expect(rows.map((r) => r.playerId)).toEqual(listed.map((r) => r.playerId));
     expect(rows.map((r) => r.rank)).toEqual(listed.map((_, i) => i + 1));
-    expect(rows[0]).toMatchObject({ name: listed[0].name, rating: Math.round(listed[0].rating), rd: Math.round(listed[0].rd), games: listed[0].games });
+    expect(rows[0]).toMatchObject({
+      name: listed[0].name,
+      rating: Math.round(listed[0].rating),
+      rd: Math.round(listed[0].rd),
+      games: listed[0].games,
+    });
     expect(rows.every((r) => !r.provisional)).toBe(true);
 
     // With provisional=include the established players come first, then the provisional ones, marked.
@@ -427,8 +507,12 @@ describe("leaderboard", () => {
     const firstProvisional = all.findIndex((r) => r.provisional);
     expect(all.slice(firstProvisional).every((r) => r.provisional)).toBe(true);
     // a cursor into the provisional tier is refused without provisional=include
-    const mid = await getJson<LeaderboardResponse>(`/leaderboard?game=ayo&limit=${firstProvisional + 1}&provisional=include`);
-    expect((await getJson<{ error: { code: string } }>(`/leaderboard?game=ayo&cursor=${mid.body.next}`)).status).toBe(400);
+    const mid = await getJson<LeaderboardResponse>(
+      `/leaderboard?game=ayo&limit=${firstProvisional + 1}&provisional=include`,
+    );
+    expect((await getJson<{ error: { code: string } }>(`/leaderboard?game=ayo&cursor=${mid.body.next}`)).status).toBe(
+      400,
+    );
   });
 
   test.each([
@@ -458,7 +542,11 @@ describe("leaderboard", () => {
 
 describe("suggestions", () => {
   const post = (body: string): Promise<Response> =>
-    fetch(new URL(API_PATHS.suggestions, server.url), { method: "POST", headers: { "content-type": "application/json" }, body });
+    fetch(new URL(API_PATHS.suggestions, server.url), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    });
 
   test("stored when valid; refused when malformed, too large, or too frequent", async () => {
     const ok = await post(JSON.stringify({ text: "Please add a dark wooden board", category: "idea", game: "togyz" }));

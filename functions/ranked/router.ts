@@ -15,13 +15,19 @@ import { makeRankedGateway, makeRankedServiceFor } from "./ports.js";
 import type { RankedGateway } from "./types.js";
 import type { RankedService } from "./service.js";
 
-function serviceFor(ctx: Pick<DisconnectContext, "event" | "ports">, hold?: { connectionId: string; held: object[] }): RankedService {
+function serviceFor(
+  ctx: Pick<DisconnectContext, "event" | "ports">,
+  hold?: { connectionId: string; held: object[] },
+): RankedService {
   const rc = ctx.event.requestContext;
   const base = makeRankedGateway(ctx.ports.gateway, managementClient(rc.domainName, rc.stage));
   const gateway: RankedGateway =
     hold === undefined
       ? base
-      : { send: async (connId, m) => (connId === hold.connectionId ? (hold.held.push(m), true) : base.send(connId, m)), isConnected: base.isConnected };
+      : {
+          send: async (connId, m) => (connId === hold.connectionId ? (hold.held.push(m), true) : base.send(connId, m)),
+          isConnected: base.isConnected,
+        };
   return makeRankedServiceFor(ctx.ports.db, ctx.ports.tableName, gateway);
 }
 
@@ -34,11 +40,19 @@ export async function routeRanked(ctx: RealtimeContext, msg: Envelope): Promise<
   try {
     // The connection item the router already read carries the ranked identity: no second read.
     await serviceFor(ctx, { connectionId: ctx.connectionId, held }).handle(
-      ctx.connectionId, parsed.value, ...(ctx.connection !== undefined ? [rankedAuthOf(ctx.connection, ctx.now)] : []),
+      ctx.connectionId,
+      parsed.value,
+      ...(ctx.connection !== undefined ? [rankedAuthOf(ctx.connection, ctx.now)] : []),
     );
   } catch (e) {
     console.error("ranked message failed", e);
-    held.push(makeRankedError("server/error", "the server could not handle this message; try again", rid !== undefined ? { rid } : {}));
+    held.push(
+      makeRankedError(
+        "server/error",
+        "the server could not handle this message; try again",
+        rid !== undefined ? { rid } : {},
+      ),
+    );
   }
   for (const m of held.slice(0, -1)) await ctx.reply(m);
   return held.at(-1) ?? null;

@@ -39,7 +39,8 @@ async function playLine(h: Harness, m: MatchView, line: readonly number[]): Prom
   for (const move of line) {
     await h.send(connOf(m, seat), { type: "ranked.move", matchId: m.id, version, move });
     const stored = await h.stores.matches.getMatch(m.id);
-    if (stored === null || stored.version !== version + 1) throw new Error(`move ${move} refused: ${JSON.stringify(h.sent.at(-1))}`);
+    if (stored === null || stored.version !== version + 1)
+      throw new Error(`move ${move} refused: ${JSON.stringify(h.sent.at(-1))}`);
     version = stored.version;
     seat = stored.toMove;
   }
@@ -198,16 +199,50 @@ describe("seeking and pairing", () => {
     const h = createHarness({ windowBase: 100, windowStep: 50, windowStepMs: 10_000 });
     const strong = await h.login("c1", 1, "Strong");
     await h.login("c2", 2, "Newcomer");
-    await h.stores.ratings.putStats({
-      playerId: strong.playerId, game: "ayo", name: "Strong", rating: 1900, rd: 60, vol: 0.06, games: 40, wins: 30,
-      losses: 10, draws: 0, streak: 0, bestStreak: 5, lastPlayedAt: h.now(), applied: [], last: null, rev: 0,
-    }, null);
+    await h.stores.ratings.putStats(
+      {
+        playerId: strong.playerId,
+        game: "ayo",
+        name: "Strong",
+        rating: 1900,
+        rd: 60,
+        vol: 0.06,
+        games: 40,
+        wins: 30,
+        losses: 10,
+        draws: 0,
+        streak: 0,
+        bestStreak: 5,
+        lastPlayedAt: h.now(),
+        applied: [],
+        last: null,
+        rev: 0,
+      },
+      null,
+    );
     // A third seeker out of everyone's reach keeps the queue busy, so the window governs.
     const far = await h.login("c3", 3, "Faraway");
-    await h.stores.ratings.putStats({
-      playerId: far.playerId, game: "ayo", name: "Faraway", rating: 2600, rd: 60, vol: 0.06, games: 40, wins: 30,
-      losses: 10, draws: 0, streak: 0, bestStreak: 5, lastPlayedAt: h.now(), applied: [], last: null, rev: 0,
-    }, null);
+    await h.stores.ratings.putStats(
+      {
+        playerId: far.playerId,
+        game: "ayo",
+        name: "Faraway",
+        rating: 2600,
+        rd: 60,
+        vol: 0.06,
+        games: 40,
+        wins: 30,
+        losses: 10,
+        draws: 0,
+        streak: 0,
+        bestStreak: 5,
+        lastPlayedAt: h.now(),
+        applied: [],
+        last: null,
+        rev: 0,
+      },
+      null,
+    );
     await h.send("c3", { type: "ranked.seek", game: "ayo" });
     await h.send("c1", { type: "ranked.seek", game: "ayo" });
     await h.send("c2", { type: "ranked.seek", game: "ayo" });
@@ -224,10 +259,27 @@ describe("seeking and pairing", () => {
     const h = createHarness({ loneWaitMs: 3_000 });
     const strong = await h.login("c1", 1, "Strong");
     await h.login("c2", 2, "Newcomer");
-    await h.stores.ratings.putStats({
-      playerId: strong.playerId, game: "ayo", name: "Strong", rating: 2050, rd: 60, vol: 0.06, games: 40, wins: 30,
-      losses: 10, draws: 0, streak: 0, bestStreak: 5, lastPlayedAt: h.now(), applied: [], last: null, rev: 0,
-    }, null);
+    await h.stores.ratings.putStats(
+      {
+        playerId: strong.playerId,
+        game: "ayo",
+        name: "Strong",
+        rating: 2050,
+        rd: 60,
+        vol: 0.06,
+        games: 40,
+        wins: 30,
+        losses: 10,
+        draws: 0,
+        streak: 0,
+        bestStreak: 5,
+        lastPlayedAt: h.now(),
+        applied: [],
+        last: null,
+        rev: 0,
+      },
+      null,
+    );
     await h.send("c1", { type: "ranked.seek", game: "ayo" });
     h.advance(1_000);
     await h.send("c2", { type: "ranked.seek", game: "ayo" });
@@ -242,7 +294,10 @@ describe("seeking and pairing", () => {
     const s2 = await h2.login("c1", 1, "Strong");
     await h2.login("c2", 2, "Newcomer");
     await h2.login("c3", 3, "Other");
-    await h2.stores.ratings.putStats({ ...(await h.stores.ratings.getStats(strong.playerId, "ayo"))!, playerId: s2.playerId, rev: 0 }, null);
+    await h2.stores.ratings.putStats(
+      { ...(await h.stores.ratings.getStats(strong.playerId, "ayo"))!, playerId: s2.playerId, rev: 0 },
+      null,
+    );
     await h2.send("c3", { type: "ranked.seek", game: "tsoro-classic", options: { holes: 4 } });
     await h2.send("c1", { type: "ranked.seek", game: "ayo" });
     await h2.send("c2", { type: "ranked.seek", game: "ayo" });
@@ -302,7 +357,13 @@ describe("running a match", () => {
     const counts: Record<string, number> = {};
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom<"illegal" | "turn" | "stale" | "replay" | "future">("illegal", "turn", "stale", "replay", "future"),
+        fc.constantFrom<"illegal" | "turn" | "stale" | "replay" | "future">(
+          "illegal",
+          "turn",
+          "stale",
+          "replay",
+          "future",
+        ),
         fc.integer({ min: 0, max: 99 }),
         async (kind, n) => {
           const before = (await h.stores.matches.getMatch(m.id))!;
@@ -335,7 +396,12 @@ describe("running a match", () => {
           await h.send(conn, msg);
           const replies = h.sent.slice(seen);
           expect(replies).toHaveLength(1);
-          expect(replies[0].msg).toMatchObject({ type: "ranked.error", code: want, version: before.version, matchId: m.id });
+          expect(replies[0].msg).toMatchObject({
+            type: "ranked.error",
+            code: want,
+            version: before.version,
+            matchId: m.id,
+          });
           expect(await h.stores.matches.getMatch(m.id)).toEqual(before);
           counts[kind] = (counts[kind] ?? 0) + 1;
         },
@@ -353,7 +419,10 @@ describe("running a match", () => {
     await Promise.all([h.send(conn, msg), h.send(conn, msg)]);
     const stored = (await h.stores.matches.getMatch(m.id))!;
     expect(stored.moves).toEqual([0]);
-    const codes = h.inbox(conn).filter((x) => x.type === "ranked.error").map((x) => (x.type === "ranked.error" ? x.code : ""));
+    const codes = h
+      .inbox(conn)
+      .filter((x) => x.type === "ranked.error")
+      .map((x) => (x.type === "ranked.error" ? x.code : ""));
     expect(codes).toHaveLength(1);
     expect(["ranked/duplicate", "ranked/not_your_turn"]).toContain(codes[0]);
   });
@@ -431,7 +500,12 @@ describe("running a match", () => {
     await playLine(h, m, [0, 2]);
     h.closed.add(connOf(m, 1));
     const s = (await h.stores.matches.getMatch(m.id))!;
-    await h.send(connOf(m, 0), { type: "ranked.move", matchId: m.id, version: s.version, move: firstLegal(s.position) });
+    await h.send(connOf(m, 0), {
+      type: "ranked.move",
+      matchId: m.id,
+      version: s.version,
+      move: firstLegal(s.position),
+    });
     expect((await h.stores.matches.getMatch(m.id))?.graceUntil[1]).toBe(h.now() + 10_000);
     h.advance(10_000);
     await h.service.tick();
@@ -498,15 +572,18 @@ describe("running a match", () => {
     for (; games < 40; games++) {
       const a = await h.stores.ratings.getStats(makeDeviceKeys(new Uint8Array(32).fill(1)).playerId, "tsoro-wta");
       if (a !== null && a.rd < PROVISIONAL_RD) break;
-      const m = games === 0 ? await pair(h) : await (async () => {
-        await h.send("c1", { type: "ranked.seek", game: "tsoro-wta", options: SMALL });
-        await h.send("c2", { type: "ranked.seek", game: "tsoro-wta", options: SMALL });
-        if (h.lastOf("c2", "ranked.seeking") !== undefined && h.inbox("c2").at(-1)?.type === "ranked.seeking") {
-          h.advance(120_000); // ratings now differ: let the window widen and the timer pair them
-          await h.service.tick();
-        }
-        return h.lastOf("c1", "ranked.start")!.match;
-      })();
+      const m =
+        games === 0
+          ? await pair(h)
+          : await (async () => {
+              await h.send("c1", { type: "ranked.seek", game: "tsoro-wta", options: SMALL });
+              await h.send("c2", { type: "ranked.seek", game: "tsoro-wta", options: SMALL });
+              if (h.lastOf("c2", "ranked.seeking") !== undefined && h.inbox("c2").at(-1)?.type === "ranked.seeking") {
+                h.advance(120_000); // ratings now differ: let the window widen and the timer pair them
+                await h.service.tick();
+              }
+              return h.lastOf("c1", "ranked.start")!.match;
+            })();
       await playLine(h, m, SHORT_LINE);
     }
     expect(games).toBeGreaterThan(3);

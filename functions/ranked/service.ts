@@ -8,7 +8,15 @@
  * so a move costs one read of the match item, one conditional write and one post to each player.
  */
 import { makeEngine } from "../../core/games/index.js";
-import { applyAbort, applyAgreeEnd, applyMove, applyResign, makeMatch, makeMatchView, seatOf } from "../../core/ranked/match.js";
+import {
+  applyAbort,
+  applyAgreeEnd,
+  applyMove,
+  applyResign,
+  makeMatch,
+  makeMatchView,
+  seatOf,
+} from "../../core/ranked/match.js";
 import { scoreOf } from "../../core/ranked/settle.js";
 import type { MatchRecord, RatingChange } from "../../core/ranked/types.js";
 import { makeRankedError, type RankedClientMessage, type RankedErrorCode } from "../../core/protocol/ranked.js";
@@ -54,7 +62,13 @@ export function createRankedService(ports: RankedPorts): RankedService {
   const { stores, gateway, config } = ports;
   const send = gateway.send.bind(gateway);
 
-  async function error(connId: string, rid: Rid, code: RankedErrorCode, message: string, extra: { matchId?: string; version?: number } = {}): Promise<void> {
+  async function error(
+    connId: string,
+    rid: Rid,
+    code: RankedErrorCode,
+    message: string,
+    extra: { matchId?: string; version?: number } = {},
+  ): Promise<void> {
     await send(connId, makeRankedError(code, message, { ...(rid !== undefined ? { rid } : {}), ...extra }));
   }
 
@@ -62,7 +76,9 @@ export function createRankedService(ports: RankedPorts): RankedService {
   async function onEnded(m: MatchRecord): Promise<readonly [RatingChange, RatingChange] | null> {
     const at = m.endedAt ?? ports.now();
     for (const s of [0, 1] as const) {
-      const p = await updateProfile(stores.identity, m.seats[s].playerId, (x) => (x.activeMatch === m.id ? { ...x, activeMatch: null } : null));
+      const p = await updateProfile(stores.identity, m.seats[s].playerId, (x) =>
+        x.activeMatch === m.id ? { ...x, activeMatch: null } : null,
+      );
       if (m.rated && p?.skeleton) await stores.names.renew(p.skeleton, p.playerId, at + NAME_LIVE_MS);
     }
     if (!m.rated || m.result === null) return null;
@@ -93,14 +109,28 @@ export function createRankedService(ports: RankedPorts): RankedService {
     if (!(await stores.matches.putMatch(m, null))) throw new Error(`match id ${m.id} already used`);
     for (const s of [s0, s1]) await updateProfile(stores.identity, s.playerId, (p) => ({ ...p, activeMatch: m.id }));
     const view = makeMatchView(m, now);
-    await Promise.all([0, 1].map((s) => (m.conns[s] !== null ? send(m.conns[s] as string, { type: "ranked.start", seat: s as 0 | 1, match: view }) : false)));
+    await Promise.all(
+      [0, 1].map((s) =>
+        m.conns[s] !== null
+          ? send(m.conns[s] as string, { type: "ranked.start", seat: s as 0 | 1, match: view })
+          : false,
+      ),
+    );
   }
 
   // ---- names ----
 
   async function setName(connId: string, rid: Rid, playerId: string, raw: string): Promise<string | null> {
     const profile = await stores.identity.getProfile(playerId);
-    const claimed = await claimName(stores.names, stores.counters, connId, playerId, raw, profile?.skeleton ?? null, ports.now());
+    const claimed = await claimName(
+      stores.names,
+      stores.counters,
+      connId,
+      playerId,
+      raw,
+      profile?.skeleton ?? null,
+      ports.now(),
+    );
     if (!claimed.ok) {
       await error(connId, rid, claimed.error.code, claimed.error.message);
       return null;
@@ -118,17 +148,29 @@ export function createRankedService(ports: RankedPorts): RankedService {
 
   // ---- auth ----
 
-  async function doProve(connId: string, rid: Rid, auth: RankedConnAuth | null, signature: string, name: string | undefined): Promise<void> {
+  async function doProve(
+    connId: string,
+    rid: Rid,
+    auth: RankedConnAuth | null,
+    signature: string,
+    name: string | undefined,
+  ): Promise<void> {
     const proven = await prove(stores.identity, connId, auth, signature, ports.now());
     if (!proven.ok) return error(connId, rid, proven.error.code, proven.error.message);
     const playerId = proven.value.playerId;
     if (name !== undefined) await setName(connId, rid, playerId, name); // a refused name is reported; the identity stands
     let profile = (await stores.identity.getProfile(playerId)) ?? proven.value;
-    if (name === undefined && profile.skeleton !== null && profile.name !== null && !(await stores.names.holds(profile.skeleton, playerId, ports.now()))) {
+    if (
+      name === undefined &&
+      profile.skeleton !== null &&
+      profile.name !== null &&
+      !(await stores.names.holds(profile.skeleton, playerId, ports.now()))
+    ) {
       // Back after the name lapsed (signing in does not renew it; a rated game does): it is theirs
       // again, claimed anew, unless someone has since taken a look-alike.
       if (!(await stores.names.claim(profile.skeleton, playerId, ports.now(), ports.now() + NAME_LIVE_MS))) {
-        profile = (await updateProfile(stores.identity, playerId, (p) => ({ ...p, name: null, skeleton: null }))) ?? profile;
+        profile =
+          (await updateProfile(stores.identity, playerId, (p) => ({ ...p, name: null, skeleton: null }))) ?? profile;
       }
     }
     let active = profile.activeMatch;
@@ -137,26 +179,42 @@ export function createRankedService(ports: RankedPorts): RankedService {
       if (m === null || m.status !== "active" || (await matches.enforceTime(m)).status !== "active") active = null;
     }
     await send(connId, {
-      type: "auth.ok", ...(rid !== undefined ? { rid } : {}),
-      playerId, name: profile.name, stats: await allStats(stores.ratings, playerId), activeMatch: active,
+      type: "auth.ok",
+      ...(rid !== undefined ? { rid } : {}),
+      playerId,
+      name: profile.name,
+      stats: await allStats(stores.ratings, playerId),
+      activeMatch: active,
     });
     if (active !== null) await matches.attach(connId, undefined, playerId, active);
   }
 
   // ---- seeking ----
 
-  async function seek(connId: string, rid: Rid, playerId: string, game: GameId, rawOptions: Record<string, unknown> | undefined): Promise<void> {
+  async function seek(
+    connId: string,
+    rid: Rid,
+    playerId: string,
+    game: GameId,
+    rawOptions: Record<string, unknown> | undefined,
+  ): Promise<void> {
     const profile = await stores.identity.getProfile(playerId);
-    if (profile === null || profile.name === null) return error(connId, rid, "auth/name_required", "choose a display name first");
+    if (profile === null || profile.name === null)
+      return error(connId, rid, "auth/name_required", "choose a display name first");
     if (profile.activeMatch !== null) {
       const m = await stores.matches.getMatch(profile.activeMatch);
       const live = m === null ? null : await matches.enforceTime(m);
       if (live !== null && live.status === "active") {
-        return error(connId, rid, "ranked/in_match", "you are already in a ranked match", { matchId: live.id, version: live.version });
+        return error(connId, rid, "ranked/in_match", "you are already in a ranked match", {
+          matchId: live.id,
+          version: live.version,
+        });
       }
-      await updateProfile(stores.identity, playerId, (p) => (p.activeMatch === profile.activeMatch ? { ...p, activeMatch: null } : null));
+      await updateProfile(stores.identity, playerId, (p) =>
+        p.activeMatch === profile.activeMatch ? { ...p, activeMatch: null } : null,
+      );
     }
-    const engine = makeEngine(game, game === "ayo" ? { ...rawOptions, vsComputer: false } : rawOptions ?? {});
+    const engine = makeEngine(game, game === "ayo" ? { ...rawOptions, vsComputer: false } : (rawOptions ?? {}));
     if (!engine.ok) return error(connId, rid, "ranked/bad_options", engine.error.message);
     const options = engine.value.options;
     const now = ports.now();
@@ -169,13 +227,29 @@ export function createRankedService(ports: RankedPorts): RankedService {
     }
     const r = await currentRating(stores.ratings, playerId, game, now);
     const me: SeekRecord = {
-      game, optionsKey: optionsKey(options), options, playerId, name: profile.name, rating: r.rating, rd: r.rd, vol: r.vol,
-      connId, since, token: ports.randomId(), expiresAt: now + config.seekTtlMs,
+      game,
+      optionsKey: optionsKey(options),
+      options,
+      playerId,
+      name: profile.name,
+      rating: r.rating,
+      rd: r.rd,
+      vol: r.vol,
+      connId,
+      since,
+      token: ports.randomId(),
+      expiresAt: now + config.seekTtlMs,
     };
     const found = await matchmaking.pairFor(me, false);
     if (found !== null) return startMatch(found, me);
     await stores.seeks.putSeek(me);
-    await send(connId, { type: "ranked.seeking", ...(rid !== undefined ? { rid } : {}), game, options: { ...options }, since });
+    await send(connId, {
+      type: "ranked.seeking",
+      ...(rid !== undefined ? { rid } : {}),
+      game,
+      options: { ...options },
+      since,
+    });
     // A seeker who arrived at the same moment may have missed us, and we them: look once more.
     const late = await matchmaking.pairFor(me, true);
     if (late !== null) await startMatch(late, me);
@@ -201,7 +275,12 @@ export function createRankedService(ports: RankedPorts): RankedService {
       await send(connId, { type: "auth.challenge", ...(rid !== undefined ? { rid } : {}), challenge: c.value });
       return;
     }
-    if (msg.type === "ranked.move" || msg.type === "ranked.resign" || msg.type === "ranked.abort" || msg.type === "ranked.agree_end") {
+    if (
+      msg.type === "ranked.move" ||
+      msg.type === "ranked.resign" ||
+      msg.type === "ranked.abort" ||
+      msg.type === "ranked.agree_end"
+    ) {
       // The acting player: from the identity in hand, else from the seat this connection holds in
       // the match item; only a connection that holds no seat there costs a read of its identity.
       const who = async (m: MatchRecord): Promise<string | null> => {
@@ -234,7 +313,10 @@ export function createRankedService(ports: RankedPorts): RankedService {
     }
   }
 
-  type MatchAction = Extract<RankedClientMessage, { type: "ranked.move" | "ranked.resign" | "ranked.abort" | "ranked.agree_end" }>;
+  type MatchAction = Extract<
+    RankedClientMessage,
+    { type: "ranked.move" | "ranked.resign" | "ranked.abort" | "ranked.agree_end" }
+  >;
 
   function matchAction(connId: string, rid: Rid, who: PlayerOf, msg: MatchAction): Promise<void> {
     switch (msg.type) {

@@ -42,7 +42,11 @@ export class Client {
       const w = { pred, resolve: (m: Msg) => (clearTimeout(timer), resolve(m)) };
       const timer = setTimeout(() => {
         this.waiters.splice(this.waiters.indexOf(w), 1);
-        reject(new Error(`timed out waiting for ${what}; queued: ${JSON.stringify(this.queue.map((m) => [m.type, m.code]))}`));
+        reject(
+          new Error(
+            `timed out waiting for ${what}; queued: ${JSON.stringify(this.queue.map((m) => [m.type, m.code]))}`,
+          ),
+        );
       }, timeoutMs);
       this.waiters.push(w);
     });

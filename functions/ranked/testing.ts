@@ -46,7 +46,10 @@ export interface Harness {
   now(): number;
   advance(ms: number): void;
   inbox(conn: string): RankedServerMessage[];
-  lastOf<T extends RankedServerMessage["type"]>(conn: string, type: T): Extract<RankedServerMessage, { type: T }> | undefined;
+  lastOf<T extends RankedServerMessage["type"]>(
+    conn: string,
+    type: T,
+  ): Extract<RankedServerMessage, { type: T }> | undefined;
   send(conn: string, msg: RankedClientMessage): Promise<void>;
   login(conn: string, n: number, name?: string): Promise<DeviceKeys>;
 }
@@ -76,7 +79,9 @@ export function createHarness(config: Partial<RankedConfig> = {}, seat: () => Se
   });
   const inbox = (conn: string): RankedServerMessage[] => sent.filter((s) => s.conn === conn).map((s) => s.msg);
   const lastOf = <T extends RankedServerMessage["type"]>(conn: string, type: T) =>
-    inbox(conn).filter((m): m is Extract<RankedServerMessage, { type: T }> => m.type === type).pop();
+    inbox(conn)
+      .filter((m): m is Extract<RankedServerMessage, { type: T }> => m.type === type)
+      .pop();
   return {
     stores,
     service,
@@ -94,7 +99,11 @@ export function createHarness(config: Partial<RankedConfig> = {}, seat: () => Se
       await service.handle(conn, { type: "auth.hello", playerId: keys.playerId });
       const ch = lastOf(conn, "auth.challenge");
       if (ch === undefined) throw new Error("no challenge");
-      await service.handle(conn, { type: "auth.prove", signature: signChallenge(keys, ch.challenge), ...(name !== undefined ? { name } : {}) });
+      await service.handle(conn, {
+        type: "auth.prove",
+        signature: signChallenge(keys, ch.challenge),
+        ...(name !== undefined ? { name } : {}),
+      });
       return keys;
     },
   };

@@ -40,7 +40,11 @@ const REAL_CLOCK: TickClock = { now: Date.now, sleep: (ms) => new Promise((res) 
  * Ticks `service` as one invocation does: once without a Lambda context; with one, every second
  * for about a minute while there is something to watch, stopping before the Lambda's timeout.
  */
-export async function tickForAMinute(service: Pick<RankedService, "tick" | "busy">, context?: LambdaContext, clock: TickClock = REAL_CLOCK): Promise<TickReport & { ticks: number }> {
+export async function tickForAMinute(
+  service: Pick<RankedService, "tick" | "busy">,
+  context?: LambdaContext,
+  clock: TickClock = REAL_CLOCK,
+): Promise<TickReport & { ticks: number }> {
   const started = clock.now();
   const total = { matches: 0, ended: 0, paired: 0, waiting: 0, ticks: 0 };
   for (;;) {
@@ -54,7 +58,8 @@ export async function tickForAMinute(service: Pick<RankedService, "tick" | "busy
     if (typeof context?.getRemainingTimeInMillis !== "function") return total;
     if (total.ticks === 1 && !(await service.busy(r))) return total;
     const next = t + TICK_EVERY_MS;
-    if (next - started > INVOCATION_SPAN_MS || context.getRemainingTimeInMillis() < STOP_BEFORE_MS + TICK_EVERY_MS) return total;
+    if (next - started > INVOCATION_SPAN_MS || context.getRemainingTimeInMillis() < STOP_BEFORE_MS + TICK_EVERY_MS)
+      return total;
     await clock.sleep(Math.max(0, next - clock.now()));
   }
 }
@@ -65,6 +70,9 @@ export const handler = async (_event?: unknown, context?: LambdaContext): Promis
   const endpoint = new URL(process.env.WS_ENDPOINT ?? cfg.gatewayEndpoint ?? "http://127.0.0.1");
   const client = managementClient(endpoint.host, endpoint.pathname.replace(/^\/+/, ""), cfg);
   const gateway = makeRankedGateway(makeApiGateway(client), client);
-  const { ticks: _ticks, ...report } = await tickForAMinute(makeRankedServiceFor(documentClient(cfg), cfg.tableName, gateway), context);
+  const { ticks: _ticks, ...report } = await tickForAMinute(
+    makeRankedServiceFor(documentClient(cfg), cfg.tableName, gateway),
+    context,
+  );
   return report;
 };

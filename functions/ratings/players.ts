@@ -20,6 +20,7 @@ export async function playerPage(
   const profile = await getProfile(id.value);
   if (profile === null) return err({ code: "player/not_found", message: "no such player" });
   const games: Record<string, PlayerResponse["games"][string]> = {};
-  for (const s of await store.listStats(id.value)) games[s.game] = { ...statsOf(s), streak: s.streak, bestStreak: s.bestStreak };
+  for (const s of await store.listStats(id.value))
+    games[s.game] = { ...statsOf(s), streak: s.streak, bestStreak: s.bestStreak };
   return ok({ playerId: profile.playerId, name: profile.name, createdAt: profile.createdAt, games });
 }

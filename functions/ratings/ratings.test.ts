@@ -26,7 +26,14 @@ async function walk(store: ReturnType<typeof createMemoryRatingStore>, limit: nu
 describe("leaderboard pages", () => {
   test.each([1, 3, 5, 7, 20])("established first, then provisional ones marked, page size %i", async (limit) => {
     const store = createMemoryRatingStore();
-    const all = [rec(1, 1700, 60), rec(2, 1500, 300), rec(3, 1650, 80), rec(4, 1900, 200), rec(5, 1400, 90), rec(6, 1550, 350)];
+    const all = [
+      rec(1, 1700, 60),
+      rec(2, 1500, 300),
+      rec(3, 1650, 80),
+      rec(4, 1900, 200),
+      rec(5, 1400, 90),
+      rec(6, 1550, 350),
+    ];
     for (const r of all) await store.putStats(r, null);
     const established = all.filter((r) => r.rd < PROVISIONAL_RD).sort((a, b) => b.rating - a.rating);
     const provisional = all.filter((r) => r.rd >= PROVISIONAL_RD).sort((a, b) => b.rating - a.rating);

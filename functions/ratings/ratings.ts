@@ -34,7 +34,8 @@ export async function applyResult(
   for (let attempt = 0; attempt < 20; attempt++) {
     const cur = await store.getStats(self.playerId, game);
     if (cur !== null && cur.applied.includes(matchId)) {
-      if (cur.last !== null && cur.last.matchId === matchId) return { before: cur.last.before, after: cur.last.after, rd: cur.last.rd };
+      if (cur.last !== null && cur.last.matchId === matchId)
+        return { before: cur.last.before, after: cur.last.after, rd: cur.last.rd };
       return { before: cur.rating, after: cur.rating, rd: cur.rd };
     }
     const base = cur ?? freshRecord(self.playerId, game, self.name);
@@ -102,8 +103,16 @@ export function parseCursor(text: string): Cursor | null {
 
 function row(s: PlayerGameRecord, rank: number, provisional: boolean): LeaderboardRow {
   return {
-    rank, playerId: s.playerId, name: s.name, rating: Math.round(s.rating), rd: Math.round(s.rd),
-    games: s.games, wins: s.wins, losses: s.losses, draws: s.draws, provisional,
+    rank,
+    playerId: s.playerId,
+    name: s.name,
+    rating: Math.round(s.rating),
+    rd: Math.round(s.rd),
+    games: s.games,
+    wins: s.wins,
+    losses: s.losses,
+    draws: s.draws,
+    provisional,
   };
 }
 
@@ -129,7 +138,12 @@ export async function leaderboardPage(
   for (;;) {
     const page = await store.leaderboard(game, tier, limit - rows.length, after);
     for (const s of page.items) rows.push(row(s, ++rank, tier === "provisional"));
-    if (page.next !== null) return ok({ game, rows, next: makeCursor({ k: page.next, r: rank, ...(tier === "provisional" ? { t: "p" as const } : {}) }) });
+    if (page.next !== null)
+      return ok({
+        game,
+        rows,
+        next: makeCursor({ k: page.next, r: rank, ...(tier === "provisional" ? { t: "p" as const } : {}) }),
+      });
     if (tier === "provisional" || !includeProvisional) return ok({ game, rows, next: null });
     tier = "provisional";
     after = null;
@@ -140,4 +154,3 @@ export async function leaderboardPage(
     }
   }
 }
-

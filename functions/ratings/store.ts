@@ -30,7 +30,11 @@ export function tierOf(rec: PlayerGameRecord): Tier {
   return isProvisional(rec) ? "provisional" : "established";
 }
 
-export function makeDynamoRatingStore(db: DynamoDBDocumentClient, tableName: string, now: () => number = Date.now): RatingStore {
+export function makeDynamoRatingStore(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  now: () => number = Date.now,
+): RatingStore {
   return {
     async getStats(playerId, game) {
       const item = await getLive(db, tableName, PLAYER_PREFIX + playerId, gameSk(game), now());
@@ -49,7 +53,12 @@ export function makeDynamoRatingStore(db: DynamoDBDocumentClient, tableName: str
     },
     putStats(rec, expectedRev) {
       const board = { gsi1pk: boardPk(rec.game, tierOf(rec)), gsi1sk: boardSortKey(rec.rating, rec.playerId) };
-      return conditionalPut(db, tableName, { pk: PLAYER_PREFIX + rec.playerId, sk: gameSk(rec.game), ...rec, ...board }, revCondition(expectedRev));
+      return conditionalPut(
+        db,
+        tableName,
+        { pk: PLAYER_PREFIX + rec.playerId, sk: gameSk(rec.game), ...rec, ...board },
+        revCondition(expectedRev),
+      );
     },
     async leaderboard(game, tier, limit, cursor) {
       const items: PlayerGameRecord[] = [];
@@ -72,7 +81,10 @@ export function makeDynamoRatingStore(db: DynamoDBDocumentClient, tableName: str
       } while (items.length <= limit && start !== undefined);
       const page = items.slice(0, limit);
       const last = page[page.length - 1];
-      return { items: page, next: items.length > limit && last !== undefined ? boardSortKey(last.rating, last.playerId) : null };
+      return {
+        items: page,
+        next: items.length > limit && last !== undefined ? boardSortKey(last.rating, last.playerId) : null,
+      };
     },
   };
 }

@@ -20,7 +20,9 @@ export function makeDynamoSuggestionStore(db: DynamoDBDocumentClient, tableName:
   return {
     async put(s) {
       const day = new Date(s.createdAt).toISOString().slice(0, 10);
-      await db.send(new PutCommand({ TableName: tableName, Item: { pk: `SUGGESTION#${day}`, sk: `${s.createdAt}#${s.id}`, ...s } }));
+      await db.send(
+        new PutCommand({ TableName: tableName, Item: { pk: `SUGGESTION#${day}`, sk: `${s.createdAt}#${s.id}`, ...s } }),
+      );
     },
   };
 }

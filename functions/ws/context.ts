@@ -22,4 +22,6 @@ export interface RealtimeContext {
   reply(message: object): Promise<boolean>;
 }
 
-export type DisconnectContext = Omit<RealtimeContext, "connection" | "reply"> & { readonly connection: Connection | null };
+export type DisconnectContext = Omit<RealtimeContext, "connection" | "reply"> & {
+  readonly connection: Connection | null;
+};

@@ -8,13 +8,18 @@ import { makeError } from "../../core/protocol/friend.js";
 import { portsFor } from "./ports.js";
 import { receive } from "./router.js";
 
-export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<{ statusCode: number; body?: string }> => {
+export const handler = async (
+  event: APIGatewayProxyWebsocketEventV2,
+): Promise<{ statusCode: number; body?: string }> => {
   const ports = portsFor(event);
   try {
     const answer = await receive(ports, event, Date.now());
     return answer === null ? { statusCode: 200 } : { statusCode: 200, body: JSON.stringify(answer) };
   } catch (e) {
     console.error("ws $default failed", e);
-    return { statusCode: 200, body: JSON.stringify(makeError("server/error", "the server could not handle this message; try again")) };
+    return {
+      statusCode: 200,
+      body: JSON.stringify(makeError("server/error", "the server could not handle this message; try again")),
+    };
   }
 };

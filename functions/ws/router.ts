@@ -13,7 +13,13 @@
  */
 import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
 import { parseEnvelope, ridOf } from "../../core/protocol/envelope.js";
-import { CHAT_LIMIT, CHAT_WINDOW_MS, RATE_WINDOW_MS, makeError, parseFriendClientMessage } from "../../core/protocol/friend.js";
+import {
+  CHAT_LIMIT,
+  CHAT_WINDOW_MS,
+  RATE_WINDOW_MS,
+  makeError,
+  parseFriendClientMessage,
+} from "../../core/protocol/friend.js";
 import { isRankedType } from "../../core/protocol/ranked.js";
 import { friendDisconnect, friendMessage, friendRelay } from "../friends/service.js";
 import { checkSeatToken } from "../friends/token.js";
@@ -31,7 +37,12 @@ export function rateLimit(): number {
 }
 
 /** Ranked messages the service handles from the match item alone. */
-const MATCH_ACTIONS: ReadonlySet<string> = new Set(["ranked.move", "ranked.resign", "ranked.abort", "ranked.agree_end"]);
+const MATCH_ACTIONS: ReadonlySet<string> = new Set([
+  "ranked.move",
+  "ranked.resign",
+  "ranked.abort",
+  "ranked.agree_end",
+]);
 
 const LIMITED = {
   connection: "on this connection",
@@ -40,7 +51,11 @@ const LIMITED = {
 } as const;
 
 /** Handles one frame; returns the answer for the sender (the route response), or null. */
-export async function receive(p: RealtimePorts, event: APIGatewayProxyWebsocketEventV2, now: number): Promise<object | null> {
+export async function receive(
+  p: RealtimePorts,
+  event: APIGatewayProxyWebsocketEventV2,
+  now: number,
+): Promise<object | null> {
   const connectionId = event.requestContext.connectionId;
   const address = (event.requestContext as { identity?: { sourceIp?: string } }).identity?.sourceIp ?? "unknown";
   if (event.isBase64Encoded) return makeError("proto/malformed", "binary frames are not accepted");
@@ -53,7 +68,11 @@ export async function receive(p: RealtimePorts, event: APIGatewayProxyWebsocketE
   if (parsed !== null && !parsed.ok) return makeError(parsed.error.code, parsed.error.message, withRid);
   const limits = floodLimits();
   const refuse = (what: "connection" | "address" | "identity"): object =>
-    makeError("rate/limited", `at most ${limits[what]} messages in ${RATE_WINDOW_MS / 1000} s ${LIMITED[what]}`, withRid);
+    makeError(
+      "rate/limited",
+      `at most ${limits[what]} messages in ${RATE_WINDOW_MS / 1000} s ${LIMITED[what]}`,
+      withRid,
+    );
 
   // The hot path: a relayed message, with no read.
   if (parsed !== null && parsed.value.type === "relay") {
@@ -82,7 +101,12 @@ export async function receive(p: RealtimePorts, event: APIGatewayProxyWebsocketE
     return ranked.routeRanked({ connectionId, now, event, ports: p, connection: undefined, reply }, env.value);
   }
   const connection = await p.conns.get(connectionId, now);
-  const identity = typeof connection?.rankedPlayer === "string" ? `player:${connection.rankedPlayer}` : connection?.roomId !== undefined ? `seat:${connection.roomId}:${String(connection.seat)}` : undefined;
+  const identity =
+    typeof connection?.rankedPlayer === "string"
+      ? `player:${connection.rankedPlayer}`
+      : connection?.roomId !== undefined
+        ? `seat:${connection.roomId}:${String(connection.seat)}`
+        : undefined;
   if (identity !== undefined && !allowIdentity(identity, now, limits)) return refuse("identity");
   if (connection === null) return makeError("server/error", "unknown connection; reconnect", withRid);
   if (parsed === null) {

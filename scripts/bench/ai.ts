@@ -22,6 +22,10 @@ export async function run(emit: Emit): Promise<void> {
     const hard = chooseMove(s.value, "hard", { seed: 1 });
     const hardMs = performance.now() - t1;
     emit({ name: `ai.${game}.hard_move_ms`, unit: "ms", value: Math.round(hardMs) });
-    emit({ name: `ai.${game}.hard_nodes_per_second`, unit: "nodes/s", value: Math.round((hard.nodes / hardMs) * 1000) });
+    emit({
+      name: `ai.${game}.hard_nodes_per_second`,
+      unit: "nodes/s",
+      value: Math.round((hard.nodes / hardMs) * 1000),
+    });
   }
 }

@@ -65,14 +65,22 @@ export async function run(emit: Emit): Promise<void> {
     const e = engine(game, options);
     const start = new Int32Array(e.size);
     e.init(start);
-    emit({ name: `perft ${name} depth ${depth}`, unit: "positions/s", value: bestRate(3, () => perft(e, start, depth)) });
+    emit({
+      name: `perft ${name} depth ${depth}`,
+      unit: "positions/s",
+      value: bestRate(3, () => perft(e, start, depth)),
+    });
   }
   {
     // What `npm run -s perft -- --game togyz --depth 8 --no-bulk` measures: every leaf move made.
     const e = engine("togyz");
     const start = new Int32Array(e.size);
     e.init(start);
-    emit({ name: "perft togyz depth 8 no-bulk (every leaf move made)", unit: "positions/s", value: bestRate(3, () => perft(e, start, 8, false)) });
+    emit({
+      name: "perft togyz depth 8 no-bulk (every leaf move made)",
+      unit: "positions/s",
+      value: bestRate(3, () => perft(e, start, 8, false)),
+    });
   }
   for (const [name, game, options] of PLAYOUTS) {
     const e = engine(game, options);

@@ -21,7 +21,9 @@ import type { Emit } from "../bench.js";
 
 type Msg = Record<string, unknown> & { type: string };
 
-function client(url: string): Promise<{ send: (m: object) => void; next: (p: (m: Msg) => boolean) => Promise<Msg>; close: () => void }> {
+function client(
+  url: string,
+): Promise<{ send: (m: object) => void; next: (p: (m: Msg) => boolean) => Promise<Msg>; close: () => void }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url);
     const queue: Msg[] = [];
@@ -58,7 +60,11 @@ export async function run(emit: Emit): Promise<void> {
   const n = 100_000;
   const t0 = performance.now();
   for (let i = 0; i < n; i++) [a, b] = rateGame(a, b, i % 3 === 0 ? 0.5 : 1);
-  emit({ name: "ranked.glicko2_updates_per_second", unit: "updates/s", value: Math.round((2 * n) / ((performance.now() - t0) / 1000)) });
+  emit({
+    name: "ranked.glicko2_updates_per_second",
+    unit: "updates/s",
+    value: Math.round((2 * n) / ((performance.now() - t0) / 1000)),
+  });
   await tickFigures(emit);
 
   process.env.RATE_LIMIT = "1000000";
@@ -71,7 +77,11 @@ export async function run(emit: Emit): Promise<void> {
     for (let i = 0; i < 2; i++) {
       cs[i].send({ type: "auth.hello", playerId: keys[i].playerId });
       const ch = await cs[i].next((m) => m.type === "auth.challenge");
-      cs[i].send({ type: "auth.prove", signature: signChallenge(keys[i], String(ch.challenge)), name: `Bench ${i + 1}` });
+      cs[i].send({
+        type: "auth.prove",
+        signature: signChallenge(keys[i], String(ch.challenge)),
+        name: `Bench ${i + 1}`,
+      });
       await cs[i].next((m) => m.type === "auth.ok");
     }
     const times: number[] = [];
@@ -113,13 +123,28 @@ async function tickFigures(emit: Emit): Promise<void> {
   const T0 = 1_700_000_000_000;
   let now = T0;
   const store = createMemoryMatchStore();
-  const matches = createMatches({ store, gateway: { send: async () => true }, now: () => now, graceMs: 90_000, onEnded: async () => null });
+  const matches = createMatches({
+    store,
+    gateway: { send: async () => true },
+    now: () => now,
+    graceMs: 90_000,
+    onEnded: async () => null,
+  });
   const seat = (i: number) => ({ playerId: `p${i}`, name: `P${i}`, rating: 1500, rd: 200, vol: 0.06 });
   for (let i = 0; i < 10_000; i++) {
-    await store.putMatch(makeMatch({
-      id: `m${i}`, game: "ayo", options: {}, seats: [seat(2 * i), seat(2 * i + 1)], conns: [`c${2 * i}`, `c${2 * i + 1}`],
-      clock: { initialMs: 1_000 * (i + 1), incrementMs: 0 }, now: T0, firstMoveMs: 10 * 24 * 3600_000,
-    }), null);
+    await store.putMatch(
+      makeMatch({
+        id: `m${i}`,
+        game: "ayo",
+        options: {},
+        seats: [seat(2 * i), seat(2 * i + 1)],
+        conns: [`c${2 * i}`, `c${2 * i + 1}`],
+        clock: { initialMs: 1_000 * (i + 1), incrementMs: 0 },
+        now: T0,
+        firstMoveMs: 10 * 24 * 3600_000,
+      }),
+      null,
+    );
   }
   let at = 0;
   for (const due of [0, 10, 100]) {
@@ -131,7 +156,11 @@ async function tickFigures(emit: Emit): Promise<void> {
     const ms = performance.now() - t;
     if (r.due !== due) throw new Error(`expected ${due} due, read ${r.due}`);
     emit({ name: `ranked.tick_10000_active_${due}_due_ms`, unit: "ms", value: Number(ms.toFixed(2)) });
-    emit({ name: `ranked.tick_10000_active_${due}_due_examined`, unit: "index entries", value: store.examined() - examined });
+    emit({
+      name: `ranked.tick_10000_active_${due}_due_examined`,
+      unit: "index entries",
+      value: store.examined() - examined,
+    });
   }
 }
 

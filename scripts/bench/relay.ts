@@ -18,13 +18,23 @@ import { fileURLToPath } from "node:url";
 import nacl from "tweetnacl";
 import { WebSocket } from "ws";
 import {
-  answerGuestHandshake, codeForLocator, generateCode, generateSecret, makeBase64Url, sealBox, startGuestHandshake, type RoomCode,
+  answerGuestHandshake,
+  codeForLocator,
+  generateCode,
+  generateSecret,
+  makeBase64Url,
+  sealBox,
+  startGuestHandshake,
+  type RoomCode,
 } from "../../core/crypto/index.js";
 import type { Emit } from "../bench.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** `RELAY_BENCH_ROOMS=1,100` measures only some of the room counts. */
-const ROOM_COUNTS: readonly number[] = (process.env.RELAY_BENCH_ROOMS ?? "1,100,1000").split(",").map(Number).filter((n) => n > 0);
+const ROOM_COUNTS: readonly number[] = (process.env.RELAY_BENCH_ROOMS ?? "1,100,1000")
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 const WARM_UP_MS = 1_000;
 const PACED_EVERY_MS = 20_000;
 const PACED_WINDOW_MS = 30_000;
@@ -68,7 +78,16 @@ async function startChild(dataDir: string): Promise<{ child: ChildProcess; wsUrl
   const prof = process.env.BENCH_PROF !== undefined ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
   const child = spawn(process.execPath, [...prof, "--import", "tsx", join(ROOT, "functions", "local", "main.ts")], {
     cwd: ROOT,
-    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, STATIC_DIR: join(dataDir, "none"), QUIET: "1", RATE_LIMIT: "100000000", RATE_LIMIT_ADDRESS: "100000000", RATE_LIMIT_IDENTITY: "100000000" },
+    env: {
+      ...process.env,
+      PORT: "0",
+      DATA_DIR: dataDir,
+      STATIC_DIR: join(dataDir, "none"),
+      QUIET: "1",
+      RATE_LIMIT: "100000000",
+      RATE_LIMIT_ADDRESS: "100000000",
+      RATE_LIMIT_IDENTITY: "100000000",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = await new Promise<string>((res, rej) => {
@@ -133,7 +152,9 @@ async function makeRoom(url: string): Promise<Room> {
   const b = await connect(url);
   const guest = startGuestHandshake(code);
   const hello = next(a, (m) => m.type === "join.hello");
-  b.ws.send(JSON.stringify({ type: "join.hello", rid: 1, loc: Number((await created).loc), sid: guest.sid, msg: guest.msg }));
+  b.ws.send(
+    JSON.stringify({ type: "join.hello", rid: 1, loc: Number((await created).loc), sid: guest.sid, msg: guest.msg }),
+  );
   const h = await hello;
   const owner = answerGuestHandshake(code, String(h.sid), String(h.msg));
   if (!owner.ok) throw new Error(owner.error.message);
@@ -143,7 +164,9 @@ async function makeRoom(url: string): Promise<Room> {
   if (!fin.ok) throw new Error(fin.error.message);
   const key = fin.value.secrets.key;
   const confirm = next(a, (m) => m.type === "join.confirm");
-  b.ws.send(JSON.stringify({ type: "join.confirm", rid: 2, reqId: h.reqId, tag: fin.value.tag, secret: generateSecret() }));
+  b.ws.send(
+    JSON.stringify({ type: "join.confirm", rid: 2, reqId: h.reqId, tag: fin.value.tag, secret: generateSecret() }),
+  );
   const c = await confirm;
   const checked = owner.value.confirm(String(c.tag));
   if (!checked.ok) throw new Error(checked.error.message);
@@ -158,7 +181,16 @@ async function makeRoom(url: string): Promise<Room> {
   const presence = next(a, (m) => m.type === "presence");
   a.ws.send(JSON.stringify({ type: "join.answer", rid: 4, reqId: h.reqId, approve: true }));
   const [j, pr] = await Promise.all([joined, presence]);
-  return { a, b, key, roomId, tok: [String(pr.token), String(j.token)], via: [String(pr.via), String(j.via)], seq: [0, 0], room: 0 };
+  return {
+    a,
+    b,
+    key,
+    roomId,
+    tok: [String(pr.token), String(j.token)],
+    via: [String(pr.via), String(j.via)],
+    seq: [0, 0],
+    room: 0,
+  };
 }
 
 /** One round trip: A's box relayed to B, then B's answer relayed back to A. */
@@ -168,10 +200,19 @@ async function roundTrip(room: Room): Promise<number> {
   const send = (c: Client, seat: 0 | 1): void => {
     seq[seat]++;
     room.room++;
-    c.ws.send(JSON.stringify({
-      type: "relay", room: room.roomId, seat, via: room.via[seat], tok: room.tok[seat], seq: room.room, cseq: seq[seat], kind: "game",
-      box: sealBox(room.key, { seat, seq: seq[seat], kind: "game", body }),
-    }));
+    c.ws.send(
+      JSON.stringify({
+        type: "relay",
+        room: room.roomId,
+        seat,
+        via: room.via[seat],
+        tok: room.tok[seat],
+        seq: room.room,
+        cseq: seq[seat],
+        kind: "game",
+        box: sealBox(room.key, { seat, seq: seq[seat], kind: "game", body }),
+      }),
+    );
   };
   const t0 = performance.now();
   const atB = next(room.b, (m) => m.type === "relay");
@@ -236,7 +277,11 @@ export async function run(emit: Emit): Promise<void> {
     times.push(performance.now() - t);
   }
   times.sort((x, y) => x - y);
-  emit({ name: "friend code key exchange (CPace ristretto255, both sides), median", unit: "ms", value: Number(times[7].toFixed(1)) });
+  emit({
+    name: "friend code key exchange (CPace ristretto255, both sides), median",
+    unit: "ms",
+    value: Number(times[7].toFixed(1)),
+  });
 
   const dataDir = mkdtempSync(join(tmpdir(), "mancala-bench-relay-"));
   const { child, wsUrl } = await startChild(dataDir);
@@ -269,11 +314,24 @@ export async function run(emit: Emit): Promise<void> {
       // What each relayed message cost the emulated AWS services (the round trips' own frames only).
       const s1 = await stats(child);
       if (s0 !== null && s1 !== null) {
-        emit({ name: `relay store calls per message, ${label}`, unit: "calls", value: Number(((totalCalls(s1) - totalCalls(s0)) / relayed).toFixed(3)) });
-        emit({ name: `relay posts per message, ${label}`, unit: "posts", value: Number(((s1.posts - s0.posts) / relayed).toFixed(3)) });
+        emit({
+          name: `relay store calls per message, ${label}`,
+          unit: "calls",
+          value: Number(((totalCalls(s1) - totalCalls(s0)) / relayed).toFixed(3)),
+        });
+        emit({
+          name: `relay posts per message, ${label}`,
+          unit: "posts",
+          value: Number(((s1.posts - s0.posts) / relayed).toFixed(3)),
+        });
       }
       // Independent of how busy the machine is: server CPU time spent per relayed message.
-      if (Number.isFinite(cpu)) emit({ name: `relay server CPU per message, ${label}`, unit: "ms", value: Number(((cpu * 1000) / relayed).toFixed(2)) });
+      if (Number.isFinite(cpu))
+        emit({
+          name: `relay server CPU per message, ${label}`,
+          unit: "ms",
+          value: Number(((cpu * 1000) / relayed).toFixed(2)),
+        });
 
       // The same rooms at a human pace: a round trip (a move and its answer) per room every 20 s.
       if (n > 1 && process.env.RELAY_BENCH_PACED !== "0") {
@@ -286,7 +344,11 @@ export async function run(emit: Emit): Promise<void> {
         const plabel = `${label}, a round trip per room every ${PACED_EVERY_MS / 1000} s`;
         emit({ name: `relay round trip p50, ${plabel}`, unit: "ms", value: Number(percentile(prtts, 50).toFixed(2)) });
         emit({ name: `relay round trip p99, ${plabel}`, unit: "ms", value: Number(percentile(prtts, 99).toFixed(2)) });
-        emit({ name: `relay messages per second, ${plabel}`, unit: "msgs/s", value: Math.round(pcounts.reduce((a, b) => a + b, 0) / pseconds) });
+        emit({
+          name: `relay messages per second, ${plabel}`,
+          unit: "msgs/s",
+          value: Math.round(pcounts.reduce((a, b) => a + b, 0) / pseconds),
+        });
       }
     }
   } finally {

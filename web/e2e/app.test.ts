@@ -10,13 +10,16 @@ import { startHarness, type Harness } from "./harness.js";
 
 let h: Harness;
 /** A 2×2 PNG, written out here so no picture file is kept in the repository. */
-const PNG_2X2 = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==";
+const PNG_2X2 =
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==";
 const at = (hash: string): string => new URL(hash, h.url).toString();
 
 beforeAll(async () => {
   h = await startHarness();
   await h.page.goto(at("#/"));
-  await h.page.evaluate(() => localStorage.setItem("mancala.settings.v1", JSON.stringify({ speed: "fast", sound: false })));
+  await h.page.evaluate(() =>
+    localStorage.setItem("mancala.settings.v1", JSON.stringify({ speed: "fast", sound: false })),
+  );
   await h.page.reload();
 }, 120_000);
 
@@ -36,7 +39,9 @@ async function shownBoard(page: Page): Promise<number[]> {
 
 async function legalShown(page: Page): Promise<number[]> {
   await page.waitForSelector(".pit.legal", { timeout: 20_000 });
-  return page.$$eval(".pit.legal", (els) => els.map((e) => Number((e as HTMLElement).dataset.pit)).sort((a, b) => a - b));
+  return page.$$eval(".pit.legal", (els) =>
+    els.map((e) => Number((e as HTMLElement).dataset.pit)).sort((a, b) => a - b),
+  );
 }
 
 describe("in Chromium against the local server", () => {
@@ -63,7 +68,9 @@ describe("in Chromium against the local server", () => {
       if (i === 0) {
         // Keyboard play: focusing a pit previews where its last seed lands; Enter sows it.
         await page.focus(`[data-pit="${pit}"]`);
-        const landing = await page.$$eval(".pit.landing", (els) => els.map((e) => Number((e as HTMLElement).dataset.pit)));
+        const landing = await page.$$eval(".pit.landing", (els) =>
+          els.map((e) => Number((e as HTMLElement).dataset.pit)),
+        );
         const trace = play(s, pit + 1);
         if (!trace.ok) throw new Error(trace.error.message);
         const sows = trace.value.trace.filter((e) => e.t === "sow");
@@ -111,18 +118,27 @@ describe("in Chromium against the local server", () => {
     expect(await legalShown(page)).toEqual((await legalShown(page)).filter((p) => p < 9));
     expect(await shownBoard(page)).toEqual(before);
     // The last move (the computer's) is still marked, and play goes on.
-    expect(await page.$$eval(".pit.last", (els) => els.map((e) => Number((e as HTMLElement).dataset.pit)))).toHaveLength(1);
+    expect(
+      await page.$$eval(".pit.last", (els) => els.map((e) => Number((e as HTMLElement).dataset.pit))),
+    ).toHaveLength(1);
     const legal = await legalShown(page);
     await page.click(`[data-pit="${legal[0]}"]`);
-    await page.waitForFunction(() => (JSON.parse(localStorage.getItem("mancala.games.v1") ?? "[]")[0]?.moves.length ?? 0) >= 6);
+    await page.waitForFunction(
+      () => (JSON.parse(localStorage.getItem("mancala.games.v1") ?? "[]")[0]?.moves.length ?? 0) >= 6,
+    );
     // Deleting it removes it from Resume.
     await page.goto(at("#/resume"));
     const count = await page.locator('[data-testid="saved-game"]').count();
-    await page.locator('[data-testid="saved-game"]', { hasText: "Togyz kumalak" }).first().locator('button[aria-label^="Delete"]').click();
+    await page
+      .locator('[data-testid="saved-game"]', { hasText: "Togyz kumalak" })
+      .first()
+      .locator('button[aria-label^="Delete"]')
+      .click();
     expect(await page.locator('[data-testid="saved-game"]').count()).toBe(count - 1);
     // The deletion can be taken back for a few seconds; leaving the screen writes it.
     expect(await page.textContent('[data-testid="undo-toast"]')).toBe("Togyz kumalak deleted.Undo");
-    const stored = (): Promise<number> => page.evaluate(() => JSON.parse(localStorage.getItem("mancala.games.v1") ?? "[]").length as number);
+    const stored = (): Promise<number> =>
+      page.evaluate(() => JSON.parse(localStorage.getItem("mancala.games.v1") ?? "[]").length as number);
     const kept = await stored();
     await page.goto(at("#/"));
     expect(await stored()).toBe(kept - 1);
@@ -137,10 +153,18 @@ describe("in Chromium against the local server", () => {
     await page.click('fieldset:has(legend:text("Hand")) label.chip:has-text("Dark")');
     await page.click('fieldset:has(legend:text("Sound")) label.chip:has-text("Off")');
     // Own photo as background: a picture made on the spot (a 2×2 PNG), downscaled and kept.
-    await page.setInputFiles('input[aria-label="Background photo"]', { name: "steppe.png", mimeType: "image/png", buffer: Buffer.from(PNG_2X2, "base64") });
+    await page.setInputFiles('input[aria-label="Background photo"]', {
+      name: "steppe.png",
+      mimeType: "image/png",
+      buffer: Buffer.from(PNG_2X2, "base64"),
+    });
     await page.waitForSelector('fieldset:has(legend:text("Background")) label.chip.on:has-text("My photo")');
     await page.goto(at("#/profile"));
-    await page.setInputFiles('input[aria-label="Profile photo"]', { name: "me.png", mimeType: "image/png", buffer: Buffer.from(PNG_2X2, "base64") });
+    await page.setInputFiles('input[aria-label="Profile photo"]', {
+      name: "me.png",
+      mimeType: "image/png",
+      buffer: Buffer.from(PNG_2X2, "base64"),
+    });
     await page.waitForSelector(".profile-top .avatar img");
     await page.click('label.avatar-pick:has([aria-label="Avatar 🦉"])');
     await page.fill('[data-testid="profile-name"]', "Aigerim");
@@ -221,9 +245,11 @@ describe("in Chromium against the local server", () => {
       }
       // The player's row is on the left (pits 1..9 top to bottom), their kazan at the bottom.
       const mine = await page.$$eval("[data-pit]", (els) =>
-        els.filter((e) => Number((e as HTMLElement).dataset.pit) < 9).map((e) => e.getBoundingClientRect().left));
+        els.filter((e) => Number((e as HTMLElement).dataset.pit) < 9).map((e) => e.getBoundingClientRect().left),
+      );
       const theirs = await page.$$eval("[data-pit]", (els) =>
-        els.filter((e) => Number((e as HTMLElement).dataset.pit) >= 9).map((e) => e.getBoundingClientRect().left));
+        els.filter((e) => Number((e as HTMLElement).dataset.pit) >= 9).map((e) => e.getBoundingClientRect().left),
+      );
       expect(Math.max(...mine)).toBeLessThan(Math.min(...theirs));
       const kazan = await page.$eval('[data-store="0"]', (e) => e.getBoundingClientRect().top);
       const pit9 = await page.$eval('[data-pit="8"]', (e) => e.getBoundingClientRect().bottom);

@@ -23,7 +23,9 @@ const gz = (file: string): number => gzipSync(readFileSync(file), { level: 9 }).
 export function measureClient(dist: string): ClientSizes {
   const html = readFileSync(join(dist, "index.html"), "utf8");
   const initial = new Set(
-    [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\.?\/?([^"]+\.js)"/g)].map((m) => m[1]),
+    [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\.?\/?([^"]+\.js)"/g)].map(
+      (m) => m[1],
+    ),
   );
   const css = [...html.matchAll(/href="\.?\/?([^"]+\.css)"/g)].map((m) => m[1]);
   let initialJs = 0;

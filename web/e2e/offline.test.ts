@@ -53,14 +53,21 @@ beforeAll(async () => {
   dist = join(dir, "dist");
   await build("first");
   await serve();
-  context = await chromium.launchPersistentContext(join(dir, "profile"), { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1100, height: 800 } });
+  context = await chromium.launchPersistentContext(join(dir, "profile"), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1100, height: 800 },
+  });
   page = context.pages()[0] ?? (await context.newPage());
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(m.text());
   });
   await page.goto(url);
-  await page.evaluate(() => localStorage.setItem("mancala.settings.v1", JSON.stringify({ speed: "fast", sound: false })));
+  await page.evaluate(() =>
+    localStorage.setItem("mancala.settings.v1", JSON.stringify({ speed: "fast", sound: false })),
+  );
   // The service worker installs (precaching everything) and takes over from the next load.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
@@ -94,9 +101,19 @@ describe("installable, offline", () => {
     const manifestHref = await page.getAttribute('link[rel="manifest"]', "href");
     expect(manifestHref).not.toBeNull();
     const manifest = JSON.parse(await readFile(join(dist, "manifest.webmanifest"), "utf8")) as {
-      name: string; short_name: string; display: string; theme_color: string; background_color: string; icons: { src: string; sizes: string; type: string; purpose: string }[];
+      name: string;
+      short_name: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
     };
-    expect(manifest).toMatchObject({ short_name: "Mancala", display: "standalone", theme_color: "#1b1410", background_color: "#1b1410" });
+    expect(manifest).toMatchObject({
+      short_name: "Mancala",
+      display: "standalone",
+      theme_color: "#1b1410",
+      background_color: "#1b1410",
+    });
     // Real images of the sizes they claim.
     for (const icon of manifest.icons.filter((i) => i.type === "image/png")) {
       const png = await readFile(join(dist, icon.src));
@@ -111,7 +128,8 @@ describe("installable, offline", () => {
     const assets = (await readdir(join(dist, "assets"))).filter((f) => /\.(js|css)$/.test(f));
     expect(assets.some((f) => f.startsWith("ai.worker"))).toBe(true);
     for (const f of assets) expect(cached).toContain(`/assets/${f}`);
-    for (const f of ["/index.html", "/manifest.webmanifest", "/icon-192.png", "/icon-512.png"]) expect(cached).toContain(f);
+    for (const f of ["/index.html", "/manifest.webmanifest", "/icon-192.png", "/icon-512.png"])
+      expect(cached).toContain(f);
     const caches = await page.evaluate(() => caches.keys());
     expect(caches.some((c) => c.startsWith("mancala-precache-"))).toBe(true);
   });
@@ -119,7 +137,7 @@ describe("installable, offline", () => {
   test("a new build is offered with Update, not swapped in; taking it drops the old files", async () => {
     expect(await page.getAttribute("html", "data-build")).toBe("first");
     const oldEntry = (await page.getAttribute('script[type="module"]', "src"))!.replace(/^\.\//, "/");
-    expect((await cachedUrls(page))).toContain(oldEntry);
+    expect(await cachedUrls(page)).toContain(oldEntry);
     await build("second");
     await page.reload();
     const bar = page.locator('[data-testid="update-bar"]');
@@ -127,7 +145,9 @@ describe("installable, offline", () => {
     // Still the old build until the player says so.
     expect(await page.getAttribute("html", "data-build")).toBe("first");
     await bar.locator('button:has-text("Update")').click();
-    await page.waitForFunction(() => document.documentElement.dataset.build === "second", undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => document.documentElement.dataset.build === "second", undefined, {
+      timeout: 60_000,
+    });
     await page.waitForSelector(".menu");
     const cached = await cachedUrls(page);
     expect(cached).not.toContain(oldEntry);
@@ -168,16 +188,28 @@ describe("installable, offline", () => {
     await page.waitForSelector(".board");
     const clicks = await playToResults(page, 4242);
     expect(clicks).toBeGreaterThan(0);
-    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("mancala.games.v1") ?? "[]")[0] as { setup: { game: string; holes: number }; moves: number[] });
+    const saved = await page.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem("mancala.games.v1") ?? "[]")[0] as {
+          setup: { game: string; holes: number };
+          moves: number[];
+        },
+    );
     expect(saved.setup).toMatchObject({ game: "tsoro-classic", holes: 4 });
     expect(saved.moves.length).toBeGreaterThan(clicks);
 
-    for (const [hash, text] of [["#/online", "Online play needs a connection"], ["#/ranked", "Ranked games need a connection"], ["#/leaderboard", "The leaderboard needs a connection"]] as const) {
+    for (const [hash, text] of [
+      ["#/online", "Online play needs a connection"],
+      ["#/ranked", "Ranked games need a connection"],
+      ["#/leaderboard", "The leaderboard needs a connection"],
+    ] as const) {
       await page.goto(new URL(hash, url).toString());
       const notice = page.locator('[data-testid="offline-notice"]');
       await notice.waitFor();
       expect(await notice.textContent()).toContain(text);
-      expect(await notice.locator("button").allTextContents()).toEqual(expect.arrayContaining(["Play the computer or pass and play", "Resume a game", "Lessons", "Rules"]));
+      expect(await notice.locator("button").allTextContents()).toEqual(
+        expect.arrayContaining(["Play the computer or pass and play", "Resume a game", "Lessons", "Rules"]),
+      );
     }
     await page.click('[data-testid="offline-notice"] button:has-text("Lessons")');
     await page.waitForFunction(() => location.hash.startsWith("#/lessons"));
@@ -185,7 +217,9 @@ describe("installable, offline", () => {
     // The friend game stays listed, and opens once the network is back.
     await page.goto(new URL("#/resume", url).toString());
     await page.click(`button[aria-label="Continue the online game ${code}"]`);
-    await page.locator('[data-testid="offline-notice"]:has-text("opens again here as soon as you are back online")').waitFor();
+    await page
+      .locator('[data-testid="offline-notice"]:has-text("opens again here as soon as you are back online")')
+      .waitFor();
     await serve(port);
     await context.setOffline(false);
     await page.locator('[data-testid="room-code"]').waitFor({ timeout: 30_000 });

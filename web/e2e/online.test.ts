@@ -67,7 +67,13 @@ beforeAll(async () => {
   await buildClient(join(dir, "dist"));
   // Ratings drift apart after a game: let the pairing window widen fast for the second ranked game.
   process.env.RANKED_WINDOW_STEP_MS = "200";
-  server = await startServer({ port: 0, dataDir: join(dir, "data"), staticDir: join(dir, "dist"), quiet: true, timerMs: 200 });
+  server = await startServer({
+    port: 0,
+    dataDir: join(dir, "data"),
+    staticDir: join(dir, "dist"),
+    quiet: true,
+    timerMs: 200,
+  });
   [a, b] = await Promise.all([openPlayer("Alice"), openPlayer("Bola")]);
 }, 120_000);
 
@@ -82,17 +88,24 @@ afterAll(async () => {
 /** Pit counts as a page shows them, by board index. */
 async function shownBoard(page: Page): Promise<number[]> {
   return page.$$eval("[data-pit]", (els) =>
-    els.map((e) => [Number((e as HTMLElement).dataset.pit), Number((e as HTMLElement).dataset.count)] as const)
-      .sort((x, y) => x[0] - y[0]).map(([, c]) => c));
+    els
+      .map((e) => [Number((e as HTMLElement).dataset.pit), Number((e as HTMLElement).dataset.count)] as const)
+      .sort((x, y) => x[0] - y[0])
+      .map(([, c]) => c),
+  );
 }
 
 async function waitBoard(page: Page, want: readonly number[], what: string): Promise<void> {
   try {
-    await page.waitForFunction((w) => {
-      const els = [...document.querySelectorAll<HTMLElement>("[data-pit]")];
-      if (els.length !== w.length || document.querySelector(".hand") !== null) return false;
-      return els.every((e) => Number(e.dataset.count) === w[Number(e.dataset.pit)]);
-    }, want, { timeout: 15_000 });
+    await page.waitForFunction(
+      (w) => {
+        const els = [...document.querySelectorAll<HTMLElement>("[data-pit]")];
+        if (els.length !== w.length || document.querySelector(".hand") !== null) return false;
+        return els.every((e) => Number(e.dataset.count) === w[Number(e.dataset.pit)]);
+      },
+      want,
+      { timeout: 15_000 },
+    );
   } catch {
     throw new Error(`${what}: board ${JSON.stringify(await shownBoard(page))}, expected ${JSON.stringify(want)}`);
   }
@@ -108,14 +121,19 @@ const ids: Record<string, string> = {};
 async function playMoves(n: number): Promise<void> {
   for (let i = 0; i < n; i++) {
     const mover = await moverNow();
-    const legal = await mover.page.$$eval(".pit.legal", (els) => els.map((e) => Number((e as HTMLElement).dataset.pit)));
+    const legal = await mover.page.$$eval(".pit.legal", (els) =>
+      els.map((e) => Number((e as HTMLElement).dataset.pit)),
+    );
     const pit = legal[(i * 3) % legal.length];
     const r = play(position, position.engine.pitToMove(toMove(position), pit));
     if (!r.ok) throw new Error(r.error.message);
     await mover.page.click(`[data-pit="${pit}"]`);
     position = r.value.state;
     const want = Array.from(position.buf.subarray(0, position.engine.pits));
-    await Promise.all([waitBoard(a.page, want, `Alice after move ${i + 1}`), waitBoard(b.page, want, `Bola after move ${i + 1}`)]);
+    await Promise.all([
+      waitBoard(a.page, want, `Alice after move ${i + 1}`),
+      waitBoard(b.page, want, `Bola after move ${i + 1}`),
+    ]);
   }
 }
 
@@ -133,7 +151,8 @@ describe("a friend game by code in two browsers", () => {
   test("create, share the link, join, approve; moves, chat both ways, pause and carry on by agreement", async () => {
     await a.page.goto(at("#/online"));
     await a.page.click(".create-form label.game-card.fam-tsoro");
-    for (let i = 0; i < 8 - SMALL.holes; i++) await a.page.click('.create-form button[aria-label="Fewer: Board size (holes per row)"]');
+    for (let i = 0; i < 8 - SMALL.holes; i++)
+      await a.page.click('.create-form button[aria-label="Fewer: Board size (holes per row)"]');
     await a.page.click('.create-form button:has-text("Create game")');
     const shown = (await a.page.textContent('[data-testid="room-code"]', { timeout: 10_000 })) ?? "";
     expect(shown).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
@@ -143,7 +162,7 @@ describe("a friend game by code in two browsers", () => {
 
     // Share link: no Web Share API in headless Chromium, so the link goes to the clipboard.
     await a.page.click('button:has-text("Share link")');
-    await a.page.waitForSelector('text=Link copied');
+    await a.page.waitForSelector("text=Link copied");
     const link = await a.page.evaluate(() => navigator.clipboard.readText());
     expect(link).toContain(`#/join/${code}`);
 
@@ -165,10 +184,14 @@ describe("a friend game by code in two browsers", () => {
     if (!start.ok) throw new Error(start.error.message);
     position = start.value;
     const rows = async (page: Page, seat: 0 | 1): Promise<number> =>
-      page.$$eval(`[data-pit]`, (els, s) => {
-        const mine = els.filter((e) => (Number((e as HTMLElement).dataset.pit) < 8) === (s === 0));
-        return mine.reduce((sum, e) => sum + e.getBoundingClientRect().top, 0) / mine.length;
-      }, seat);
+      page.$$eval(
+        `[data-pit]`,
+        (els, s) => {
+          const mine = els.filter((e) => Number((e as HTMLElement).dataset.pit) < 8 === (s === 0));
+          return mine.reduce((sum, e) => sum + e.getBoundingClientRect().top, 0) / mine.length;
+        },
+        seat,
+      );
     expect(await rows(a.page, 0)).toBeGreaterThan(await rows(a.page, 1));
     expect(await rows(b.page, 1)).toBeGreaterThan(await rows(b.page, 0));
     await waitBoard(a.page, Array.from(position.buf.subarray(0, 16)), "Alice at the start");
@@ -195,7 +218,9 @@ describe("a friend game by code in two browsers", () => {
     await b.page.click('button:has-text("Done")');
     await b.page.click('.phrase:has-text("Your move, friend")');
     await a.page.waitForSelector('[data-testid="chat-line"]:has-text("Your move, friend")', { timeout: 10_000 });
-    expect(JSON.parse((await b.page.evaluate(() => localStorage.getItem("mancala.phrases.v1"))) ?? "[]")).toEqual(["Your move, friend"]);
+    expect(JSON.parse((await b.page.evaluate(() => localStorage.getItem("mancala.phrases.v1"))) ?? "[]")).toEqual([
+      "Your move, friend",
+    ]);
     await a.page.click('button[aria-label="Close chat"]');
 
     // Pause together: Alice asks, Bola agrees; pits stop glowing; chat stays open; carrying on works the same way.
@@ -203,7 +228,10 @@ describe("a friend game by code in two browsers", () => {
     await b.page.waitForSelector('[role="dialog"]:has-text("Pause the game?")', { timeout: 10_000 });
     expect(await a.page.$('[data-testid="paused"]')).toBeNull();
     await b.page.click('[role="dialog"] button:has-text("Agree")');
-    await Promise.all([a.page.waitForSelector('[data-testid="paused"]'), b.page.waitForSelector('[data-testid="paused"]')]);
+    await Promise.all([
+      a.page.waitForSelector('[data-testid="paused"]'),
+      b.page.waitForSelector('[data-testid="paused"]'),
+    ]);
     expect(await a.page.$$(".pit.legal")).toHaveLength(0);
     expect(await b.page.$$(".pit.legal")).toHaveLength(0);
     await b.page.fill('input[aria-label="Message"]', "back in a minute");
@@ -249,7 +277,9 @@ describe("a friend game by code in two browsers", () => {
     watch(b, b.page);
     await b.page.goto(at("#/"));
     // The device kept the game as it last saw it (the session's snapshot), beside the room's seat secret.
-    const snap = JSON.parse((await b.page.evaluate((c) => localStorage.getItem(`mancala.room.${c}.v1`), code.replace("-", ""))) ?? "null") as { seat: number; log: unknown[] } | null;
+    const snap = JSON.parse(
+      (await b.page.evaluate((c) => localStorage.getItem(`mancala.room.${c}.v1`), code.replace("-", ""))) ?? "null",
+    ) as { seat: number; log: unknown[] } | null;
     expect(snap?.seat).toBe(1);
     expect(snap?.log.length).toBeGreaterThan(5);
     await b.page.click('.menu-item:has-text("Resume")');
@@ -277,7 +307,9 @@ describe("a friend game by code in two browsers", () => {
       await c.page.goto(at(`#/join/${code}`));
       await c.page.click('button:has-text("Join")');
       // The room is full, so its locator was freed: the code leads nowhere now.
-      await c.page.waitForSelector('[data-testid="room-status"]:has-text("No game has this code")', { timeout: 10_000 });
+      await c.page.waitForSelector('[data-testid="room-status"]:has-text("No game has this code")', {
+        timeout: 10_000,
+      });
       expect(await a.page.$('[data-testid="join-request"]')).toBeNull();
       expect(await b.page.$('[data-testid="join-request"]')).toBeNull();
       expect(c.errors).toEqual([]);
@@ -287,16 +319,26 @@ describe("a friend game by code in two browsers", () => {
   }, 45_000);
 
   test("screenshots of the board on a phone and a desktop: every control on screen, none overlapping", async () => {
-    for (const size of [{ width: 390, height: 844, name: "phone" }, { width: 1280, height: 800, name: "desktop" }]) {
+    for (const size of [
+      { width: 390, height: 844, name: "phone" },
+      { width: 1280, height: 800, name: "desktop" },
+    ]) {
       await a.page.setViewportSize({ width: size.width, height: size.height });
       await a.page.waitForTimeout(150);
       await a.page.screenshot({ path: join(shots, `room-${size.name}.png`) });
       const boxes = await a.page.$$eval(
         "[data-pit], [data-store], .controls button, .play-top button, .side, .turn",
-        (els) => els.map((e) => {
-          const r = e.getBoundingClientRect();
-          return { what: `${e.tagName}.${(e as HTMLElement).className}#${(e as HTMLElement).dataset.pit ?? ""}`, l: r.left, t: r.top, r: r.right, b: r.bottom };
-        }),
+        (els) =>
+          els.map((e) => {
+            const r = e.getBoundingClientRect();
+            return {
+              what: `${e.tagName}.${(e as HTMLElement).className}#${(e as HTMLElement).dataset.pit ?? ""}`,
+              l: r.left,
+              t: r.top,
+              r: r.right,
+              b: r.bottom,
+            };
+          }),
       );
       expect(boxes.length).toBeGreaterThan(16 + 4);
       for (const x of boxes) {
@@ -307,13 +349,20 @@ describe("a friend game by code in two browsers", () => {
         expect(x.r - x.l, `${x.what} on ${size.name}`).toBeGreaterThan(12);
       }
       // Nothing spills out of the name and score pills.
-      const spills = await a.page.$$eval(".side", (sides) => sides.flatMap((side) => {
-        const o = side.getBoundingClientRect();
-        return [...side.children].filter((c) => {
-          const r = c.getBoundingClientRect();
-          return r.width > 0 && (r.left < o.left - 1 || r.right > o.right + 1 || r.top < o.top - 1 || r.bottom > o.bottom + 1);
-        }).map((c) => c.className);
-      }));
+      const spills = await a.page.$$eval(".side", (sides) =>
+        sides.flatMap((side) => {
+          const o = side.getBoundingClientRect();
+          return [...side.children]
+            .filter((c) => {
+              const r = c.getBoundingClientRect();
+              return (
+                r.width > 0 &&
+                (r.left < o.left - 1 || r.right > o.right + 1 || r.top < o.top - 1 || r.bottom > o.bottom + 1)
+              );
+            })
+            .map((c) => c.className);
+        }),
+      );
       expect(spills, `cut off inside the score line on ${size.name}`).toEqual([]);
       for (let i = 0; i < boxes.length; i++) {
         for (let j = i + 1; j < boxes.length; j++) {
@@ -348,7 +397,10 @@ describe("the end of a friend game", () => {
     if (!start.ok) throw new Error(start.error.message);
     position = start.value;
     const fresh = Array.from(position.buf.subarray(0, position.engine.pits));
-    await Promise.all([waitBoard(a.page, fresh, "Alice after the rematch"), waitBoard(b.page, fresh, "Bola after the rematch")]);
+    await Promise.all([
+      waitBoard(a.page, fresh, "Alice after the rematch"),
+      waitBoard(b.page, fresh, "Bola after the rematch"),
+    ]);
     // A new series starts with the room's creator again.
     await a.page.waitForSelector(".pit.legal", { timeout: 10_000 });
     expect(await b.page.$$(".pit.legal")).toHaveLength(0);
@@ -373,7 +425,10 @@ describe("ranked play and the leaderboard", () => {
     await a.page.click('button:has-text("Find an opponent")');
     await a.page.waitForSelector('[data-testid="seeking"]');
     await b.page.click('button:has-text("Find an opponent")');
-    await Promise.all([a.page.waitForSelector(".board", { timeout: 15_000 }), b.page.waitForSelector(".board", { timeout: 15_000 })]);
+    await Promise.all([
+      a.page.waitForSelector(".board", { timeout: 15_000 }),
+      b.page.waitForSelector(".board", { timeout: 15_000 }),
+    ]);
     expect(await a.page.textContent('[data-testid="ranked-name-top"]')).toBe("Bola");
     expect(await b.page.textContent('[data-testid="ranked-name-top"]')).toBe("Alice");
     expect(await a.page.textContent('[data-testid="ranked-rating-top"]')).toBe("1500?");
@@ -388,7 +443,8 @@ describe("ranked play and the leaderboard", () => {
     const c1 = await first.page.textContent('[data-testid="clock-bottom"]');
     await first.page.waitForTimeout(1_300);
     const c2 = await first.page.textContent('[data-testid="clock-bottom"]');
-    const secs = (t: string | null): number => Number((t ?? "0:0").split(":")[0]) * 60 + Number((t ?? "0:0").split(":")[1]);
+    const secs = (t: string | null): number =>
+      Number((t ?? "0:0").split(":")[0]) * 60 + Number((t ?? "0:0").split(":")[1]);
     expect(secs(c2)).toBeLessThan(secs(c1));
     // The other player sees the same clock running (read a moment later: within a second).
     const seen = secs(await second.page.textContent('[data-testid="clock-top"]'));
@@ -406,7 +462,10 @@ describe("ranked play and the leaderboard", () => {
       if (!r.ok) throw new Error(r.error.message);
       s = r.value.state;
     }
-    await Promise.all([first.page.waitForSelector('[data-testid="results"]', { timeout: 15_000 }), second.page.waitForSelector('[data-testid="results"]', { timeout: 15_000 })]);
+    await Promise.all([
+      first.page.waitForSelector('[data-testid="results"]', { timeout: 15_000 }),
+      second.page.waitForSelector('[data-testid="results"]', { timeout: 15_000 }),
+    ]);
     expect(await first.page.textContent("#ranked-result")).toBe("You won!");
     expect(await second.page.textContent("#ranked-result")).toBe(`${first.name} won`);
     const up = (await first.page.textContent('[data-testid="rating-change"]')) ?? "";
@@ -431,12 +490,14 @@ describe("ranked play and the leaderboard", () => {
     }
     await a.page.goto(at("#/leaderboard/tsoro-wta"));
     await a.page.waitForSelector('[data-testid="lb-row"]', { timeout: 10_000 });
-    const rows = await a.page.$$eval('[data-testid="lb-row"]', (els) => els.map((e) => ({
-      player: (e as HTMLElement).dataset.player,
-      me: e.classList.contains("me"),
-      text: e.textContent ?? "",
-      rating: e.querySelector('[data-testid="lb-rating"]')?.textContent ?? "",
-    })));
+    const rows = await a.page.$$eval('[data-testid="lb-row"]', (els) =>
+      els.map((e) => ({
+        player: (e as HTMLElement).dataset.player,
+        me: e.classList.contains("me"),
+        text: e.textContent ?? "",
+        rating: e.querySelector('[data-testid="lb-rating"]')?.textContent ?? "",
+      })),
+    );
     expect(rows.map((r) => r.player).sort()).toEqual([ids.Alice, ids.Bola].sort());
     for (const r of rows) {
       const rec = await store.getStats(r.player ?? "", "tsoro-wta");
@@ -456,7 +517,12 @@ describe("ranked play and the leaderboard", () => {
     if (base === null) throw new Error("no record to copy");
     for (let i = 0; i < 30; i++) {
       const playerId = `P${String(i).padStart(2, "0")}${"x".repeat(40)}`;
-      expect(await store.putStats({ ...base, playerId, name: `Filler ${i}`, rating: 1400 + i, rd: 80, applied: [], last: null, rev: 0 }, null)).toBe(true);
+      expect(
+        await store.putStats(
+          { ...base, playerId, name: `Filler ${i}`, rating: 1400 + i, rd: 80, applied: [], last: null, rev: 0 },
+          null,
+        ),
+      ).toBe(true);
     }
     // Bola's browser has not read this board yet (pages may be cached for a few seconds).
     await b.page.goto(at("#/leaderboard/tsoro-wta"));
@@ -464,12 +530,16 @@ describe("ranked play and the leaderboard", () => {
     expect(await b.page.$$('[data-testid="lb-row"]')).toHaveLength(20);
     await b.page.click('button:has-text("More")');
     await b.page.waitForFunction(() => document.querySelectorAll('[data-testid="lb-row"]').length === 32);
-    const ranks = await b.page.$$eval('[data-testid="lb-row"] td:first-child', (els) => els.map((e) => Number(e.textContent)));
+    const ranks = await b.page.$$eval('[data-testid="lb-row"] td:first-child', (els) =>
+      els.map((e) => Number(e.textContent)),
+    );
     expect(ranks).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
     const ratings = await b.page.$$eval('[data-testid="lb-rating"]', (els) => els.map((e) => Number(e.textContent)));
     expect(ratings).toEqual([...ratings].sort((x, y) => y - x));
     expect(await b.page.$('button:has-text("More")')).toBeNull();
-    expect(await b.page.$$eval("tr.me", (els) => els.map((e) => e.textContent ?? ""))).toEqual([expect.stringContaining("Bola (you)")]);
+    expect(await b.page.$$eval("tr.me", (els) => els.map((e) => e.textContent ?? ""))).toEqual([
+      expect.stringContaining("Bola (you)"),
+    ]);
   }, 30_000);
 
   test("New game → Online friend creates a friend game with the chosen setup", async () => {
@@ -481,7 +551,10 @@ describe("ranked play and the leaderboard", () => {
     expect(shown).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
     expect(shown).not.toBe(code);
     await a.page.waitForSelector('[data-testid="room-status"]:has-text("Waiting for your friend")');
-    const rooms = JSON.parse((await a.page.evaluate(() => localStorage.getItem("mancala.rooms.v1"))) ?? "[]") as { code: string; setup: { game: string } }[];
+    const rooms = JSON.parse((await a.page.evaluate(() => localStorage.getItem("mancala.rooms.v1"))) ?? "[]") as {
+      code: string;
+      setup: { game: string };
+    }[];
     expect(rooms.find((r) => r.code === shown.replace("-", ""))?.setup.game).toBe("ayo");
   }, 20_000);
 
@@ -492,8 +565,12 @@ describe("ranked play and the leaderboard", () => {
       let wrong = codeForLocator(locatorOf(shown.value));
       while (wrong === shown.value) wrong = codeForLocator(locatorOf(shown.value));
       const guesser = createFriendSession({
-        url: server.wsUrl, socket: (u) => new WebSocket(u) as unknown as SocketLike, mode: "join", code: wrong,
-        profile: { name: `Guesser ${i + 1}` }, backoff: { baseMs: 50, maxMs: 200 },
+        url: server.wsUrl,
+        socket: (u) => new WebSocket(u) as unknown as SocketLike,
+        mode: "join",
+        code: wrong,
+        profile: { name: `Guesser ${i + 1}` },
+        backoff: { baseMs: 50, maxMs: 200 },
       });
       try {
         for (let t = 0; guesser.view().status !== "wrong_code"; t++) {
@@ -504,7 +581,10 @@ describe("ranked play and the leaderboard", () => {
         guesser.dispose();
       }
     }
-    await a.page.waitForSelector('[data-testid="code-notice"]:has-text("Someone tried wrong codes; here is a new code")', { timeout: 10_000 });
+    await a.page.waitForSelector(
+      '[data-testid="code-notice"]:has-text("Someone tried wrong codes; here is a new code")',
+      { timeout: 10_000 },
+    );
     const fresh = (await a.page.textContent('[data-testid="room-code"]')) ?? "";
     expect(fresh).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
     expect(fresh.replace("-", "")).not.toBe(shown.value);
@@ -518,7 +598,10 @@ describe("ranked play and the leaderboard", () => {
     await b.page.fill('[data-testid="join-code"]', ayoCode);
     await b.page.click('button:has-text("Join")');
     await a.page.click('[data-testid="join-request"] button:has-text("Let in")', { timeout: 10_000 });
-    await Promise.all([a.page.waitForSelector(".board.game-ayo"), b.page.waitForSelector(".board.game-ayo", { timeout: 10_000 })]);
+    await Promise.all([
+      a.page.waitForSelector(".board.game-ayo"),
+      b.page.waitForSelector(".board.game-ayo", { timeout: 10_000 }),
+    ]);
     const start = newGame("ayo", { vsComputer: false });
     if (!start.ok) throw new Error(start.error.message);
     position = start.value;
@@ -526,7 +609,10 @@ describe("ranked play and the leaderboard", () => {
     await a.page.click('.controls button:has-text("Offer end")');
     await b.page.waitForSelector('[role="dialog"]:has-text("End on the current score?")', { timeout: 10_000 });
     await b.page.click('[role="dialog"] button:has-text("Agree")');
-    await Promise.all([a.page.waitForSelector('[data-testid="results"]'), b.page.waitForSelector('[data-testid="results"]')]);
+    await Promise.all([
+      a.page.waitForSelector('[data-testid="results"]'),
+      b.page.waitForSelector('[data-testid="results"]'),
+    ]);
     const [s0, s1] = [position.buf[position.engine.pits], position.buf[position.engine.pits + 1]];
     const title = (await a.page.textContent("#room-result")) ?? "";
     expect(title).toBe(s0 === s1 ? "Draw" : s0 > s1 ? "You won!" : "Bola won");
@@ -546,12 +632,18 @@ describe("ranked play and the leaderboard", () => {
     await a.page.click('button:has-text("Find an opponent")');
     await a.page.waitForSelector('[data-testid="seeking"]');
     await b.page.click('button:has-text("Find an opponent")');
-    await Promise.all([a.page.waitForSelector(".board", { timeout: 20_000 }), b.page.waitForSelector(".board", { timeout: 20_000 })]);
+    await Promise.all([
+      a.page.waitForSelector(".board", { timeout: 20_000 }),
+      b.page.waitForSelector(".board", { timeout: 20_000 }),
+    ]);
     // Their ratings are no longer provisional-looking 1500s: the first game moved them apart.
     expect(await a.page.textContent('[data-testid="ranked-rating-top"]')).not.toBe("1500?");
     await b.page.click('.controls button:has-text("Resign")');
     await b.page.click('[role="dialog"] button:has-text("Resign")');
-    await Promise.all([a.page.waitForSelector('[data-testid="results"]', { timeout: 10_000 }), b.page.waitForSelector('[data-testid="results"]', { timeout: 10_000 })]);
+    await Promise.all([
+      a.page.waitForSelector('[data-testid="results"]', { timeout: 10_000 }),
+      b.page.waitForSelector('[data-testid="results"]', { timeout: 10_000 }),
+    ]);
     expect(await a.page.textContent("#ranked-result")).toBe("You won!");
     expect(await b.page.textContent("#ranked-result")).toBe("Alice won");
     expect(await b.page.textContent('[data-testid="rating-change"]')).toMatch(/\(−\d+\)$/);

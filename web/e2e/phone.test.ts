@@ -26,13 +26,22 @@ const measured: Record<string, number> = {};
 const note = (name: string, px: number): void => void (measured[name] = Math.round(px * 10) / 10);
 const at = (hash: string): string => new URL(hash, h.url).toString();
 
-interface Box { readonly l: number; readonly t: number; readonly r: number; readonly b: number; readonly w: number; readonly hgt: number }
+interface Box {
+  readonly l: number;
+  readonly t: number;
+  readonly r: number;
+  readonly b: number;
+  readonly w: number;
+  readonly hgt: number;
+}
 
 async function boxes(page: Page, selector: string): Promise<Box[]> {
-  return page.$$eval(selector, (els) => els.map((e) => {
-    const r = e.getBoundingClientRect();
-    return { l: r.left, t: r.top, r: r.right, b: r.bottom, w: r.width, hgt: r.height };
-  }));
+  return page.$$eval(selector, (els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { l: r.left, t: r.top, r: r.right, b: r.bottom, w: r.width, hgt: r.height };
+    }),
+  );
 }
 
 async function box(page: Page, selector: string): Promise<Box> {
@@ -54,7 +63,9 @@ async function setSettings(page: Page, s: Record<string, unknown>): Promise<void
 
 async function legalShown(page: Page): Promise<number[]> {
   await page.waitForSelector(".pit.legal", { timeout: 20_000 });
-  return page.$$eval(".pit.legal", (els) => els.map((e) => Number((e as HTMLElement).dataset.pit)).sort((a, b) => a - b));
+  return page.$$eval(".pit.legal", (els) =>
+    els.map((e) => Number((e as HTMLElement).dataset.pit)).sort((a, b) => a - b),
+  );
 }
 
 /** WCAG contrast ratio of an element's text colour on its (opaque) background colour. */
@@ -64,7 +75,8 @@ async function contrastOf(page: Page, selector: string): Promise<number> {
     const rgb = (c: string): number[] => (c.match(/[\d.]+/g) ?? []).map(Number);
     const [fr, fg, fb] = rgb(cs.color);
     const bg = rgb(cs.backgroundColor);
-    if (bg.length === 4 && bg[3] < 1) throw new Error(`background of ${e.className} is not opaque: ${cs.backgroundColor}`);
+    if (bg.length === 4 && bg[3] < 1)
+      throw new Error(`background of ${e.className} is not opaque: ${cs.backgroundColor}`);
     const lum = (r: number, g: number, b: number): number => {
       const f = (v: number): number => {
         const s = v / 255;
@@ -78,7 +90,12 @@ async function contrastOf(page: Page, selector: string): Promise<number> {
   });
 }
 
-async function newGame(page: Page, family: string, opponent: "Computer" | "Pass and play", extra: (p: Page) => Promise<void> = async () => undefined): Promise<void> {
+async function newGame(
+  page: Page,
+  family: string,
+  opponent: "Computer" | "Pass and play",
+  extra: (p: Page) => Promise<void> = async () => undefined,
+): Promise<void> {
   await page.goto(at("#/new"));
   await page.click(`label.game-card.fam-${family}`);
   await page.click(`label.chip:has-text("${opponent}")`);
@@ -107,7 +124,9 @@ beforeAll(async () => {
   h = await startHarness(PHONE);
   await h.page.goto(at("#/"));
   await setSettings(h.page, { speed: "fast" });
-  await h.page.evaluate(() => localStorage.setItem("mancala.profile.v1", JSON.stringify({ name: "Aigerim", avatar: "🦉", photo: null })));
+  await h.page.evaluate(() =>
+    localStorage.setItem("mancala.profile.v1", JSON.stringify({ name: "Aigerim", avatar: "🦉", photo: null })),
+  );
   await h.page.reload();
 }, 120_000);
 
@@ -237,7 +256,10 @@ describe("on a phone and a desktop", () => {
         if (size === SIDEWAYS) await shot(page, "play-tsoro-12-sideways");
         const pits = await boxes(page, "[data-pit]");
         expect(pits).toHaveLength(48);
-        note(`tsoro 12 holes pit px at ${size.width}x${size.height}`, Math.min(...pits.map((p) => Math.min(p.w, p.hgt))));
+        note(
+          `tsoro 12 holes pit px at ${size.width}x${size.height}`,
+          Math.min(...pits.map((p) => Math.min(p.w, p.hgt))),
+        );
         for (const p of pits) {
           expect(Math.min(p.w, p.hgt), `pit on ${size.width}`).toBeGreaterThanOrEqual(40);
           expect(p.l).toBeGreaterThanOrEqual(0);
@@ -251,7 +273,7 @@ describe("on a phone and a desktop", () => {
     }
   }, 60_000);
 
-  test("the turn label waits for the sowing; no \"+n\" is left when the turn comes back; the move is spoken", async () => {
+  test('the turn label waits for the sowing; no "+n" is left when the turn comes back; the move is spoken', async () => {
     const page = h.page;
     await setSettings(page, { speed: "normal" });
     await newGame(page, "togyz", "Computer");
@@ -272,9 +294,16 @@ describe("on a phone and a desktop", () => {
       requestAnimationFrame(tick);
     });
     await page.click('[data-pit="6"]');
-    await page.waitForFunction(() => document.querySelector('[data-testid="turn"]')?.textContent === "Computer is thinking…" || document.querySelector('[data-testid="turn"]')?.textContent === "Computer's turn");
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="turn"]')?.textContent === "Computer is thinking…" ||
+        document.querySelector('[data-testid="turn"]')?.textContent === "Computer's turn",
+    );
     await page.waitForSelector(".pit.legal", { timeout: 20_000 });
-    const samples = await page.evaluate(() => (window as unknown as { samples: { label: string; hand: boolean; flights: number; legal: boolean }[] }).samples);
+    const samples = await page.evaluate(
+      () =>
+        (window as unknown as { samples: { label: string; hand: boolean; flights: number; legal: boolean }[] }).samples,
+    );
     const mine = samples.findIndex((s) => s.hand);
     const changed = samples.findIndex((s) => s.label !== "Your turn");
     expect(mine).toBeGreaterThanOrEqual(0);
@@ -284,7 +313,9 @@ describe("on a phone and a desktop", () => {
     expect(samples[changed].hand).toBe(false);
     // Whenever the pits take a move again, nothing is still flying.
     expect(samples.filter((s) => s.legal && s.flights > 0)).toEqual([]);
-    expect(await page.textContent('p.sr-only[aria-live="polite"]')).toMatch(/^Computer sowed from pit [1-9]( and captured \d+ stones?)?\.$/);
+    expect(await page.textContent('p.sr-only[aria-live="polite"]')).toMatch(
+      /^Computer sowed from pit [1-9]( and captured \d+ stones?)?\.$/,
+    );
     await setSettings(page, { speed: "fast" });
   }, 60_000);
 
@@ -295,15 +326,23 @@ describe("on a phone and a desktop", () => {
     const first = (await legalShown(page))[0];
     await shot(page, "play-ayo");
     await page.click(`[data-pit="${first}"]`);
-    await page.waitForFunction(() => (JSON.parse(localStorage.getItem("mancala.games.v1") ?? "[]")[0]?.moves.length ?? 0) >= 1);
+    await page.waitForFunction(
+      () => (JSON.parse(localStorage.getItem("mancala.games.v1") ?? "[]")[0]?.moves.length ?? 0) >= 1,
+    );
     await page.click('button[aria-label="Forfeit"]');
     await page.click('[role="dialog"] button:has-text("Forfeit this game")');
     await page.waitForSelector('[data-testid="results"]');
-    const moves = Number((await page.evaluate(() => JSON.parse(localStorage.getItem("mancala.games.v1") ?? "[]")[0].moves.length)) as number);
+    const moves = Number(
+      (await page.evaluate(
+        () => JSON.parse(localStorage.getItem("mancala.games.v1") ?? "[]")[0].moves.length,
+      )) as number,
+    );
     expect(await page.textContent("#results-title")).toBe("The computer won");
     expect(await page.textContent('[data-testid="reason"]')).toBe("You forfeited.");
     expect(await page.textContent('[data-testid="moves"]')).toBe(moves === 1 ? "1 move" : `${moves} moves`);
-    expect(await page.textContent('[data-testid="final-score"]')).toMatch(/^Final score: You \d+ seeds?, The computer \d+ seeds?$/);
+    expect(await page.textContent('[data-testid="final-score"]')).toMatch(
+      /^Final score: You \d+ seeds?, The computer \d+ seeds?$/,
+    );
     expect(await page.textContent('[data-testid="results"]')).not.toMatch(/series/i);
     await shot(page, "results-forfeit");
 
@@ -320,14 +359,15 @@ describe("on a phone and a desktop", () => {
     expect(await page.textContent('[data-testid="final-score"]')).toBe("Final score: Aigerim 0 stones, Bisi 0 stones");
   }, 60_000);
 
-  test("Resume: one deletion can be undone, \"Delete all\" asks first and can be undone too", async () => {
+  test('Resume: one deletion can be undone, "Delete all" asks first and can be undone too', async () => {
     const page = h.page;
     await newGame(page, "ayo", "Pass and play");
     await newGame(page, "tsoro", "Pass and play");
     await page.goto(at("#/resume"));
     await page.waitForSelector('[data-testid="saved-game"]');
     await shot(page, "resume");
-    const stored = async (): Promise<number> => page.evaluate(() => JSON.parse(localStorage.getItem("mancala.games.v1") ?? "[]").length as number);
+    const stored = async (): Promise<number> =>
+      page.evaluate(() => JSON.parse(localStorage.getItem("mancala.games.v1") ?? "[]").length as number);
     const before = await page.locator('[data-testid="saved-game"]').count();
     const kept = await stored();
     expect(before).toBeGreaterThanOrEqual(2);
@@ -383,7 +423,17 @@ describe("on a phone and a desktop", () => {
 
   test("every other screen on the phone: nothing wider than the screen", async () => {
     const page = h.page;
-    for (const [name, hash] of [["menu", "#/"], ["new-game", "#/new"], ["settings", "#/settings"], ["profile", "#/profile"], ["rules", "#/rules"], ["online", "#/online"], ["join", "#/join"], ["ranked", "#/ranked"], ["leaderboard", "#/leaderboard"]] as const) {
+    for (const [name, hash] of [
+      ["menu", "#/"],
+      ["new-game", "#/new"],
+      ["settings", "#/settings"],
+      ["profile", "#/profile"],
+      ["rules", "#/rules"],
+      ["online", "#/online"],
+      ["join", "#/join"],
+      ["ranked", "#/ranked"],
+      ["leaderboard", "#/leaderboard"],
+    ] as const) {
       await page.goto(at(hash));
       await page.waitForTimeout(200);
       await shot(page, name);
@@ -408,24 +458,36 @@ describe("a friend game on a phone and a desktop", () => {
     await a.click('label.chip:has-text("Single game")');
     await a.click('button:has-text("Create game")');
     await a.waitForSelector('[data-testid="room-code"]');
-    expect(await a.textContent('[data-testid="room-setup"]')).toBe("Togyz kumalak · 9 pits a side, 9 stones each · single game");
+    expect(await a.textContent('[data-testid="room-setup"]')).toBe(
+      "Togyz kumalak · 9 pits a side, 9 stones each · single game",
+    );
     await shot(a, "room-lobby");
     const code = ((await a.textContent('[data-testid="room-code"]')) ?? "").trim();
     // The list of open games shows the board too; back to the lobby after.
     const roomHash = await a.evaluate(() => location.hash);
     await a.goto(at("#/online"));
-    expect(await a.textContent('[data-testid="open-game-board"]')).toBe("Togyz kumalak · 9 pits a side, 9 stones each · single game");
+    expect(await a.textContent('[data-testid="open-game-board"]')).toBe(
+      "Togyz kumalak · 9 pits a side, 9 stones each · single game",
+    );
     await shot(a, "online-open-games");
     await a.goto(at(roomHash));
     await a.waitForSelector('[data-testid="room-code"]');
 
     gdir = await mkdtemp(join(tmpdir(), "mancala-guest-"));
-    guest = await chromium.launchPersistentContext(gdir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: DESKTOP });
+    guest = await chromium.launchPersistentContext(gdir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: DESKTOP,
+    });
     const b = guest.pages()[0] ?? (await guest.newPage());
     await b.goto(at("#/"));
     await b.evaluate(() => {
       localStorage.setItem("mancala.settings.v1", JSON.stringify({ speed: "fast", sound: false }));
-      localStorage.setItem("mancala.profile.v1", JSON.stringify({ name: "Bolatbek Nurlanuly", avatar: "🐎", photo: null }));
+      localStorage.setItem(
+        "mancala.profile.v1",
+        JSON.stringify({ name: "Bolatbek Nurlanuly", avatar: "🐎", photo: null }),
+      );
     });
     await b.reload();
     await b.goto(at(`#/join/${code}`));
@@ -442,7 +504,12 @@ describe("a friend game on a phone and a desktop", () => {
     });
     await namesVisible(a);
     expect(await a.textContent('[data-testid="name-top"]')).toBe("Bolatbek Nurlanuly");
-    expect(await a.$eval('[data-testid="name-top"]', (e) => e.scrollWidth > e.clientWidth && getComputedStyle(e).textOverflow === "ellipsis")).toBe(true);
+    expect(
+      await a.$eval(
+        '[data-testid="name-top"]',
+        (e) => e.scrollWidth > e.clientWidth && getComputedStyle(e).textOverflow === "ellipsis",
+      ),
+    ).toBe(true);
     // The code in the header is on one line.
     const codeBox = await box(a, '[data-testid="header-code"]');
     const lineHeight = await a.$eval('[data-testid="header-code"]', (e) => parseFloat(getComputedStyle(e).lineHeight));
@@ -455,7 +522,12 @@ describe("a friend game on a phone and a desktop", () => {
     await a.waitForSelector('[data-testid="unread"]', { timeout: 10_000 });
 
     const ownRow = async (page: Page): Promise<Box[]> => boxes(page, ".pit.mine, .store.mine");
-    for (const [page, size, name] of [[a, PHONE, "phone"], [b, DESKTOP, "desktop"], [a, DESKTOP, "desktop-owner"], [b, PHONE, "phone-guest"]] as const) {
+    for (const [page, size, name] of [
+      [a, PHONE, "phone"],
+      [b, DESKTOP, "desktop"],
+      [a, DESKTOP, "desktop-owner"],
+      [b, PHONE, "phone-guest"],
+    ] as const) {
       await page.setViewportSize(size);
       if ((await page.$('[data-testid="chat"]')) === null) await page.click('[data-testid="chat-button"]');
       await page.waitForSelector('[data-testid="chat-line"]:has-text("salem!")');
@@ -494,15 +566,24 @@ describe("a friend game on a phone and a desktop", () => {
       const w = window as unknown as { samples: { label: string; hand: boolean }[] };
       w.samples = [];
       const tick = (): void => {
-        w.samples.push({ label: document.querySelector('[data-testid="turn"]')?.textContent ?? "", hand: document.querySelector(".hand") !== null });
+        w.samples.push({
+          label: document.querySelector('[data-testid="turn"]')?.textContent ?? "",
+          hand: document.querySelector(".hand") !== null,
+        });
         if (w.samples.length < 600) requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
     });
     await a.click('[data-pit="0"]');
-    await a.waitForFunction(() => document.querySelector('[data-testid="turn"]')?.textContent === "Bolatbek Nurlanuly's turn", undefined, { timeout: 10_000 });
+    await a.waitForFunction(
+      () => document.querySelector('[data-testid="turn"]')?.textContent === "Bolatbek Nurlanuly's turn",
+      undefined,
+      { timeout: 10_000 },
+    );
     await b.waitForSelector(".pit.legal", { timeout: 10_000 });
-    const samples = await a.evaluate(() => (window as unknown as { samples: { label: string; hand: boolean }[] }).samples);
+    const samples = await a.evaluate(
+      () => (window as unknown as { samples: { label: string; hand: boolean }[] }).samples,
+    );
     const sown = samples.findIndex((x) => x.hand);
     const handed = samples.findIndex((x) => x.label === "Bolatbek Nurlanuly's turn");
     expect(sown).toBeGreaterThanOrEqual(0);
@@ -510,7 +591,11 @@ describe("a friend game on a phone and a desktop", () => {
     expect(samples.slice(handed).some((x) => x.hand)).toBe(false);
     // Screen readers on both sides hear the move in one sentence.
     expect(await a.textContent('[data-testid="said"]')).toBe("You sowed from pit 1.");
-    await b.waitForFunction(() => document.querySelector('[data-testid="said"]')?.textContent === "Aigerim sowed from pit 1.", undefined, { timeout: 5_000 });
+    await b.waitForFunction(
+      () => document.querySelector('[data-testid="said"]')?.textContent === "Aigerim sowed from pit 1.",
+      undefined,
+      { timeout: 5_000 },
+    );
 
     // The guest forfeits: each side is told who did, with the score and the moves; a single game is not a series.
     await b.setViewportSize(PHONE);

@@ -33,7 +33,12 @@ let bola: Player;
 const at = (hash: string): string => new URL(hash, server.url).toString();
 
 async function openPlayer(name: string, viewport: { width: number; height: number }): Promise<Player> {
-  const context = await chromium.launchPersistentContext(join(dir, `profile-${name}`), { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport });
+  const context = await chromium.launchPersistentContext(join(dir, `profile-${name}`), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+  });
   const page = context.pages()[0] ?? (await context.newPage());
   const p: Player = { name, context, page, errors: [], playerId: "" };
   page.on("pageerror", (e) => p.errors.push(e.message));
@@ -67,7 +72,15 @@ beforeAll(async () => {
   [alice, bola] = await Promise.all([openPlayer("Alice", { width: 1100, height: 800 }), openPlayer("Bola", PHONE)]);
   // Alice is a strong, established player: 1900 against Bola's first-game 1500, far outside the ±100 window.
   const ratings = makeDynamoRatingStore(documentClient(readConfig()), readConfig().tableName);
-  const rec = { ...freshRecord(alice.playerId, "tsoro-wta", "Alice"), rating: 1900, rd: 60, games: 40, wins: 30, losses: 10, lastPlayedAt: Date.now() };
+  const rec = {
+    ...freshRecord(alice.playerId, "tsoro-wta", "Alice"),
+    rating: 1900,
+    rd: 60,
+    games: 40,
+    wins: 30,
+    losses: 10,
+    lastPlayedAt: Date.now(),
+  };
   expect(await ratings.putStats(rec, null)).toBe(true);
   await alice.page.reload();
   await alice.page.waitForSelector('button:has-text("Find an opponent"):not([disabled])', { timeout: 20_000 });
@@ -88,7 +101,10 @@ describe("ranked play in two browsers", () => {
     await alice.page.waitForSelector('[data-testid="seeking"]');
     const t0 = Date.now();
     await bola.page.click('button:has-text("Find an opponent")');
-    await Promise.all([alice.page.waitForSelector(".board", { timeout: 10_000 }), bola.page.waitForSelector(".board", { timeout: 10_000 })]);
+    await Promise.all([
+      alice.page.waitForSelector(".board", { timeout: 10_000 }),
+      bola.page.waitForSelector(".board", { timeout: 10_000 }),
+    ]);
     expect(Date.now() - t0).toBeLessThan(10_000);
     // On the phone: the opponent's name and rating and the player's own, visible and on screen.
     const them = bola.page.locator('[data-testid="ranked-players-them"]');
@@ -106,7 +122,10 @@ describe("ranked play in two browsers", () => {
   test("the result names who resigned with the rating change; the lobby shows the new rating; Play again seeks at once", async () => {
     await bola.page.click('.controls button:has-text("Resign")');
     await bola.page.click('[role="dialog"] button:has-text("Resign")');
-    await Promise.all([alice.page.waitForSelector('[data-testid="results"]', { timeout: 10_000 }), bola.page.waitForSelector('[data-testid="results"]', { timeout: 10_000 })]);
+    await Promise.all([
+      alice.page.waitForSelector('[data-testid="results"]', { timeout: 10_000 }),
+      bola.page.waitForSelector('[data-testid="results"]', { timeout: 10_000 }),
+    ]);
     expect(await alice.page.textContent("#ranked-result")).toBe("You won!");
     expect(await alice.page.textContent('[data-testid="reason"]')).toBe("Bola resigned.");
     expect(await bola.page.textContent("#ranked-result")).toBe("Alice won");
@@ -122,7 +141,10 @@ describe("ranked play in two browsers", () => {
     expect(await bola.page.textContent('[data-testid="my-rating"]')).toBe(`${after}?`);
     const t0 = Date.now();
     await alice.page.click('[data-testid="play-again"]');
-    await Promise.all([alice.page.waitForSelector(".board", { timeout: 10_000 }), bola.page.waitForSelector(".board", { timeout: 10_000 })]);
+    await Promise.all([
+      alice.page.waitForSelector(".board", { timeout: 10_000 }),
+      bola.page.waitForSelector(".board", { timeout: 10_000 }),
+    ]);
     expect(Date.now() - t0).toBeLessThan(10_000);
     expect(await bola.page.textContent('[data-testid="ranked-players-me"]')).toBe(`You ${after}?`);
     // Leave the game: resign it, and both are back in the lobby with another new rating.
@@ -135,18 +157,22 @@ describe("ranked play in two browsers", () => {
   test("the leaderboard lists the established player first, then the provisional one marked ?", async () => {
     await bola.page.goto(at("#/leaderboard/tsoro-wta"));
     await bola.page.waitForSelector('[data-testid="lb-row"]', { timeout: 10_000 });
-    const rows = await bola.page.$$eval('[data-testid="lb-row"]', (els) => els.map((e) => ({
-      player: (e as HTMLElement).dataset.player,
-      provisional: (e as HTMLElement).dataset.provisional,
-      rank: e.querySelector("td")?.textContent ?? "",
-      rating: e.querySelector('[data-testid="lb-rating"]')?.textContent ?? "",
-    })));
+    const rows = await bola.page.$$eval('[data-testid="lb-row"]', (els) =>
+      els.map((e) => ({
+        player: (e as HTMLElement).dataset.player,
+        provisional: (e as HTMLElement).dataset.provisional,
+        rank: e.querySelector("td")?.textContent ?? "",
+        rating: e.querySelector('[data-testid="lb-rating"]')?.textContent ?? "",
+      })),
+    );
     expect(rows.map((r) => r.player)).toEqual([alice.playerId, bola.playerId]);
     expect(rows.map((r) => r.provisional)).toEqual(["false", "true"]);
     expect(rows[0].rank).toBe("1");
     expect(rows[1].rating).toMatch(/^\d+\?$/);
     expect(await bola.page.$('[data-testid="lb-provisional-head"]')).not.toBeNull();
-    expect(await bola.page.textContent('[data-testid="my-standing"]')).toContain("listed below the established players");
+    expect(await bola.page.textContent('[data-testid="my-standing"]')).toContain(
+      "listed below the established players",
+    );
     expect([...alice.errors, ...bola.errors]).toEqual([]);
   }, 30_000);
 });

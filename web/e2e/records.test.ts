@@ -16,7 +16,9 @@ let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
   await h.page.goto(h.url);
-  await h.page.evaluate(() => localStorage.setItem("mancala.settings.v1", JSON.stringify({ speed: "fast", sound: false })));
+  await h.page.evaluate(() =>
+    localStorage.setItem("mancala.settings.v1", JSON.stringify({ speed: "fast", sound: false })),
+  );
   await h.page.reload();
 }, 120_000);
 
@@ -42,9 +44,14 @@ const stores = async (page: Page): Promise<[number, number]> => [
 const stepText = (page: Page): Promise<string | null> => page.textContent('[data-testid="replay-step"]');
 
 async function waitStep(page: Page, k: number, n: number): Promise<void> {
-  await page.waitForFunction(([k, n]) => document.querySelector('[data-testid="replay-step"]')?.textContent === `${k} / ${n}`, [k, n] as const);
+  await page.waitForFunction(
+    ([k, n]) => document.querySelector('[data-testid="replay-step"]')?.textContent === `${k} / ${n}`,
+    [k, n] as const,
+  );
   // The board settles on the position after move k (any sowing animation finished).
-  await page.waitForFunction(() => document.querySelector(".hand") === null || document.querySelectorAll(".hand").length === 0);
+  await page.waitForFunction(
+    () => document.querySelector(".hand") === null || document.querySelectorAll(".hand").length === 0,
+  );
 }
 
 describe("records in the client", () => {
@@ -59,7 +66,9 @@ describe("records in the client", () => {
     await page.goto(new URL("#/import", h.url).toString());
     await page.fill('[data-testid="import-text"]', RECORD.replace("2. 21(12) 23", "2. 21(12) 24"));
     await page.click('button:has-text("Import")');
-    expect(await page.textContent('[data-testid="import-error"]')).toBe("game 1, move 2... 24: the last stone lands in pit 3, not 4");
+    expect(await page.textContent('[data-testid="import-error"]')).toBe(
+      "game 1, move 2... 24: the last stone lands in pit 3, not 4",
+    );
 
     await page.fill('[data-testid="import-text"]', RECORD);
     await page.click('button:has-text("Import")');
@@ -88,7 +97,9 @@ describe("records in the client", () => {
     await waitStep(page, 19, n);
     await page.waitForTimeout(100);
     expect(await stores(page)).toEqual(view(states[19]).stores);
-    const pits = await page.$$eval("[data-pit]", (els) => els.map((e) => [Number((e as HTMLElement).dataset.pit), Number((e as HTMLElement).dataset.count)] as const));
+    const pits = await page.$$eval("[data-pit]", (els) =>
+      els.map((e) => [Number((e as HTMLElement).dataset.pit), Number((e as HTMLElement).dataset.count)] as const),
+    );
     const board = view(states[19]).board;
     for (const [pit, count] of pits) expect(count).toBe(board[pit]);
     await page.keyboard.press("End");
@@ -139,7 +150,10 @@ describe("records in the client", () => {
       s = r.value.state;
     }
     expect(view(s).result).not.toBeNull();
-    await page.fill('[data-testid="import-text"]', JSON.stringify({ game: "tsoro-classic", options: { holes: 4, seeds: 1 }, moves }));
+    await page.fill(
+      '[data-testid="import-text"]',
+      JSON.stringify({ game: "tsoro-classic", options: { holes: 4, seeds: 1 }, moves }),
+    );
     await page.click('button:has-text("Import")');
     await page.waitForSelector('[data-testid="replay"]');
     const link = await page.evaluate(() => location.href);
@@ -151,14 +165,27 @@ describe("records in the client", () => {
     await other.keyboard.press("End");
     const end = playAll(g.value, moves);
     if (!end.ok) throw new Error(end.error.message);
-    await other.waitForFunction((t) => document.querySelector('[data-testid="replay-step"]')?.textContent === t, `${moves.length} / ${moves.length}`);
-    expect(await other.textContent('[data-testid="replay-info"]')).toContain(view(end.value).result!.winner === 0 ? "Player 1 won." : view(end.value).result!.winner === 1 ? "Player 2 won." : "Draw.");
+    await other.waitForFunction(
+      (t) => document.querySelector('[data-testid="replay-step"]')?.textContent === t,
+      `${moves.length} / ${moves.length}`,
+    );
+    expect(await other.textContent('[data-testid="replay-info"]')).toContain(
+      view(end.value).result!.winner === 0
+        ? "Player 1 won."
+        : view(end.value).result!.winner === 1
+          ? "Player 2 won."
+          : "Draw.",
+    );
     await other.close();
 
     // A file holding two games: both listed, each opens its own replay.
     await page.goto(new URL("#/import", h.url).toString());
     const two = `${RECORD}\n[White "Saule"]\n[Black "Yerlan"]\n\n1. 76(10) 87(2) 2. 99 91 0-1\n`;
-    await page.setInputFiles('[data-testid="import-file"]', { name: "games.txt", mimeType: "text/plain", buffer: Buffer.from(two) });
+    await page.setInputFiles('[data-testid="import-file"]', {
+      name: "games.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from(two),
+    });
     const listed = page.locator('[aria-label="Imported games"] li');
     await listed.first().waitFor();
     expect(await listed.count()).toBe(2);
@@ -179,11 +206,22 @@ describe("records in the client", () => {
     // Export from the Resume list: a saved local Togyz game, in PlayOK's notation.
     await page.evaluate(() => {
       const now = Date.now();
-      localStorage.setItem("mancala.games.v1", JSON.stringify([{
-        id: "game-0001", setup: { game: "togyz", holes: 8, seeds: 2, opponent: "local", level: "easy", speed: "fast", bestOf: 1 },
-        names: ["Asel", "Nurlan"], series: { bestOf: 1, games: [], score: [0, 0], draws: 0, over: false, winner: null, end: null }, moves: [7, 8, 9, 9],
-        ended: null, recorded: false, createdAt: now, updatedAt: now,
-      }]));
+      localStorage.setItem(
+        "mancala.games.v1",
+        JSON.stringify([
+          {
+            id: "game-0001",
+            setup: { game: "togyz", holes: 8, seeds: 2, opponent: "local", level: "easy", speed: "fast", bestOf: 1 },
+            names: ["Asel", "Nurlan"],
+            series: { bestOf: 1, games: [], score: [0, 0], draws: 0, over: false, winner: null, end: null },
+            moves: [7, 8, 9, 9],
+            ended: null,
+            recorded: false,
+            createdAt: now,
+            updatedAt: now,
+          },
+        ]),
+      );
     });
     await page.goto(new URL("#/resume", h.url).toString());
     await page.reload();

@@ -25,22 +25,38 @@ const LessonsScreen = lazy(() => import("./screens/Lessons.js").then((m) => ({ d
 const OnlineScreen = lazy(() => import("./screens/Online.js").then((m) => ({ default: m.OnlineScreen })));
 const RoomScreen = lazy(() => import("./screens/Room.js").then((m) => ({ default: m.RoomScreen })));
 const RankedScreen = lazy(() => import("./screens/Ranked.js").then((m) => ({ default: m.RankedScreen })));
-const LeaderboardScreen = lazy(() => import("./screens/Leaderboard.js").then((m) => ({ default: m.LeaderboardScreen })));
+const LeaderboardScreen = lazy(() =>
+  import("./screens/Leaderboard.js").then((m) => ({ default: m.LeaderboardScreen })),
+);
 const ReplayScreen = lazy(() => import("./screens/Replay.js").then((m) => ({ default: m.ReplayScreen })));
 const ImportScreen = lazy(() => import("./screens/Import.js").then((m) => ({ default: m.ImportScreen })));
 
 const SCREEN_TITLES: { readonly [S in Screen]: string } = {
-  menu: "Mancala", new: "New game", play: "Game", resume: "Resume", settings: "Settings", profile: "Profile",
-  rules: "Rules", lessons: "Lessons", online: "Online", ranked: "Ranked", leaderboard: "Leaderboard", join: "Join a game",
-  room: "Friend game", replay: "Replay", import: "Import a game",
+  menu: "Mancala",
+  new: "New game",
+  play: "Game",
+  resume: "Resume",
+  settings: "Settings",
+  profile: "Profile",
+  rules: "Rules",
+  lessons: "Lessons",
+  online: "Online",
+  ranked: "Ranked",
+  leaderboard: "Leaderboard",
+  join: "Join a game",
+  room: "Friend game",
+  replay: "Replay",
+  import: "Import a game",
 };
 
 /** Built-in backgrounds, drawn with gradients. */
 const BACKDROPS: { readonly [K in Exclude<Settings["background"], "photo">]: string } = {
   steppe: "linear-gradient(180deg, var(--sky) 0%, var(--sky2) 55%, var(--grass) 100%)",
-  savanna: "radial-gradient(circle at 75% 18%, #f6c65b55 0 9%, transparent 10%), linear-gradient(180deg, #c9713a 0%, #e7a65a 45%, #6f5a2a 100%)",
+  savanna:
+    "radial-gradient(circle at 75% 18%, #f6c65b55 0 9%, transparent 10%), linear-gradient(180deg, #c9713a 0%, #e7a65a 45%, #6f5a2a 100%)",
   highveld: "linear-gradient(160deg, #3d5a45 0%, #8b9a5b 50%, #c9b27a 100%)",
-  night: "radial-gradient(circle at 20% 15%, #ffffff22 0 1px, transparent 2px) 0 0 / 40px 40px, linear-gradient(180deg, #0c1230, #1c1740 60%, #2b1b2e)",
+  night:
+    "radial-gradient(circle at 20% 15%, #ffffff22 0 1px, transparent 2px) 0 0 / 40px 40px, linear-gradient(180deg, #0c1230, #1c1740 60%, #2b1b2e)",
   plain: "var(--bg)",
 };
 
@@ -73,7 +89,10 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
     onCleanup(() => media?.removeEventListener("change", apply));
   });
   createEffect(() => {
-    const bg = s.background === "photo" && s.photo !== null ? `center / cover no-repeat url("${s.photo}")` : BACKDROPS[s.background === "photo" ? "plain" : s.background];
+    const bg =
+      s.background === "photo" && s.photo !== null
+        ? `center / cover no-repeat url("${s.photo}")`
+        : BACKDROPS[s.background === "photo" ? "plain" : s.background];
     document.body.style.setProperty("--backdrop", bg);
     onCleanup(() => document.body.style.removeProperty("--backdrop"));
   });
@@ -89,21 +108,32 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
 
   // Fetch the other screens while the player reads the menu, so they open at once (and offline).
   onMount(() => {
-    const idle = (globalThis as { requestIdleCallback?: (f: () => void) => void }).requestIdleCallback ?? ((f: () => void) => setTimeout(f, 1500));
+    const idle =
+      (globalThis as { requestIdleCallback?: (f: () => void) => void }).requestIdleCallback ??
+      ((f: () => void) => setTimeout(f, 1500));
     idle(() => {
       for (const load of [
-        () => import("./screens/Play.js"), () => import("./screens/Settings.js"), () => import("./screens/Profile.js"),
-        () => import("./screens/Rules.js"), () => import("./screens/Lessons.js"), () => import("./screens/Online.js"), () => import("./screens/Room.js"),
-        () => import("./screens/Ranked.js"), () => import("./screens/Leaderboard.js"),
-        () => import("./screens/Replay.js"), () => import("./screens/Import.js"),
-      ]) void load().catch(() => undefined);
+        () => import("./screens/Play.js"),
+        () => import("./screens/Settings.js"),
+        () => import("./screens/Profile.js"),
+        () => import("./screens/Rules.js"),
+        () => import("./screens/Lessons.js"),
+        () => import("./screens/Online.js"),
+        () => import("./screens/Room.js"),
+        () => import("./screens/Ranked.js"),
+        () => import("./screens/Leaderboard.js"),
+        () => import("./screens/Replay.js"),
+        () => import("./screens/Import.js"),
+      ])
+        void load().catch(() => undefined);
     });
   });
 
   const [route] = router;
   createEffect(() => {
     const r = route();
-    document.title = r.screen === "menu" ? "Mancala — Togyz kumalak, Ayo, Tsoro" : `${SCREEN_TITLES[r.screen]} · Mancala`;
+    document.title =
+      r.screen === "menu" ? "Mancala — Togyz kumalak, Ayo, Tsoro" : `${SCREEN_TITLES[r.screen]} · Mancala`;
   });
   return (
     <SettingsContext.context.Provider value={settings}>
@@ -111,40 +141,74 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
         <StatsContext.context.Provider value={stats}>
           <SavesContext.context.Provider value={saves}>
             <RoomsContext.context.Provider value={rooms}>
-            <RouterContext.context.Provider value={router}>
-              <ServicesContext.context.Provider value={{ ai, sound, storage: kv }}>
-                <main class="app" data-screen={route().screen}>
-                  <Suspense fallback={<div class="loading" role="status">Loading…</div>}>
-                    <Switch fallback={<MenuScreen />}>
-                      <Match when={route().screen === "new"}><NewGameScreen /></Match>
-                      <Match when={route().screen === "play" && route().param} keyed>
-                        {(id) => <PlayScreen id={id} />}
-                      </Match>
-                      <Match when={route().screen === "resume"}><ResumeScreen /></Match>
-                      <Match when={route().screen === "settings"}><SettingsScreen /></Match>
-                      <Match when={route().screen === "profile"}><ProfileScreen /></Match>
-                      <Match when={route().screen === "rules"}><RulesScreen family={route().param} /></Match>
-                      <Match when={route().screen === "lessons"}><LessonsScreen lesson={route().param} /></Match>
-                      <Match when={route().screen === "online" || route().screen === "join"}>
-                        <NeedsNetwork what="online">
-                          <OnlineScreen join={route().screen === "join"} code={route().param} />
-                        </NeedsNetwork>
-                      </Match>
-                      <Match when={route().screen === "room" && route().param} keyed>
-                        {(code) => <NeedsNetwork what="room"><RoomScreen code={code} /></NeedsNetwork>}
-                      </Match>
-                      <Match when={route().screen === "ranked"}><NeedsNetwork what="ranked"><RankedScreen /></NeedsNetwork></Match>
-                      <Match when={route().screen === "leaderboard"}>
-                        <NeedsNetwork what="leaderboard"><LeaderboardScreen game={route().param} /></NeedsNetwork>
-                      </Match>
-                      <Match when={route().screen === "replay"}><ReplayScreen code={route().param} /></Match>
-                      <Match when={route().screen === "import"}><ImportScreen /></Match>
-                    </Switch>
-                  </Suspense>
-                  <Show when={appStatus.updateReady()}><UpdateBar /></Show>
-                </main>
-              </ServicesContext.context.Provider>
-            </RouterContext.context.Provider>
+              <RouterContext.context.Provider value={router}>
+                <ServicesContext.context.Provider value={{ ai, sound, storage: kv }}>
+                  <main class="app" data-screen={route().screen}>
+                    <Suspense
+                      fallback={
+                        <div class="loading" role="status">
+                          Loading…
+                        </div>
+                      }
+                    >
+                      <Switch fallback={<MenuScreen />}>
+                        <Match when={route().screen === "new"}>
+                          <NewGameScreen />
+                        </Match>
+                        <Match when={route().screen === "play" && route().param} keyed>
+                          {(id) => <PlayScreen id={id} />}
+                        </Match>
+                        <Match when={route().screen === "resume"}>
+                          <ResumeScreen />
+                        </Match>
+                        <Match when={route().screen === "settings"}>
+                          <SettingsScreen />
+                        </Match>
+                        <Match when={route().screen === "profile"}>
+                          <ProfileScreen />
+                        </Match>
+                        <Match when={route().screen === "rules"}>
+                          <RulesScreen family={route().param} />
+                        </Match>
+                        <Match when={route().screen === "lessons"}>
+                          <LessonsScreen lesson={route().param} />
+                        </Match>
+                        <Match when={route().screen === "online" || route().screen === "join"}>
+                          <NeedsNetwork what="online">
+                            <OnlineScreen join={route().screen === "join"} code={route().param} />
+                          </NeedsNetwork>
+                        </Match>
+                        <Match when={route().screen === "room" && route().param} keyed>
+                          {(code) => (
+                            <NeedsNetwork what="room">
+                              <RoomScreen code={code} />
+                            </NeedsNetwork>
+                          )}
+                        </Match>
+                        <Match when={route().screen === "ranked"}>
+                          <NeedsNetwork what="ranked">
+                            <RankedScreen />
+                          </NeedsNetwork>
+                        </Match>
+                        <Match when={route().screen === "leaderboard"}>
+                          <NeedsNetwork what="leaderboard">
+                            <LeaderboardScreen game={route().param} />
+                          </NeedsNetwork>
+                        </Match>
+                        <Match when={route().screen === "replay"}>
+                          <ReplayScreen code={route().param} />
+                        </Match>
+                        <Match when={route().screen === "import"}>
+                          <ImportScreen />
+                        </Match>
+                      </Switch>
+                    </Suspense>
+                    <Show when={appStatus.updateReady()}>
+                      <UpdateBar />
+                    </Show>
+                  </main>
+                </ServicesContext.context.Provider>
+              </RouterContext.context.Provider>
             </RoomsContext.context.Provider>
           </SavesContext.context.Provider>
         </StatsContext.context.Provider>

@@ -20,8 +20,15 @@ export function refInit(game: RefState["game"], holes = 8, seeds = 2): RefState 
   const count = game === "togyz" ? 18 : game === "ayo" ? 12 : 4 * holes;
   const per = game === "togyz" ? 9 : game === "ayo" ? 4 : seeds;
   return {
-    game, holes, board: new Array(count).fill(per), stores: [0, 0], toMove: 0, ply: 0, quiet: 0,
-    tuzdyk: [null, null], result: null,
+    game,
+    holes,
+    board: new Array(count).fill(per),
+    stores: [0, 0],
+    toMove: 0,
+    ply: 0,
+    quiet: 0,
+    tuzdyk: [null, null],
+    result: null,
   };
 }
 
@@ -176,7 +183,8 @@ function end(s: RefState): void {
   } else {
     const wta = s.game === "tsoro-wta";
     if (sum(side(s, s.toMove)) === 0) s.result = { winner: s.toMove === 0 ? 1 : 0, reason: "no-seeds" };
-    else if (s.quiet >= (wta ? 80 : 50)) s.result = scored(sum(side(s, 0)), sum(side(s, 1)), wta ? "no-take" : "no-capture");
+    else if (s.quiet >= (wta ? 80 : 50))
+      s.result = scored(sum(side(s, 0)), sum(side(s, 1)), wta ? "no-take" : "no-capture");
     else if (wta && s.ply >= 400) s.result = scored(sum(side(s, 0)), sum(side(s, 1)), "move-limit");
   }
 }

@@ -16,7 +16,9 @@ export function startReview(job: Omit<ReviewJob, "id">, onPly: (p: PlyReview) =>
   const full: ReviewJob = { ...job, moves: [...job.moves], options: { ...job.options }, id: nextId++ };
   if (typeof Worker === "undefined") {
     let cancelled = false;
-    const done = import("./review.js").then(({ reviewGame }) => reviewGame(full, (p) => (cancelled ? undefined : onPly(p))));
+    const done = import("./review.js").then(({ reviewGame }) =>
+      reviewGame(full, (p) => (cancelled ? undefined : onPly(p))),
+    );
     return { done, cancel: () => void (cancelled = true) };
   }
   const worker = new Worker(new URL("./review.worker.ts", import.meta.url), { type: "module" });

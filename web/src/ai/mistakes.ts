@@ -31,7 +31,10 @@ export const MISTAKE_THRESHOLD = 200;
  * position before (with the best move) against the position the played move led to.
  */
 export function findMistakes(
-  moves: readonly number[], movers: readonly (0 | 1)[], plies: readonly (PlyReview | undefined)[], threshold = MISTAKE_THRESHOLD,
+  moves: readonly number[],
+  movers: readonly (0 | 1)[],
+  plies: readonly (PlyReview | undefined)[],
+  threshold = MISTAKE_THRESHOLD,
 ): Mistake[] {
   const out: Mistake[] = [];
   for (let i = 0; i < moves.length; i++) {

@@ -26,7 +26,9 @@ describe("engine review", () => {
       s = after("tsoro-classic", { holes: 4, seeds: 1 }, moves);
     }
     const plies: PlyReview[] = [];
-    reviewGame({ id: 1, game: "tsoro-classic", options: { holes: 4, seeds: 1 }, moves, timeMs: 20 }, (p) => plies.push(p));
+    reviewGame({ id: 1, game: "tsoro-classic", options: { holes: 4, seeds: 1 }, moves, timeMs: 20 }, (p) =>
+      plies.push(p),
+    );
     expect(plies.map((p) => p.ply)).toEqual(Array.from({ length: moves.length + 1 }, (_, i) => i));
     for (let i = 0; i < moves.length; i++) {
       expect(legalMoves(after("tsoro-classic", { holes: 4, seeds: 1 }, moves.slice(0, i)))).toContain(plies[i].best);

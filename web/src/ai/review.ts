@@ -19,12 +19,10 @@ export interface ReviewJob {
   readonly timeMs: number;
 }
 
-
 export type ReviewMessage =
   | ({ readonly id: number; readonly t: "ply" } & PlyReview)
   | { readonly id: number; readonly t: "done" }
   | { readonly id: number; readonly t: "error"; readonly error: string };
-
 
 const clamp = (x: number): number => Math.max(-SCORE_CAP, Math.min(SCORE_CAP, x));
 
@@ -57,4 +55,3 @@ export function reviewGame(job: ReviewJob, report: (p: PlyReview) => void): void
     s = next.value.state;
   }
 }
-

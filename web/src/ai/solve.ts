@@ -17,7 +17,10 @@ export function solve(job: AiJob): AiReply {
       const move = typeof h === "number" ? h : (h as { move: number }).move;
       return { id: job.id, ok: true, move };
     }
-    const r = chooseMove(s.value, job.level, { seed: job.seed, ...(job.level === "crazy" ? { timeMs: CRAZY_TIME_MS } : {}) });
+    const r = chooseMove(s.value, job.level, {
+      seed: job.seed,
+      ...(job.level === "crazy" ? { timeMs: CRAZY_TIME_MS } : {}),
+    });
     return { id: job.id, ok: true, move: r.move };
   } catch (e) {
     return { id: job.id, ok: false, error: e instanceof Error ? e.message : String(e) };

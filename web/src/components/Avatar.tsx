@@ -4,7 +4,12 @@ import { Show, type JSX } from "solid-js";
 export function Avatar(props: { photo?: string | null; emoji?: string; size?: number; label?: string }): JSX.Element {
   const size = (): string => `${props.size ?? 36}px`;
   return (
-    <span class="avatar" style={{ width: size(), height: size(), "font-size": `${(props.size ?? 36) * 0.58}px` }} role="img" aria-label={props.label ?? "avatar"}>
+    <span
+      class="avatar"
+      style={{ width: size(), height: size(), "font-size": `${(props.size ?? 36) * 0.58}px` }}
+      role="img"
+      aria-label={props.label ?? "avatar"}
+    >
       <Show when={props.photo} fallback={<span aria-hidden="true">{props.emoji ?? "🙂"}</span>}>
         {(src) => <img src={src()} alt="" />}
       </Show>

@@ -15,10 +15,22 @@ function renderBoard(s: State, extra: Partial<BoardProps> = {}) {
   const picks: number[] = [];
   const previews: (number | null)[] = [];
   const [props, setProps] = createStore<{ -readonly [K in keyof BoardProps]: BoardProps[K] }>({
-    engine: s.engine, bottom: 0, display: makeDisplay(s), legal: legalPits(s), lastFrom: null, preview: null,
-    hint: null, hand: null, flights: [], glow: null, names: ["Aigerim", "Computer"], counters: "seeds",
-    holeSize: "medium", handStyle: "medium",
-    onPick: (p) => picks.push(p), onPreview: (p) => previews.push(p),
+    engine: s.engine,
+    bottom: 0,
+    display: makeDisplay(s),
+    legal: legalPits(s),
+    lastFrom: null,
+    preview: null,
+    hint: null,
+    hand: null,
+    flights: [],
+    glow: null,
+    names: ["Aigerim", "Computer"],
+    counters: "seeds",
+    holeSize: "medium",
+    handStyle: "medium",
+    onPick: (p) => picks.push(p),
+    onPreview: (p) => previews.push(p),
     ...extra,
   });
   const r = render(() => <Board {...props} />);
@@ -89,13 +101,18 @@ describe("Board", () => {
 
   test("the preview ring marks where the last seed lands; last move, hint and tuzdyk stars are shown", () => {
     const s = setup("togyz", undefined, {
-      board: [9, 9, 9, 9, 9, 9, 9, 9, 3, 9, 0, 9, 9, 9, 9, 9, 9, 9], stores: [9, 6], toMove: 0, tuzdyk: [2, null],
+      board: [9, 9, 9, 9, 9, 9, 9, 9, 3, 9, 0, 9, 9, 9, 9, 9, 9, 9],
+      stores: [9, 6],
+      toMove: 0,
+      tuzdyk: [2, null],
     });
     if (!s.ok) throw new Error(s.error.message);
     const { container, setProps } = renderBoard(s.value, { preview: { from: 8, to: 10 }, lastFrom: 3, hint: 6 });
     expect(pit(container, 8).classList.contains("pressed")).toBe(true);
     expect(pit(container, 10).classList.contains("landing")).toBe(true);
-    expect(pit(container, 8).getAttribute("aria-label")).toBe("Aigerim's pit 9, 3 stones, can be sown, last stone lands in Computer's pit 2");
+    expect(pit(container, 8).getAttribute("aria-label")).toBe(
+      "Aigerim's pit 9, 3 stones, can be sown, last stone lands in Computer's pit 2",
+    );
     expect(pit(container, 3).querySelector(".last-dot")).not.toBeNull();
     expect(pit(container, 6).classList.contains("hint")).toBe(true);
     // Seat 0 (at the bottom) owns the opponent's pit 2 as tuzdyk: a white star there.

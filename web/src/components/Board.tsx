@@ -8,7 +8,14 @@ import type { Engine } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
 import type { FlightTarget } from "../game/animate.js";
 import {
-  countAt, fitBoard, hasStores, makeLayout, type BoardSize, type Layout, type PitCell, type StoreCell,
+  countAt,
+  fitBoard,
+  hasStores,
+  makeLayout,
+  type BoardSize,
+  type Layout,
+  type PitCell,
+  type StoreCell,
 } from "../game/geometry.js";
 import type { Display } from "../game/moves.js";
 import { pitSpeech, pitWord, possessive, storeSpeech } from "../game/speech.js";
@@ -62,9 +69,10 @@ const STORE_SPOTS: readonly (readonly [number, number])[] = Array.from({ length:
 });
 
 function useUpright(): () => boolean {
-  const mq = typeof window !== "undefined" && typeof window.matchMedia === "function"
-    ? window.matchMedia("(max-aspect-ratio: 5/6)")
-    : null;
+  const mq =
+    typeof window !== "undefined" && typeof window.matchMedia === "function"
+      ? window.matchMedia("(max-aspect-ratio: 5/6)")
+      : null;
   const [upright, setUpright] = createSignal(mq?.matches ?? false);
   if (mq !== null) {
     const on = (e: MediaQueryListEvent): void => void setUpright(e.matches);
@@ -116,7 +124,9 @@ export function Board(props: BoardProps): JSX.Element {
   const layout = createMemo<Layout>(() => makeLayout(props.engine, props.bottom, upright()));
   const size = createMemo<BoardSize>(() => fitBoard(layout(), props.engine.game, space(), props.holeSize, upright()));
   const pits = createMemo(() => readingOrder(layout().pits, props.bottom));
-  const stores = createMemo(() => [...layout().stores].sort((a, b) => (a.seat === props.bottom ? 1 : 0) - (b.seat === props.bottom ? 1 : 0)));
+  const stores = createMemo(() =>
+    [...layout().stores].sort((a, b) => (a.seat === props.bottom ? 1 : 0) - (b.seat === props.bottom ? 1 : 0)),
+  );
   const legalSet = createMemo(() => new Set(props.legal));
   const pitEls = new Map<number, HTMLElement>();
   const storeEls = new Map<Seat, HTMLElement>();
@@ -154,10 +164,11 @@ export function Board(props: BoardProps): JSX.Element {
     pressing = false;
     // Lifted over a legal pit: sow it. Lifted on the board between pits: sow the pit still lit.
     // Lifted off the board, or over a pit that cannot be sown: nothing happens.
-    const hit = typeof document.elementFromPoint === "function" ? document.elementFromPoint(e.clientX, e.clientY) : null;
-    const onBoard = hit === null ? true : boardEl?.contains(hit) ?? false;
+    const hit =
+      typeof document.elementFromPoint === "function" ? document.elementFromPoint(e.clientX, e.clientY) : null;
+    const onBoard = hit === null ? true : (boardEl?.contains(hit) ?? false);
     const under = hit === null ? pitOf(e.target) : pitAt(e.clientX, e.clientY);
-    const pit = under !== null ? under : onBoard ? props.preview?.from ?? null : null;
+    const pit = under !== null ? under : onBoard ? (props.preview?.from ?? null) : null;
     if (pit !== null && legalSet().has(pit)) props.onPick(pit);
     else props.onPreview(null);
   };
@@ -209,29 +220,39 @@ export function Board(props: BoardProps): JSX.Element {
     const to = props.preview?.from === c.index ? props.preview.to : null;
     if (to !== null) {
       const at = layout().pits.find((p) => p.index === to);
-      if (at !== undefined) extra.push(`last ${game === "togyz" ? "stone" : "seed"} lands in ${possessive(props.names[at.owner])} ${pitWord(game)} ${at.label}`);
+      if (at !== undefined)
+        extra.push(
+          `last ${game === "togyz" ? "stone" : "seed"} lands in ${possessive(props.names[at.owner])} ${pitWord(game)} ${at.label}`,
+        );
     }
     return pitSpeech(game, props.names[c.owner], c.label, c.top, props.display.board[c.index], extra);
   };
 
   const storeView = (s: StoreCell): JSX.Element => (
-            <div
-              ref={(el) => storeEls.set(s.seat, el)}
-              class="store"
-              classList={{ mine: s.seat === props.bottom, glow: props.glow === s.seat }}
-              style={cellStyle(s)}
-              data-store={s.seat}
-              role="img"
-              aria-label={storeSpeech(props.engine.game, props.names[s.seat], props.display.stores[s.seat])}
-            >
-              <div class="tray">
-                <Index each={Array.from({ length: Math.min(props.display.stores[s.seat], MAX_DRAWN_STORE) })}>
-                  {(_, i) => <i class="seed" style={{ left: `${STORE_SPOTS[i][0]}%`, top: `${STORE_SPOTS[i][1]}%`, "--k": String(i % 7) }} />}
-                </Index>
-              </div>
-              <span class="count store-count" aria-hidden="true">{props.display.stores[s.seat]}</span>
-            </div>
-          );
+    <div
+      ref={(el) => storeEls.set(s.seat, el)}
+      class="store"
+      classList={{ mine: s.seat === props.bottom, glow: props.glow === s.seat }}
+      style={cellStyle(s)}
+      data-store={s.seat}
+      role="img"
+      aria-label={storeSpeech(props.engine.game, props.names[s.seat], props.display.stores[s.seat])}
+    >
+      <div class="tray">
+        <Index each={Array.from({ length: Math.min(props.display.stores[s.seat], MAX_DRAWN_STORE) })}>
+          {(_, i) => (
+            <i
+              class="seed"
+              style={{ left: `${STORE_SPOTS[i][0]}%`, top: `${STORE_SPOTS[i][1]}%`, "--k": String(i % 7) }}
+            />
+          )}
+        </Index>
+      </div>
+      <span class="count store-count" aria-hidden="true">
+        {props.display.stores[s.seat]}
+      </span>
+    </div>
+  );
 
   const cellStyle = (c: { row: number; col: number; rowSpan: number; colSpan: number }): JSX.CSSProperties => ({
     "grid-row": `${c.row + 1} / span ${c.rowSpan}`,
@@ -262,8 +283,12 @@ export function Board(props: BoardProps): JSX.Element {
         ref={boardEl}
         class={`board game-${props.engine.game}`}
         style={{
-          "grid-template-columns": size().cols.map((c) => `${c}px`).join(" "),
-          "grid-template-rows": size().rows.map((r) => `${r}px`).join(" "),
+          "grid-template-columns": size()
+            .cols.map((c) => `${c}px`)
+            .join(" "),
+          "grid-template-rows": size()
+            .rows.map((r) => `${r}px`)
+            .join(" "),
         }}
         role="group"
         aria-label={`${props.engine.game === "togyz" ? "Togyz kumalak" : props.engine.game === "ayo" ? "Ayo" : "Tsoro"} board`}
@@ -313,19 +338,34 @@ export function Board(props: BoardProps): JSX.Element {
                 >
                   <span class="seeds" aria-hidden="true">
                     <Index each={Array.from({ length: Math.min(count(), MAX_DRAWN) })}>
-                      {(_, i) => <i class="seed" style={{ left: `${SEED_SPOTS[i][0]}%`, top: `${SEED_SPOTS[i][1]}%`, "--k": String((i + c.index) % 7) }} />}
+                      {(_, i) => (
+                        <i
+                          class="seed"
+                          style={{
+                            left: `${SEED_SPOTS[i][0]}%`,
+                            top: `${SEED_SPOTS[i][1]}%`,
+                            "--k": String((i + c.index) % 7),
+                          }}
+                        />
+                      )}
                     </Index>
                   </span>
                   <Show when={tuzdykOwner(c.index) !== null}>
-                    <span class="star" classList={{ mine: tuzdykOwner(c.index) === props.bottom }} aria-hidden="true">★</span>
+                    <span class="star" classList={{ mine: tuzdykOwner(c.index) === props.bottom }} aria-hidden="true">
+                      ★
+                    </span>
                   </Show>
                   <Show when={props.lastFrom === c.index}>
                     <span class="last-dot" aria-hidden="true" />
                   </Show>
                 </button>
-                <span class="count" aria-hidden="true">{count()}</span>
+                <span class="count" aria-hidden="true">
+                  {count()}
+                </span>
                 <Show when={props.engine.game !== "tsoro-classic" && props.engine.game !== "tsoro-wta"}>
-                  <span class="pit-no" aria-hidden="true">{c.label}</span>
+                  <span class="pit-no" aria-hidden="true">
+                    {c.label}
+                  </span>
                 </Show>
               </div>
             );
@@ -349,9 +389,7 @@ export function Board(props: BoardProps): JSX.Element {
             </div>
           )}
         </Show>
-        <For each={props.flights}>
-          {(f) => <FlightView from={centre(f.from)} to={centre(f.to)} count={f.count} />}
-        </For>
+        <For each={props.flights}>{(f) => <FlightView from={centre(f.from)} to={centre(f.to)} count={f.count} />}</For>
       </div>
       <Show when={!hasStores(props.engine.game)}>
         <span class="sr-only">Winner Takes All has no stores: each side owns the seeds on its holes.</span>
@@ -360,15 +398,25 @@ export function Board(props: BoardProps): JSX.Element {
   );
 }
 
-function FlightView(props: { from: { x: number; y: number }; to: { x: number; y: number }; count: number }): JSX.Element {
+function FlightView(props: {
+  from: { x: number; y: number };
+  to: { x: number; y: number };
+  count: number;
+}): JSX.Element {
   const [there, setThere] = createSignal(false);
   onMount(() => {
-    const raf = typeof requestAnimationFrame === "function" ? requestAnimationFrame : (f: () => void) => setTimeout(f, 16);
+    const raf =
+      typeof requestAnimationFrame === "function" ? requestAnimationFrame : (f: () => void) => setTimeout(f, 16);
     raf(() => raf(() => setThere(true)));
   });
   const at = (): { x: number; y: number } => (there() ? props.to : props.from);
   return (
-    <div class="flight" classList={{ there: there() }} style={{ transform: `translate(${at().x}px, ${at().y}px)` }} aria-hidden="true">
+    <div
+      class="flight"
+      classList={{ there: there() }}
+      style={{ transform: `translate(${at().x}px, ${at().y}px)` }}
+      aria-hidden="true"
+    >
       +{props.count}
     </div>
   );

@@ -9,7 +9,10 @@ function renderChat(lines: ChatLine[] = []) {
   const [own, setOwn] = createStore<{ list: string[] }>({ list: [] });
   const r = render(() => (
     <Chat
-      lines={lines} me={1} names={["Alice", "Bola"]} own={own.list}
+      lines={lines}
+      me={1}
+      names={["Alice", "Bola"]}
+      own={own.list}
       onSend={(t) => (sent.push(t), true)}
       onAddPhrase={(t) => (setOwn("list", (l) => [...l, t]), true)}
       onRemovePhrase={(t) => setOwn("list", (l) => l.filter((x) => x !== t))}

@@ -7,7 +7,28 @@ import type { ChatLine } from "../../../core/online/game.js";
 import type { Seat } from "../../../core/types.js";
 import { BUILT_IN_PHRASES, PHRASE_MAX } from "../state/createPhrases.js";
 
-export const EMOJI = ["😊", "😂", "😮", "😅", "😎", "🤔", "😢", "😡", "👍", "👏", "🙏", "💪", "🎉", "🔥", "⭐", "❤️", "🍀", "⏳", "👋", "🤝"] as const;
+export const EMOJI = [
+  "😊",
+  "😂",
+  "😮",
+  "😅",
+  "😎",
+  "🤔",
+  "😢",
+  "😡",
+  "👍",
+  "👏",
+  "🙏",
+  "💪",
+  "🎉",
+  "🔥",
+  "⭐",
+  "❤️",
+  "🍀",
+  "⏳",
+  "👋",
+  "🤝",
+] as const;
 export const CHAT_MAX = 500;
 
 export interface ChatProps {
@@ -43,7 +64,9 @@ export function Chat(props: ChatProps): JSX.Element {
     <aside class="chat" aria-label="Chat" data-testid="chat">
       <header class="chat-head">
         <h2>Chat</h2>
-        <button type="button" class="icon-btn" onClick={() => props.onClose()} aria-label="Close chat">✕</button>
+        <button type="button" class="icon-btn" onClick={() => props.onClose()} aria-label="Close chat">
+          ✕
+        </button>
       </header>
       <ol class="chat-lines" ref={list} aria-live="polite">
         <For each={props.lines} fallback={<li class="chat-empty">No messages yet. Say hello!</li>}>
@@ -61,9 +84,18 @@ export function Chat(props: ChatProps): JSX.Element {
             const isOwn = (): boolean => props.own.includes(p) && !(BUILT_IN_PHRASES as readonly string[]).includes(p);
             return (
               <span class="phrase-wrap">
-                <button type="button" class="phrase" onClick={() => send(p)} disabled={editing()}>{p}</button>
+                <button type="button" class="phrase" onClick={() => send(p)} disabled={editing()}>
+                  {p}
+                </button>
                 <Show when={editing() && isOwn()}>
-                  <button type="button" class="phrase-del" onClick={() => props.onRemovePhrase(p)} aria-label={`Remove phrase ${p}`}>✕</button>
+                  <button
+                    type="button"
+                    class="phrase-del"
+                    onClick={() => props.onRemovePhrase(p)}
+                    aria-label={`Remove phrase ${p}`}
+                  >
+                    ✕
+                  </button>
                 </Show>
               </span>
             );
@@ -82,17 +114,33 @@ export function Chat(props: ChatProps): JSX.Element {
           }}
         >
           <input
-            type="text" maxLength={PHRASE_MAX} placeholder="A phrase of your own" aria-label="New phrase"
-            value={phrase()} onInput={(e) => setPhrase(e.currentTarget.value)}
+            type="text"
+            maxLength={PHRASE_MAX}
+            placeholder="A phrase of your own"
+            aria-label="New phrase"
+            value={phrase()}
+            onInput={(e) => setPhrase(e.currentTarget.value)}
           />
-          <button type="submit" class="btn">Add</button>
+          <button type="submit" class="btn">
+            Add
+          </button>
         </form>
       </Show>
       <Show when={emoji()}>
         <div class="emoji-grid" role="group" aria-label="Emoji">
           <For each={EMOJI}>
             {(em) => (
-              <button type="button" class="emoji" onClick={() => { setText(text() + em); input?.focus(); }} aria-label={`Add ${em}`}>{em}</button>
+              <button
+                type="button"
+                class="emoji"
+                onClick={() => {
+                  setText(text() + em);
+                  input?.focus();
+                }}
+                aria-label={`Add ${em}`}
+              >
+                {em}
+              </button>
             )}
           </For>
         </div>
@@ -104,12 +152,27 @@ export function Chat(props: ChatProps): JSX.Element {
           send(text());
         }}
       >
-        <button type="button" class="icon-btn" onClick={() => setEmoji(!emoji())} aria-label="Emoji" aria-pressed={emoji()}>😊</button>
+        <button
+          type="button"
+          class="icon-btn"
+          onClick={() => setEmoji(!emoji())}
+          aria-label="Emoji"
+          aria-pressed={emoji()}
+        >
+          😊
+        </button>
         <input
-          ref={input} type="text" maxLength={CHAT_MAX} placeholder="Message" aria-label="Message"
-          value={text()} onInput={(e) => setText(e.currentTarget.value)}
+          ref={input}
+          type="text"
+          maxLength={CHAT_MAX}
+          placeholder="Message"
+          aria-label="Message"
+          value={text()}
+          onInput={(e) => setText(e.currentTarget.value)}
         />
-        <button type="submit" class="btn primary" aria-label="Send">Send</button>
+        <button type="submit" class="btn primary" aria-label="Send">
+          Send
+        </button>
       </form>
     </aside>
   );

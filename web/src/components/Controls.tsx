@@ -26,19 +26,50 @@ export function Choice<T extends string | number>(props: {
   );
 }
 
-export function Stepper(props: { label: string; value: number; min: number; max: number; onChange: (n: number) => void; unit?: string }): JSX.Element {
+export function Stepper(props: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  onChange: (n: number) => void;
+  unit?: string;
+}): JSX.Element {
   const set = (n: number): void => props.onChange(Math.max(props.min, Math.min(props.max, n)));
   return (
     <div class="stepper">
-      <span class="stepper-label" id={`lbl-${props.label.replace(/\W/g, "")}`}>{props.label}</span>
-      <button type="button" class="icon-btn" onClick={() => set(props.value - 1)} aria-label={`Fewer: ${props.label}`} disabled={props.value <= props.min}>−</button>
+      <span class="stepper-label" id={`lbl-${props.label.replace(/\W/g, "")}`}>
+        {props.label}
+      </span>
+      <button
+        type="button"
+        class="icon-btn"
+        onClick={() => set(props.value - 1)}
+        aria-label={`Fewer: ${props.label}`}
+        disabled={props.value <= props.min}
+      >
+        −
+      </button>
       <input
-        type="range" min={props.min} max={props.max} value={props.value}
+        type="range"
+        min={props.min}
+        max={props.max}
+        value={props.value}
         aria-labelledby={`lbl-${props.label.replace(/\W/g, "")}`}
         onInput={(e) => set(Number(e.currentTarget.value))}
       />
-      <button type="button" class="icon-btn" onClick={() => set(props.value + 1)} aria-label={`More: ${props.label}`} disabled={props.value >= props.max}>+</button>
-      <output class="stepper-value">{props.value}{props.unit ?? ""}</output>
+      <button
+        type="button"
+        class="icon-btn"
+        onClick={() => set(props.value + 1)}
+        aria-label={`More: ${props.label}`}
+        disabled={props.value >= props.max}
+      >
+        +
+      </button>
+      <output class="stepper-value">
+        {props.value}
+        {props.unit ?? ""}
+      </output>
     </div>
   );
 }

@@ -1,7 +1,12 @@
 /** A modal question with buttons; Escape or the backdrop closes it. */
 import { onCleanup, onMount, type JSX } from "solid-js";
 
-export function Dialog(props: { title: string; children: JSX.Element; onClose: () => void; label?: string }): JSX.Element {
+export function Dialog(props: {
+  title: string;
+  children: JSX.Element;
+  onClose: () => void;
+  label?: string;
+}): JSX.Element {
   let box: HTMLDivElement | undefined;
   onMount(() => {
     const key = (e: KeyboardEvent): void => {

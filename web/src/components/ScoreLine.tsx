@@ -40,9 +40,15 @@ function SideView(props: { side: ScoreSide; where: "top" | "bottom" }): JSX.Elem
       data-testid={`side-${props.where}`}
     >
       <Show when={props.side.avatar}>{props.side.avatar}</Show>
-      <span class="side-name" title={props.side.name} data-testid={`name-${props.where}`}>{props.side.name}</span>
+      <span class="side-name" title={props.side.name} data-testid={`name-${props.where}`}>
+        {props.side.name}
+      </span>
       <Show when={props.side.extra}>{props.side.extra}</Show>
-      <span class="side-score" aria-label={`${props.side.name}: ${props.side.scoreText}`} data-testid={`score-${props.where}`}>
+      <span
+        class="side-score"
+        aria-label={`${props.side.name}: ${props.side.scoreText}`}
+        data-testid={`score-${props.where}`}
+      >
         {props.side.score}
       </span>
     </div>
@@ -53,7 +59,9 @@ export function ScoreLine(props: ScoreLineProps): JSX.Element {
   return (
     <div class="score-line" data-testid="score-line">
       <SideView side={props.top} where="top" />
-      <span class="turn" data-testid="turn" role="status" aria-live={props.live === false ? "off" : "polite"}>{props.turn}</span>
+      <span class="turn" data-testid="turn" role="status" aria-live={props.live === false ? "off" : "polite"}>
+        {props.turn}
+      </span>
       <SideView side={props.bottom} where="bottom" />
     </div>
   );

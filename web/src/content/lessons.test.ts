@@ -12,12 +12,15 @@ describe("lessons", () => {
     expect(new Set(LESSONS.map((l) => l.id)).size).toBe(LESSONS.length);
   });
 
-  test.each(LESSONS.map((l) => [l.id, l] as const))("%s: a valid position, a legal move, an answer among the choices", (_id, lesson) => {
-    const s = startPosition(lesson);
-    expect(isLegal(s, lesson.move)).toBe(true);
-    const { truth } = tryLesson(lesson);
-    expect(lesson.choices).toContain(truth);
-  });
+  test.each(LESSONS.map((l) => [l.id, l] as const))(
+    "%s: a valid position, a legal move, an answer among the choices",
+    (_id, lesson) => {
+      const s = startPosition(lesson);
+      expect(isLegal(s, lesson.move)).toBe(true);
+      const { truth } = tryLesson(lesson);
+      expect(lesson.choices).toContain(truth);
+    },
+  );
 
   // The worked answers of the product text, checked against the rules engine.
   test.each([

@@ -99,7 +99,8 @@ export const LESSONS: readonly Lesson[] = [
     prompt: "Try the 5 seeds in pit 5. The last one lands in pit 10.",
     question: "Will the capture reach past pit 10?",
     choices: ["Yes: pit 9 is taken too", "No: only pit 10 is taken"],
-    truth: (r) => (r.trace.some((e) => e.t === "capture" && e.pit === 8) ? "Yes: pit 9 is taken too" : "No: only pit 10 is taken"),
+    truth: (r) =>
+      r.trace.some((e) => e.t === "capture" && e.pit === 8) ? "Yes: pit 9 is taken too" : "No: only pit 10 is taken",
     answer:
       "Pit 10 becomes 2 and is captured. Pit 9 becomes 5, which stops the chain: a capture never jumps over a pit with the wrong count.",
   },
@@ -147,7 +148,9 @@ export const LESSONS: readonly Lesson[] = [
     truth: (r) =>
       r.trace.some((e) => e.t === "tuzdyk")
         ? "It becomes your tuzdyk"
-        : capturedBy(r) > 0 ? "You capture it as an even pit" : "Nothing",
+        : capturedBy(r) > 0
+          ? "You capture it as an even pit"
+          : "Nothing",
     answer:
       "Pit 9 keeps one stone and sends two on: the opponent's pits 1 and 2. Pit 2 now holds exactly 3, so it becomes your tuzdyk: the 3 stones go to your kazan, and every stone that falls there later is yours.",
   },

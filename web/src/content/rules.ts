@@ -68,9 +68,18 @@ export const GUIDES: { readonly [F in Family]: GameGuide } = {
         heading: "Common questions",
         items: [],
         qa: [
-          ["Why did my pit with one stone not keep a stone?", "A single stone moves on to the next pit. Only a pit with two or more puts its first stone back where it started."],
-          ["Why did three stones not become my tuzdyk?", "You already had one, or it was your opponent's ninth pit, or it had the same number as their tuzdyk on your side. The stones then stay put."],
-          ["Where does a stone go if it lands in a tuzdyk?", "Straight to the tuzdyk owner's kazan, whoever sowed it. You see it fly there."],
+          [
+            "Why did my pit with one stone not keep a stone?",
+            "A single stone moves on to the next pit. Only a pit with two or more puts its first stone back where it started.",
+          ],
+          [
+            "Why did three stones not become my tuzdyk?",
+            "You already had one, or it was your opponent's ninth pit, or it had the same number as their tuzdyk on your side. The stones then stay put.",
+          ],
+          [
+            "Where does a stone go if it lands in a tuzdyk?",
+            "Straight to the tuzdyk owner's kazan, whoever sowed it. You see it fly there.",
+          ],
           ["Can a game end in a draw?", "Yes: both kazans at 81, or equal kazans after atsyz."],
         ],
       },
@@ -107,10 +116,22 @@ export const GUIDES: { readonly [F in Family]: GameGuide } = {
         heading: "Common questions",
         items: [],
         qa: [
-          ["Why was a pit with 2 seeds not captured?", "Only a chain that starts where your last seed lands can capture, and only on your opponent's side. A 2 or 3 elsewhere is safe."],
-          ["Why did the game pass instead of finishing?", "An empty side just misses its turn. The game ends at 25 captured or fewer than 4 seeds on the board."],
-          ["Why is my starting pit still empty after a big sowing?", "The starting pit is skipped on every lap, so twelve seeds visit the other eleven pits and the twelfth lands in the pit after the start."],
-          ["Do lessons or computer games change my ranking?", "No. Lessons save nothing, and computer games are only counted in your own statistics on this device."],
+          [
+            "Why was a pit with 2 seeds not captured?",
+            "Only a chain that starts where your last seed lands can capture, and only on your opponent's side. A 2 or 3 elsewhere is safe.",
+          ],
+          [
+            "Why did the game pass instead of finishing?",
+            "An empty side just misses its turn. The game ends at 25 captured or fewer than 4 seeds on the board.",
+          ],
+          [
+            "Why is my starting pit still empty after a big sowing?",
+            "The starting pit is skipped on every lap, so twelve seeds visit the other eleven pits and the twelfth lands in the pit after the start.",
+          ],
+          [
+            "Do lessons or computer games change my ranking?",
+            "No. Lessons save nothing, and computer games are only counted in your own statistics on this device.",
+          ],
         ],
       },
       PLAYING,
@@ -164,9 +185,18 @@ export const GUIDES: { readonly [F in Family]: GameGuide } = {
         heading: "Common questions",
         items: [],
         qa: [
-          ["Why did my seeds keep going?", "The last seed landed in a hole that already had seeds, so that hole was lifted and sown on: a relay."],
-          ["Why was there no capture in my top row?", "The facing top hole of your opponent was empty, or the hole you landed in was empty before your seed."],
-          ["Which holes are taken?", "The opponent's top hole across from yours and the bottom hole behind it, in the same column."],
+          [
+            "Why did my seeds keep going?",
+            "The last seed landed in a hole that already had seeds, so that hole was lifted and sown on: a relay.",
+          ],
+          [
+            "Why was there no capture in my top row?",
+            "The facing top hole of your opponent was empty, or the hole you landed in was empty before your seed.",
+          ],
+          [
+            "Which holes are taken?",
+            "The opponent's top hole across from yours and the bottom hole behind it, in the same column.",
+          ],
         ],
       },
       PLAYING,

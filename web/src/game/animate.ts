@@ -55,11 +55,19 @@ export function stepMs(speed: Speed, trace: readonly TraceEvent[], reduced = fal
 
 /** Whether the system asks for reduced motion (false where there is no window). */
 export function prefersReducedMotion(): boolean {
-  return typeof window !== "undefined" && typeof window.matchMedia === "function"
-    && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  return (
+    typeof window !== "undefined" &&
+    typeof window.matchMedia === "function" &&
+    window.matchMedia("(prefers-reduced-motion: reduce)").matches
+  );
 }
 
-export async function playTrace(trace: readonly TraceEvent[], stage: Stage, step: number, wait: Wait): Promise<boolean> {
+export async function playTrace(
+  trace: readonly TraceEvent[],
+  stage: Stage,
+  step: number,
+  wait: Wait,
+): Promise<boolean> {
   let inHand = 0;
   let handAt: number | null = null;
   for (const e of trace) {

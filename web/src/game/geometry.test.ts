@@ -52,23 +52,28 @@ describe("board layouts", () => {
     expect(new Set(ayo.pits.map((p) => `${p.row},${p.col}`)).size).toBe(12);
   });
 
-  test.each([4, 7, 12])("tsoro with %i holes: each top hole faces the opponent's capturable holes in its column", (n) => {
-    const e = engineOf("tsoro-classic", { holes: n, seeds: 2 });
-    const l = makeLayout(e, 1, false);
-    const at = new Map(l.pits.map((p) => [p.index, p]));
-    const ring = 2 * n;
-    for (let k = 0; k < n; k++) {
-      const mineTop = at.get(ring + n + k); // seat 1 at the bottom: its top hole n+k
-      const facing = at.get(n + (n - 1 - k)); // seat 0's top hole across
-      const behind = at.get(k); // and the bottom hole behind it
-      expect(mineTop?.row).toBe(2);
-      expect(facing?.row).toBe(1);
-      expect(behind?.row).toBe(0);
-      expect(new Set([mineTop?.col, facing?.col, behind?.col]).size).toBe(1);
-    }
-    // Own bottom row left to right is holes 0..n-1.
-    expect(Array.from({ length: n }, (_, h) => at.get(ring + h)?.col)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
-  });
+  test.each([4, 7, 12])(
+    "tsoro with %i holes: each top hole faces the opponent's capturable holes in its column",
+    (n) => {
+      const e = engineOf("tsoro-classic", { holes: n, seeds: 2 });
+      const l = makeLayout(e, 1, false);
+      const at = new Map(l.pits.map((p) => [p.index, p]));
+      const ring = 2 * n;
+      for (let k = 0; k < n; k++) {
+        const mineTop = at.get(ring + n + k); // seat 1 at the bottom: its top hole n+k
+        const facing = at.get(n + (n - 1 - k)); // seat 0's top hole across
+        const behind = at.get(k); // and the bottom hole behind it
+        expect(mineTop?.row).toBe(2);
+        expect(facing?.row).toBe(1);
+        expect(behind?.row).toBe(0);
+        expect(new Set([mineTop?.col, facing?.col, behind?.col]).size).toBe(1);
+      }
+      // Own bottom row left to right is holes 0..n-1.
+      expect(Array.from({ length: n }, (_, h) => at.get(ring + h)?.col)).toEqual(
+        Array.from({ length: n }, (_, i) => i + 1),
+      );
+    },
+  );
 });
 
 describe("board sizes", () => {
@@ -76,14 +81,17 @@ describe("board sizes", () => {
   const phone = { width: 370, height: 610 };
   const desktop = { width: 1072, height: 590 };
 
-  test.each(["small", "medium", "large"] as const)("togyz upright, %s holes: at least 85 percent of the phone's width, pits ≥48 px, fits", (hole) => {
-    const l = makeLayout(engineOf("togyz"), 0, true);
-    const z = fitBoard(l, "togyz", phone, hole, true);
-    expect(z.width).toBeGreaterThanOrEqual(0.85 * 390);
-    expect(z.width).toBeLessThanOrEqual(phone.width + 0.5);
-    expect(z.height).toBeLessThanOrEqual(phone.height + 0.5);
-    expect(z.pit).toBeGreaterThanOrEqual(MIN_PIT_PX.togyz);
-  });
+  test.each(["small", "medium", "large"] as const)(
+    "togyz upright, %s holes: at least 85 percent of the phone's width, pits ≥48 px, fits",
+    (hole) => {
+      const l = makeLayout(engineOf("togyz"), 0, true);
+      const z = fitBoard(l, "togyz", phone, hole, true);
+      expect(z.width).toBeGreaterThanOrEqual(0.85 * 390);
+      expect(z.width).toBeLessThanOrEqual(phone.width + 0.5);
+      expect(z.height).toBeLessThanOrEqual(phone.height + 0.5);
+      expect(z.pit).toBeGreaterThanOrEqual(MIN_PIT_PX.togyz);
+    },
+  );
 
   test("the hole size moves the pit between the smallest allowed and the largest that fits", () => {
     const l = makeLayout(engineOf("togyz"), 0, false);
@@ -96,7 +104,10 @@ describe("board sizes", () => {
 
   test.each([[4], [8], [12]])("tsoro with %i holes keeps pits ≥40 px on a phone and a desktop", (n) => {
     const e = engineOf("tsoro-classic", { holes: n, seeds: 2 });
-    for (const [space, upright] of [[phone, true], [desktop, false]] as const) {
+    for (const [space, upright] of [
+      [phone, true],
+      [desktop, false],
+    ] as const) {
       const z = fitBoard(makeLayout(e, 0, upright), "tsoro-classic", space, "small", upright);
       expect(z.pit).toBeGreaterThanOrEqual(40);
       expect(z.width).toBeLessThanOrEqual(space.width + 0.5);
@@ -113,11 +124,14 @@ describe("board sizes", () => {
 
 describe("sowing speed", () => {
   const sows = (n: number) => Array.from({ length: n }, (_, i) => ({ t: "sow" as const, pit: i % 18 }));
-  test.each(["slow", "normal", "fast"] as const)("%s: a short move at full speed, a long chain never under the minimum per seed", (speed) => {
-    expect(stepMs(speed, sows(5))).toBe(STEP_MS[speed]);
-    expect(stepMs(speed, sows(400))).toBe(MIN_STEP_MS[speed]);
-    expect(MIN_STEP_MS.fast).toBeGreaterThanOrEqual(30);
-  });
+  test.each(["slow", "normal", "fast"] as const)(
+    "%s: a short move at full speed, a long chain never under the minimum per seed",
+    (speed) => {
+      expect(stepMs(speed, sows(5))).toBe(STEP_MS[speed]);
+      expect(stepMs(speed, sows(400))).toBe(MIN_STEP_MS[speed]);
+      expect(MIN_STEP_MS.fast).toBeGreaterThanOrEqual(30);
+    },
+  );
   test("reduced motion shows a move at once", () => {
     expect(stepMs("slow", sows(5), true)).toBe(0);
   });
@@ -125,7 +139,10 @@ describe("sowing speed", () => {
 
 describe("counts beside the pits", () => {
   test("turned: the viewer's counts on the left, the opponent's on the right; flat: bottom row below, others above", () => {
-    for (const [game, options] of [["togyz", undefined], ["tsoro-classic", { holes: 12, seeds: 2 }]] as const) {
+    for (const [game, options] of [
+      ["togyz", undefined],
+      ["tsoro-classic", { holes: 12, seeds: 2 }],
+    ] as const) {
       const l = makeLayout(engineOf(game, options), 0, true);
       expect(l.turned).toBe(true);
       for (const p of l.pits) expect(countAt(l, p)).toBe(p.owner === 0 ? "left" : "right");

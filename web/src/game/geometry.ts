@@ -66,8 +66,15 @@ function landscape(engine: Engine, bottom: Seat): { rows: number; cols: number; 
   const pits: PitCell[] = [];
   const stores: StoreCell[] = [];
   const pit = (index: number, row: number, col: number, isTop = false): PitCell => ({
-    kind: "pit", index, owner: pitOwner(engine, index), label: pitLabel(engine, index), top: isTop,
-    row, col, rowSpan: 1, colSpan: 1,
+    kind: "pit",
+    index,
+    owner: pitOwner(engine, index),
+    label: pitLabel(engine, index),
+    top: isTop,
+    row,
+    col,
+    rowSpan: 1,
+    colSpan: 1,
   });
   if (engine.game === "togyz" || engine.game === "ayo") {
     const n = engine.pits / 2;
@@ -103,7 +110,10 @@ function turn<T extends { row: number; col: number; rowSpan: number; colSpan: nu
 }
 
 /** An upright phone with a board narrow enough not to turn: the stores move above and below the rows. */
-function storesAboveBelow(l: { rows: number; cols: number; pits: PitCell[]; stores: StoreCell[] }, bottom: Seat): Layout {
+function storesAboveBelow(
+  l: { rows: number; cols: number; pits: PitCell[]; stores: StoreCell[] },
+  bottom: Seat,
+): Layout {
   const cols = l.cols - 2;
   return {
     rows: l.rows + 2,
@@ -140,7 +150,12 @@ export function countAt(layout: Layout, c: PitCell): CountAt {
 }
 
 /** The smallest pit a finger can take on each game's board, in CSS pixels. */
-export const MIN_PIT_PX: { readonly [G in GameId]: number } = { togyz: 48, ayo: 44, "tsoro-classic": 40, "tsoro-wta": 40 };
+export const MIN_PIT_PX: { readonly [G in GameId]: number } = {
+  togyz: 48,
+  ayo: 44,
+  "tsoro-classic": 40,
+  "tsoro-wta": 40,
+};
 /** A pit fills this share of its (narrower) cell side. */
 export const PIT_FILL = 0.92;
 /** A column holding only stores (a flat board's ends) is this share of a pit column. */
@@ -171,11 +186,19 @@ export interface BoardSize {
  * the largest that fits is used).
  */
 export function fitBoard(
-  layout: Layout, game: GameId, space: { readonly width: number; readonly height: number }, hole: HoleSize, stretch: boolean,
+  layout: Layout,
+  game: GameId,
+  space: { readonly width: number; readonly height: number },
+  hole: HoleSize,
+  stretch: boolean,
 ): BoardSize {
   const pad = Math.round(Math.max(6, Math.min(14, Math.min(space.width, space.height) * 0.02)));
-  const colWeight = Array.from({ length: layout.cols }, (_, c) => (layout.pits.some((p) => p.col === c) ? 1 : STORE_COL));
-  const rowWeight = Array.from({ length: layout.rows }, (_, r) => (layout.pits.some((p) => p.row === r) ? 1 : STORE_ROW));
+  const colWeight = Array.from({ length: layout.cols }, (_, c) =>
+    layout.pits.some((p) => p.col === c) ? 1 : STORE_COL,
+  );
+  const rowWeight = Array.from({ length: layout.rows }, (_, r) =>
+    layout.pits.some((p) => p.row === r) ? 1 : STORE_ROW,
+  );
   const sumC = colWeight.reduce((a, b) => a + b, 0);
   const sumR = rowWeight.reduce((a, b) => a + b, 0);
   const unitW = Math.max(1, space.width - 2 * pad) / sumC;
@@ -187,7 +210,9 @@ export function fitBoard(
   const cols = colWeight.map((w) => Math.floor(w * cw * 10) / 10);
   const rows = rowWeight.map((w) => Math.floor(w * cell * 10) / 10);
   return {
-    cols, rows, pad,
+    cols,
+    rows,
+    pad,
     pit: Math.floor(cell * PIT_FILL),
     width: cols.reduce((a, b) => a + b, 0) + 2 * pad,
     height: rows.reduce((a, b) => a + b, 0) + 2 * pad,

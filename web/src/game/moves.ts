@@ -1,7 +1,5 @@
 /** Small reads of the engine that the board needs: legal pits, the preview landing, the display copy. */
-import {
-  H_STORE0, H_TUZ0, legalMoves, play, toMove, type State, type TraceEvent,
-} from "../../../core/games/index.js";
+import { H_STORE0, H_TUZ0, legalMoves, play, toMove, type State, type TraceEvent } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
 
 /** What the board shows: pit counts, store counts and each seat's tuzdyk (board index or -1). */

@@ -21,12 +21,18 @@ describe("result wording", () => {
   });
 
   test("a resignation is called one; the player with nothing to move is named", () => {
-    expect(endSentence({ game: "ayo", reason: "forfeit", names: you, winner: 0, toMove: 1, forfeitWord: "resigned" })).toBe("Bola resigned.");
-    expect(endSentence({ game: "togyz", reason: "atsyz", names: you, winner: 1, toMove: 0 })).toMatch(/^You had no stones to move/);
-    expect(endSentence({ game: "tsoro-classic", reason: "no-seeds", names: you, winner: 0, toMove: 1 })).toBe("Bola had no seeds left to move.");
+    expect(
+      endSentence({ game: "ayo", reason: "forfeit", names: you, winner: 0, toMove: 1, forfeitWord: "resigned" }),
+    ).toBe("Bola resigned.");
+    expect(endSentence({ game: "togyz", reason: "atsyz", names: you, winner: 1, toMove: 0 })).toMatch(
+      /^You had no stones to move/,
+    );
+    expect(endSentence({ game: "tsoro-classic", reason: "no-seeds", names: you, winner: 0, toMove: 1 })).toBe(
+      "Bola had no seeds left to move.",
+    );
   });
 
-  test("every end reason has a sentence, and none says \"A player\" when the winner is known", () => {
+  test('every end reason has a sentence, and none says "A player" when the winner is known', () => {
     for (const reason of END_REASONS as readonly EndReason[]) {
       const t = endSentence({ game: "togyz", reason, names: you, winner: 0, toMove: 1 });
       expect(t.length).toBeGreaterThan(5);
@@ -53,11 +59,21 @@ describe("screen-reader wording", () => {
   });
 
   test("a move in one sentence", () => {
-    expect(describeMove("togyz", "You", 0, 4, [{ t: "lift", pit: 3, count: 12, relay: false }, { t: "capture", pit: 12, count: 12, seat: 0 }]))
-      .toBe("You sowed from pit 4 and captured 12 stones.");
-    expect(describeMove("togyz", "Computer", 1, 2, [{ t: "capture", pit: 3, count: 3, seat: 1 }, { t: "tuzdyk", pit: 3, seat: 1 }]))
-      .toBe("Computer sowed from pit 2, captured 3 stones and made a tuzdyk.");
-    expect(describeMove("tsoro-wta", "Bola", 1, 0, [{ t: "take", pits: [1, 2], count: 5, seat: 1 }])).toBe("Bola sowed from hole 1 and took 5 seeds.");
+    expect(
+      describeMove("togyz", "You", 0, 4, [
+        { t: "lift", pit: 3, count: 12, relay: false },
+        { t: "capture", pit: 12, count: 12, seat: 0 },
+      ]),
+    ).toBe("You sowed from pit 4 and captured 12 stones.");
+    expect(
+      describeMove("togyz", "Computer", 1, 2, [
+        { t: "capture", pit: 3, count: 3, seat: 1 },
+        { t: "tuzdyk", pit: 3, seat: 1 },
+      ]),
+    ).toBe("Computer sowed from pit 2, captured 3 stones and made a tuzdyk.");
+    expect(describeMove("tsoro-wta", "Bola", 1, 0, [{ t: "take", pits: [1, 2], count: 5, seat: 1 }])).toBe(
+      "Bola sowed from hole 1 and took 5 seeds.",
+    );
     expect(describeMove("ayo", "You", 0, 0, [{ t: "pass", seat: 0 }])).toBe("You passed: no seeds to sow.");
     expect(describeMove("ayo", "Bola", 1, 9, [{ t: "sow", pit: 9 }])).toBe("Bola sowed from pit 9.");
   });

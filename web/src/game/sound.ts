@@ -16,8 +16,9 @@ export function createSound(enabled: () => boolean): Sound {
   const audio = (): AudioContext | null => {
     if (!enabled()) return null;
     if (ctx === null) {
-      const C = (globalThis as { AudioContext?: AudioCtor; webkitAudioContext?: AudioCtor }).AudioContext
-        ?? (globalThis as { webkitAudioContext?: AudioCtor }).webkitAudioContext;
+      const C =
+        (globalThis as { AudioContext?: AudioCtor; webkitAudioContext?: AudioCtor }).AudioContext ??
+        (globalThis as { webkitAudioContext?: AudioCtor }).webkitAudioContext;
       if (C === undefined) return null;
       try {
         ctx = new C();

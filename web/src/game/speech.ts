@@ -27,7 +27,12 @@ export function storeWord(game: GameId): string {
 
 /** A pit's label: owner, number, row (Tsoro), count, then what is special about it. */
 export function pitSpeech(
-  game: GameId, owner: string, label: number, top: boolean, count: number, extra: readonly string[] = [],
+  game: GameId,
+  owner: string,
+  label: number,
+  top: boolean,
+  count: number,
+  extra: readonly string[] = [],
 ): string {
   const row = game === "tsoro-classic" || game === "tsoro-wta" ? (top ? " (top row)" : " (bottom row)") : "";
   return [`${possessive(owner)} ${pitWord(game)} ${label}${row}, ${countOf(game, count)}`, ...extra].join(", ");
@@ -49,7 +54,13 @@ function clauses(parts: readonly string[]): string {
 }
 
 /** One sentence for a move just played by `name` (engine seat `seat`). */
-export function describeMove(game: GameId, name: string, seat: Seat, move: number, trace: readonly TraceEvent[]): string {
+export function describeMove(
+  game: GameId,
+  name: string,
+  seat: Seat,
+  move: number,
+  trace: readonly TraceEvent[],
+): string {
   if (trace.some((e) => e.t === "pass")) return `${name} passed: no seeds to sow.`;
   let captured = 0;
   let taken = 0;

@@ -30,13 +30,30 @@ describe("records of the games this device knows", () => {
       entry(0, 2, { t: "move", series: 0, game: 0, ply: 0, move: 1 }),
       entry(1, 3, { t: "forfeit", whole: false }),
     ]);
-    expect(rec).toMatchObject({ game: "ayo", moves: [1], result: { winner: 0, reason: "forfeit" }, players: ["Player 1", "Player 2"] });
+    expect(rec).toMatchObject({
+      game: "ayo",
+      moves: [1],
+      result: { winner: 0, reason: "forfeit" },
+      players: ["Player 1", "Player 2"],
+    });
   });
 
   test("a ranked match: the rules' own end is left to the moves, a resignation is kept; a share code opens it", () => {
     const seats = [{ name: "A" }, { name: "B" }] as const;
-    const resigned = matchRecord({ game: "tsoro-classic", options: { holes: 4, seeds: 1 }, moves: [0], seats, result: { winner: 0, reason: "forfeit" } });
-    expect(resigned).toEqual({ game: "tsoro-classic", options: { holes: 4, seeds: 1 }, moves: [0], players: ["A", "B"], result: { winner: 0, reason: "forfeit" } });
+    const resigned = matchRecord({
+      game: "tsoro-classic",
+      options: { holes: 4, seeds: 1 },
+      moves: [0],
+      seats,
+      result: { winner: 0, reason: "forfeit" },
+    });
+    expect(resigned).toEqual({
+      game: "tsoro-classic",
+      options: { holes: 4, seeds: 1 },
+      moves: [0],
+      players: ["A", "B"],
+      result: { winner: 0, reason: "forfeit" },
+    });
     const code = replayCode(resigned!);
     expect(code).not.toBeNull();
     const back = parseShareCode(code!);

@@ -1,6 +1,12 @@
 /** Game records of the games this device knows: saved local games, friend rooms, ranked matches. */
 import { starterOf } from "../../../core/match.js";
-import { makeRecord, makeShareCode, OUTSIDE_REASONS, replayRecord, type GameRecord } from "../../../core/records/index.js";
+import {
+  makeRecord,
+  makeShareCode,
+  OUTSIDE_REASONS,
+  replayRecord,
+  type GameRecord,
+} from "../../../core/records/index.js";
 import type { GameOptions } from "../../../core/games/index.js";
 import { applyPayload, createFriendGame, isPlaying, type LogEntry } from "../../../core/online/game.js";
 import type { GameId, Outcome, Seat } from "../../../core/types.js";
@@ -8,7 +14,7 @@ import { engineOptions, type SavedGame } from "../state/records.js";
 
 /** The current (or just finished) game of a saved match, with the names in engine seats. */
 export function savedGameRecord(g: SavedGame): GameRecord | null {
-  const starter: Seat = g.recorded ? g.series.games.at(-1)?.starter ?? 0 : starterOf(g.series);
+  const starter: Seat = g.recorded ? (g.series.games.at(-1)?.starter ?? 0) : starterOf(g.series);
   const players: [string, string] = [g.names[starter], g.names[(1 - starter) as Seat]];
   const r = makeRecord(g.setup.game, engineOptions(g.setup), g.moves, { result: g.ended, players });
   return r.ok ? r.value : null;
@@ -16,7 +22,11 @@ export function savedGameRecord(g: SavedGame): GameRecord | null {
 
 /** A record from a game's moves (friend rooms and ranked matches keep the moves of the current game). */
 export function movesRecord(
-  game: GameId, options: GameOptions | undefined, moves: readonly number[], players?: readonly [string, string], result?: Outcome | null,
+  game: GameId,
+  options: GameOptions | undefined,
+  moves: readonly number[],
+  players?: readonly [string, string],
+  result?: Outcome | null,
 ): GameRecord | null {
   const r = makeRecord(game, options, moves, { result: result ?? null, ...(players !== undefined ? { players } : {}) });
   return r.ok ? r.value : null;
@@ -41,8 +51,11 @@ function outsideResult(o: Outcome | null | undefined): Outcome | null {
 
 /** A ranked match as the server reports it (engine seats throughout). */
 export function matchRecord(m: {
-  readonly game: GameId; readonly options: GameOptions; readonly moves: readonly number[];
-  readonly seats: readonly [{ readonly name: string }, { readonly name: string }]; readonly result: Outcome | null;
+  readonly game: GameId;
+  readonly options: GameOptions;
+  readonly moves: readonly number[];
+  readonly seats: readonly [{ readonly name: string }, { readonly name: string }];
+  readonly result: Outcome | null;
 }): GameRecord | null {
   return movesRecord(m.game, m.options, m.moves, [m.seats[0].name, m.seats[1].name], outsideResult(m.result));
 }
@@ -52,11 +65,16 @@ export function matchRecord(m: {
  * that moved first, and `nameOf` the name of a room seat.
  */
 export function friendGameRecord(
-  final: { readonly engine: { readonly game: GameId; readonly options: GameOptions } }, moves: readonly number[], starter: Seat,
-  outcome: Outcome | null, nameOf: (roomSeat: Seat) => string,
+  final: { readonly engine: { readonly game: GameId; readonly options: GameOptions } },
+  moves: readonly number[],
+  starter: Seat,
+  outcome: Outcome | null,
+  nameOf: (roomSeat: Seat) => string,
 ): GameRecord | null {
   const engineOutcome: Outcome | null =
-    outcome === null ? null : { winner: outcome.winner === null ? null : ((outcome.winner ^ starter) as Seat), reason: outcome.reason };
+    outcome === null
+      ? null
+      : { winner: outcome.winner === null ? null : ((outcome.winner ^ starter) as Seat), reason: outcome.reason };
   const players: [string, string] = [nameOf(starter), nameOf((1 - starter) as Seat)];
   return movesRecord(final.engine.game, final.engine.options, moves, players, outsideResult(engineOutcome));
 }

@@ -4,9 +4,19 @@
  * reconnects by itself); screens and stores never touch `WebSocket` themselves.
  */
 import type { RoomCode } from "../../../core/crypto/code.js";
-import { createFriendSession, type FriendSession, type Profile, type SessionSnapshot, type Settings } from "../../../core/online/index.js";
+import {
+  createFriendSession,
+  type FriendSession,
+  type Profile,
+  type SessionSnapshot,
+  type Settings,
+} from "../../../core/online/index.js";
 import { createLink, type Link, type SocketLike } from "../../../core/online/transport.js";
-import { parseRankedServerMessage, type RankedClientMessage, type RankedServerMessage } from "../../../core/protocol/ranked.js";
+import {
+  parseRankedServerMessage,
+  type RankedClientMessage,
+  type RankedServerMessage,
+} from "../../../core/protocol/ranked.js";
 import { apiUrl } from "./http.js";
 
 /** The WebSocket address of the server that served this page (or the configured one). */
@@ -60,17 +70,22 @@ export function openRankedLink(h: {
   onMessage(m: RankedServerMessage): void;
   onClose(): void;
 }): RankedLink {
-  const link: Link = createLink(wsUrl(), browserSocket, {
-    onOpen: () => {
-      link.healthy();
-      h.onOpen();
+  const link: Link = createLink(
+    wsUrl(),
+    browserSocket,
+    {
+      onOpen: () => {
+        link.healthy();
+        h.onOpen();
+      },
+      onMessage: (raw) => {
+        const m = parseRankedServerMessage(raw);
+        if (m.ok) h.onMessage(m.value);
+      },
+      onClose: h.onClose,
     },
-    onMessage: (raw) => {
-      const m = parseRankedServerMessage(raw);
-      if (m.ok) h.onMessage(m.value);
-    },
-    onClose: h.onClose,
-  }, { baseMs: 300, maxMs: 5_000 });
+    { baseMs: 300, maxMs: 5_000 },
+  );
   return {
     send: (msg) => link.send(msg),
     get isOpen() {

@@ -21,7 +21,10 @@ const UPDATE_CHECK_MS = 30 * 60 * 1000;
 let applyUpdate: ((reload?: boolean) => Promise<void>) | null = null;
 
 /** Filled in by `appStatus` below; called by the service worker registration. */
-const registered: { needRefresh: () => void; offlineReady: () => void } = { needRefresh: () => undefined, offlineReady: () => undefined };
+const registered: { needRefresh: () => void; offlineReady: () => void } = {
+  needRefresh: () => undefined,
+  offlineReady: () => undefined,
+};
 
 export const appStatus: AppStatus = createRoot(() => {
   const [online, setOnline] = createSignal(typeof navigator === "undefined" || navigator.onLine !== false);

@@ -2,7 +2,10 @@
 export type Shared = "shared" | "copied" | "cancelled" | "failed";
 
 export async function shareText(title: string, text: string, url?: string): Promise<Shared> {
-  const nav = navigator as Navigator & { share?: (d: ShareData) => Promise<void>; canShare?: (d: ShareData) => boolean };
+  const nav = navigator as Navigator & {
+    share?: (d: ShareData) => Promise<void>;
+    canShare?: (d: ShareData) => boolean;
+  };
   const data: ShareData = url === undefined ? { title, text } : { title, text, url };
   if (typeof nav.share === "function" && (nav.canShare?.(data) ?? true)) {
     try {

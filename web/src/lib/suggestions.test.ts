@@ -36,7 +36,10 @@ describe("suggest an improvement", () => {
     status = 404;
     expect(await sendSuggestion(kv, "  Show the seed count in the hand bigger  ", "idea")).toBe("kept");
     expect(await sendSuggestion(kv, "Tsoro board looks small on tablets", "problem")).toBe("kept");
-    expect(pending(kv).map((s) => s.text)).toEqual(["Show the seed count in the hand bigger", "Tsoro board looks small on tablets"]);
+    expect(pending(kv).map((s) => s.text)).toEqual([
+      "Show the seed count in the hand bigger",
+      "Tsoro board looks small on tablets",
+    ]);
     expect(await retryPending(kv)).toBe(2);
     status = 201;
     expect(await retryPending(kv)).toBe(0);

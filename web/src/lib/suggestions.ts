@@ -13,7 +13,8 @@ export const SUGGESTION_MAX = 2000;
 /** The server's categories (core/protocol/ranked.ts `SUGGESTION_CATEGORIES`). */
 export const CATEGORIES = ["idea", "problem", "other"] as const;
 export type Category = (typeof CATEGORIES)[number];
-const CATEGORIES_MATCH_SERVER: readonly (typeof import("../../../core/protocol/ranked.js").SUGGESTION_CATEGORIES)[number][] = CATEGORIES;
+const CATEGORIES_MATCH_SERVER: readonly (typeof import("../../../core/protocol/ranked.js").SUGGESTION_CATEGORIES)[number][] =
+  CATEGORIES;
 void CATEGORIES_MATCH_SERVER;
 export const OUTBOX_MAX = 20;
 
@@ -59,10 +60,20 @@ async function deliver(s: Suggestion): Promise<"sent" | "refused" | "failed"> {
 }
 
 /** Sends a suggestion now; if that fails it is kept for later. */
-export async function sendSuggestion(kv: KeyValue, text: string, category: Category, now = Date.now()): Promise<SendResult> {
+export async function sendSuggestion(
+  kv: KeyValue,
+  text: string,
+  category: Category,
+  now = Date.now(),
+): Promise<SendResult> {
   const clean = text.trim().slice(0, SUGGESTION_MAX);
   if (clean.length < SUGGESTION_MIN) return "invalid";
-  const s: Suggestion = { id: `${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`, text: clean, category, createdAt: now };
+  const s: Suggestion = {
+    id: `${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`,
+    text: clean,
+    category,
+    createdAt: now,
+  };
   const r = await deliver(s);
   if (r === "sent") return "sent";
   if (r === "refused") return "invalid";
@@ -80,7 +91,11 @@ export async function retryPending(kv: KeyValue): Promise<number> {
     for (const s of pending(kv)) {
       const r = await deliver(s);
       if (r === "failed") break;
-      writeJson(kv, KEY, pending(kv).filter((x) => x.id !== s.id));
+      writeJson(
+        kv,
+        KEY,
+        pending(kv).filter((x) => x.id !== s.id),
+      );
     }
     return pending(kv).length;
   } finally {

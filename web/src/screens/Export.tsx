@@ -27,7 +27,12 @@ function todayTag(): string {
 export function exportText(rec: GameRecord, format: Format): string {
   const r = replayRecord(rec);
   if (!r.ok) return "";
-  if (format === "playok" && rec.game === "togyz") return makePlayOk(r.value, [["Event", "Mancala"], ["Site", "Mancala"], ["Date", todayTag()]]);
+  if (format === "playok" && rec.game === "togyz")
+    return makePlayOk(r.value, [
+      ["Event", "Mancala"],
+      ["Site", "Mancala"],
+      ["Date", todayTag()],
+    ]);
   return makeJsonRecord(rec) + "\n";
 }
 
@@ -46,7 +51,9 @@ export function ExportDialog(props: { record: GameRecord; onClose: () => void })
     }
   };
   const download = (): void => {
-    const url = URL.createObjectURL(new Blob([text()], { type: format() === "json" ? "application/json" : "text/plain" }));
+    const url = URL.createObjectURL(
+      new Blob([text()], { type: format() === "json" ? "application/json" : "text/plain" }),
+    );
     const a = document.createElement("a");
     a.href = url;
     a.download = fileName(props.record, format());
@@ -72,10 +79,22 @@ export function ExportDialog(props: { record: GameRecord; onClose: () => void })
         </Show>
         <textarea readonly aria-label="Game record" data-testid="export-text" value={text()} />
         <div class="row">
-          <button type="button" class="btn primary" onClick={() => void copy(text(), "Copied.")}>Copy</button>
-          <button type="button" class="btn" onClick={download}>Download</button>
+          <button type="button" class="btn primary" onClick={() => void copy(text(), "Copied.")}>
+            Copy
+          </button>
+          <button type="button" class="btn" onClick={download}>
+            Download
+          </button>
           <Show when={link()}>
-            {(l) => <button type="button" class="btn" onClick={() => void copy(l(), "Link copied. It opens the replay; the game travels in the link itself.")}>Copy share link</button>}
+            {(l) => (
+              <button
+                type="button"
+                class="btn"
+                onClick={() => void copy(l(), "Link copied. It opens the replay; the game travels in the link itself.")}
+              >
+                Copy share link
+              </button>
+            )}
           </Show>
           <button
             type="button"
@@ -88,9 +107,13 @@ export function ExportDialog(props: { record: GameRecord; onClose: () => void })
           >
             Replay
           </button>
-          <button type="button" class="btn" onClick={props.onClose}>Close</button>
+          <button type="button" class="btn" onClick={props.onClose}>
+            Close
+          </button>
         </div>
-        <p class="note" role="status">{note()}</p>
+        <p class="note" role="status">
+          {note()}
+        </p>
       </div>
     </Dialog>
   );

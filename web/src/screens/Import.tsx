@@ -35,7 +35,9 @@ export function ImportScreen(): JSX.Element {
   const onFile = async (file: File | undefined): Promise<void> => {
     if (file === undefined) return;
     if (file.size > MAX_FILE_BYTES) {
-      setError(`That file is ${Math.round(file.size / 1024)} KB; records up to ${MAX_FILE_BYTES / 1024 / 1024} MB can be imported.`);
+      setError(
+        `That file is ${Math.round(file.size / 1024)} KB; records up to ${MAX_FILE_BYTES / 1024 / 1024} MB can be imported.`,
+      );
       return;
     }
     setText(await file.text());
@@ -46,22 +48,32 @@ export function ImportScreen(): JSX.Element {
     return `${GAME_NAMES[g.record.game]}${p !== undefined ? ` · ${p[0]} – ${p[1]}` : ""}`;
   };
   const result = (g: Replayed): string =>
-    g.outcome === null ? "unfinished" : g.outcome.winner === null ? "draw" : `${g.record.players?.[g.outcome.winner] ?? (g.outcome.winner === 0 ? "first player" : "second player")} won`;
+    g.outcome === null
+      ? "unfinished"
+      : g.outcome.winner === null
+        ? "draw"
+        : `${g.record.players?.[g.outcome.winner] ?? (g.outcome.winner === 0 ? "first player" : "second player")} won`;
 
   return (
     <section class="screen page" aria-labelledby="import-title">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back"><Icon name="back" /></button>
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+          <Icon name="back" />
+        </button>
         <h1 id="import-title">Import a game</h1>
       </header>
       <div class="card">
         <p class="intro">
-          Paste a Togyz kumalak record in PlayOK's notation (<code>1. 76(10) 87(2) …</code>) or JSON records
-          (<code>{'{"game","options","moves"}'}</code>, one a line), or open a file. Every move is checked.
+          Paste a Togyz kumalak record in PlayOK's notation (<code>1. 76(10) 87(2) …</code>) or JSON records (
+          <code>{'{"game","options","moves"}'}</code>, one a line), or open a file. Every move is checked.
         </p>
         <textarea
-          class="import-text" aria-label="Game record" data-testid="import-text" value={text()}
-          onInput={(e) => setText(e.currentTarget.value)} placeholder={'[White "…"]\n[Black "…"]\n\n1. 76(10) 87(2) 2. 99 91 …'}
+          class="import-text"
+          aria-label="Game record"
+          data-testid="import-text"
+          value={text()}
+          onInput={(e) => setText(e.currentTarget.value)}
+          placeholder={'[White "…"]\n[Black "…"]\n\n1. 76(10) 87(2) 2. 99 91 …'}
         />
         <div class="row">
           <label>
@@ -74,12 +86,25 @@ export function ImportScreen(): JSX.Element {
           </label>
           <label class="btn">
             Open a file
-            <input type="file" accept=".txt,.pgn,.json,.jsonl,text/plain,application/json" class="sr-only" data-testid="import-file"
-              onChange={(e) => void onFile(e.currentTarget.files?.[0])} />
+            <input
+              type="file"
+              accept=".txt,.pgn,.json,.jsonl,text/plain,application/json"
+              class="sr-only"
+              data-testid="import-file"
+              onChange={(e) => void onFile(e.currentTarget.files?.[0])}
+            />
           </label>
-          <button type="button" class="btn primary" onClick={read} disabled={text().trim() === ""}>Import</button>
+          <button type="button" class="btn primary" onClick={read} disabled={text().trim() === ""}>
+            Import
+          </button>
         </div>
-        <Show when={error()}>{(e) => <p class="error" role="alert" data-testid="import-error">{e()}</p>}</Show>
+        <Show when={error()}>
+          {(e) => (
+            <p class="error" role="alert" data-testid="import-error">
+              {e()}
+            </p>
+          )}
+        </Show>
       </div>
       <Show when={games().length > 1}>
         <h2 class="list-head">{games().length} games</h2>
@@ -88,11 +113,17 @@ export function ImportScreen(): JSX.Element {
             {(g, i) => (
               <li class="saved">
                 <div class="saved-text">
-                  <span class="saved-title">{i() + 1}. {title(g)}</span>
-                  <span class="saved-sub">{g.record.moves.length} moves · {result(g)}</span>
+                  <span class="saved-title">
+                    {i() + 1}. {title(g)}
+                  </span>
+                  <span class="saved-sub">
+                    {g.record.moves.length} moves · {result(g)}
+                  </span>
                 </div>
                 <div class="saved-actions">
-                  <button type="button" class="btn primary" onClick={() => router.go("replay", makeShareCode(g))}>Replay</button>
+                  <button type="button" class="btn primary" onClick={() => router.go("replay", makeShareCode(g))}>
+                    Replay
+                  </button>
                 </div>
               </li>
             )}

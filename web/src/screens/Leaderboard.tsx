@@ -54,53 +54,105 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
     () => (me === null ? null : { id: me, game: game() }),
     async (k) => {
       const r = await fetchPlayer(k.id);
-      return r.ok ? r.value.games[k.game] ?? null : null;
+      return r.ok ? (r.value.games[k.game] ?? null) : null;
     },
   );
 
   return (
     <section class="screen page leaderboard" aria-labelledby="lb-title">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back"><Icon name="back" /></button>
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+          <Icon name="back" />
+        </button>
         <h1 id="lb-title">Leaderboard</h1>
       </header>
       <div class="tabs" role="tablist" aria-label="Game">
         <For each={GAMES}>
           {(g) => (
-            <button type="button" role="tab" class="tab" aria-selected={game() === g} onClick={() => choose(g)}>{GAME_NAMES[g]}</button>
+            <button type="button" role="tab" class="tab" aria-selected={game() === g} onClick={() => choose(g)}>
+              {GAME_NAMES[g]}
+            </button>
           )}
         </For>
       </div>
       <Show when={mine()}>
         {(m) => (
           <p class="card note" data-testid="my-standing">
-            Your rating: <strong>{Math.round(m().rating)}{m().provisional ? "?" : ""}</strong> after {m().games} game{m().games === 1 ? "" : "s"}
+            Your rating:{" "}
+            <strong>
+              {Math.round(m().rating)}
+              {m().provisional ? "?" : ""}
+            </strong>{" "}
+            after {m().games} game{m().games === 1 ? "" : "s"}
             {m().provisional ? " (provisional: listed below the established players until it settles)" : ""}.
           </p>
         )}
       </Show>
-      <Show when={error()}>{(e) => <p class="error" role="alert">Could not load the leaderboard: {e()} <button type="button" class="link" onClick={() => void load(game(), null)}>Try again</button></p>}</Show>
+      <Show when={error()}>
+        {(e) => (
+          <p class="error" role="alert">
+            Could not load the leaderboard: {e()}{" "}
+            <button type="button" class="link" onClick={() => void load(game(), null)}>
+              Try again
+            </button>
+          </p>
+        )}
+      </Show>
       <div class="card">
         <table class="lb-table" data-testid="leaderboard">
           <thead>
-            <tr><th scope="col">#</th><th scope="col">Player</th><th scope="col">Rating</th><th scope="col">Games</th><th scope="col">W–L–D</th></tr>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Player</th>
+              <th scope="col">Rating</th>
+              <th scope="col">Games</th>
+              <th scope="col">W–L–D</th>
+            </tr>
           </thead>
           <tbody>
-            <For each={rows()} fallback={<tr><td colspan="5" class="note">{loading() ? "Loading…" : "No ranked games played yet in this game."}</td></tr>}>
+            <For
+              each={rows()}
+              fallback={
+                <tr>
+                  <td colspan="5" class="note">
+                    {loading() ? "Loading…" : "No ranked games played yet in this game."}
+                  </td>
+                </tr>
+              }
+            >
               {(row, i) => (
                 <>
                   <Show when={row.provisional && (i() === 0 || !rows()[i() - 1].provisional)}>
-                    <tr data-testid="lb-provisional-head"><th colspan="5" scope="rowgroup" class="note">Provisional ratings, still settling</th></tr>
+                    <tr data-testid="lb-provisional-head">
+                      <th colspan="5" scope="rowgroup" class="note">
+                        Provisional ratings, still settling
+                      </th>
+                    </tr>
                   </Show>
-                  <tr classList={{ me: row.playerId === me, provisional: row.provisional }} aria-current={row.playerId === me ? "true" : undefined} data-testid="lb-row" data-player={row.playerId} data-provisional={row.provisional ? "true" : "false"}>
+                  <tr
+                    classList={{ me: row.playerId === me, provisional: row.provisional }}
+                    aria-current={row.playerId === me ? "true" : undefined}
+                    data-testid="lb-row"
+                    data-player={row.playerId}
+                    data-provisional={row.provisional ? "true" : "false"}
+                  >
                     <td>{row.provisional ? "–" : row.rank}</td>
-                    <td class="lb-name">{row.name}{row.playerId === me ? " (you)" : ""}</td>
+                    <td class="lb-name">
+                      {row.name}
+                      {row.playerId === me ? " (you)" : ""}
+                    </td>
                     <td data-testid="lb-rating">
                       {row.rating}
-                      <Show when={row.provisional}><abbr title="provisional rating" class="prov">?</abbr></Show>
+                      <Show when={row.provisional}>
+                        <abbr title="provisional rating" class="prov">
+                          ?
+                        </abbr>
+                      </Show>
                     </td>
                     <td>{row.games}</td>
-                    <td>{row.wins}–{row.losses}–{row.draws}</td>
+                    <td>
+                      {row.wins}–{row.losses}–{row.draws}
+                    </td>
                   </tr>
                 </>
               )}
@@ -108,9 +160,15 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
           </tbody>
         </table>
         <Show when={next() !== null}>
-          <button type="button" class="btn" onClick={() => void load(game(), next())} disabled={loading()}>More</button>
+          <button type="button" class="btn" onClick={() => void load(game(), next())} disabled={loading()}>
+            More
+          </button>
         </Show>
-        <p class="note" data-testid="lb-note">Players with an established rating are ranked first. Below them, a "?" marks a provisional rating: it settles after a few more games, and then the player is ranked. Only ranked games count; lessons and games against the computer never do.</p>
+        <p class="note" data-testid="lb-note">
+          Players with an established rating are ranked first. Below them, a "?" marks a provisional rating: it settles
+          after a few more games, and then the player is ranked. Only ranked games count; lessons and games against the
+          computer never do.
+        </p>
       </div>
     </section>
   );

@@ -15,7 +15,9 @@ export function LessonsScreen(props: { lesson: string | null }): JSX.Element {
   return (
     <section class="screen page lessons" aria-labelledby="lessons-title">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back"><Icon name="back" /></button>
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+          <Icon name="back" />
+        </button>
         <h1 id="lessons-title">Lessons</h1>
       </header>
       <Show when={lessonById(props.lesson)} keyed fallback={<LessonList />}>
@@ -29,7 +31,10 @@ function LessonList(): JSX.Element {
   const [, router] = useRouter();
   return (
     <>
-      <p class="intro">Choose a lesson, predict what the move will do, then tap the pit. Same rules as the game; nothing is saved or ranked.</p>
+      <p class="intro">
+        Choose a lesson, predict what the move will do, then tap the pit. Same rules as the game; nothing is saved or
+        ranked.
+      </p>
       <For each={FAMILIES}>
         {(f) => (
           <div class="card">
@@ -57,7 +62,11 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
   const [, router] = useRouter();
   const [settings] = useSettings();
   const { sound } = useServices();
-  const [s, act] = createLesson(props.lesson, () => settings.speed, (c, n) => sound.play(c, n));
+  const [s, act] = createLesson(
+    props.lesson,
+    () => settings.speed,
+    (c, n) => sound.play(c, n),
+  );
   onCleanup(() => act.dispose());
   const mover = (): Seat => act.mover();
   const names = (): readonly [string, string] => (mover() === 0 ? ["You", "Opponent"] : ["Opponent", "You"]);
@@ -82,13 +91,19 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
             <legend>{props.lesson.question}</legend>
             <div class="chips">
               <For each={props.lesson.choices}>
-                {(c) => <button type="button" class="chip" onClick={() => act.predict(c)}>{c}</button>}
+                {(c) => (
+                  <button type="button" class="chip" onClick={() => act.predict(c)}>
+                    {c}
+                  </button>
+                )}
               </For>
             </div>
           </fieldset>
         </Show>
         <Show when={s.step === "try"}>
-          <p role="status">Your prediction: <strong>{s.prediction}</strong>. Now tap {pitName(s.target)} (it pulses) and watch.</p>
+          <p role="status">
+            Your prediction: <strong>{s.prediction}</strong>. Now tap {pitName(s.target)} (it pulses) and watch.
+          </p>
         </Show>
         <Show when={s.step === "done" && s.solved}>
           <div role="status" data-testid="lesson-result" class={s.prediction === s.truth ? "good" : "bad"}>
@@ -99,15 +114,32 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
             <p>{props.lesson.answer}</p>
           </div>
           <div class="row">
-            <button type="button" class="btn" onClick={() => act.reset()}>Try again</button>
-            <Show when={next()} fallback={<button type="button" class="btn primary" onClick={() => router.go("lessons", null, true)}>All lessons</button>}>
-              {(n) => <button type="button" class="btn primary" onClick={() => router.go("lessons", n().id, true)}>Next lesson</button>}
+            <button type="button" class="btn" onClick={() => act.reset()}>
+              Try again
+            </button>
+            <Show
+              when={next()}
+              fallback={
+                <button type="button" class="btn primary" onClick={() => router.go("lessons", null, true)}>
+                  All lessons
+                </button>
+              }
+            >
+              {(n) => (
+                <button type="button" class="btn primary" onClick={() => router.go("lessons", n().id, true)}>
+                  Next lesson
+                </button>
+              )}
             </Show>
           </div>
         </Show>
         <Show when={s.step === "done" && !s.solved && s.triedOther !== null}>
-          <p role="status">That was {pitName(s.triedOther as number)}. This lesson is about {pitName(s.target)}.</p>
-          <button type="button" class="btn primary" onClick={retry}>Set the board back</button>
+          <p role="status">
+            That was {pitName(s.triedOther as number)}. This lesson is about {pitName(s.target)}.
+          </p>
+          <button type="button" class="btn primary" onClick={retry}>
+            Set the board back
+          </button>
         </Show>
       </div>
       <div class="board-area">
@@ -130,7 +162,13 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
           onPick={(p) => act.pick(p)}
           onPreview={(p) => act.previewAt(p)}
         />
-        <Show when={s.announce}>{(a) => <div class="announce bottom" role="alert">{a()}</div>}</Show>
+        <Show when={s.announce}>
+          {(a) => (
+            <div class="announce bottom" role="alert">
+              {a()}
+            </div>
+          )}
+        </Show>
       </div>
       <Show when={!s.solved}>
         <details class="worked card">

@@ -23,11 +23,18 @@ export function MenuScreen(): JSX.Element {
     <section class="screen menu" aria-labelledby="title">
       <header class="menu-head">
         <div class="logo" aria-hidden="true">
-          <i /><i /><i />
+          <i />
+          <i />
+          <i />
         </div>
         <h1 id="title">Mancala</h1>
         <p class="tagline">Togyz kumalak · Ayo · Tsoro</p>
-        <button type="button" class="player-chip" onClick={() => router.go("profile")} aria-label={`Profile: ${displayName(profile)}`}>
+        <button
+          type="button"
+          class="player-chip"
+          onClick={() => router.go("profile")}
+          aria-label={`Profile: ${displayName(profile)}`}
+        >
           <Avatar photo={profile.photo} emoji={profile.avatar} size={32} label="" />
           <span>{displayName(profile)}</span>
         </button>
@@ -37,7 +44,9 @@ export function MenuScreen(): JSX.Element {
         <button type="button" class="menu-item" onClick={() => router.go("resume")}>
           <span class="menu-label">Resume</span>
           <span class="menu-sub">
-            <Show when={open() > 0} fallback="No games waiting">{open()} game{open() === 1 ? "" : "s"} to carry on</Show>
+            <Show when={open() > 0} fallback="No games waiting">
+              {open()} game{open() === 1 ? "" : "s"} to carry on
+            </Show>
           </span>
         </button>
         {item("online", "Online", "Play a friend by code")}

@@ -29,9 +29,14 @@ export function NewGameScreen(): JSX.Element {
   const [, saves] = useSaves();
   const [, rooms] = useRooms();
   const last = saves.lastSetup() ?? DEFAULT_SETUP;
-  const [form, setForm] = createStore<{ -readonly [K in keyof MatchSetup]: MatchSetup[K] }>({ ...last, speed: settings.speed });
+  const [form, setForm] = createStore<{ -readonly [K in keyof MatchSetup]: MatchSetup[K] }>({
+    ...last,
+    speed: settings.speed,
+  });
   const [family, setFamily] = createSignal<Family>(familyOf(last.game));
-  const [tsoroMode, setTsoroMode] = createSignal<"tsoro-classic" | "tsoro-wta">(last.game === "tsoro-wta" ? "tsoro-wta" : "tsoro-classic");
+  const [tsoroMode, setTsoroMode] = createSignal<"tsoro-classic" | "tsoro-wta">(
+    last.game === "tsoro-wta" ? "tsoro-wta" : "tsoro-classic",
+  );
   const [other, setOther] = createSignal("Player 2");
   const [online, setOnline] = createSignal(false);
 
@@ -41,12 +46,20 @@ export function NewGameScreen(): JSX.Element {
     const setup: MatchSetup = { ...form, game: game(), speed: settings.speed };
     const now = Date.now();
     const me = displayName(profile);
-    const names: [string, string] = setup.opponent === "computer"
-      ? [me, `Computer (${LEVEL_NAMES[setup.level]})`]
-      : [me === "You" ? "Player 1" : me, other().trim() === "" ? "Player 2" : other().trim().slice(0, 24)];
+    const names: [string, string] =
+      setup.opponent === "computer"
+        ? [me, `Computer (${LEVEL_NAMES[setup.level]})`]
+        : [me === "You" ? "Player 1" : me, other().trim() === "" ? "Player 2" : other().trim().slice(0, 24)];
     const rec: SavedGame = {
-      id: newGameId(now), setup, names, series: createSeries(setup.bestOf), moves: [], ended: null, recorded: false,
-      createdAt: now, updatedAt: now,
+      id: newGameId(now),
+      setup,
+      names,
+      series: createSeries(setup.bestOf),
+      moves: [],
+      ended: null,
+      recorded: false,
+      createdAt: now,
+      updatedAt: now,
     };
     saves.put(rec);
     router.go("play", rec.id, true);
@@ -55,7 +68,11 @@ export function NewGameScreen(): JSX.Element {
   /** A friend game with this setup: the room's code and seat secret come from a lazily loaded module. */
   const createOnline = async (): Promise<void> => {
     const g = game();
-    const options: Record<string, number | boolean> = g.startsWith("tsoro") ? { holes: form.holes, seeds: form.seeds } : g === "ayo" ? { vsComputer: false } : {};
+    const options: Record<string, number | boolean> = g.startsWith("tsoro")
+      ? { holes: form.holes, seeds: form.seeds }
+      : g === "ayo"
+        ? { vsComputer: false }
+        : {};
     const { makeOwnRoom } = await import("../state/newRoom.js");
     const room = makeOwnRoom({ game: g, options, bestOf: form.bestOf }, Date.now());
     rooms.put(room);
@@ -65,7 +82,9 @@ export function NewGameScreen(): JSX.Element {
   return (
     <section class="screen page" aria-labelledby="new-title">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back"><Icon name="back" /></button>
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+          <Icon name="back" />
+        </button>
         <h1 id="new-title">New game</h1>
       </header>
       <div class="game-cards" role="radiogroup" aria-label="Game">
@@ -82,14 +101,27 @@ export function NewGameScreen(): JSX.Element {
       <div class="card form">
         <Show when={family() === "tsoro"}>
           <Choice
-            legend="Game mode" name="mode" options={["tsoro-classic", "tsoro-wta"] as const} value={tsoroMode()}
-            label={(m) => (m === "tsoro-classic" ? "Classic" : "Winner Takes All")} onChange={setTsoroMode}
+            legend="Game mode"
+            name="mode"
+            options={["tsoro-classic", "tsoro-wta"] as const}
+            value={tsoroMode()}
+            label={(m) => (m === "tsoro-classic" ? "Classic" : "Winner Takes All")}
+            onChange={setTsoroMode}
           />
-          <Stepper label="Board size (holes per row)" value={form.holes} min={4} max={12} onChange={(n) => setForm("holes", n)} unit=" × 2" />
+          <Stepper
+            label="Board size (holes per row)"
+            value={form.holes}
+            min={4}
+            max={12}
+            onChange={(n) => setForm("holes", n)}
+            unit=" × 2"
+          />
           <Stepper label="Seeds per hole" value={form.seeds} min={1} max={10} onChange={(n) => setForm("seeds", n)} />
         </Show>
         <Choice
-          legend="Opponent" name="opponent" options={["computer", "local", "online"] as const}
+          legend="Opponent"
+          name="opponent"
+          options={["computer", "local", "online"] as const}
           value={online() ? "online" : form.opponent}
           label={(o) => (o === "computer" ? "Computer" : o === "local" ? "Pass and play" : "Online friend")}
           onChange={(o) => {
@@ -98,14 +130,28 @@ export function NewGameScreen(): JSX.Element {
           }}
         />
         <Show when={online()}>
-          <p class="note">Play a friend on their own device: create the game and send them its code, or join with the code they sent you.</p>
+          <p class="note">
+            Play a friend on their own device: create the game and send them its code, or join with the code they sent
+            you.
+          </p>
           <div class="row">
-            <button type="button" class="btn primary" onClick={() => void createOnline()}>Create game</button>
-            <button type="button" class="btn" onClick={() => router.go("join")}>Join with a code</button>
+            <button type="button" class="btn primary" onClick={() => void createOnline()}>
+              Create game
+            </button>
+            <button type="button" class="btn" onClick={() => router.go("join")}>
+              Join with a code
+            </button>
           </div>
         </Show>
         <Show when={!online() && form.opponent === "computer"}>
-          <Choice legend="Computer level" name="level" options={LEVEL_IDS} value={form.level} label={(l) => LEVEL_NAMES[l]} onChange={(l) => setForm("level", l)} />
+          <Choice
+            legend="Computer level"
+            name="level"
+            options={LEVEL_IDS}
+            value={form.level}
+            label={(l) => LEVEL_NAMES[l]}
+            onChange={(l) => setForm("level", l)}
+          />
           <p class="hint-text">{LEVEL_BLURB[form.level]}</p>
         </Show>
         <Show when={!online() && form.opponent === "local"}>
@@ -114,11 +160,34 @@ export function NewGameScreen(): JSX.Element {
             <input type="text" maxLength={24} value={other()} onInput={(e) => setOther(e.currentTarget.value)} />
           </label>
         </Show>
-        <Choice legend="Series" name="bestof" options={[1, 3, 5, 7] as const} value={form.bestOf} label={(b) => (b === 1 ? "Single game" : `Best of ${b}`)} onChange={(b) => setForm("bestOf", b as BestOf)} />
-        <Choice legend="Counters" name="counters" options={COUNTERS} value={settings.counters} label={(c) => c[0].toUpperCase() + c.slice(1)} onChange={(c) => settingsActions.set("counters", c)} />
-        <Choice legend="Speed" name="speed" options={SPEEDS} value={settings.speed} label={(s) => s[0].toUpperCase() + s.slice(1)} onChange={(s) => settingsActions.set("speed", s)} />
+        <Choice
+          legend="Series"
+          name="bestof"
+          options={[1, 3, 5, 7] as const}
+          value={form.bestOf}
+          label={(b) => (b === 1 ? "Single game" : `Best of ${b}`)}
+          onChange={(b) => setForm("bestOf", b as BestOf)}
+        />
+        <Choice
+          legend="Counters"
+          name="counters"
+          options={COUNTERS}
+          value={settings.counters}
+          label={(c) => c[0].toUpperCase() + c.slice(1)}
+          onChange={(c) => settingsActions.set("counters", c)}
+        />
+        <Choice
+          legend="Speed"
+          name="speed"
+          options={SPEEDS}
+          value={settings.speed}
+          label={(s) => s[0].toUpperCase() + s.slice(1)}
+          onChange={(s) => settingsActions.set("speed", s)}
+        />
         <Show when={!online()}>
-          <button type="button" class="btn primary big" onClick={start}>Start match</button>
+          <button type="button" class="btn primary big" onClick={start}>
+            Start match
+          </button>
         </Show>
       </div>
     </section>

@@ -12,13 +12,22 @@ import "../records.css";
 export type NetworkScreen = "online" | "room" | "ranked" | "leaderboard";
 
 const NEEDS: { readonly [S in NetworkScreen]: { readonly title: string; readonly text: string } } = {
-  online: { title: "Online play needs a connection", text: "Playing a friend by code goes through the server, so it needs the internet." },
+  online: {
+    title: "Online play needs a connection",
+    text: "Playing a friend by code goes through the server, so it needs the internet.",
+  },
   room: {
     title: "This online game needs a connection",
     text: "Your friend game is kept on this device and stays in Resume. It opens again here as soon as you are back online.",
   },
-  ranked: { title: "Ranked games need a connection", text: "Ranked games are run by the server, so they need the internet." },
-  leaderboard: { title: "The leaderboard needs a connection", text: "The leaderboard is kept on the server, so it needs the internet." },
+  ranked: {
+    title: "Ranked games need a connection",
+    text: "Ranked games are run by the server, so they need the internet.",
+  },
+  leaderboard: {
+    title: "The leaderboard needs a connection",
+    text: "The leaderboard is kept on the server, so it needs the internet.",
+  },
 };
 
 export function OfflineNotice(props: { what: NetworkScreen }): JSX.Element {
@@ -26,18 +35,31 @@ export function OfflineNotice(props: { what: NetworkScreen }): JSX.Element {
   return (
     <section class="screen page offline-notice" aria-labelledby="offline-title" data-testid="offline-notice">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back"><Icon name="back" /></button>
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+          <Icon name="back" />
+        </button>
         <h1 id="offline-title">You are offline</h1>
       </header>
       <div class="card">
         <h2>{NEEDS[props.what].title}</h2>
         <p>{NEEDS[props.what].text}</p>
-        <p>Without a connection you can still play the computer or pass and play on this device, carry on a saved game, replay a game, and read the lessons and rules.</p>
+        <p>
+          Without a connection you can still play the computer or pass and play on this device, carry on a saved game,
+          replay a game, and read the lessons and rules.
+        </p>
         <div class="row">
-          <button type="button" class="btn primary" onClick={() => router.go("new")}>Play the computer or pass and play</button>
-          <button type="button" class="btn" onClick={() => router.go("resume")}>Resume a game</button>
-          <button type="button" class="btn" onClick={() => router.go("lessons")}>Lessons</button>
-          <button type="button" class="btn" onClick={() => router.go("rules")}>Rules</button>
+          <button type="button" class="btn primary" onClick={() => router.go("new")}>
+            Play the computer or pass and play
+          </button>
+          <button type="button" class="btn" onClick={() => router.go("resume")}>
+            Resume a game
+          </button>
+          <button type="button" class="btn" onClick={() => router.go("lessons")}>
+            Lessons
+          </button>
+          <button type="button" class="btn" onClick={() => router.go("rules")}>
+            Rules
+          </button>
         </div>
       </div>
     </section>
@@ -65,8 +87,12 @@ export function UpdateBar(): JSX.Element {
   return (
     <div class="update-bar" role="status" aria-live="polite" data-testid="update-bar">
       <span>A new version of the app is ready.</span>
-      <button type="button" class="btn primary" onClick={() => void appStatus.update()}>Update</button>
-      <button type="button" class="btn" onClick={() => appStatus.dismissUpdate()}>Later</button>
+      <button type="button" class="btn primary" onClick={() => void appStatus.update()}>
+        Update
+      </button>
+      <button type="button" class="btn" onClick={() => appStatus.dismissUpdate()}>
+        Later
+      </button>
     </div>
   );
 }

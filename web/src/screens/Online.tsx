@@ -24,14 +24,20 @@ export function OnlineScreen(props: { join: boolean; code: string | null }): JSX
   const last = saves.lastSetup() ?? DEFAULT_SETUP;
   const [form, setForm] = createStore({ holes: last.holes, seeds: last.seeds, bestOf: 1 as BestOf });
   const [family, setFamily] = createSignal<Family>(familyOf(last.game));
-  const [mode, setMode] = createSignal<"tsoro-classic" | "tsoro-wta">(last.game === "tsoro-wta" ? "tsoro-wta" : "tsoro-classic");
+  const [mode, setMode] = createSignal<"tsoro-classic" | "tsoro-wta">(
+    last.game === "tsoro-wta" ? "tsoro-wta" : "tsoro-classic",
+  );
   const [typed, setTyped] = createSignal(props.code ?? "");
   const [problem, setProblem] = createSignal<string | null>(null);
   const game = (): GameId => (family() === "tsoro" ? mode() : family() === "ayo" ? "ayo" : "togyz");
 
   const create = (): void => {
     const g = game();
-    const options: Record<string, number | boolean> = g.startsWith("tsoro") ? { holes: form.holes, seeds: form.seeds } : g === "ayo" ? { vsComputer: false } : {};
+    const options: Record<string, number | boolean> = g.startsWith("tsoro")
+      ? { holes: form.holes, seeds: form.seeds }
+      : g === "ayo"
+        ? { vsComputer: false }
+        : {};
     const room = makeOwnRoom({ game: g, options, bestOf: form.bestOf }, Date.now());
     rooms.put(room);
     router.go("room", room.code, true);
@@ -63,7 +69,9 @@ export function OnlineScreen(props: { join: boolean; code: string | null }): JSX
   return (
     <section class="screen page online" aria-labelledby="online-title">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back"><Icon name="back" /></button>
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+          <Icon name="back" />
+        </button>
         <h1 id="online-title">{props.join ? "Join a game" : "Online"}</h1>
       </header>
       <form class="card form join-form" onSubmit={join} aria-label="Join a friend's game">
@@ -71,14 +79,35 @@ export function OnlineScreen(props: { join: boolean; code: string | null }): JSX
         <label class="field">
           <span>Game code</span>
           <input
-            type="text" name="code" inputmode="text" autocomplete="off" autocapitalize="characters" spellcheck={false}
-            maxLength={12} placeholder="K7PQ-2A9M" value={typed()} data-testid="join-code"
-            onInput={(e) => { setTyped(e.currentTarget.value); setProblem(null); }}
+            type="text"
+            name="code"
+            inputmode="text"
+            autocomplete="off"
+            autocapitalize="characters"
+            spellcheck={false}
+            maxLength={12}
+            placeholder="K7PQ-2A9M"
+            value={typed()}
+            data-testid="join-code"
+            onInput={(e) => {
+              setTyped(e.currentTarget.value);
+              setProblem(null);
+            }}
           />
         </label>
-        <Show when={problem()}>{(p) => <p class="error" role="alert">{p()}</p>}</Show>
-        <button type="submit" class="btn primary big">Join</button>
-        <p class="note">The game and board are the ones your friend chose. They let you in when your request arrives.</p>
+        <Show when={problem()}>
+          {(p) => (
+            <p class="error" role="alert">
+              {p()}
+            </p>
+          )}
+        </Show>
+        <button type="submit" class="btn primary big">
+          Join
+        </button>
+        <p class="note">
+          The game and board are the ones your friend chose. They let you in when your request arrives.
+        </p>
       </form>
       <Show when={!props.join}>
         <div class="card form create-form">
@@ -96,18 +125,37 @@ export function OnlineScreen(props: { join: boolean; code: string | null }): JSX
           </div>
           <Show when={family() === "tsoro"}>
             <Choice
-              legend="Game mode" name="online-mode" options={["tsoro-classic", "tsoro-wta"] as const} value={mode()}
-              label={(m) => (m === "tsoro-classic" ? "Classic" : "Winner Takes All")} onChange={setMode}
+              legend="Game mode"
+              name="online-mode"
+              options={["tsoro-classic", "tsoro-wta"] as const}
+              value={mode()}
+              label={(m) => (m === "tsoro-classic" ? "Classic" : "Winner Takes All")}
+              onChange={setMode}
             />
-            <Stepper label="Board size (holes per row)" value={form.holes} min={4} max={12} onChange={(n) => setForm("holes", n)} unit=" × 2" />
+            <Stepper
+              label="Board size (holes per row)"
+              value={form.holes}
+              min={4}
+              max={12}
+              onChange={(n) => setForm("holes", n)}
+              unit=" × 2"
+            />
             <Stepper label="Seeds per hole" value={form.seeds} min={1} max={10} onChange={(n) => setForm("seeds", n)} />
           </Show>
           <Choice
-            legend="Series" name="online-bestof" options={[1, 3, 5, 7] as const} value={form.bestOf}
-            label={(b) => (b === 1 ? "Single game" : `Best of ${b}`)} onChange={(b) => setForm("bestOf", b as BestOf)}
+            legend="Series"
+            name="online-bestof"
+            options={[1, 3, 5, 7] as const}
+            value={form.bestOf}
+            label={(b) => (b === 1 ? "Single game" : `Best of ${b}`)}
+            onChange={(b) => setForm("bestOf", b as BestOf)}
           />
-          <button type="button" class="btn primary big" onClick={create}>Create game</button>
-          <p class="note">You get an 8-character code to send to your friend. Moves, chat, names and pictures are encrypted with it.</p>
+          <button type="button" class="btn primary big" onClick={create}>
+            Create game
+          </button>
+          <p class="note">
+            You get an 8-character code to send to your friend. Moves, chat, names and pictures are encrypted with it.
+          </p>
         </div>
         <Show when={mine().length > 0}>
           <div class="card">
@@ -117,11 +165,23 @@ export function OnlineScreen(props: { join: boolean; code: string | null }): JSX
                 {(r) => (
                   <li class="saved">
                     <div class="saved-text">
-                      <span class="saved-title">{r.setup !== null ? GAME_NAMES[r.setup.game] : "Friend game"} · {showCode(r.code)}</span>
-                      <span class="saved-sub">{r.opponent !== null ? `with ${r.opponent}` : r.owner ? "waiting for your friend" : "waiting to be let in"}</span>
-                      <span class="saved-sub" data-testid="open-game-board">{describeSetup(r.setup)}</span>
+                      <span class="saved-title">
+                        {r.setup !== null ? GAME_NAMES[r.setup.game] : "Friend game"} · {showCode(r.code)}
+                      </span>
+                      <span class="saved-sub">
+                        {r.opponent !== null
+                          ? `with ${r.opponent}`
+                          : r.owner
+                            ? "waiting for your friend"
+                            : "waiting to be let in"}
+                      </span>
+                      <span class="saved-sub" data-testid="open-game-board">
+                        {describeSetup(r.setup)}
+                      </span>
                     </div>
-                    <button type="button" class="btn primary" onClick={() => router.go("room", r.code)}>Continue</button>
+                    <button type="button" class="btn primary" onClick={() => router.go("room", r.code)}>
+                      Continue
+                    </button>
                   </li>
                 )}
               </For>

@@ -35,7 +35,9 @@ export function PlayScreen(props: { id: string }): JSX.Element {
           <div class="card">
             <h1>Game not found</h1>
             <p>This game is no longer saved on this device.</p>
-            <button type="button" class="btn primary" onClick={() => router.go("menu")}>Main menu</button>
+            <button type="button" class="btn primary" onClick={() => router.go("menu")}>
+              Main menu
+            </button>
           </div>
         </section>
       }
@@ -75,7 +77,11 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
       else if (k === "h") act.askHint();
       else if (/^[1-9]$/.test(k) && g.legal.length > 0) {
         const n = Number(k);
-        const pit = g.legal.find((p) => engine().pitToMove(g.toMove, p) === (engine().game === "ayo" ? n + g.toMove * 6 : engine().game === "togyz" ? n : n - 1));
+        const pit = g.legal.find(
+          (p) =>
+            engine().pitToMove(g.toMove, p) ===
+            (engine().game === "ayo" ? n + g.toMove * 6 : engine().game === "togyz" ? n : n - 1),
+        );
         if (pit !== undefined) act.pick(pit);
       } else return;
       e.preventDefault();
@@ -117,7 +123,8 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
     }
     if (g.paused) return "Paused";
     const h = act.humanSeat();
-    if (h !== null) return g.toMove === h ? "Your turn" : g.phase === "thinking" ? "Computer is thinking…" : "Computer's turn";
+    if (h !== null)
+      return g.toMove === h ? "Your turn" : g.phase === "thinking" ? "Computer is thinking…" : "Computer's turn";
     return `${names()[g.toMove]}'s turn`;
   };
   const series = (): typeof g.record.series => g.record.series;
@@ -126,8 +133,14 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
   const playAgain = (): void => {
     const now = Date.now();
     const rec = {
-      ...g.record, id: newGameId(now), series: createSeries(g.record.setup.bestOf), moves: [], ended: null, recorded: false,
-      createdAt: now, updatedAt: now,
+      ...g.record,
+      id: newGameId(now),
+      series: createSeries(g.record.setup.bestOf),
+      moves: [],
+      ended: null,
+      recorded: false,
+      createdAt: now,
+      updatedAt: now,
     };
     saves.put(rec);
     router.go("play", rec.id, true);
@@ -144,19 +157,38 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
   });
 
   return (
-    <section class={`screen play fam-${familyOf(g.record.setup.game)}`} aria-label={`${GAME_NAMES[g.record.setup.game]} board`}>
+    <section
+      class={`screen play fam-${familyOf(g.record.setup.game)}`}
+      aria-label={`${GAME_NAMES[g.record.setup.game]} board`}
+    >
       <header class="play-top">
-        <button type="button" class="icon-btn" onClick={openMenu} aria-label="Game menu" aria-haspopup="dialog"><Icon name="menu" /></button>
+        <button type="button" class="icon-btn" onClick={openMenu} aria-label="Game menu" aria-haspopup="dialog">
+          <Icon name="menu" />
+        </button>
         <div class="series-line" data-testid="series">
-          <span class="game-name">{GAME_NAMES[g.record.setup.game]}{isComputer() ? ` · ${LEVEL_NAMES[g.record.setup.level]}` : ""}</span>
+          <span class="game-name">
+            {GAME_NAMES[g.record.setup.game]}
+            {isComputer() ? ` · ${LEVEL_NAMES[g.record.setup.level]}` : ""}
+          </span>
           <Show when={series().bestOf > 1}>
             <span class="series-score">
-              Best of {series().bestOf} · Game {gameNumber(series())} · {g.record.names[0]} {series().score[0]}–{series().score[1]} {g.record.names[1]}
+              Best of {series().bestOf} · Game {gameNumber(series())} · {g.record.names[0]} {series().score[0]}–
+              {series().score[1]} {g.record.names[1]}
             </span>
           </Show>
         </div>
-        <button type="button" class="icon-btn" onClick={() => router.go("settings")} aria-label="Settings"><Icon name="sliders" /></button>
-        <button type="button" class="icon-btn" onClick={() => setForfeitOpen(true)} aria-label="Forfeit" disabled={g.phase === "over"}><Icon name="flag" /></button>
+        <button type="button" class="icon-btn" onClick={() => router.go("settings")} aria-label="Settings">
+          <Icon name="sliders" />
+        </button>
+        <button
+          type="button"
+          class="icon-btn"
+          onClick={() => setForfeitOpen(true)}
+          aria-label="Forfeit"
+          disabled={g.phase === "over"}
+        >
+          <Icon name="flag" />
+        </button>
       </header>
 
       <ScoreLine top={side(top())} bottom={side(g.bottom)} turn={turnText()} />
@@ -181,7 +213,11 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
           onPreview={(p) => act.previewAt(p)}
         />
         <Show when={g.announce}>
-          {(a) => <div class={`announce ${a().side}`} role="alert">{a().text}</div>}
+          {(a) => (
+            <div class={`announce ${a().side}`} role="alert">
+              {a().text}
+            </div>
+          )}
         </Show>
         <Show when={g.paused}>
           <div class="pause-veil">
@@ -195,46 +231,79 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
       <Show when={g.error}>
         {(e) => (
           <p class="error" role="alert">
-            {e()} <button type="button" class="link" onClick={() => act.retry()}>Try again</button>
+            {e()}{" "}
+            <button type="button" class="link" onClick={() => act.retry()}>
+              Try again
+            </button>
           </p>
         )}
       </Show>
-      <p class="sr-only" aria-live="polite">{g.said}</p>
+      <p class="sr-only" aria-live="polite">
+        {g.said}
+      </p>
 
       <nav class="controls" aria-label="Game controls">
-        <button type="button" class="ctl" onClick={() => act.togglePause()} disabled={g.phase === "over"} aria-pressed={g.paused}>
-          <Icon name={g.paused ? "play" : "pause"} /><span>{g.paused ? "Play" : "Pause"}</span>
+        <button
+          type="button"
+          class="ctl"
+          onClick={() => act.togglePause()}
+          disabled={g.phase === "over"}
+          aria-pressed={g.paused}
+        >
+          <Icon name={g.paused ? "play" : "pause"} />
+          <span>{g.paused ? "Play" : "Pause"}</span>
         </button>
         <Show when={isComputer()}>
           <button type="button" class="ctl" onClick={() => act.undo()} disabled={!act.canUndo() || g.paused}>
-            <Icon name="undo" /><span>Undo</span>
+            <Icon name="undo" />
+            <span>Undo</span>
           </button>
         </Show>
-        <button type="button" class="ctl" onClick={() => act.askHint()} disabled={g.phase !== "idle" || g.paused || g.thinkingHint}>
-          <Icon name="hint" /><span>{g.thinkingHint ? "…" : "Hint"}</span>
+        <button
+          type="button"
+          class="ctl"
+          onClick={() => act.askHint()}
+          disabled={g.phase !== "idle" || g.paused || g.thinkingHint}
+        >
+          <Icon name="hint" />
+          <span>{g.thinkingHint ? "…" : "Hint"}</span>
         </button>
         <Show when={g.record.setup.game === "ayo" && !isComputer()}>
           <button type="button" class="ctl" onClick={() => act.offerEnd()} disabled={g.phase !== "idle"}>
-            <Icon name="handshake" /><span>Offer end</span>
+            <Icon name="handshake" />
+            <span>Offer end</span>
           </button>
         </Show>
         <button type="button" class="ctl" onClick={() => router.go("rules", familyOf(g.record.setup.game))}>
-          <Icon name="rules" /><span>Rules</span>
+          <Icon name="rules" />
+          <span>Rules</span>
         </button>
         <button type="button" class="ctl" onClick={leave}>
-          <Icon name="menu" /><span>Menu</span>
+          <Icon name="menu" />
+          <span>Menu</span>
         </button>
       </nav>
 
       <Show when={menuOpen()}>
         <Dialog title="Game paused" onClose={closeMenu}>
           <div class="col">
-            <button type="button" class="btn primary" onClick={closeMenu}><Icon name="play" /> Resume game</button>
-            <button type="button" class="btn" onClick={() => settingsActions.set("sound", !settings.sound)} aria-pressed={settings.sound}>
+            <button type="button" class="btn primary" onClick={closeMenu}>
+              <Icon name="play" /> Resume game
+            </button>
+            <button
+              type="button"
+              class="btn"
+              onClick={() => settingsActions.set("sound", !settings.sound)}
+              aria-pressed={settings.sound}
+            >
               Sound: {settings.sound ? "on" : "off"}
             </button>
-            <button type="button" class="btn" onClick={() => router.go("new")}>New game</button>
-            <button type="button" class="btn" onClick={leave}>Save and leave</button>
+            <button type="button" class="btn" onClick={() => router.go("new")}>
+              New game
+            </button>
+            <button type="button" class="btn" onClick={leave}>
+              Save and leave
+            </button>
           </div>
           <p class="note">Your game is saved after every move; continue it any time from Resume.</p>
         </Dialog>
@@ -242,19 +311,33 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
 
       <Show when={forfeitOpen()}>
         <Dialog title="Forfeit?" onClose={() => setForfeitOpen(false)}>
-          <p>
-            {isComputer() ? "You give up" : `${names()[g.toMove]} gives up`} and the game is recorded as a loss.
-          </p>
+          <p>{isComputer() ? "You give up" : `${names()[g.toMove]} gives up`} and the game is recorded as a loss.</p>
           <div class="col">
-            <button type="button" class="btn danger" onClick={() => { setForfeitOpen(false); act.forfeit(false); }}>
+            <button
+              type="button"
+              class="btn danger"
+              onClick={() => {
+                setForfeitOpen(false);
+                act.forfeit(false);
+              }}
+            >
               Forfeit this game
             </button>
             <Show when={series().bestOf > 1}>
-              <button type="button" class="btn danger" onClick={() => { setForfeitOpen(false); act.forfeit(true); }}>
+              <button
+                type="button"
+                class="btn danger"
+                onClick={() => {
+                  setForfeitOpen(false);
+                  act.forfeit(true);
+                }}
+              >
                 Forfeit the whole series
               </button>
             </Show>
-            <button type="button" class="btn" onClick={() => setForfeitOpen(false)}>Keep playing</button>
+            <button type="button" class="btn" onClick={() => setForfeitOpen(false)}>
+              Keep playing
+            </button>
           </div>
         </Dialog>
       </Show>
@@ -266,8 +349,12 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
             {names()[(1 - (g.endOffer as Seat)) as Seat]}, do you agree?
           </p>
           <div class="row">
-            <button type="button" class="btn primary" onClick={() => act.answerEnd(true)}>Agree</button>
-            <button type="button" class="btn" onClick={() => act.answerEnd(false)}>Keep playing</button>
+            <button type="button" class="btn primary" onClick={() => act.answerEnd(true)}>
+              Agree
+            </button>
+            <button type="button" class="btn" onClick={() => act.answerEnd(false)}>
+              Keep playing
+            </button>
           </div>
         </Dialog>
       </Show>
@@ -280,7 +367,11 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
 }
 
 function Results(props: {
-  game: GameStore; names: readonly [string, string]; onMenu: () => void; onNew: () => void; onAgain: () => void;
+  game: GameStore;
+  names: readonly [string, string];
+  onMenu: () => void;
+  onNew: () => void;
+  onAgain: () => void;
 }): JSX.Element {
   const [g, act] = props.game;
   const [, statsActions] = useStats();
@@ -308,7 +399,10 @@ function Results(props: {
     return hs === null ? props.names : hs === 0 ? ["You", "The computer"] : ["The computer", "You"];
   };
   const facts = () => ({
-    game: g.record.setup.game, reason: o().reason, names: told(), winner: o().winner,
+    game: g.record.setup.game,
+    reason: o().reason,
+    names: told(),
+    winner: o().winner,
     toMove: toMove(act.engineState()),
   });
   return (
@@ -319,7 +413,9 @@ function Results(props: {
           {([0, 1] as const).map((seat) => (
             <div class="result-side" classList={{ won: o().winner === seat }}>
               <span class="result-name">{props.names[seat]}</span>
-              <span class="result-stones" data-testid={`stones-${seat}`}>{act.score(seat)}</span>
+              <span class="result-stones" data-testid={`stones-${seat}`}>
+                {act.score(seat)}
+              </span>
               <span class="result-unit">{unit(seat)}</span>
             </div>
           ))}
@@ -327,19 +423,42 @@ function Results(props: {
         <p class="result-facts">
           <span data-testid="reason">{endSentence(facts())}</span>{" "}
           <span data-testid="final-score">{finalScore(g.record.setup.game, told(), [act.score(0), act.score(1)])}</span>
-          {" · "}<span data-testid="moves">{movesText(g.moveCount)}</span>
+          {" · "}
+          <span data-testid="moves">{movesText(g.moveCount)}</span>
         </p>
-        <Show when={seriesText() !== ""}><p class="series-result">{seriesText()}</p></Show>
+        <Show when={seriesText() !== ""}>
+          <p class="series-result">{seriesText()}</p>
+        </Show>
         <Show when={h() !== null}>
           <div class="stats" aria-label="Your statistics">
-            <h3>{GAME_NAMES[g.record.setup.game]} · {LEVEL_NAMES[g.record.setup.level]}</h3>
+            <h3>
+              {GAME_NAMES[g.record.setup.game]} · {LEVEL_NAMES[g.record.setup.level]}
+            </h3>
             <dl>
-              <div><dt>Wins</dt><dd data-testid="stat-wins">{stats().wins}</dd></div>
-              <div><dt>Losses</dt><dd>{stats().losses}</dd></div>
-              <div><dt>Draws</dt><dd>{stats().draws}</dd></div>
-              <div><dt>Win rate</dt><dd>{played(stats()) === 0 ? "–" : `${winRate(stats())}%`}</dd></div>
-              <div><dt>Streak</dt><dd>{stats().streak}</dd></div>
-              <div><dt>Best streak</dt><dd>{stats().best}</dd></div>
+              <div>
+                <dt>Wins</dt>
+                <dd data-testid="stat-wins">{stats().wins}</dd>
+              </div>
+              <div>
+                <dt>Losses</dt>
+                <dd>{stats().losses}</dd>
+              </div>
+              <div>
+                <dt>Draws</dt>
+                <dd>{stats().draws}</dd>
+              </div>
+              <div>
+                <dt>Win rate</dt>
+                <dd>{played(stats()) === 0 ? "–" : `${winRate(stats())}%`}</dd>
+              </div>
+              <div>
+                <dt>Streak</dt>
+                <dd>{stats().streak}</dd>
+              </div>
+              <div>
+                <dt>Best streak</dt>
+                <dd>{stats().best}</dd>
+              </div>
             </dl>
           </div>
         </Show>
@@ -348,8 +467,12 @@ function Results(props: {
             when={!s().over}
             fallback={
               <>
-                <button type="button" class="btn primary" onClick={props.onAgain}>Play again</button>
-                <button type="button" class="btn" onClick={props.onNew}>New game</button>
+                <button type="button" class="btn primary" onClick={props.onAgain}>
+                  Play again
+                </button>
+                <button type="button" class="btn" onClick={props.onNew}>
+                  New game
+                </button>
               </>
             }
           >
@@ -357,7 +480,9 @@ function Results(props: {
               {o().winner === null ? "Replay the drawn game" : "Next game"}
             </button>
           </Show>
-          <button type="button" class="btn" onClick={props.onMenu}>Main menu</button>
+          <button type="button" class="btn" onClick={props.onMenu}>
+            Main menu
+          </button>
           <ExportButton record={() => savedGameRecord(g.record)} label="Export, replay or share this game" />
         </div>
       </div>

@@ -46,18 +46,24 @@ export function ProfileScreen(): JSX.Element {
     } else if (r === "kept") {
       setText("");
       setSent("Saved on this device: it will be sent when the server can be reached.");
-    } else setSent(`The server could not take that: write at least ${SUGGESTION_MIN} characters, at most ${SUGGESTION_MAX}.`);
+    } else
+      setSent(
+        `The server could not take that: write at least ${SUGGESTION_MIN} characters, at most ${SUGGESTION_MAX}.`,
+      );
   };
 
-  const rows = () => GAMES.map((game) => {
-    const levels = LEVEL_IDS.map((level) => ({ level, r: stats.get(game, level) }));
-    return { game, levels, total: sumRecords(levels.map((l) => l.r)) };
-  });
+  const rows = () =>
+    GAMES.map((game) => {
+      const levels = LEVEL_IDS.map((level) => ({ level, r: stats.get(game, level) }));
+      return { game, levels, total: sumRecords(levels.map((l) => l.r)) };
+    });
 
   return (
     <section class="screen page" aria-labelledby="profile-title">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back"><Icon name="back" /></button>
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+          <Icon name="back" />
+        </button>
         <h1 id="profile-title">Profile</h1>
       </header>
       <div class="card form profile-card">
@@ -65,7 +71,14 @@ export function ProfileScreen(): JSX.Element {
           <Avatar photo={p.photo} emoji={p.avatar} size={72} label={`${displayName(p)}'s picture`} />
           <label class="field grow">
             <span>Your name</span>
-            <input type="text" maxLength={NAME_LIMIT} value={p.name} placeholder="You" onChange={(e) => act.setName(e.currentTarget.value)} data-testid="profile-name" />
+            <input
+              type="text"
+              maxLength={NAME_LIMIT}
+              value={p.name}
+              placeholder="You"
+              onChange={(e) => act.setName(e.currentTarget.value)}
+              data-testid="profile-name"
+            />
           </label>
         </div>
         <p class="note" data-testid="public-name">
@@ -82,7 +95,12 @@ export function ProfileScreen(): JSX.Element {
             <For each={AVATARS}>
               {(a) => (
                 <label class="avatar-pick" classList={{ on: p.photo === null && p.avatar === a }}>
-                  <input type="radio" name="avatar" checked={p.photo === null && p.avatar === a} onChange={() => act.setAvatar(a)} />
+                  <input
+                    type="radio"
+                    name="avatar"
+                    checked={p.photo === null && p.avatar === a}
+                    onChange={() => act.setAvatar(a)}
+                  />
                   <span aria-label={`Avatar ${a}`}>{a}</span>
                 </label>
               )}
@@ -90,13 +108,27 @@ export function ProfileScreen(): JSX.Element {
           </div>
         </fieldset>
         <div class="row">
-          <button type="button" class="btn" onClick={() => file?.click()}><Icon name="camera" /> Photo or selfie…</button>
+          <button type="button" class="btn" onClick={() => file?.click()}>
+            <Icon name="camera" /> Photo or selfie…
+          </button>
           <Show when={p.photo !== null}>
-            <button type="button" class="btn" onClick={() => act.setPhoto(null)}>Remove photo</button>
+            <button type="button" class="btn" onClick={() => act.setPhoto(null)}>
+              Remove photo
+            </button>
           </Show>
-          <input ref={file} type="file" accept="image/*" capture="user" class="sr-only" aria-label="Profile photo" onChange={(e) => void pickPhoto(e.currentTarget.files?.[0])} />
+          <input
+            ref={file}
+            type="file"
+            accept="image/*"
+            capture="user"
+            class="sr-only"
+            aria-label="Profile photo"
+            onChange={(e) => void pickPhoto(e.currentTarget.files?.[0])}
+          />
         </div>
-        <p role="status" class="note">{photoMsg()}</p>
+        <p role="status" class="note">
+          {photoMsg()}
+        </p>
       </div>
 
       <div class="card">
@@ -106,18 +138,33 @@ export function ProfileScreen(): JSX.Element {
             <details class="record" open={played(row.total) > 0}>
               <summary>
                 <span>{GAME_NAMES[row.game]}</span>
-                <span class="record-sum">{row.total.wins}W {row.total.losses}L {row.total.draws}D</span>
+                <span class="record-sum">
+                  {row.total.wins}W {row.total.losses}L {row.total.draws}D
+                </span>
               </summary>
               <table class="record-table">
-                <thead><tr><th scope="col">Level</th><th scope="col">Wins</th><th scope="col">Losses</th><th scope="col">Draws</th><th scope="col">Win rate</th><th scope="col">Streak</th><th scope="col">Best</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th scope="col">Level</th>
+                    <th scope="col">Wins</th>
+                    <th scope="col">Losses</th>
+                    <th scope="col">Draws</th>
+                    <th scope="col">Win rate</th>
+                    <th scope="col">Streak</th>
+                    <th scope="col">Best</th>
+                  </tr>
+                </thead>
                 <tbody>
                   <For each={row.levels}>
                     {(l) => (
                       <tr>
                         <th scope="row">{LEVEL_NAMES[l.level]}</th>
-                        <td>{l.r.wins}</td><td>{l.r.losses}</td><td>{l.r.draws}</td>
+                        <td>{l.r.wins}</td>
+                        <td>{l.r.losses}</td>
+                        <td>{l.r.draws}</td>
                         <td>{played(l.r) === 0 ? "–" : `${winRate(l.r)}%`}</td>
-                        <td>{l.r.streak}</td><td>{l.r.best}</td>
+                        <td>{l.r.streak}</td>
+                        <td>{l.r.best}</td>
                       </tr>
                     )}
                   </For>
@@ -130,15 +177,34 @@ export function ProfileScreen(): JSX.Element {
 
       <div class="card form">
         <h2>Suggest an improvement</h2>
-        <Choice legend="What is it?" name="category" options={CATEGORIES} value={category()} label={(c) => (c === "idea" ? "An idea" : c === "problem" ? "A problem" : "Something else")} onChange={setCategory} />
+        <Choice
+          legend="What is it?"
+          name="category"
+          options={CATEGORIES}
+          value={category()}
+          label={(c) => (c === "idea" ? "An idea" : c === "problem" ? "A problem" : "Something else")}
+          onChange={setCategory}
+        />
         <label class="field">
           <span>Have an idea or found a problem?</span>
-          <textarea rows={4} maxLength={SUGGESTION_MAX} value={text()} onInput={(e) => setText(e.currentTarget.value)} />
+          <textarea
+            rows={4}
+            maxLength={SUGGESTION_MAX}
+            value={text()}
+            onInput={(e) => setText(e.currentTarget.value)}
+          />
         </label>
-        <button type="button" class="btn primary" onClick={() => void suggest()} disabled={sending() || text().trim().length < SUGGESTION_MIN}>
+        <button
+          type="button"
+          class="btn primary"
+          onClick={() => void suggest()}
+          disabled={sending() || text().trim().length < SUGGESTION_MIN}
+        >
           <Icon name="send" /> Send
         </button>
-        <p role="status" class="note">{sent()}</p>
+        <p role="status" class="note">
+          {sent()}
+        </p>
       </div>
     </section>
   );

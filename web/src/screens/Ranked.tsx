@@ -71,11 +71,14 @@ export function RankedScreen(): JSX.Element {
   const [preview, setPreview] = createSignal<{ from: number; to: number | null } | null>(null);
   const showPreview = (pit: number | null): void => {
     const p = act.position();
-    setPreview(pit === null || p === null || !act.legal().includes(pit) ? null : { from: pit, to: previewLanding(p, pit) });
+    setPreview(
+      pit === null || p === null || !act.legal().includes(pit) ? null : { from: pit, to: previewLanding(p, pit) },
+    );
   };
   /** No preview while the pits do not take a move. */
   const shownPreview = (): { from: number; to: number | null } | null => (act.legal().length === 0 ? null : preview());
-  const score = (seat: Seat): number => (r.match?.game === "tsoro-wta" ? seedsOnSide(view.display, seat) : view.display.stores[seat]);
+  const score = (seat: Seat): number =>
+    r.match?.game === "tsoro-wta" ? seedsOnSide(view.display, seat) : view.display.stores[seat];
   const summary = () => (r.match === null ? null : endSummary(r.match, r.seat));
   const resultTitle = (): string => summary()?.title ?? "Game over";
   const change = (): { before: number; after: number } | null => {
@@ -83,14 +86,27 @@ export function RankedScreen(): JSX.Element {
     return c === null ? null : c[r.seat];
   };
 
-  const who = (seat: Seat): string => (seat === r.seat ? "You" : r.match?.seats[seat].name ?? "");
-  const seatRating = (seat: Seat): string => (r.match !== null ? ratingText(r.match.seats[seat].rating, r.match.seats[seat].provisional) : "");
+  const who = (seat: Seat): string => (seat === r.seat ? "You" : (r.match?.seats[seat].name ?? ""));
+  const seatRating = (seat: Seat): string =>
+    r.match !== null ? ratingText(r.match.seats[seat].rating, r.match.seats[seat].provisional) : "";
 
   const side = (seat: Seat, where: "top" | "bottom"): JSX.Element => (
-    <div class={`side side-${where}`} classList={{ turn: r.match?.toMove === seat && r.match?.status === "active" }} data-seat={seat}>
-      <span class="side-name" data-testid={`ranked-name-${where}`}>{who(seat)}</span>
-      <span class="rating" data-testid={`ranked-rating-${where}`}>{seatRating(seat)}</span>
-      <span class="clock" classList={{ running: r.match?.toMove === seat && r.match?.status === "active", low: act.clock(seat) < 20_000 }} data-testid={`clock-${where}`}>
+    <div
+      class={`side side-${where}`}
+      classList={{ turn: r.match?.toMove === seat && r.match?.status === "active" }}
+      data-seat={seat}
+    >
+      <span class="side-name" data-testid={`ranked-name-${where}`}>
+        {who(seat)}
+      </span>
+      <span class="rating" data-testid={`ranked-rating-${where}`}>
+        {seatRating(seat)}
+      </span>
+      <span
+        class="clock"
+        classList={{ running: r.match?.toMove === seat && r.match?.status === "active", low: act.clock(seat) < 20_000 }}
+        data-testid={`clock-${where}`}
+      >
         {formatClock(act.clock(seat))}
       </span>
       <span class="side-score">{score(seat)}</span>
@@ -98,15 +114,32 @@ export function RankedScreen(): JSX.Element {
   );
 
   return (
-    <section class="screen page ranked" classList={{ play: r.phase === "playing" || r.phase === "over" }} aria-labelledby="ranked-title" data-phase={r.phase}>
+    <section
+      class="screen page ranked"
+      classList={{ play: r.phase === "playing" || r.phase === "over" }}
+      aria-labelledby="ranked-title"
+      data-phase={r.phase}
+    >
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.go("menu")} aria-label="Back"><Icon name="back" /></button>
+        <button type="button" class="icon-btn" onClick={() => router.go("menu")} aria-label="Back">
+          <Icon name="back" />
+        </button>
         <h1 id="ranked-title">Ranked{r.match !== null ? ` · ${GAME_NAMES[r.match.game]}` : ""}</h1>
       </header>
       <Show when={!r.connected}>
-        <p class="banner warn" role="status" data-testid="conn-banner">{r.phase === "playing" ? "Connection lost. Reconnecting… your clock keeps running." : "Connecting to the game server…"}</p>
+        <p class="banner warn" role="status" data-testid="conn-banner">
+          {r.phase === "playing"
+            ? "Connection lost. Reconnecting… your clock keeps running."
+            : "Connecting to the game server…"}
+        </p>
       </Show>
-      <Show when={r.error}>{(e) => <p class="banner error" role="alert">{e()}</p>}</Show>
+      <Show when={r.error}>
+        {(e) => (
+          <p class="banner error" role="alert">
+            {e()}
+          </p>
+        )}
+      </Show>
 
       <Show when={r.phase === "ready" || r.phase === "seeking" || r.phase === "connecting"}>
         <div class="card form">
@@ -116,7 +149,9 @@ export function RankedScreen(): JSX.Element {
           <Show when={!nameOk()}>
             <p class="error">
               Your public name: {nameProblem()}.{" "}
-              <button type="button" class="link" onClick={() => router.go("profile")}>Set it in Profile</button>
+              <button type="button" class="link" onClick={() => router.go("profile")}>
+                Set it in Profile
+              </button>
             </p>
           </Show>
           <div class="chips" role="radiogroup" aria-label="Game">
@@ -130,78 +165,167 @@ export function RankedScreen(): JSX.Element {
             </For>
           </div>
           <Show when={family() === "tsoro"}>
-            <Choice legend="Game mode" name="ranked-mode" options={["tsoro-classic", "tsoro-wta"] as const} value={mode()} label={(m) => (m === "tsoro-classic" ? "Classic" : "Winner Takes All")} onChange={setMode} />
-            <Stepper label="Board size (holes per row)" value={holes()} min={4} max={12} onChange={setHoles} unit=" × 2" />
+            <Choice
+              legend="Game mode"
+              name="ranked-mode"
+              options={["tsoro-classic", "tsoro-wta"] as const}
+              value={mode()}
+              label={(m) => (m === "tsoro-classic" ? "Classic" : "Winner Takes All")}
+              onChange={setMode}
+            />
+            <Stepper
+              label="Board size (holes per row)"
+              value={holes()}
+              min={4}
+              max={12}
+              onChange={setHoles}
+              unit=" × 2"
+            />
             <Stepper label="Seeds per hole" value={seeds()} min={1} max={10} onChange={setSeeds} />
           </Show>
           <p class="note">
             Your rating in {GAME_NAMES[game()]}:{" "}
             <strong data-testid="my-rating">
-              {r.stats[game()] !== undefined ? ratingText(r.stats[game()].rating, r.stats[game()].provisional) : "1500? (no games yet)"}
+              {r.stats[game()] !== undefined
+                ? ratingText(r.stats[game()].rating, r.stats[game()].provisional)
+                : "1500? (no games yet)"}
             </strong>
           </p>
           <Show
             when={r.phase === "seeking"}
-            fallback={<button type="button" class="btn primary big" onClick={seek} disabled={!r.connected || !nameOk() || r.phase === "connecting"}>Find an opponent</button>}
+            fallback={
+              <button
+                type="button"
+                class="btn primary big"
+                onClick={seek}
+                disabled={!r.connected || !nameOk() || r.phase === "connecting"}
+              >
+                Find an opponent
+              </button>
+            }
           >
-            <p role="status" data-testid="seeking">Looking for an opponent near your rating…</p>
-            <button type="button" class="btn" onClick={() => act.cancel()}>Cancel</button>
+            <p role="status" data-testid="seeking">
+              Looking for an opponent near your rating…
+            </p>
+            <button type="button" class="btn" onClick={() => act.cancel()}>
+              Cancel
+            </button>
           </Show>
-          <button type="button" class="btn" onClick={() => router.go("leaderboard")}>Leaderboard</button>
+          <button type="button" class="btn" onClick={() => router.go("leaderboard")}>
+            Leaderboard
+          </button>
         </div>
       </Show>
 
       <Show when={(r.phase === "playing" || r.phase === "over") && r.match !== null}>
         {/* Both names and ratings on one line of their own, so a phone's narrow score line need not fit them. */}
-        <p class="ranked-players" data-testid="ranked-players" style={{ display: "flex", "flex-wrap": "wrap", "justify-content": "space-between", gap: "4px 12px", margin: "0", "font-size": "0.88rem" }}>
-          <span data-testid="ranked-players-them"><strong>{who(them())}</strong> {seatRating(them())}</span>
-          <span data-testid="ranked-players-me"><strong>{who(r.seat)}</strong> {seatRating(r.seat)}</span>
+        <p
+          class="ranked-players"
+          data-testid="ranked-players"
+          style={{
+            display: "flex",
+            "flex-wrap": "wrap",
+            "justify-content": "space-between",
+            gap: "4px 12px",
+            margin: "0",
+            "font-size": "0.88rem",
+          }}
+        >
+          <span data-testid="ranked-players-them">
+            <strong>{who(them())}</strong> {seatRating(them())}
+          </span>
+          <span data-testid="ranked-players-me">
+            <strong>{who(r.seat)}</strong> {seatRating(r.seat)}
+          </span>
         </p>
         <div class="score-line" role="status" data-testid="score-line">
           {side(them(), "top")}
           <span class="turn" data-testid="turn">
-            {r.phase === "over" ? resultTitle() : r.match?.toMove === r.seat ? (r.sending ? "Sending…" : "Your turn") : "Their turn"}
+            {r.phase === "over"
+              ? resultTitle()
+              : r.match?.toMove === r.seat
+                ? r.sending
+                  ? "Sending…"
+                  : "Your turn"
+                : "Their turn"}
           </span>
           {side(r.seat, "bottom")}
         </div>
         <Show when={r.opponentGone !== null && r.phase === "playing"}>
-          <p class="banner" role="status" data-testid="peer-banner">Your opponent dropped out; if they do not come back in time, you win.</p>
+          <p class="banner" role="status" data-testid="peer-banner">
+            Your opponent dropped out; if they do not come back in time, you win.
+          </p>
         </Show>
         <div class="board-area">
           <Show when={act.position()}>
             {(p) => (
               <Board
-                engine={p().engine} bottom={r.seat} display={view.display} legal={act.legal()} lastFrom={view.lastFrom}
-                preview={shownPreview()} hint={null} hand={view.hand} flights={view.flights} glow={null}
+                engine={p().engine}
+                bottom={r.seat}
+                display={view.display}
+                legal={act.legal()}
+                lastFrom={view.lastFrom}
+                preview={shownPreview()}
+                hint={null}
+                hand={view.hand}
+                flights={view.flights}
+                glow={null}
                 names={r.seat === 0 ? ["You", r.match?.seats[1].name ?? ""] : [r.match?.seats[0].name ?? "", "You"]}
-                counters={settings.counters} holeSize={settings.holeSize} handStyle={settings.hand}
-                onPick={(pit) => act.move(pit)} onPreview={(pit) => showPreview(pit)}
+                counters={settings.counters}
+                holeSize={settings.holeSize}
+                handStyle={settings.hand}
+                onPick={(pit) => act.move(pit)}
+                onPreview={(pit) => showPreview(pit)}
               />
             )}
           </Show>
-          <Show when={view.announce}>{(a) => <div class={`announce ${a().side}`} role="alert">{a().text}</div>}</Show>
+          <Show when={view.announce}>
+            {(a) => (
+              <div class={`announce ${a().side}`} role="alert">
+                {a().text}
+              </div>
+            )}
+          </Show>
         </div>
         <nav class="controls" aria-label="Game controls">
           <button type="button" class="ctl" onClick={() => setResignOpen(true)} disabled={r.phase !== "playing"}>
-            <Icon name="flag" /><span>Resign</span>
+            <Icon name="flag" />
+            <span>Resign</span>
           </button>
           <Show when={r.match?.game === "ayo"}>
-            <button type="button" class="ctl" onClick={() => act.agreeEnd()} disabled={r.phase !== "playing" || r.match?.endOffer === r.seat}>
-              <Icon name="handshake" /><span>{r.match?.endOffer === r.seat ? "Offered" : "Offer end"}</span>
+            <button
+              type="button"
+              class="ctl"
+              onClick={() => act.agreeEnd()}
+              disabled={r.phase !== "playing" || r.match?.endOffer === r.seat}
+            >
+              <Icon name="handshake" />
+              <span>{r.match?.endOffer === r.seat ? "Offered" : "Offer end"}</span>
             </button>
           </Show>
-          <button type="button" class="ctl" onClick={() => router.go("rules", r.match?.game.startsWith("tsoro") ? "tsoro" : r.match?.game ?? "togyz")}>
-            <Icon name="rules" /><span>Rules</span>
+          <button
+            type="button"
+            class="ctl"
+            onClick={() => router.go("rules", r.match?.game.startsWith("tsoro") ? "tsoro" : (r.match?.game ?? "togyz"))}
+          >
+            <Icon name="rules" />
+            <span>Rules</span>
           </button>
         </nav>
       </Show>
 
-      <Show when={r.phase === "playing" && r.match !== null && r.match.endOffer !== null && r.match.endOffer !== r.seat}>
+      <Show
+        when={r.phase === "playing" && r.match !== null && r.match.endOffer !== null && r.match.endOffer !== r.seat}
+      >
         <Dialog title="End on the current score?" onClose={() => act.declineEnd()}>
           <p>{r.match?.seats[them()].name} offers to end the game now, on the captured score.</p>
           <div class="row">
-            <button type="button" class="btn primary" onClick={() => act.agreeEnd()}>Agree</button>
-            <button type="button" class="btn" onClick={() => act.declineEnd()}>Keep playing</button>
+            <button type="button" class="btn primary" onClick={() => act.agreeEnd()}>
+              Agree
+            </button>
+            <button type="button" class="btn" onClick={() => act.declineEnd()}>
+              Keep playing
+            </button>
           </div>
         </Dialog>
       </Show>
@@ -210,36 +334,80 @@ export function RankedScreen(): JSX.Element {
         <Dialog title="Resign?" onClose={() => setResignOpen(false)}>
           <p>You lose this game and your rating changes as for a loss.</p>
           <div class="row">
-            <button type="button" class="btn danger" onClick={() => { setResignOpen(false); act.resign(); }}>Resign</button>
-            <button type="button" class="btn" onClick={() => setResignOpen(false)}>Keep playing</button>
+            <button
+              type="button"
+              class="btn danger"
+              onClick={() => {
+                setResignOpen(false);
+                act.resign();
+              }}
+            >
+              Resign
+            </button>
+            <button type="button" class="btn" onClick={() => setResignOpen(false)}>
+              Keep playing
+            </button>
           </div>
         </Dialog>
       </Show>
 
       <Show when={r.phase === "over" && r.match !== null && !view.animating}>
         <div class="backdrop results-backdrop">
-          <div class="dialog results" role="dialog" aria-modal="true" aria-labelledby="ranked-result" data-testid="results">
+          <div
+            class="dialog results"
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="ranked-result"
+            data-testid="results"
+          >
             <h2 id="ranked-result">{resultTitle()}</h2>
             <Show when={summary()}>
               {(sm) => (
                 <p class="result-facts">
-                  <span data-testid="reason">{sm().how ?? (sm().reason !== null ? REASON_TEXT[sm().reason as keyof typeof REASON_TEXT] : "")}</span>
+                  <span data-testid="reason">
+                    {sm().how ?? (sm().reason !== null ? REASON_TEXT[sm().reason as keyof typeof REASON_TEXT] : "")}
+                  </span>
                 </p>
               )}
             </Show>
-            <Show when={change()} fallback={<p class="note" data-testid="rating-change">This game was not rated.</p>}>
+            <Show
+              when={change()}
+              fallback={
+                <p class="note" data-testid="rating-change">
+                  This game was not rated.
+                </p>
+              }
+            >
               {(c) => (
                 <p class="rating-change" data-testid="rating-change">
-                  <strong classList={{ up: Math.round(c().after) >= Math.round(c().before), down: Math.round(c().after) < Math.round(c().before) }}>{ratingChangeText(c())}</strong>
+                  <strong
+                    classList={{
+                      up: Math.round(c().after) >= Math.round(c().before),
+                      down: Math.round(c().after) < Math.round(c().before),
+                    }}
+                  >
+                    {ratingChangeText(c())}
+                  </strong>
                 </p>
               )}
             </Show>
             <div class="col">
-              <button type="button" class="btn primary" onClick={() => act.again()} data-testid="play-again">Play again</button>
-              <button type="button" class="btn" onClick={() => act.lobby()}>Choose another game</button>
-              <button type="button" class="btn" onClick={() => router.go("leaderboard", r.match?.game ?? null)}>Leaderboard</button>
-              <button type="button" class="btn" onClick={() => router.go("menu")}>Main menu</button>
-              <ExportButton record={() => (r.match === null ? null : matchRecord(r.match))} label="Export, replay or share this game" />
+              <button type="button" class="btn primary" onClick={() => act.again()} data-testid="play-again">
+                Play again
+              </button>
+              <button type="button" class="btn" onClick={() => act.lobby()}>
+                Choose another game
+              </button>
+              <button type="button" class="btn" onClick={() => router.go("leaderboard", r.match?.game ?? null)}>
+                Leaderboard
+              </button>
+              <button type="button" class="btn" onClick={() => router.go("menu")}>
+                Main menu
+              </button>
+              <ExportButton
+                record={() => (r.match === null ? null : matchRecord(r.match))}
+                label="Export, replay or share this game"
+              />
             </div>
           </div>
         </div>

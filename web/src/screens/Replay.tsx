@@ -39,7 +39,9 @@ export function ReplayScreen(props: { code: string | null }): JSX.Element {
   return (
     <section class="screen replay" aria-labelledby="replay-title">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back"><Icon name="back" /></button>
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+          <Icon name="back" />
+        </button>
         <h1 id="replay-title">Replay</h1>
       </header>
       <Show
@@ -47,13 +49,23 @@ export function ReplayScreen(props: { code: string | null }): JSX.Element {
         fallback={
           <div class="card">
             <p>No game to replay here. Import a record, or open Replay from a saved game.</p>
-            <button type="button" class="btn primary" onClick={() => router.go("import")}>Import a game</button>
+            <button type="button" class="btn primary" onClick={() => router.go("import")}>
+              Import a game
+            </button>
           </div>
         }
       >
-        <Show when={error()}>{(e) => <p class="error" role="alert">{e()}</p>}</Show>
+        <Show when={error()}>
+          {(e) => (
+            <p class="error" role="alert">
+              {e()}
+            </p>
+          )}
+        </Show>
         {/* Keyed: another record (a new link, back and forward) builds a new view. */}
-        <Show when={replayed()} keyed>{(r) => <ReplayView replayed={r} />}</Show>
+        <Show when={replayed()} keyed>
+          {(r) => <ReplayView replayed={r} />}
+        </Show>
       </Show>
     </section>
   );
@@ -66,7 +78,12 @@ function ReplayView(props: { replayed: Replayed }): JSX.Element {
   const n = rec.moves.length;
   const states = r.states;
   const engine = states[0].engine;
-  const names: [string, string] = rec.players !== undefined ? [rec.players[0], rec.players[1]] : rec.game === "togyz" ? ["White", "Black"] : ["Player 1", "Player 2"];
+  const names: [string, string] =
+    rec.players !== undefined
+      ? [rec.players[0], rec.players[1]]
+      : rec.game === "togyz"
+        ? ["White", "Black"]
+        : ["Player 1", "Player 2"];
   const [bottom, setBottom] = createSignal<Seat>(0);
   const [step, setStep] = createSignal(0);
   const [playing, setPlaying] = createSignal(false);
@@ -92,7 +109,8 @@ function ReplayView(props: { replayed: Replayed }): JSX.Element {
     const from = step();
     if (to === from) return;
     setStep(to);
-    if (sow && to === from + 1 && boardActions.queued() === 0) boardActions.animate(r.traces[from], states[to], lastFromAt(to));
+    if (sow && to === from + 1 && boardActions.queued() === 0)
+      boardActions.animate(r.traces[from], states[to], lastFromAt(to));
     else if (boardActions.queued() === 0) boardActions.show(states[to], lastFromAt(to));
   };
 
@@ -117,9 +135,22 @@ function ReplayView(props: { replayed: Replayed }): JSX.Element {
   onMount(() => {
     const key = (e: KeyboardEvent): void => {
       const t = e.target as HTMLElement | null;
-      if (t !== null && (t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && (t as HTMLInputElement).type !== "range"))) return;
+      if (
+        t !== null &&
+        (t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && (t as HTMLInputElement).type !== "range"))
+      )
+        return;
       if (document.querySelector(".backdrop") !== null) return;
-      const to = e.key === "ArrowRight" ? step() + 1 : e.key === "ArrowLeft" ? step() - 1 : e.key === "Home" ? 0 : e.key === "End" ? n : null;
+      const to =
+        e.key === "ArrowRight"
+          ? step() + 1
+          : e.key === "ArrowLeft"
+            ? step() - 1
+            : e.key === "Home"
+              ? 0
+              : e.key === "End"
+                ? n
+                : null;
       if (to === null) return;
       e.preventDefault();
       stopAuto();
@@ -130,14 +161,29 @@ function ReplayView(props: { replayed: Replayed }): JSX.Element {
   });
 
   // Engine review.
-  const [review, setReview] = createStore<{ plies: (PlyReview | undefined)[]; running: boolean; done: boolean; error: string | null }>({
-    plies: [], running: false, done: false, error: null,
+  const [review, setReview] = createStore<{
+    plies: (PlyReview | undefined)[];
+    running: boolean;
+    done: boolean;
+    error: string | null;
+  }>({
+    plies: [],
+    running: false,
+    done: false,
+    error: null,
   });
   let handle: ReviewHandle | null = null;
   const runReview = (): void => {
     handle?.cancel();
-    setReview({ plies: new Array<PlyReview | undefined>(n + 1).fill(undefined), running: true, done: false, error: null });
-    handle = startReview({ game: rec.game, options: rec.options, moves: rec.moves, timeMs: REVIEW_MS_PER_PLY }, (p) => setReview("plies", p.ply, p));
+    setReview({
+      plies: new Array<PlyReview | undefined>(n + 1).fill(undefined),
+      running: true,
+      done: false,
+      error: null,
+    });
+    handle = startReview({ game: rec.game, options: rec.options, moves: rec.moves, timeMs: REVIEW_MS_PER_PLY }, (p) =>
+      setReview("plies", p.ply, p),
+    );
     handle.done.then(
       () => setReview({ running: false, done: true }),
       (e: unknown) => setReview({ running: false, error: e instanceof Error ? e.message : String(e) }),
@@ -168,7 +214,8 @@ function ReplayView(props: { replayed: Replayed }): JSX.Element {
   const seeds = (loss: number): string => `${(loss / 100).toFixed(1)} ${unitWord(rec.game, 2)}`;
 
   const shown = (): State => states[step()];
-  const score = (seat: Seat): number => (rec.game === "tsoro-wta" ? seedsOnSide(board.display, seat) : board.display.stores[seat]);
+  const score = (seat: Seat): number =>
+    rec.game === "tsoro-wta" ? seedsOnSide(board.display, seat) : board.display.stores[seat];
   const finalOutcome = r.outcome;
   const info = (): string => {
     const k = step();
@@ -182,7 +229,10 @@ function ReplayView(props: { replayed: Replayed }): JSX.Element {
 
   const W = Math.max(1, n);
   const graphPoints = (): string =>
-    review.plies.map((p, i) => (p === undefined ? null : `${i},${(-p.score).toFixed(0)}`)).filter((x) => x !== null).join(" ");
+    review.plies
+      .map((p, i) => (p === undefined ? null : `${i},${(-p.score).toFixed(0)}`))
+      .filter((x) => x !== null)
+      .join(" ");
   let svg: SVGSVGElement | undefined;
   const pickOnGraph = (e: MouseEvent): void => {
     if (svg === undefined) return;
@@ -214,78 +264,214 @@ function ReplayView(props: { replayed: Replayed }): JSX.Element {
       <div class="score-line" role="status" data-testid="replay-score">
         <div class={`side side-top${toMove(shown()) !== bottom() && view(shown()).result === null ? " turn" : ""}`}>
           <span class="side-name">{names[(1 - bottom()) as Seat]}</span>
-          <span class="side-score" data-testid={`replay-store-${1 - bottom()}`}>{score((1 - bottom()) as Seat)}</span>
+          <span class="side-score" data-testid={`replay-store-${1 - bottom()}`}>
+            {score((1 - bottom()) as Seat)}
+          </span>
         </div>
-        <span class="turn" data-testid="replay-step">{step()} / {n}</span>
+        <span class="turn" data-testid="replay-step">
+          {step()} / {n}
+        </span>
         <div class={`side side-bottom${toMove(shown()) === bottom() && view(shown()).result === null ? " turn" : ""}`}>
           <span class="side-name">{names[bottom()]}</span>
-          <span class="side-score" data-testid={`replay-store-${bottom()}`}>{score(bottom())}</span>
+          <span class="side-score" data-testid={`replay-store-${bottom()}`}>
+            {score(bottom())}
+          </span>
         </div>
       </div>
       <div class="board-area">
         <Board
-          engine={engine} bottom={bottom()} display={board.display} legal={[]} lastFrom={board.lastFrom}
-          preview={hintPreview()} hint={hintPit()} hand={board.hand} flights={board.flights} glow={null}
-          names={names} counters={settings.counters} holeSize={settings.holeSize} handStyle={settings.hand}
-          onPick={() => undefined} onPreview={() => undefined}
+          engine={engine}
+          bottom={bottom()}
+          display={board.display}
+          legal={[]}
+          lastFrom={board.lastFrom}
+          preview={hintPreview()}
+          hint={hintPit()}
+          hand={board.hand}
+          flights={board.flights}
+          glow={null}
+          names={names}
+          counters={settings.counters}
+          holeSize={settings.holeSize}
+          handStyle={settings.hand}
+          onPick={() => undefined}
+          onPreview={() => undefined}
         />
-        <Show when={board.announce}>{(a) => <div class={`announce ${a().side}`} role="alert">{a().text}</div>}</Show>
+        <Show when={board.announce}>
+          {(a) => (
+            <div class={`announce ${a().side}`} role="alert">
+              {a().text}
+            </div>
+          )}
+        </Show>
       </div>
-      <p class="replay-info" data-testid="replay-info">{info()}</p>
+      <p class="replay-info" data-testid="replay-info">
+        {info()}
+      </p>
       <Show when={mistakeHere()}>
         {(m) => (
           <p class="banner" role="status" data-testid="better-move">
-            Next, {names[movers[m().ply]]} played {moveWord(m().played)}; the engine prefers {moveWord(m().best)} (marked on the board),
-            about {seeds(m().loss)} better.
+            Next, {names[movers[m().ply]]} played {moveWord(m().played)}; the engine prefers {moveWord(m().best)}{" "}
+            (marked on the board), about {seeds(m().loss)} better.
           </p>
         )}
       </Show>
       <div class="replay-steps">
-        <button type="button" class="btn" onClick={() => { stopAuto(); go(0); }} disabled={step() === 0} aria-label="First position">◀◀</button>
-        <button type="button" class="btn" onClick={() => { stopAuto(); go(step() - 1); }} disabled={step() === 0} aria-label="Previous move">◀</button>
-        <button type="button" class="btn primary" onClick={toggleAuto} aria-label={playing() ? "Pause" : "Play through"}>{playing() ? "Pause" : "Play"}</button>
-        <button type="button" class="btn" onClick={() => { stopAuto(); go(step() + 1); }} disabled={step() === n} aria-label="Next move">▶</button>
-        <button type="button" class="btn" onClick={() => { stopAuto(); go(n); }} disabled={step() === n} aria-label="Last position">▶▶</button>
+        <button
+          type="button"
+          class="btn"
+          onClick={() => {
+            stopAuto();
+            go(0);
+          }}
+          disabled={step() === 0}
+          aria-label="First position"
+        >
+          ◀◀
+        </button>
+        <button
+          type="button"
+          class="btn"
+          onClick={() => {
+            stopAuto();
+            go(step() - 1);
+          }}
+          disabled={step() === 0}
+          aria-label="Previous move"
+        >
+          ◀
+        </button>
+        <button
+          type="button"
+          class="btn primary"
+          onClick={toggleAuto}
+          aria-label={playing() ? "Pause" : "Play through"}
+        >
+          {playing() ? "Pause" : "Play"}
+        </button>
+        <button
+          type="button"
+          class="btn"
+          onClick={() => {
+            stopAuto();
+            go(step() + 1);
+          }}
+          disabled={step() === n}
+          aria-label="Next move"
+        >
+          ▶
+        </button>
+        <button
+          type="button"
+          class="btn"
+          onClick={() => {
+            stopAuto();
+            go(n);
+          }}
+          disabled={step() === n}
+          aria-label="Last position"
+        >
+          ▶▶
+        </button>
         <input
-          class="replay-slider" type="range" min="0" max={n} step="1" value={step()} aria-label="Move"
-          onInput={(e) => { stopAuto(); go(Number(e.currentTarget.value)); }}
+          class="replay-slider"
+          type="range"
+          min="0"
+          max={n}
+          step="1"
+          value={step()}
+          aria-label="Move"
+          onInput={(e) => {
+            stopAuto();
+            go(Number(e.currentTarget.value));
+          }}
         />
       </div>
       <div class="row">
-        <button type="button" class="btn" onClick={() => setBottom((b) => (1 - b) as Seat)}>Turn the board</button>
+        <button type="button" class="btn" onClick={() => setBottom((b) => (1 - b) as Seat)}>
+          Turn the board
+        </button>
         <button type="button" class="btn" onClick={runReview} disabled={review.running || n === 0}>
           {review.done ? "Review again" : "Engine review"}
         </button>
         <ExportButton record={() => rec} />
         <Show when={link() !== null}>
-          <button type="button" class="btn" onClick={() => void share()}>Share</button>
+          <button type="button" class="btn" onClick={() => void share()}>
+            Share
+          </button>
         </Show>
       </div>
-      <Show when={shareNote() !== ""}><p class="note" role="status" data-testid="share-note">{shareNote()}</p></Show>
+      <Show when={shareNote() !== ""}>
+        <p class="note" role="status" data-testid="share-note">
+          {shareNote()}
+        </p>
+      </Show>
       <Show when={review.running || review.done || review.error !== null}>
         <div class="card" data-testid="review">
           <h2>Engine review</h2>
-          <Show when={review.running}><p class="note" role="status">Reviewing… {reviewed()} of {n + 1} positions</p></Show>
-          <Show when={review.error}>{(e) => <p class="error" role="alert">{e()}</p>}</Show>
+          <Show when={review.running}>
+            <p class="note" role="status">
+              Reviewing… {reviewed()} of {n + 1} positions
+            </p>
+          </Show>
+          <Show when={review.error}>
+            {(e) => (
+              <p class="error" role="alert">
+                {e()}
+              </p>
+            )}
+          </Show>
           <svg
-            ref={svg} class="replay-graph" viewBox={`0 ${-SCORE_CAP} ${W} ${2 * SCORE_CAP}`} preserveAspectRatio="none"
-            role="img" aria-label={`Evaluation for ${names[0]} over the moves`} onClick={pickOnGraph} data-testid="review-graph"
+            ref={svg}
+            class="replay-graph"
+            viewBox={`0 ${-SCORE_CAP} ${W} ${2 * SCORE_CAP}`}
+            preserveAspectRatio="none"
+            role="img"
+            aria-label={`Evaluation for ${names[0]} over the moves`}
+            onClick={pickOnGraph}
+            data-testid="review-graph"
           >
             <line class="axis" x1="0" y1="0" x2={W} y2="0" vector-effect="non-scaling-stroke" />
             <polyline class="line" points={graphPoints()} />
             <For each={mistakes()}>
-              {(m) => <rect class="mistake" x={m.ply + 0.5 - W / 200} y={-SCORE_CAP} width={W / 100} height={2 * SCORE_CAP} opacity="0.35" />}
+              {(m) => (
+                <rect
+                  class="mistake"
+                  x={m.ply + 0.5 - W / 200}
+                  y={-SCORE_CAP}
+                  width={W / 100}
+                  height={2 * SCORE_CAP}
+                  opacity="0.35"
+                />
+              )}
             </For>
             <line class="cursor" x1={step()} y1={-SCORE_CAP} x2={step()} y2={SCORE_CAP} />
           </svg>
-          <p class="note">Above the line {names[0]} stands better, below it {names[1]}. Shaded: a move that lost more than {seeds(MISTAKE_THRESHOLD)} against the engine's choice.</p>
+          <p class="note">
+            Above the line {names[0]} stands better, below it {names[1]}. Shaded: a move that lost more than{" "}
+            {seeds(MISTAKE_THRESHOLD)} against the engine's choice.
+          </p>
           <Show when={review.done}>
-            <Show when={mistakes().length > 0} fallback={<p data-testid="no-mistakes">No move lost more than {seeds(MISTAKE_THRESHOLD)} against the engine's choice.</p>}>
+            <Show
+              when={mistakes().length > 0}
+              fallback={
+                <p data-testid="no-mistakes">
+                  No move lost more than {seeds(MISTAKE_THRESHOLD)} against the engine's choice.
+                </p>
+              }
+            >
               <ul class="replay-mistakes" aria-label="Moves the engine would change" data-testid="mistakes">
                 <For each={mistakes()}>
                   {(m) => (
                     <li>
-                      <button type="button" class="btn" onClick={() => { stopAuto(); go(m.ply, false); }}>
+                      <button
+                        type="button"
+                        class="btn"
+                        onClick={() => {
+                          stopAuto();
+                          go(m.ply, false);
+                        }}
+                      >
                         Move {m.ply + 1}: {moveWord(m.played)} → {moveWord(m.best)} (−{(m.loss / 100).toFixed(1)})
                       </button>
                     </li>

@@ -26,9 +26,13 @@ function when(t: number): string {
 }
 
 export function describeSaved(g: SavedGame): string {
-  const who = g.setup.opponent === "computer" ? `vs Computer (${LEVEL_NAMES[g.setup.level]})` : `${g.names[0]} vs ${g.names[1]}`;
+  const who =
+    g.setup.opponent === "computer" ? `vs Computer (${LEVEL_NAMES[g.setup.level]})` : `${g.names[0]} vs ${g.names[1]}`;
   const board = g.setup.game.startsWith("tsoro") ? ` · ${g.setup.holes} × 2, ${g.setup.seeds} a hole` : "";
-  const series = g.setup.bestOf > 1 ? ` · best of ${g.setup.bestOf}, game ${gameNumber(g.series)}, ${g.series.score[0]}–${g.series.score[1]}` : "";
+  const series =
+    g.setup.bestOf > 1
+      ? ` · best of ${g.setup.bestOf}, game ${gameNumber(g.series)}, ${g.series.score[0]}–${g.series.score[1]}`
+      : "";
   return `${who}${board}${series} · ${movesText(g.moves.length)}`;
 }
 
@@ -36,11 +40,12 @@ export function describeSaved(g: SavedGame): string {
 export function describeSetup(setup: RoomSetup | null): string {
   if (setup === null) return "";
   const o = setup.options;
-  const board = setup.game === "togyz"
-    ? "9 pits a side, 9 stones each"
-    : setup.game === "ayo"
-      ? "6 pits a side, 4 seeds each"
-      : `${String(o.holes)} × 2 holes, ${String(o.seeds)} seed${o.seeds === 1 ? "" : "s"} each`;
+  const board =
+    setup.game === "togyz"
+      ? "9 pits a side, 9 stones each"
+      : setup.game === "ayo"
+        ? "6 pits a side, 4 seeds each"
+        : `${String(o.holes)} × 2 holes, ${String(o.seeds)} seed${o.seeds === 1 ? "" : "s"} each`;
   return `${GAME_NAMES[setup.game]} · ${board}${setup.bestOf > 1 ? ` · best of ${setup.bestOf}` : " · single game"}`;
 }
 
@@ -103,7 +108,9 @@ export function ResumeScreen(): JSX.Element {
   const gamesText = (n: number): string => `${n} saved game${n === 1 ? "" : "s"}`;
   const removeOlder = (): void => {
     const now = Date.now();
-    const ids = saves.games.filter((g) => !hiddenGames().has(g.id) && (g.series.over || now - g.updatedAt > MONTH_MS)).map((g) => g.id);
+    const ids = saves.games
+      .filter((g) => !hiddenGames().has(g.id) && (g.series.over || now - g.updatedAt > MONTH_MS))
+      .map((g) => g.id);
     if (ids.length === 0) {
       setPending(null);
       setNothing(true);
@@ -121,7 +128,9 @@ export function ResumeScreen(): JSX.Element {
   return (
     <section class="screen page" aria-labelledby="resume-title">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back"><Icon name="back" /></button>
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+          <Icon name="back" />
+        </button>
         <h1 id="resume-title">Resume</h1>
       </header>
       <Show when={online().length > 0}>
@@ -131,30 +140,52 @@ export function ResumeScreen(): JSX.Element {
             {(r) => (
               <li class="saved" data-testid="saved-room">
                 <div class="saved-text">
-                  <span class="saved-title">{r.setup !== null ? GAME_NAMES[r.setup.game] : "Friend game"} · online</span>
+                  <span class="saved-title">
+                    {r.setup !== null ? GAME_NAMES[r.setup.game] : "Friend game"} · online
+                  </span>
                   <span class="saved-sub">{describeRoom(r)}</span>
                   <span class="saved-when">Last played {when(r.updatedAt)}</span>
                 </div>
                 <div class="saved-actions">
-                  <button type="button" class="btn primary" onClick={() => router.go("room", r.code)} aria-label={`Continue the online game ${showCode(r.code)}`}>Continue</button>
-                  <ExportButton record={() => friendLogRecord(loadSnapshot(services.storage, r.code)?.log ?? [])} label={`Export the online game ${showCode(r.code)}`} />
                   <button
-                    type="button" class="icon-btn"
-                    onClick={() => remove({ games: [], rooms: [r.code], text: `Online game ${showCode(r.code)} deleted.` })}
+                    type="button"
+                    class="btn primary"
+                    onClick={() => router.go("room", r.code)}
+                    aria-label={`Continue the online game ${showCode(r.code)}`}
+                  >
+                    Continue
+                  </button>
+                  <ExportButton
+                    record={() => friendLogRecord(loadSnapshot(services.storage, r.code)?.log ?? [])}
+                    label={`Export the online game ${showCode(r.code)}`}
+                  />
+                  <button
+                    type="button"
+                    class="icon-btn"
+                    onClick={() =>
+                      remove({ games: [], rooms: [r.code], text: `Online game ${showCode(r.code)} deleted.` })
+                    }
                     aria-label={`Delete the online game ${showCode(r.code)}`}
-                  ><Icon name="trash" /></button>
+                  >
+                    <Icon name="trash" />
+                  </button>
                 </div>
               </li>
             )}
           </For>
         </ul>
       </Show>
-      <Show when={list().length > 0 || online().length > 0} fallback={
-        <div class="card">
-          <p>No games to carry on. Every game is saved after each move, so unfinished games show up here.</p>
-          <button type="button" class="btn primary" onClick={() => router.go("new")}>New game</button>
-        </div>
-      }>
+      <Show
+        when={list().length > 0 || online().length > 0}
+        fallback={
+          <div class="card">
+            <p>No games to carry on. Every game is saved after each move, so unfinished games show up here.</p>
+            <button type="button" class="btn primary" onClick={() => router.go("new")}>
+              New game
+            </button>
+          </div>
+        }
+      >
         <Show when={list().length > 0}>
           <ul class="saved-list" aria-label="Saved games">
             <For each={list()}>
@@ -166,31 +197,58 @@ export function ResumeScreen(): JSX.Element {
                     <span class="saved-when">Last played {when(g.updatedAt)}</span>
                   </div>
                   <div class="saved-actions">
-                    <button type="button" class="btn primary" onClick={() => router.go("play", g.id)} aria-label={`Continue ${GAME_NAMES[g.setup.game]}, ${describeSaved(g)}`}>Continue</button>
-                    <ExportButton record={() => savedGameRecord(g)} label={`Export ${GAME_NAMES[g.setup.game]}, ${describeSaved(g)}`} />
                     <button
-                      type="button" class="icon-btn"
+                      type="button"
+                      class="btn primary"
+                      onClick={() => router.go("play", g.id)}
+                      aria-label={`Continue ${GAME_NAMES[g.setup.game]}, ${describeSaved(g)}`}
+                    >
+                      Continue
+                    </button>
+                    <ExportButton
+                      record={() => savedGameRecord(g)}
+                      label={`Export ${GAME_NAMES[g.setup.game]}, ${describeSaved(g)}`}
+                    />
+                    <button
+                      type="button"
+                      class="icon-btn"
                       onClick={() => remove({ games: [g.id], rooms: [], text: `${GAME_NAMES[g.setup.game]} deleted.` })}
                       aria-label={`Delete ${GAME_NAMES[g.setup.game]}, ${describeSaved(g)}`}
-                    ><Icon name="trash" /></button>
+                    >
+                      <Icon name="trash" />
+                    </button>
                   </div>
                 </li>
               )}
             </For>
           </ul>
           <div class="row">
-            <button type="button" class="btn" onClick={removeOlder}>Delete games older than a month</button>
-            <button type="button" class="btn danger" onClick={() => setConfirmAll(true)}>Delete all</button>
+            <button type="button" class="btn" onClick={removeOlder}>
+              Delete games older than a month
+            </button>
+            <button type="button" class="btn danger" onClick={() => setConfirmAll(true)}>
+              Delete all
+            </button>
           </div>
         </Show>
       </Show>
-      <div class="row"><button type="button" class="btn" onClick={() => router.go("import")}>Import a game to replay</button></div>
-      <Show when={nothing() && pending() === null}><p role="status" class="note">No saved game is older than a month.</p></Show>
+      <div class="row">
+        <button type="button" class="btn" onClick={() => router.go("import")}>
+          Import a game to replay
+        </button>
+      </div>
+      <Show when={nothing() && pending() === null}>
+        <p role="status" class="note">
+          No saved game is older than a month.
+        </p>
+      </Show>
       <Show when={pending()}>
         {(p) => (
           <div class="toast" role="status" data-testid="undo-toast">
             <span>{p().text}</span>
-            <button type="button" class="btn" onClick={undo}>Undo</button>
+            <button type="button" class="btn" onClick={undo}>
+              Undo
+            </button>
           </div>
         )}
       </Show>
@@ -198,8 +256,12 @@ export function ResumeScreen(): JSX.Element {
         <Dialog title="Delete all saved games?" onClose={() => setConfirmAll(false)}>
           <p>{gamesText(list().length)} on this device will be deleted, with their moves. Online games are kept.</p>
           <div class="row">
-            <button type="button" class="btn" onClick={() => setConfirmAll(false)}>Keep them</button>
-            <button type="button" class="btn danger" onClick={removeAll}>Delete all</button>
+            <button type="button" class="btn" onClick={() => setConfirmAll(false)}>
+              Keep them
+            </button>
+            <button type="button" class="btn danger" onClick={removeAll}>
+              Delete all
+            </button>
           </div>
         </Dialog>
       </Show>

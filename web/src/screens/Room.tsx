@@ -47,8 +47,12 @@ export function RoomScreen(props: { code: string }): JSX.Element {
             <h1>Game not found</h1>
             <p>This device has no game with that code. To join a friend's game, type its code.</p>
             <div class="row">
-              <button type="button" class="btn primary" onClick={() => router.go("join", props.code, true)}>Join with a code</button>
-              <button type="button" class="btn" onClick={() => router.go("menu")}>Main menu</button>
+              <button type="button" class="btn primary" onClick={() => router.go("join", props.code, true)}>
+                Join with a code
+              </button>
+              <button type="button" class="btn" onClick={() => router.go("menu")}>
+                Main menu
+              </button>
             </div>
           </div>
         </section>
@@ -152,7 +156,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   /** No preview while the pits do not take a move. */
   const shownPreview = (): { from: number; to: number | null } | null => (legal().length === 0 ? null : preview());
   const liveTurnText = (): string => {
-    if (room.series?.over === true) return (room.series.bestOf > 1 ? "Series over" : "Game over");
+    if (room.series?.over === true) return room.series.bestOf > 1 ? "Series over" : "Game over";
     if (room.paused) return "Paused";
     if (room.turn === null) return "";
     if (room.turn === room.seat) return room.unsent > 0 ? "Sending…" : "Your turn";
@@ -179,12 +183,23 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     // Keep the marks of the 40 most recent rooms.
     writeJson(services.storage, READ_KEY, Object.fromEntries(Object.entries(marks).slice(-40)));
   });
-  const unread = (): number => (room.chatOpen ? 0 : room.chat.filter((c) => c.seat !== room.seat && c.seq > readUpTo()).length);
+  const unread = (): number =>
+    room.chatOpen ? 0 : room.chat.filter((c) => c.seat !== room.seat && c.seq > readUpTo()).length;
 
   const share = async (withLink: boolean): Promise<void> => {
     const text = `Play mancala with me: the game code is ${code()}.`;
     const r = await shareText("Mancala game code", text, withLink ? joinLink(code()) : undefined);
-    setShared(r === "copied" ? (withLink ? "Link copied" : "Code copied") : r === "shared" ? "Shared" : r === "failed" ? `Copy it by hand: ${code()}` : null);
+    setShared(
+      r === "copied"
+        ? withLink
+          ? "Link copied"
+          : "Code copied"
+        : r === "shared"
+          ? "Shared"
+          : r === "failed"
+            ? `Copy it by hand: ${code()}`
+            : null,
+    );
   };
 
   const side = (seat: Seat): ScoreSide => ({
@@ -192,20 +207,33 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     name: nameOf(seat),
     score: score(seat),
     scoreText: countOf(room.settings?.game ?? "togyz", score(seat)),
-    avatar: seat === room.seat
-      ? <Avatar photo={profile.photo} emoji={profile.avatar} size={34} label="" />
-      : <Avatar {...avatarProps(room.avatars[seat])} size={34} label="" />,
-    extra: seat === room.seat ? undefined : (
-      <span class="presence" classList={{ online: room.peer.online }} data-testid="presence" title={room.peer.online ? "connected" : "not connected"}>
-        {room.peer.online ? "●" : "○"}<span class="presence-text">{room.peer.online ? " online" : " away"}</span>
-      </span>
-    ),
+    avatar:
+      seat === room.seat ? (
+        <Avatar photo={profile.photo} emoji={profile.avatar} size={34} label="" />
+      ) : (
+        <Avatar {...avatarProps(room.avatars[seat])} size={34} label="" />
+      ),
+    extra:
+      seat === room.seat ? undefined : (
+        <span
+          class="presence"
+          classList={{ online: room.peer.online }}
+          data-testid="presence"
+          title={room.peer.online ? "connected" : "not connected"}
+        >
+          {room.peer.online ? "●" : "○"}
+          <span class="presence-text">{room.peer.online ? " online" : " away"}</span>
+        </span>
+      ),
     turn: turnSeat() === seat && room.result === null,
   });
 
   /** How the game ended, who it concerns, the final score and the number of moves, from the reader's side. */
   const resultWords = (): {
-    reason: string; score: string; moves: string; sides: readonly { name: string; stones: number; unit: string; won: boolean }[];
+    reason: string;
+    score: string;
+    moves: string;
+    sides: readonly { name: string; stones: number; unit: string; won: boolean }[];
   } | null => {
     const r = room.result;
     const game = room.settings?.game;
@@ -220,13 +248,29 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     const names: [string, string] = [nameOf(me()), nameOf(them())];
     const winner = r.outcome.winner === null ? null : r.outcome.winner === me() ? 0 : 1;
     const reason = endSentence({
-      game, reason: r.outcome.reason, names, winner, toMove: roomSeat(toMove(r.final)) === me() ? 0 : 1,
+      game,
+      reason: r.outcome.reason,
+      names,
+      winner,
+      toMove: roomSeat(toMove(r.final)) === me() ? 0 : 1,
     });
     return {
-      reason, score: finalScore(game, names, [scoreOf(me()), scoreOf(them())]), moves: movesText(moveCount(r.final)),
+      reason,
+      score: finalScore(game, names, [scoreOf(me()), scoreOf(them())]),
+      moves: movesText(moveCount(r.final)),
       sides: [
-        { name: names[0], stones: scoreOf(me()), unit: countOf(game, scoreOf(me())).replace(/^\d+ /, ""), won: winner === 0 },
-        { name: names[1], stones: scoreOf(them()), unit: countOf(game, scoreOf(them())).replace(/^\d+ /, ""), won: winner === 1 },
+        {
+          name: names[0],
+          stones: scoreOf(me()),
+          unit: countOf(game, scoreOf(me())).replace(/^\d+ /, ""),
+          won: winner === 0,
+        },
+        {
+          name: names[1],
+          stones: scoreOf(them()),
+          unit: countOf(game, scoreOf(them())).replace(/^\d+ /, ""),
+          won: winner === 1,
+        },
       ],
     };
   };
@@ -247,48 +291,92 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
 
   return (
     <section
-      class={`screen play room fam-${familyOf(room.settings?.game ?? "togyz")}`} classList={{ "chat-open": room.chatOpen && ready() }}
-      aria-label="Friend game" data-phase={room.phase}
+      class={`screen play room fam-${familyOf(room.settings?.game ?? "togyz")}`}
+      classList={{ "chat-open": room.chatOpen && ready() }}
+      aria-label="Friend game"
+      data-phase={room.phase}
     >
       <header class="play-top">
-        <button type="button" class="icon-btn" onClick={() => router.go("menu")} aria-label="Main menu"><Icon name="back" /></button>
+        <button type="button" class="icon-btn" onClick={() => router.go("menu")} aria-label="Main menu">
+          <Icon name="back" />
+        </button>
         <div class="series-line" data-testid="series">
           <span class="game-name">{room.settings !== null ? GAME_NAMES[room.settings.game] : "Friend game"}</span>
-          <span class="room-code" data-testid="header-code" aria-label={`Game code ${code()}`}>{code()}</span>
+          <span class="room-code" data-testid="header-code" aria-label={`Game code ${code()}`}>
+            {code()}
+          </span>
           <Show when={room.series !== null && room.series.bestOf > 1}>
             <span class="series-score">
-              Best of {room.series?.bestOf} · Game {room.series !== null ? gameNumber(room.series) : 1} · You {room.series?.score[me()]}–{room.series?.score[them()]}
+              Best of {room.series?.bestOf} · Game {room.series !== null ? gameNumber(room.series) : 1} · You{" "}
+              {room.series?.score[me()]}–{room.series?.score[them()]}
             </span>
           </Show>
         </div>
         <button
-          type="button" class="icon-btn chat-btn" onClick={() => act.openChat(!room.chatOpen)} aria-label={`Chat${unread() > 0 ? `, ${unread()} unread` : ""}`}
-          aria-pressed={room.chatOpen} disabled={room.phase !== "seated"} data-testid="chat-button"
+          type="button"
+          class="icon-btn chat-btn"
+          onClick={() => act.openChat(!room.chatOpen)}
+          aria-label={`Chat${unread() > 0 ? `, ${unread()} unread` : ""}`}
+          aria-pressed={room.chatOpen}
+          disabled={room.phase !== "seated"}
+          data-testid="chat-button"
         >
           <Icon name="chat" />
-          <Show when={unread() > 0}><span class="badge" data-testid="unread">{unread()}</span></Show>
+          <Show when={unread() > 0}>
+            <span class="badge" data-testid="unread">
+              {unread()}
+            </span>
+          </Show>
         </button>
-        <button type="button" class="icon-btn" onClick={() => router.go("settings")} aria-label="Settings"><Icon name="sliders" /></button>
-        <button type="button" class="icon-btn" onClick={() => setForfeitOpen(true)} aria-label="Forfeit" disabled={room.turn === null}><Icon name="flag" /></button>
+        <button type="button" class="icon-btn" onClick={() => router.go("settings")} aria-label="Settings">
+          <Icon name="sliders" />
+        </button>
+        <button
+          type="button"
+          class="icon-btn"
+          onClick={() => setForfeitOpen(true)}
+          aria-label="Forfeit"
+          disabled={room.turn === null}
+        >
+          <Icon name="flag" />
+        </button>
       </header>
 
       <Show when={(room.wasSeated || ready()) && (!room.connected || room.offline)}>
         <p class="banner warn" role="status" data-testid="conn-banner">
-          {room.offline ? "You are offline. The game carries on when the connection is back." : "Connection lost. Reconnecting…"}
+          {room.offline
+            ? "You are offline. The game carries on when the connection is back."
+            : "Connection lost. Reconnecting…"}
         </p>
       </Show>
       <Show when={room.connected && !room.offline && room.phase === "seated" && room.peer.seated && !room.peer.online}>
-        <p class="banner" role="status" data-testid="peer-banner">{nameOf(them())} is not connected. The game waits for them.</p>
+        <p class="banner" role="status" data-testid="peer-banner">
+          {nameOf(them())} is not connected. The game waits for them.
+        </p>
       </Show>
       <Show when={room.notice}>
         {(n) => (
           <p class="banner error" role="alert">
-            {n()} <button type="button" class="link" onClick={() => act.clearNotice()}>OK</button>
+            {n()}{" "}
+            <button type="button" class="link" onClick={() => act.clearNotice()}>
+              OK
+            </button>
           </p>
         )}
       </Show>
 
-      <Show when={ready()} fallback={<Lobby store={store} code={code()} share={share} shared={shared()} setup={describeSetup(room.settings ?? props.room.setup)} />}>
+      <Show
+        when={ready()}
+        fallback={
+          <Lobby
+            store={store}
+            code={code()}
+            share={share}
+            shared={shared()}
+            setup={describeSetup(room.settings ?? props.room.setup)}
+          />
+        }
+      >
         <ScoreLine top={side(them())} bottom={side(me())} turn={turnText()} />
         <div class="board-area">
           <Show when={position()}>
@@ -314,64 +402,113 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
             )}
           </Show>
           <Show when={view.announce}>
-            {(a) => <div class={`announce ${a().side}`} role="alert">{a().text}</div>}
+            {(a) => (
+              <div class={`announce ${a().side}`} role="alert">
+                {a().text}
+              </div>
+            )}
           </Show>
           <Show when={room.paused}>
             <div class="pause-veil" data-testid="paused">
               <Show
                 when={room.pauseOffer?.on === false}
-                fallback={<button type="button" class="btn primary big" onClick={() => act.pause(false)}><Icon name="play" /> Ask to carry on</button>}
+                fallback={
+                  <button type="button" class="btn primary big" onClick={() => act.pause(false)}>
+                    <Icon name="play" /> Ask to carry on
+                  </button>
+                }
               >
-                <p class="note">{room.pauseOffer?.seat === room.seat ? `Waiting for ${nameOf(them())} to agree…` : ""}</p>
+                <p class="note">
+                  {room.pauseOffer?.seat === room.seat ? `Waiting for ${nameOf(them())} to agree…` : ""}
+                </p>
               </Show>
             </div>
           </Show>
         </div>
-        <p class="sr-only" aria-live="polite" data-testid="said">{said()}</p>
+        <p class="sr-only" aria-live="polite" data-testid="said">
+          {said()}
+        </p>
         <nav class="controls" aria-label="Game controls">
           <button
-            type="button" class="ctl" onClick={() => act.pause(!room.paused)}
-            disabled={room.turn === null || (room.pauseOffer !== null && room.pauseOffer.seat === room.seat)} aria-pressed={room.paused}
+            type="button"
+            class="ctl"
+            onClick={() => act.pause(!room.paused)}
+            disabled={room.turn === null || (room.pauseOffer !== null && room.pauseOffer.seat === room.seat)}
+            aria-pressed={room.paused}
           >
-            <Icon name={room.paused ? "play" : "pause"} /><span>{room.paused ? "Play" : "Pause"}</span>
+            <Icon name={room.paused ? "play" : "pause"} />
+            <span>{room.paused ? "Play" : "Pause"}</span>
           </button>
           <Show when={room.settings?.game === "ayo"}>
-            <button type="button" class="ctl" onClick={() => act.offerEnd()} disabled={room.turn === null || room.endOffer !== null}>
-              <Icon name="handshake" /><span>Offer end</span>
+            <button
+              type="button"
+              class="ctl"
+              onClick={() => act.offerEnd()}
+              disabled={room.turn === null || room.endOffer !== null}
+            >
+              <Icon name="handshake" />
+              <span>Offer end</span>
             </button>
           </Show>
-          <button type="button" class="ctl" onClick={() => router.go("rules", familyOf(room.settings?.game ?? "togyz"))}>
-            <Icon name="rules" /><span>Rules</span>
+          <button
+            type="button"
+            class="ctl"
+            onClick={() => router.go("rules", familyOf(room.settings?.game ?? "togyz"))}
+          >
+            <Icon name="rules" />
+            <span>Rules</span>
           </button>
           <button type="button" class="ctl" onClick={() => router.go("menu")}>
-            <Icon name="menu" /><span>Menu</span>
+            <Icon name="menu" />
+            <span>Menu</span>
           </button>
         </nav>
         <Show when={room.pauseOffer !== null && room.pauseOffer.seat !== room.seat}>
-          <Dialog title={room.pauseOffer?.on ? "Pause the game?" : "Carry on?"} onClose={() => act.answer("pause", false)}>
-            <p>{nameOf(them())} asks to {room.pauseOffer?.on ? "pause the game" : "carry on playing"}.</p>
+          <Dialog
+            title={room.pauseOffer?.on ? "Pause the game?" : "Carry on?"}
+            onClose={() => act.answer("pause", false)}
+          >
+            <p>
+              {nameOf(them())} asks to {room.pauseOffer?.on ? "pause the game" : "carry on playing"}.
+            </p>
             <div class="row">
-              <button type="button" class="btn primary" onClick={() => act.answer("pause", true)}>Agree</button>
-              <button type="button" class="btn" onClick={() => act.answer("pause", false)}>{room.pauseOffer?.on ? "Keep playing" : "Stay paused"}</button>
+              <button type="button" class="btn primary" onClick={() => act.answer("pause", true)}>
+                Agree
+              </button>
+              <button type="button" class="btn" onClick={() => act.answer("pause", false)}>
+                {room.pauseOffer?.on ? "Keep playing" : "Stay paused"}
+              </button>
             </div>
           </Dialog>
         </Show>
         <Show when={room.pauseOffer !== null && room.pauseOffer.seat === room.seat && !room.paused}>
-          <p class="banner" role="status" data-testid="pause-wait">Waiting for {nameOf(them())} to agree to a pause…</p>
+          <p class="banner" role="status" data-testid="pause-wait">
+            Waiting for {nameOf(them())} to agree to a pause…
+          </p>
         </Show>
         <Show when={room.endOffer !== null && room.endOffer !== room.seat && room.result === null}>
           <Dialog title="End on the current score?" onClose={() => act.answer("end", false)}>
             <p>{nameOf(them())} offers to end the game now, on the captured score.</p>
             <div class="row">
-              <button type="button" class="btn primary" onClick={() => act.answer("end", true)}>Agree</button>
-              <button type="button" class="btn" onClick={() => act.answer("end", false)}>Keep playing</button>
+              <button type="button" class="btn primary" onClick={() => act.answer("end", true)}>
+                Agree
+              </button>
+              <button type="button" class="btn" onClick={() => act.answer("end", false)}>
+                Keep playing
+              </button>
             </div>
           </Dialog>
         </Show>
         <Show when={room.result}>
           {(r) => (
             <div class="backdrop results-backdrop">
-              <div class="dialog results" role="dialog" aria-modal="true" aria-labelledby="room-result" data-testid="results">
+              <div
+                class="dialog results"
+                role="dialog"
+                aria-modal="true"
+                aria-labelledby="room-result"
+                data-testid="results"
+              >
                 <h2 id="room-result">{resultTitle()}</h2>
                 <Show when={resultWords()}>
                   {(w) => (
@@ -380,7 +517,9 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
                         {(sd, i) => (
                           <div class="result-side" classList={{ won: sd.won }}>
                             <span class="result-name">{sd.name}</span>
-                            <span class="result-stones" data-testid={`stones-${i() === 0 ? "me" : "them"}`}>{sd.stones}</span>
+                            <span class="result-stones" data-testid={`stones-${i() === 0 ? "me" : "them"}`}>
+                              {sd.stones}
+                            </span>
                             <span class="result-unit">{sd.unit}</span>
                           </div>
                         )}
@@ -391,33 +530,61 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
                 <Show when={resultWords()}>
                   {(w) => (
                     <p class="result-facts">
-                      <span data-testid="reason">{w().reason}</span>{" "}
-                      <span data-testid="final-score">{w().score}</span>{" · "}<span data-testid="moves">{w().moves}</span>
+                      <span data-testid="reason">{w().reason}</span> <span data-testid="final-score">{w().score}</span>
+                      {" · "}
+                      <span data-testid="moves">{w().moves}</span>
                     </p>
                   )}
                 </Show>
-                <Show when={seriesText() !== ""}><p class="series-result">{seriesText()}</p></Show>
+                <Show when={seriesText() !== ""}>
+                  <p class="series-result">{seriesText()}</p>
+                </Show>
                 <div class="col">
                   <Show
                     when={room.series?.over === true}
-                    fallback={<button type="button" class="btn primary" onClick={() => act.dismissResult()}>Next game</button>}
+                    fallback={
+                      <button type="button" class="btn primary" onClick={() => act.dismissResult()}>
+                        Next game
+                      </button>
+                    }
                   >
                     <Show
                       when={room.rematchOffer !== null && room.rematchOffer !== room.seat}
                       fallback={
-                        <button type="button" class="btn primary" onClick={() => act.rematch()} disabled={room.rematchOffer === room.seat}>
+                        <button
+                          type="button"
+                          class="btn primary"
+                          onClick={() => act.rematch()}
+                          disabled={room.rematchOffer === room.seat}
+                        >
                           {room.rematchOffer === room.seat ? `Waiting for ${nameOf(them())}…` : "Offer a rematch"}
                         </button>
                       }
                     >
-                      <button type="button" class="btn primary" onClick={() => act.answer("rematch", true)}>Accept the rematch</button>
-                      <button type="button" class="btn" onClick={() => act.answer("rematch", false)}>No, thanks</button>
+                      <button type="button" class="btn primary" onClick={() => act.answer("rematch", true)}>
+                        Accept the rematch
+                      </button>
+                      <button type="button" class="btn" onClick={() => act.answer("rematch", false)}>
+                        No, thanks
+                      </button>
                     </Show>
-                    <button type="button" class="btn" onClick={() => act.dismissResult()}>See the board</button>
+                    <button type="button" class="btn" onClick={() => act.dismissResult()}>
+                      See the board
+                    </button>
                   </Show>
-                  <button type="button" class="btn" onClick={() => router.go("menu")}>Main menu</button>
+                  <button type="button" class="btn" onClick={() => router.go("menu")}>
+                    Main menu
+                  </button>
                   <ExportButton
-                    record={() => friendGameRecord(r().final, r().moves, r().starter, r().outcome, (s) => room.names[s].trim() || `Player ${s + 1}`)}
+                    record={() =>
+                      friendGameRecord(
+                        r().final,
+                        r().moves,
+                        r().starter,
+                        r().outcome,
+                        (s) => room.names[s].trim() || `Player ${s + 1}`,
+                      )
+                    }
                     label="Export, replay or share this game"
                   />
                 </div>
@@ -444,11 +611,31 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
         <Dialog title="Forfeit?" onClose={() => setForfeitOpen(false)}>
           <p>You give up and the game is recorded as a loss. {nameOf(them())} is told at once.</p>
           <div class="col">
-            <button type="button" class="btn danger" onClick={() => { setForfeitOpen(false); act.forfeit(false); }}>Forfeit this game</button>
+            <button
+              type="button"
+              class="btn danger"
+              onClick={() => {
+                setForfeitOpen(false);
+                act.forfeit(false);
+              }}
+            >
+              Forfeit this game
+            </button>
             <Show when={(room.series?.bestOf ?? 1) > 1}>
-              <button type="button" class="btn danger" onClick={() => { setForfeitOpen(false); act.forfeit(true); }}>Forfeit the whole series</button>
+              <button
+                type="button"
+                class="btn danger"
+                onClick={() => {
+                  setForfeitOpen(false);
+                  act.forfeit(true);
+                }}
+              >
+                Forfeit the whole series
+              </button>
             </Show>
-            <button type="button" class="btn" onClick={() => setForfeitOpen(false)}>Keep playing</button>
+            <button type="button" class="btn" onClick={() => setForfeitOpen(false)}>
+              Keep playing
+            </button>
           </div>
         </Dialog>
       </Show>
@@ -462,50 +649,93 @@ function avatarProps(a: string | null): { photo?: string; emoji?: string } {
 }
 
 function Lobby(props: {
-  store: FriendRoomStore; code: string; share: (withLink: boolean) => Promise<void>; shared: string | null; setup: string;
+  store: FriendRoomStore;
+  code: string;
+  share: (withLink: boolean) => Promise<void>;
+  shared: string | null;
+  setup: string;
 }): JSX.Element {
   const [room, act] = props.store;
   const [, router] = useRouter();
   const waitingForGuest = (): boolean => room.phase === "seated" && room.seat === 0 && !room.peer.seated;
-  const failed = (): boolean => ["refused", "full", "not_found", "wrong_code", "retired", "exists", "moved", "closed", "error"].includes(room.phase);
+  const failed = (): boolean =>
+    ["refused", "full", "not_found", "wrong_code", "retired", "exists", "moved", "closed", "error"].includes(
+      room.phase,
+    );
   return (
     <div class="lobby card" data-testid="lobby">
       <Show when={room.seat === 0 || props.code !== ""}>
         <p class="code-label">Game code</p>
-        <p class="code" data-testid="room-code" aria-label={`Game code ${props.code.split("").join(" ")}`}>{props.code}</p>
+        <p class="code" data-testid="room-code" aria-label={`Game code ${props.code.split("").join(" ")}`}>
+          {props.code}
+        </p>
       </Show>
       <Show when={props.setup !== ""}>
-        <p class="lobby-setup" data-testid="room-setup">{props.setup}</p>
+        <p class="lobby-setup" data-testid="room-setup">
+          {props.setup}
+        </p>
       </Show>
-      <Show when={room.codeNotice}>{(n) => <p class="note" role="alert" data-testid="code-notice">{n()}</p>}</Show>
+      <Show when={room.codeNotice}>
+        {(n) => (
+          <p class="note" role="alert" data-testid="code-notice">
+            {n()}
+          </p>
+        )}
+      </Show>
       <Show when={room.seat === 0 && room.wrongCodes > 0 && room.codeNotice === null}>
-        <p class="note" data-testid="wrong-codes">Someone tried a wrong code ({room.wrongCodes}×).</p>
+        <p class="note" data-testid="wrong-codes">
+          Someone tried a wrong code ({room.wrongCodes}×).
+        </p>
       </Show>
       <Show when={waitingForGuest()}>
         <p>Send this code to your friend. They type it in Online → Join; you let them in here.</p>
         <div class="row">
-          <button type="button" class="btn primary" onClick={() => void props.share(false)}>Share code</button>
-          <button type="button" class="btn" onClick={() => void props.share(true)}>Share link</button>
+          <button type="button" class="btn primary" onClick={() => void props.share(false)}>
+            Share code
+          </button>
+          <button type="button" class="btn" onClick={() => void props.share(true)}>
+            Share link
+          </button>
         </div>
-        <Show when={props.shared}>{(s) => <p class="note" role="status">{s()}</p>}</Show>
+        <Show when={props.shared}>
+          {(s) => (
+            <p class="note" role="status">
+              {s()}
+            </p>
+          )}
+        </Show>
       </Show>
       <For each={room.requests}>
         {(r) => (
           <div class="request" data-testid="join-request">
             <Avatar emoji="🙂" size={34} label="" />
-            <span class="request-name"><strong>{r.name}</strong> asks to join</span>
-            <button type="button" class="btn primary" onClick={() => act.approve(r.reqId, true)}>Let in</button>
-            <button type="button" class="btn" onClick={() => act.approve(r.reqId, false)}>Refuse</button>
+            <span class="request-name">
+              <strong>{r.name}</strong> asks to join
+            </span>
+            <button type="button" class="btn primary" onClick={() => act.approve(r.reqId, true)}>
+              Let in
+            </button>
+            <button type="button" class="btn" onClick={() => act.approve(r.reqId, false)}>
+              Refuse
+            </button>
           </div>
         )}
       </For>
       <p class="note" role="status" data-testid="room-status">
-        {waitingForGuest() ? (room.requests.length > 0 ? "Someone wants to play." : "Waiting for your friend…") : (STATUS_TEXT[room.phase] ?? (room.phase === "seated" ? "Getting the game ready…" : ""))}
+        {waitingForGuest()
+          ? room.requests.length > 0
+            ? "Someone wants to play."
+            : "Waiting for your friend…"
+          : (STATUS_TEXT[room.phase] ?? (room.phase === "seated" ? "Getting the game ready…" : ""))}
       </p>
       <Show when={failed()}>
         <div class="row">
-          <button type="button" class="btn primary" onClick={() => router.go("online")}>Online</button>
-          <button type="button" class="btn" onClick={() => router.go("menu")}>Main menu</button>
+          <button type="button" class="btn primary" onClick={() => router.go("online")}>
+            Online
+          </button>
+          <button type="button" class="btn" onClick={() => router.go("menu")}>
+            Main menu
+          </button>
         </div>
       </Show>
     </div>

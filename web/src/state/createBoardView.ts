@@ -106,11 +106,13 @@ export function createBoardView(initial: State | null, deps: BoardViewDeps): Boa
     show(s, lastFrom) {
       if (pending > 0) return;
       pits = s.engine.pits;
-      setState(produce((st) => {
-        st.display = makeDisplay(s);
-        st.hand = null;
-        if (lastFrom !== undefined) st.lastFrom = lastFrom;
-      }));
+      setState(
+        produce((st) => {
+          st.display = makeDisplay(s);
+          st.hand = null;
+          if (lastFrom !== undefined) st.lastFrom = lastFrom;
+        }),
+      );
     },
     animate(trace, after, lastFrom) {
       pending++;
@@ -123,14 +125,16 @@ export function createBoardView(initial: State | null, deps: BoardViewDeps): Boa
         }
         pending--;
         if (disposed) return;
-        setState(produce((st) => {
-          st.display = makeDisplay(after);
-          st.hand = null;
-          st.flights = [];
-          st.lastFrom = lastFrom;
-          st.animating = pending > 0;
-          st.lastMove = moveOf(trace, after.engine.game, after.engine.pits);
-        }));
+        setState(
+          produce((st) => {
+            st.display = makeDisplay(after);
+            st.hand = null;
+            st.flights = [];
+            st.lastFrom = lastFrom;
+            st.animating = pending > 0;
+            st.lastMove = moveOf(trace, after.engine.game, after.engine.pits);
+          }),
+        );
         if (pending === 0) deps.onIdle?.();
       });
     },

@@ -11,7 +11,16 @@ import type { RoomCode } from "../../../core/crypto/code.js";
 import { makeBase64Url, parseBase64Url } from "../../../core/crypto/base64.js";
 import { moveCount, toMove, type State, type TraceEvent } from "../../../core/games/index.js";
 import type { Series } from "../../../core/match.js";
-import type { ChatLine, FinishedGame, FriendSession, JoinRequestView, Profile, SessionSnapshot, SessionStatus, Settings } from "../../../core/online/index.js";
+import type {
+  ChatLine,
+  FinishedGame,
+  FriendSession,
+  JoinRequestView,
+  Profile,
+  SessionSnapshot,
+  SessionStatus,
+  Settings,
+} from "../../../core/online/index.js";
 import { engineSeat, seatToMove } from "../../../core/online/game.js";
 import type { Seat } from "../../../core/types.js";
 import type { Cue, Speed } from "../game/animate.js";
@@ -60,7 +69,14 @@ export interface RoomState {
   series: Series | null;
   seriesNo: number;
   /** The game that just ended (room seats), shown until dismissed. */
-  result: { outcome: FinishedGame["outcome"]; index: number; series: number; final: State; moves: readonly number[]; starter: Seat } | null;
+  result: {
+    outcome: FinishedGame["outcome"];
+    index: number;
+    series: number;
+    final: State;
+    moves: readonly number[];
+    starter: Seat;
+  } | null;
   /** Something the player tried that was refused, or a peer message refused by the rules. */
   notice: string | null;
   /** Own messages not yet acknowledged by the server. */
@@ -93,7 +109,14 @@ export interface RoomDeps {
   readonly speed: () => Speed;
   readonly cue?: (c: Cue, n: number) => void;
   readonly open: (o: {
-    mode: "create" | "join"; code: RoomCode; roomId?: string; key?: Uint8Array; secret?: string; profile: Profile; setup?: Settings; snapshot?: SessionSnapshot;
+    mode: "create" | "join";
+    code: RoomCode;
+    roomId?: string;
+    key?: Uint8Array;
+    secret?: string;
+    profile: Profile;
+    setup?: Settings;
+    snapshot?: SessionSnapshot;
   }) => FriendSession;
   /** The game as this device last saw it, and where to keep it (state/roomSnapshot.ts). */
   readonly snapshots?: {
@@ -186,7 +209,14 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
   }
 
   function showResult(end: FinishedGame): void {
-    setState("result", { outcome: { ...end.outcome }, index: end.index, series: end.series, final: end.final, moves: [...end.moves], starter: end.starter });
+    setState("result", {
+      outcome: { ...end.outcome },
+      index: end.index,
+      series: end.series,
+      final: end.final,
+      moves: [...end.moves],
+      starter: end.starter,
+    });
     if (boardActions.queued() === 0) boardActions.show(end.final);
   }
 
@@ -202,7 +232,10 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
     if (session === null || disposed) return;
     const v = session.view();
     if (replacing && !v.caughtUp) {
-      setState({ connected: v.connected, phase: v.status === "seated" || v.status === "connecting" ? "seated" : v.status });
+      setState({
+        connected: v.connected,
+        phase: v.status === "seated" || v.status === "connecting" ? "seated" : v.status,
+      });
       return;
     }
     replacing = false;
@@ -218,36 +251,48 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
     const mine = seat ?? 0;
     const turn = seatToMove(g);
     const names: [string, string] = [g.profiles[0]?.name ?? "", g.profiles[1]?.name ?? ""];
-    setState(produce((s) => {
-      s.phase = v.status;
-      s.connected = v.connected;
-      if (v.status === "seated") s.wasSeated = true;
-      s.seat = seat;
-      s.peer = { ...v.peer };
-      s.settings = g.settings === null ? s.settings : { game: g.settings.game, options: { ...g.settings.options }, bestOf: g.settings.bestOf };
-      s.names = names;
-      s.avatars = [g.profiles[0]?.avatar ?? null, g.profiles[1]?.avatar ?? null];
-      s.turn = turn;
-      s.starter = g.starter;
-      s.bottom = engineSeat(g, mine);
-      s.legal = st !== null && seat !== null && turn === seat && !g.paused && v.unsent === 0 ? legalPits(st) : [];
-      s.moveCount = st === null ? 0 : moveCount(st);
-      s.paused = g.paused;
-      s.pauseOffer = g.offers.pause === null ? null : { ...g.offers.pause };
-      s.rematchOffer = g.offers.rematch;
-      s.endOffer = g.offers.end;
-      s.series = g.series === null ? null : (JSON.parse(JSON.stringify(g.series)) as Series);
-      s.seriesNo = g.seriesNo;
-      s.unsent = v.unsent;
-      s.caughtUp = v.caughtUp;
-    }));
+    setState(
+      produce((s) => {
+        s.phase = v.status;
+        s.connected = v.connected;
+        if (v.status === "seated") s.wasSeated = true;
+        s.seat = seat;
+        s.peer = { ...v.peer };
+        s.settings =
+          g.settings === null
+            ? s.settings
+            : { game: g.settings.game, options: { ...g.settings.options }, bestOf: g.settings.bestOf };
+        s.names = names;
+        s.avatars = [g.profiles[0]?.avatar ?? null, g.profiles[1]?.avatar ?? null];
+        s.turn = turn;
+        s.starter = g.starter;
+        s.bottom = engineSeat(g, mine);
+        s.legal = st !== null && seat !== null && turn === seat && !g.paused && v.unsent === 0 ? legalPits(st) : [];
+        s.moveCount = st === null ? 0 : moveCount(st);
+        s.paused = g.paused;
+        s.pauseOffer = g.offers.pause === null ? null : { ...g.offers.pause };
+        s.rematchOffer = g.offers.rematch;
+        s.endOffer = g.offers.end;
+        s.series = g.series === null ? null : (JSON.parse(JSON.stringify(g.series)) as Series);
+        s.seriesNo = g.seriesNo;
+        s.unsent = v.unsent;
+        s.caughtUp = v.caughtUp;
+      }),
+    );
     setState("requests", reconcile([...v.requests], { key: "reqId" }));
     setState("chat", reconcile([...g.chat], { key: "seq" }));
     setState("unread", countUnread(g.chat, seat));
     if (boardActions.queued() === 0) showCurrent();
     // Keep the room on the device: what Resume shows, and whether it exists on the server.
     // A room that will never seat this device is not kept for Resume.
-    if (v.status === "refused" || v.status === "full" || v.status === "not_found" || v.status === "wrong_code" || v.status === "retired") deps.rooms.remove(code);
+    if (
+      v.status === "refused" ||
+      v.status === "full" ||
+      v.status === "not_found" ||
+      v.status === "wrong_code" ||
+      v.status === "retired"
+    )
+      deps.rooms.remove(code);
     if (v.code !== null && v.code !== state.code) {
       setState("code", v.code);
       if (owner) deps.rooms.update(code, { shown: v.code });
@@ -255,7 +300,11 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
     // What the key exchange gave this device: kept, so Continue needs no new exchange.
     const key = session.key;
     const saved = deps.rooms.get(code);
-    if (key !== null && saved !== undefined && (saved.key === undefined || saved.roomId !== session.roomId || saved.secret !== session.secret)) {
+    if (
+      key !== null &&
+      saved !== undefined &&
+      (saved.key === undefined || saved.roomId !== session.roomId || saved.secret !== session.secret)
+    ) {
       deps.rooms.update(code, { key: makeBase64Url(key), roomId: session.roomId, secret: session.secret });
     } else if (owner && saved !== undefined && saved.roomId === undefined && session.roomId !== "") {
       deps.rooms.update(code, { roomId: session.roomId });
@@ -265,13 +314,17 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
       deps.rooms.update(code, { created: true });
     }
     // Also when the owner's device answered another key exchange: its count must survive a reload.
-    if (v.status === "seated" && deps.snapshots !== undefined && (v.applied !== snapAt[0] || v.unsent !== snapAt[1] || v.answered !== snapAt[2])) {
+    if (
+      v.status === "seated" &&
+      deps.snapshots !== undefined &&
+      (v.applied !== snapAt[0] || v.unsent !== snapAt[1] || v.answered !== snapAt[2])
+    ) {
       snapAt = [v.applied, v.unsent, v.answered];
       deps.snapshots.save(code, session.snapshot());
     }
     if (v.status === "seated" && v.applied !== savedAt && g.settings !== null) {
       savedAt = v.applied;
-      const opp = seat === null ? null : g.profiles[other(seat)]?.name ?? null;
+      const opp = seat === null ? null : (g.profiles[other(seat)]?.name ?? null);
       const score: [number, number] = g.series === null ? [0, 0] : [g.series.score[mine], g.series.score[other(mine)]];
       deps.rooms.update(code, {
         setup: { game: g.settings.game, options: { ...g.settings.options }, bestOf: g.settings.bestOf },
@@ -290,12 +343,16 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
     const r = deps.rooms.get(code) ?? deps.room;
     const key = r.key !== undefined ? parseBase64Url(r.key) : null;
     session = deps.open({
-      mode, code: currentCode(r) as RoomCode, profile: deps.profile(),
+      mode,
+      code: currentCode(r) as RoomCode,
+      profile: deps.profile(),
       ...(r.roomId !== undefined ? { roomId: r.roomId } : {}),
       ...(key !== null ? { key } : {}),
       ...(r.secret !== "" ? { secret: r.secret } : {}),
       ...(snapshot !== null && (r.roomId === undefined || snapshot.roomId === r.roomId) ? { snapshot } : {}),
-      ...(owner && setup !== null ? { setup: { game: setup.game, options: { ...setup.options }, bestOf: setup.bestOf } } : {}),
+      ...(owner && setup !== null
+        ? { setup: { game: setup.game, options: { ...setup.options }, bestOf: setup.bestOf } }
+        : {}),
     });
     off = session.subscribe((e) => {
       if (disposed || session === null) return;
@@ -315,7 +372,10 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
           return;
         }
         if (e.ended !== undefined) showResult(e.ended);
-        if (e.payload.t === "rematch" || (e.payload.t === "answer" && e.payload.what === "rematch" && e.payload.accept)) {
+        if (
+          e.payload.t === "rematch" ||
+          (e.payload.t === "answer" && e.payload.what === "rematch" && e.payload.accept)
+        ) {
           if (v.game.offers.rematch === null) setState("result", null);
         }
         return;
@@ -333,7 +393,11 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
         return;
       }
       if (e.type === "code") {
-        if (e.reason === "retired") setState("codeNotice", `Someone tried wrong codes; here is a new code: ${e.code.slice(0, 4)}-${e.code.slice(4)}. Share this one.`);
+        if (e.reason === "retired")
+          setState(
+            "codeNotice",
+            `Someone tried wrong codes; here is a new code: ${e.code.slice(0, 4)}-${e.code.slice(4)}. Share this one.`,
+          );
         sync();
         return;
       }

@@ -24,11 +24,25 @@ function until(pred: () => boolean, ms = 10_000): Promise<void> {
 
 function record(setup: Partial<MatchSetup>, moves: number[] = [], bestOf: BestOf = 1): SavedGame {
   const full: MatchSetup = {
-    game: "togyz", holes: 4, seeds: 1, opponent: "computer", level: "easy", speed: "fast", bestOf, ...setup,
+    game: "togyz",
+    holes: 4,
+    seeds: 1,
+    opponent: "computer",
+    level: "easy",
+    speed: "fast",
+    bestOf,
+    ...setup,
   };
   return {
-    id: "test-0001", setup: full, names: ["Aigerim", "Computer (Easy)"], series: createSeries(bestOf), moves,
-    ended: null, recorded: false, createdAt: 1, updatedAt: 1,
+    id: "test-0001",
+    setup: full,
+    names: ["Aigerim", "Computer (Easy)"],
+    series: createSeries(bestOf),
+    moves,
+    ended: null,
+    recorded: false,
+    createdAt: 1,
+    updatedAt: 1,
   };
 }
 
@@ -45,9 +59,18 @@ function rig(rec: SavedGame, kv: KeyValue = memoryStorage()): Rig {
     const saves = createSaves(kv);
     const stats = createStats(kv);
     saves[1].put(rec);
-    const game = createGame(rec, { ai: createInlineAi(), saves: saves[1], stats: stats[1], speed: () => "fast", random: () => 0.5 });
+    const game = createGame(rec, {
+      ai: createInlineAi(),
+      saves: saves[1],
+      stats: stats[1],
+      speed: () => "fast",
+      random: () => 0.5,
+    });
     return {
-      game, kv, saves, stats,
+      game,
+      kv,
+      saves,
+      stats,
       dispose() {
         game[1].dispose();
         dispose();
@@ -87,17 +110,21 @@ describe("createGame against the computer", () => {
     r.dispose();
   });
 
-  test("the turn stays with the mover until the sowing has been shown; no \"+n\" is left when the pits take a move", async () => {
+  test('the turn stays with the mover until the sowing has been shown; no "+n" is left when the pits take a move', async () => {
     const r = rig(record({ game: "togyz" }));
     const [g, act] = r.game;
     const seen: { toMove: number; phase: string; legal: number; flights: number }[] = [];
     const stop = createRoot((dispose) => {
-      createEffect(() => seen.push({ toMove: g.toMove, phase: g.phase, legal: g.legal.length, flights: g.flights.length }));
+      createEffect(() =>
+        seen.push({ toMove: g.toMove, phase: g.phase, legal: g.legal.length, flights: g.flights.length }),
+      );
       return dispose;
     });
     // Pit 7 ends in the computer's pit 6, making it even: a capture, so a "+10" flies.
     expect(act.pick(6)).toBe(true);
-    await until(() => g.phase === "idle" && g.record.moves.length >= 3 || (g.phase === "idle" && g.record.moves.length === 2));
+    await until(
+      () => (g.phase === "idle" && g.record.moves.length >= 3) || (g.phase === "idle" && g.record.moves.length === 2),
+    );
     stop();
     const animating = seen.filter((x) => x.phase === "animating");
     expect(animating.length).toBeGreaterThan(0);

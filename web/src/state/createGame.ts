@@ -10,14 +10,20 @@
 import { batch } from "solid-js";
 import { createStore, produce, type Store } from "solid-js/store";
 import {
-  newGame, outcome as outcomeOf, play, playAll, moveCount, toMove, legalMoves, type State, type TraceEvent,
+  newGame,
+  outcome as outcomeOf,
+  play,
+  playAll,
+  moveCount,
+  toMove,
+  legalMoves,
+  type State,
+  type TraceEvent,
 } from "../../../core/games/index.js";
 import { forfeit as forfeitSeries, recordGame, starterOf } from "../../../core/match.js";
 import type { Outcome, Seat } from "../../../core/types.js";
 import type { AiClient } from "../ai/protocol.js";
-import {
-  playTrace, prefersReducedMotion, stepMs, THINK_PAUSE_MS, type Cue, type Speed,
-} from "../game/animate.js";
+import { playTrace, prefersReducedMotion, stepMs, THINK_PAUSE_MS, type Cue, type Speed } from "../game/animate.js";
 import { describeMove } from "../game/speech.js";
 import { legalPits, makeDisplay, pitOfMove, seedsOnSide, type Display } from "../game/moves.js";
 import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
@@ -132,7 +138,8 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
   const later = timers.later;
   let resumeWaiters: (() => void)[] = [];
 
-  const starter = (): Seat => (state.record.recorded ? state.record.series.games.at(-1)?.starter ?? 0 : starterOf(state.record.series));
+  const starter = (): Seat =>
+    state.record.recorded ? (state.record.series.games.at(-1)?.starter ?? 0) : starterOf(state.record.series);
   const humanSeat = (): Seat | null => (state.record.setup.opponent === "computer" ? starter() : null);
   const isHumanTurn = (): boolean => humanSeat() === null || toMove(current) === humanSeat();
   const nameOf = (seat: Seat): string => state.record.names[(seat ^ starter()) as Seat];
@@ -214,14 +221,16 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
   });
 
   const refresh = (): void => {
-    setState(produce((s) => {
-      s.display = makeDisplay(current);
-      s.toMove = toMove(current);
-      s.moveCount = moveCount(current);
-      s.outcome = outcomeOf(current) ?? s.record.ended;
-      s.hand = null;
-      s.flights = [];
-    }));
+    setState(
+      produce((s) => {
+        s.display = makeDisplay(current);
+        s.toMove = toMove(current);
+        s.moveCount = moveCount(current);
+        s.outcome = outcomeOf(current) ?? s.record.ended;
+        s.hand = null;
+        s.flights = [];
+      }),
+    );
   };
 
   const describe = (seat: Seat, move: number, trace: readonly TraceEvent[]): string =>
@@ -238,7 +247,10 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
     let rec = state.record;
     if (!rec.recorded) {
       const st = starterOf(rec.series);
-      const series = recordGame(rec.series, { winner: o.winner === null ? null : ((o.winner ^ st) as Seat), reason: o.reason });
+      const series = recordGame(rec.series, {
+        winner: o.winner === null ? null : ((o.winner ^ st) as Seat),
+        reason: o.reason,
+      });
       rec = { ...rec, series, recorded: true };
       const h = humanSeat();
       if (h !== null) {
@@ -247,14 +259,16 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
       }
       save(rec);
     }
-    setState(produce((s) => {
-      s.phase = "over";
-      s.outcome = o;
-      s.legal = [];
-      s.preview = null;
-      s.hint = null;
-      s.glow = o.winner;
-    }));
+    setState(
+      produce((s) => {
+        s.phase = "over";
+        s.outcome = o;
+        s.legal = [];
+        s.preview = null;
+        s.hint = null;
+        s.glow = o.winner;
+      }),
+    );
     const g = generation;
     later(GLOW_MS[deps.speed()], () => {
       if (g === generation) setState("showResults", true);
@@ -275,20 +289,24 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
     const moves = legalMoves(current);
     if (moves.length === 1 && moves[0] === 0 && current.engine.game === "ayo") {
       // Nothing to sow: the pass is played for the player, after a moment to see why.
-      setState(produce((s) => {
-        s.phase = "thinking";
-        s.legal = [];
-      }));
+      setState(
+        produce((s) => {
+          s.phase = "thinking";
+          s.legal = [];
+        }),
+      );
       const g = generation;
       void wait(THINK_PAUSE_MS[deps.speed()] + 200).then((alive) => {
         if (alive && g === generation) void doMove(0);
       });
       return;
     }
-    setState(produce((s) => {
-      s.phase = "idle";
-      s.legal = legalPits(current);
-    }));
+    setState(
+      produce((s) => {
+        s.phase = "idle";
+        s.legal = legalPits(current);
+      }),
+    );
   };
 
   const doMove = async (move: number): Promise<void> => {
@@ -302,15 +320,17 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
     const seat = toMove(before);
     current = r.value.state;
     save({ ...state.record, moves: [...state.record.moves, move] });
-    setState(produce((s) => {
-      s.phase = "animating";
-      s.legal = [];
-      s.preview = null;
-      s.hint = null;
-      s.lastFrom = pitOfMove(before, move);
-      // The turn label and move count change once the sowing has been shown (see refresh).
-      s.error = null;
-    }));
+    setState(
+      produce((s) => {
+        s.phase = "animating";
+        s.legal = [];
+        s.preview = null;
+        s.hint = null;
+        s.lastFrom = pitOfMove(before, move);
+        // The turn label and move count change once the sowing has been shown (see refresh).
+        s.error = null;
+      }),
+    );
     const trace = r.value.trace;
     const finished = await playTrace(trace, stage, stepMs(deps.speed(), trace, prefersReducedMotion()), wait);
     if (!finished || g !== generation || disposed) return;
@@ -324,10 +344,12 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
 
   const computerTurn = async (): Promise<void> => {
     const g = ++generation;
-    setState(produce((s) => {
-      s.phase = "thinking";
-      s.legal = [];
-    }));
+    setState(
+      produce((s) => {
+        s.phase = "thinking";
+        s.legal = [];
+      }),
+    );
     const alive = await wait(THINK_PAUSE_MS[deps.speed()]);
     if (!alive) return;
     let move: number;
@@ -410,13 +432,15 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
       restored = replay(rec);
       current = restored.state;
       save(rec);
-      setState(produce((s) => {
-        s.lastFrom = restored.lastFrom;
-        s.hint = null;
-        s.preview = null;
-        s.flights = [];
-        s.said = "Move taken back.";
-      }));
+      setState(
+        produce((s) => {
+          s.lastFrom = restored.lastFrom;
+          s.hint = null;
+          s.preview = null;
+          s.flights = [];
+          s.said = "Move taken back.";
+        }),
+      );
       refresh();
       afterMove();
     },
@@ -454,7 +478,10 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
       if (humanSeat() !== null) deps.stats.record(state.record.setup.game, state.record.setup.level, "loss");
       save({ ...state.record, series, ended, recorded: true });
       refresh();
-      setState("said", `${spokenName(loser)} forfeited${whole && state.record.series.bestOf > 1 ? " the series" : ""}.`);
+      setState(
+        "said",
+        `${spokenName(loser)} forfeited${whole && state.record.series.bestOf > 1 ? " the series" : ""}.`,
+      );
       finish(ended);
     },
     offerEnd() {
@@ -479,15 +506,17 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
       restored = replay(rec);
       current = restored.state;
       save(rec);
-      setState(produce((s) => {
-        s.lastFrom = null;
-        s.showResults = false;
-        s.glow = null;
-        s.outcome = null;
-        s.flights = [];
-        s.hint = null;
-        s.said = "";
-      }));
+      setState(
+        produce((s) => {
+          s.lastFrom = null;
+          s.showResults = false;
+          s.glow = null;
+          s.outcome = null;
+          s.flights = [];
+          s.hint = null;
+          s.said = "";
+        }),
+      );
       refresh();
       start();
     },

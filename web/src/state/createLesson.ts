@@ -55,15 +55,30 @@ export function tryLesson(lesson: Lesson, move = lesson.move): { tried: Tried; t
   return { tried, truth: lesson.truth(tried) };
 }
 
-export function createLesson(lesson: Lesson, speed: () => Speed, cue?: (c: Cue, n: number) => void): readonly [Store<LessonState>, LessonActions] {
+export function createLesson(
+  lesson: Lesson,
+  speed: () => Speed,
+  cue?: (c: Cue, n: number) => void,
+): readonly [Store<LessonState>, LessonActions] {
   let current = startPosition(lesson);
   let generation = 0;
   const timers = createTimers();
   const later = timers.later;
   const target = current.engine.moveToPit(toMove(current), lesson.move);
   const fresh = (): LessonState => ({
-    step: "predict", prediction: null, display: makeDisplay(current), legal: [], target, hand: null, flights: [],
-    lastFrom: null, preview: null, truth: null, triedOther: null, solved: false, announce: null,
+    step: "predict",
+    prediction: null,
+    display: makeDisplay(current),
+    legal: [],
+    target,
+    hand: null,
+    flights: [],
+    lastFrom: null,
+    preview: null,
+    truth: null,
+    triedOther: null,
+    solved: false,
+    announce: null,
   });
   const [state, setState] = createStore<LessonState>(fresh());
 
@@ -86,11 +101,13 @@ export function createLesson(lesson: Lesson, speed: () => Speed, cue?: (c: Cue, 
   const actions: LessonActions = {
     predict(choice) {
       if (state.step !== "predict") return;
-      setState(produce((s) => {
-        s.prediction = choice;
-        s.step = "try";
-        s.legal = legalPits(current);
-      }));
+      setState(
+        produce((s) => {
+          s.prediction = choice;
+          s.step = "try";
+          s.legal = legalPits(current);
+        }),
+      );
     },
     previewAt(pit) {
       if (pit === null || state.step !== "try" || !state.legal.includes(pit)) {
@@ -109,27 +126,31 @@ export function createLesson(lesson: Lesson, speed: () => Speed, cue?: (c: Cue, 
       if (!r.ok) return;
       const g = ++generation;
       const before = current;
-      setState(produce((s) => {
-        s.step = "playing";
-        s.legal = [];
-        s.preview = null;
-        s.lastFrom = pit;
-      }));
+      setState(
+        produce((s) => {
+          s.step = "playing";
+          s.legal = [];
+          s.preview = null;
+          s.lastFrom = pit;
+        }),
+      );
       void playTrace(r.value.trace, stage, stepMs(speed(), r.value.trace, prefersReducedMotion()), wait).then((ok) => {
         if (!ok || g !== generation) return;
         const tried: Tried = { before, after: r.value.state, trace: r.value.trace, mover: toMove(before) };
-        setState(produce((s) => {
-          s.display = makeDisplay(r.value.state);
-          s.hand = null;
-          s.step = "done";
-          if (move === lesson.move) {
-            s.truth = lesson.truth(tried);
-            s.solved = true;
-            s.triedOther = null;
-          } else {
-            s.triedOther = pit;
-          }
-        }));
+        setState(
+          produce((s) => {
+            s.display = makeDisplay(r.value.state);
+            s.hand = null;
+            s.step = "done";
+            if (move === lesson.move) {
+              s.truth = lesson.truth(tried);
+              s.solved = true;
+              s.triedOther = null;
+            } else {
+              s.triedOther = pit;
+            }
+          }),
+        );
       });
     },
     reset() {

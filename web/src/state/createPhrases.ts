@@ -4,7 +4,15 @@ import * as v from "valibot";
 import { makeStoreContext } from "./context.js";
 import { readJson, writeJson, type KeyValue } from "./persist.js";
 
-export const BUILT_IN_PHRASES = ["Hello!", "Good luck!", "Nice move!", "Well played", "Thanks!", "One moment…", "Rematch?"] as const;
+export const BUILT_IN_PHRASES = [
+  "Hello!",
+  "Good luck!",
+  "Nice move!",
+  "Well played",
+  "Thanks!",
+  "One moment…",
+  "Rematch?",
+] as const;
 export const PHRASE_MAX = 60;
 export const OWN_PHRASES_MAX = 20;
 
@@ -34,7 +42,8 @@ export function createPhrases(kv: KeyValue): PhrasesStore {
     {
       add(text) {
         const t = text.trim();
-        if (t === "" || t.length > PHRASE_MAX || state.own.includes(t) || state.own.length >= OWN_PHRASES_MAX) return false;
+        if (t === "" || t.length > PHRASE_MAX || state.own.includes(t) || state.own.length >= OWN_PHRASES_MAX)
+          return false;
         setState("own", (o) => [...o, t]);
         return save();
       },

@@ -53,7 +53,9 @@ export type ProfileStore = readonly [Store<Profile>, ProfileActions];
 const KEY = "profile.v1";
 
 export function createProfile(kv: KeyValue): ProfileStore {
-  const [state, setState] = createStore<{ -readonly [K in keyof Profile]: Profile[K] }>(parseProfile(readJson(kv, KEY)));
+  const [state, setState] = createStore<{ -readonly [K in keyof Profile]: Profile[K] }>(
+    parseProfile(readJson(kv, KEY)),
+  );
   const save = (): boolean => writeJson(kv, KEY, makeProfile(state));
   return [
     state,

@@ -6,10 +6,25 @@ import { createRanked } from "./createRanked.js";
 
 const keys = makeDeviceKeys(new Uint8Array(32).fill(9));
 const view = (extra: Partial<MatchView> = {}): MatchView => ({
-  id: "m1", game: "tsoro-wta", options: { holes: 4, seeds: 1 },
-  seats: [{ playerId: keys.playerId, name: "Aigerim", rating: 1500, provisional: true }, { playerId: "b", name: "Tendai", rating: 1620, provisional: false }],
-  moves: [], version: 0, toMove: 0, clocks: [5_000, 5_000], increment: 0, serverTime: 0, status: "active", result: null, rated: false,
-  endOffer: null, graceUntil: [null, null], ...extra,
+  id: "m1",
+  game: "tsoro-wta",
+  options: { holes: 4, seeds: 1 },
+  seats: [
+    { playerId: keys.playerId, name: "Aigerim", rating: 1500, provisional: true },
+    { playerId: "b", name: "Tendai", rating: 1620, provisional: false },
+  ],
+  moves: [],
+  version: 0,
+  toMove: 0,
+  clocks: [5_000, 5_000],
+  increment: 0,
+  serverTime: 0,
+  status: "active",
+  result: null,
+  rated: false,
+  endOffer: null,
+  graceUntil: [null, null],
+  ...extra,
 });
 
 function setup() {
@@ -18,7 +33,10 @@ function setup() {
   let h: { onOpen(): void; onMessage(m: RankedServerMessage): void; onClose(): void } | null = null;
   const store = createRoot(() =>
     createRanked({
-      keys, name: () => "Aigerim", speed: () => "fast", now: () => t,
+      keys,
+      name: () => "Aigerim",
+      speed: () => "fast",
+      now: () => t,
       connect: (handlers) => {
         h = handlers;
         return { send: (m) => (sent.push(m), true), dispose: () => undefined };
@@ -41,10 +59,25 @@ describe("ranked play on the device", () => {
     act.seek("tsoro-wta", { holes: 4, seeds: 1 });
     s.push({ type: "ranked.start", seat: 0, match: view() });
     expect(state.phase).toBe("playing");
-    const end: RankedServerMessage = { type: "ranked.end", seat: 0, match: view({ status: "finished", result: { winner: 1, reason: "forfeit" }, rated: true }), changes: [{ before: 1500, after: 1420.4, rd: 290 }, { before: 1620, after: 1630, rd: 100 }] };
+    const end: RankedServerMessage = {
+      type: "ranked.end",
+      seat: 0,
+      match: view({ status: "finished", result: { winner: 1, reason: "forfeit" }, rated: true }),
+      changes: [
+        { before: 1500, after: 1420.4, rd: 290 },
+        { before: 1620, after: 1630, rd: 100 },
+      ],
+    };
     s.push(end);
     expect(state.phase).toBe("over");
-    expect(state.stats["tsoro-wta"]).toMatchObject({ rating: 1420.4, rd: 290, games: 1, wins: 0, losses: 1, provisional: true });
+    expect(state.stats["tsoro-wta"]).toMatchObject({
+      rating: 1420.4,
+      rd: 290,
+      games: 1,
+      wins: 0,
+      losses: 1,
+      provisional: true,
+    });
     // The same end again (the timer's announcement and the answer to the last request): counted once.
     s.push({ ...end, rid: "r9" });
     expect(state.stats["tsoro-wta"]).toMatchObject({ rating: 1420.4, games: 1, wins: 0, losses: 1 });

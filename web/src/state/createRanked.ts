@@ -11,7 +11,14 @@ import { createStore, produce, reconcile, type Store } from "solid-js/store";
 import { newGame, play, playAll, type State } from "../../../core/games/index.js";
 import { signChallenge, type DeviceKeys } from "../../../core/identity.js";
 import { parseDisplayName } from "../../../core/names.js";
-import type { GameStats, MatchView, RankedClientMessage, RankedOptions, RankedServerMessage, RatingChange } from "../../../core/protocol/ranked.js";
+import type {
+  GameStats,
+  MatchView,
+  RankedClientMessage,
+  RankedOptions,
+  RankedServerMessage,
+  RatingChange,
+} from "../../../core/protocol/ranked.js";
 import { scoreOf, statsAfter } from "../../../core/ranked/settle.js";
 import { clockOf, flagFallen } from "../../../core/ranked/view.js";
 import type { GameId, Seat } from "../../../core/types.js";
@@ -86,8 +93,18 @@ function positionOf(m: MatchView, moves: readonly number[] = m.moves): State | n
 export function createRanked(deps: RankedDeps): RankedStore {
   const now = deps.now ?? Date.now;
   const [state, setState] = createStore<RankedState>({
-    phase: "connecting", connected: false, playerId: deps.keys.playerId, name: null, stats: {}, match: null, seat: 0,
-    clockAt: now(), changes: null, opponentGone: null, error: null, sending: false,
+    phase: "connecting",
+    connected: false,
+    playerId: deps.keys.playerId,
+    name: null,
+    stats: {},
+    match: null,
+    seat: 0,
+    clockAt: now(),
+    changes: null,
+    opponentGone: null,
+    error: null,
+    sending: false,
   });
   const [tick, setTick] = createSignal(now());
   let current: State | null = null;
@@ -114,7 +131,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
   const board = createBoardView(null, {
     speed: deps.speed,
     bottom: () => state.seat,
-    nameOf: (s) => (s === state.seat ? "You" : state.match?.seats[s].name ?? "Opponent"),
+    nameOf: (s) => (s === state.seat ? "You" : (state.match?.seats[s].name ?? "Opponent")),
     cue: deps.cue,
     onIdle: () => {
       if (current !== null) board[1].show(current);
@@ -136,18 +153,23 @@ export function createRanked(deps: RankedDeps): RankedStore {
       const last = m.moves[m.moves.length - 1];
       const r = before === null ? null : play(before, last);
       if (before !== null && r !== null && r.ok) {
-        const from = before.engine.game === "ayo" && last === 0 ? null : before.engine.moveToPit(before.buf[before.engine.pits + 2] as Seat, last);
+        const from =
+          before.engine.game === "ayo" && last === 0
+            ? null
+            : before.engine.moveToPit(before.buf[before.engine.pits + 2] as Seat, last);
         board[1].animate(r.value.trace, next, from);
       } else board[1].show(next);
     } else board[1].show(next, null);
     current = next;
-    setState(produce((s) => {
-      s.match = JSON.parse(JSON.stringify(m)) as MatchView;
-      s.seat = seat;
-      s.clockAt = now();
-      s.sending = false;
-      s.opponentGone = m.graceUntil[seat === 0 ? 1 : 0];
-    }));
+    setState(
+      produce((s) => {
+        s.match = JSON.parse(JSON.stringify(m)) as MatchView;
+        s.seat = seat;
+        s.clockAt = now();
+        s.sending = false;
+        s.opponentGone = m.graceUntil[seat === 0 ? 1 : 0];
+      }),
+    );
   };
 
   const onMessage = (m: RankedServerMessage): void => {
@@ -155,37 +177,48 @@ export function createRanked(deps: RankedDeps): RankedStore {
     switch (m.type) {
       case "auth.challenge": {
         const named = parseDisplayName(deps.name());
-        send({ type: "auth.prove", signature: signChallenge(deps.keys, m.challenge), ...(named.ok ? { name: named.value } : {}) });
+        send({
+          type: "auth.prove",
+          signature: signChallenge(deps.keys, m.challenge),
+          ...(named.ok ? { name: named.value } : {}),
+        });
         return;
       }
       case "auth.ok":
-        setState(produce((s) => {
-          s.name = m.name;
-          s.stats = JSON.parse(JSON.stringify(m.stats)) as Record<string, GameStats>;
-          if (m.activeMatch === null && s.phase === "connecting") s.phase = "ready";
-        }));
+        setState(
+          produce((s) => {
+            s.name = m.name;
+            s.stats = JSON.parse(JSON.stringify(m.stats)) as Record<string, GameStats>;
+            if (m.activeMatch === null && s.phase === "connecting") s.phase = "ready";
+          }),
+        );
         // The match ended while this device was away: fetch its end (result and rating change).
-        if (m.activeMatch === null && state.phase === "playing" && state.match !== null) send({ type: "ranked.sync", matchId: state.match.id });
+        if (m.activeMatch === null && state.phase === "playing" && state.match !== null)
+          send({ type: "ranked.sync", matchId: state.match.id });
         return;
       case "auth.named":
         setState("name", m.name);
         return;
       case "ranked.seeking":
-        setState(produce((s) => {
-          s.phase = "seeking";
-          s.error = null;
-        }));
+        setState(
+          produce((s) => {
+            s.phase = "seeking";
+            s.error = null;
+          }),
+        );
         return;
       case "ranked.cancelled":
         setState("phase", "ready");
         return;
       case "ranked.start":
         takeMatch(m.match, m.seat, false);
-        setState(produce((s) => {
-          s.phase = "playing";
-          s.changes = null;
-          s.error = null;
-        }));
+        setState(
+          produce((s) => {
+            s.phase = "playing";
+            s.changes = null;
+            s.error = null;
+          }),
+        );
         return;
       case "ranked.update":
         takeMatch(m.match, m.seat, true);
@@ -194,7 +227,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
         if (state.match !== null && state.match.id === m.matchId) setState("match", "endOffer", m.seat);
         return;
       case "ranked.presence":
-        if (m.seat !== state.seat) setState("opponentGone", m.connected ? null : m.graceUntil ?? now());
+        if (m.seat !== state.seat) setState("opponentGone", m.connected ? null : (m.graceUntil ?? now()));
         return;
       case "ranked.end": {
         // The end can come twice (the timer's announcement and the answer to this player's own last
@@ -203,23 +236,35 @@ export function createRanked(deps: RankedDeps): RankedStore {
         if (again && (state.match === null || state.match.id !== m.match.id)) return;
         ended = m.match.id;
         takeMatch(m.match, m.seat, state.match !== null && state.match.id === m.match.id);
-        setState(produce((s) => {
-          s.phase = "over";
-          s.changes = m.changes === null ? null : [{ ...m.changes[0] }, { ...m.changes[1] }];
-          // The lobby shows the new rating at once, first game included.
-          if (!again && m.changes !== null && m.match.result !== null) {
-            s.stats[m.match.game] = statsAfter(s.stats[m.match.game], m.changes[m.seat], scoreOf(m.match.result, m.seat));
-          }
-        }));
+        setState(
+          produce((s) => {
+            s.phase = "over";
+            s.changes = m.changes === null ? null : [{ ...m.changes[0] }, { ...m.changes[1] }];
+            // The lobby shows the new rating at once, first game included.
+            if (!again && m.changes !== null && m.match.result !== null) {
+              s.stats[m.match.game] = statsAfter(
+                s.stats[m.match.game],
+                m.changes[m.seat],
+                scoreOf(m.match.result, m.seat),
+              );
+            }
+          }),
+        );
         return;
       }
       case "ranked.error":
-        setState(produce((s) => {
-          s.sending = false;
-          s.error = m.message;
-          if (m.code === "ranked/not_seeking" || m.code === "auth/name_required") s.phase = s.phase === "seeking" ? "ready" : s.phase;
-        }));
-        if ((m.code === "ranked/stale" || m.code === "ranked/conflict" || m.code === "ranked/not_your_turn") && state.match !== null) {
+        setState(
+          produce((s) => {
+            s.sending = false;
+            s.error = m.message;
+            if (m.code === "ranked/not_seeking" || m.code === "auth/name_required")
+              s.phase = s.phase === "seeking" ? "ready" : s.phase;
+          }),
+        );
+        if (
+          (m.code === "ranked/stale" || m.code === "ranked/conflict" || m.code === "ranked/not_your_turn") &&
+          state.match !== null
+        ) {
           send({ type: "ranked.sync", matchId: state.match.id });
         }
         return;
@@ -233,10 +278,12 @@ export function createRanked(deps: RankedDeps): RankedStore {
     },
     onMessage,
     onClose() {
-      setState(produce((s) => {
-        s.connected = false;
-        if (s.phase === "seeking") s.phase = "connecting";
-      }));
+      setState(
+        produce((s) => {
+          s.connected = false;
+          if (s.phase === "seeking") s.phase = "connecting";
+        }),
+      );
     },
   };
   let link = deps.connect(handlers);
@@ -260,7 +307,8 @@ export function createRanked(deps: RankedDeps): RankedStore {
         setState("error", "Choose a public name in Profile first.");
         return;
       }
-      if (state.name === null) send({ type: "auth.name", name: (parseDisplayName(deps.name()) as { ok: true; value: string }).value });
+      if (state.name === null)
+        send({ type: "auth.name", name: (parseDisplayName(deps.name()) as { ok: true; value: string }).value });
       lastSeek = { game, ...(options !== undefined ? { options } : {}) };
       send({ type: "ranked.seek", game, ...(options !== undefined ? { options } : {}) });
     },
@@ -269,14 +317,20 @@ export function createRanked(deps: RankedDeps): RankedStore {
       const m = state.match;
       if (m === null || current === null || state.phase !== "playing" || !actions.legal().includes(pit)) return false;
       setState("sending", true);
-      return send({ type: "ranked.move", matchId: m.id, version: m.version, move: current.engine.pitToMove(m.toMove, pit) });
+      return send({
+        type: "ranked.move",
+        matchId: m.id,
+        version: m.version,
+        move: current.engine.pitToMove(m.toMove, pit),
+      });
     },
     resign() {
       if (state.match !== null && state.phase === "playing") send({ type: "ranked.resign", matchId: state.match.id });
     },
     agreeEnd() {
       const m = state.match;
-      if (m !== null && state.phase === "playing" && m.game === "ayo") send({ type: "ranked.agree_end", matchId: m.id, version: m.version });
+      if (m !== null && state.phase === "playing" && m.game === "ayo")
+        send({ type: "ranked.agree_end", matchId: m.id, version: m.version });
     },
     declineEnd() {
       if (state.match !== null && state.match.endOffer !== state.seat) setState("match", "endOffer", null);
@@ -284,16 +338,27 @@ export function createRanked(deps: RankedDeps): RankedStore {
     again() {
       const m = state.match;
       // The same seek as before, or (a match resumed on this device) the game just played.
-      const next = lastSeek ?? (m === null ? null : { game: m.game, ...(m.game.startsWith("tsoro") ? { options: { holes: Number(m.options.holes), seeds: Number(m.options.seeds) } } : {}) });
+      const next =
+        lastSeek ??
+        (m === null
+          ? null
+          : {
+              game: m.game,
+              ...(m.game.startsWith("tsoro")
+                ? { options: { holes: Number(m.options.holes), seeds: Number(m.options.seeds) } }
+                : {}),
+            });
       actions.lobby();
       if (next !== null) actions.seek(next.game, next.options);
     },
     lobby() {
-      setState(produce((s) => {
-        s.phase = "ready";
-        s.match = null;
-        s.changes = null;
-      }));
+      setState(
+        produce((s) => {
+          s.phase = "ready";
+          s.match = null;
+          s.changes = null;
+        }),
+      );
       current = null;
     },
     clock(seat) {
@@ -303,7 +368,15 @@ export function createRanked(deps: RankedDeps): RankedStore {
     position: () => (state.match === null ? null : current),
     legal() {
       const m = state.match;
-      if (m === null || current === null || state.phase !== "playing" || m.toMove !== state.seat || state.sending || board[0].animating) return [];
+      if (
+        m === null ||
+        current === null ||
+        state.phase !== "playing" ||
+        m.toMove !== state.seat ||
+        state.sending ||
+        board[0].animating
+      )
+        return [];
       return legalPits(current);
     },
     dispose() {

@@ -3,8 +3,21 @@ import { createSignal, onCleanup, type Accessor } from "solid-js";
 import { makeStoreContext } from "./context.js";
 
 export const SCREENS = [
-  "menu", "new", "play", "resume", "settings", "profile", "rules", "lessons", "online", "ranked", "leaderboard", "join", "room",
-  "replay", "import",
+  "menu",
+  "new",
+  "play",
+  "resume",
+  "settings",
+  "profile",
+  "rules",
+  "lessons",
+  "online",
+  "ranked",
+  "leaderboard",
+  "join",
+  "room",
+  "replay",
+  "import",
 ] as const;
 export type Screen = (typeof SCREENS)[number];
 
@@ -15,7 +28,10 @@ export interface Route {
 }
 
 export function parseRoute(hash: string): Route {
-  const parts = hash.replace(/^#\/?/, "").split("/").filter((p) => p !== "");
+  const parts = hash
+    .replace(/^#\/?/, "")
+    .split("/")
+    .filter((p) => p !== "");
   const screen = (SCREENS as readonly string[]).includes(parts[0] ?? "") ? (parts[0] as Screen) : "menu";
   // A replay link carries the whole record (base64url), so its parameter may be long.
   const pattern = screen === "replay" ? /^[A-Za-z0-9_-]{1,12000}$/ : /^[A-Za-z0-9_-]{1,60}$/;

@@ -51,7 +51,12 @@ export function isResumable(g: SavedGame): boolean {
 
 export function createSaves(kv: KeyValue, now: () => number = Date.now): SavesStore {
   const [state, setState] = createStore<{ games: SavedGame[] }>({ games: parseSaves(readJson(kv, KEY), now()) });
-  const save = (): boolean => writeJson(kv, KEY, state.games.map((g) => makeSavedGame(g)));
+  const save = (): boolean =>
+    writeJson(
+      kv,
+      KEY,
+      state.games.map((g) => makeSavedGame(g)),
+    );
   return [
     state,
     {

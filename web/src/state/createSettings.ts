@@ -47,10 +47,7 @@ const D = DEFAULT_SETTINGS;
 const SettingsSchema = v.object({
   theme: v.fallback(v.picklist(THEMES), D.theme),
   background: v.fallback(v.picklist(BACKGROUNDS), D.background),
-  photo: v.fallback(
-    v.nullable(v.pipe(v.string(), v.startsWith("data:image/"), v.maxLength(MAX_PHOTO_CHARS))),
-    D.photo,
-  ),
+  photo: v.fallback(v.nullable(v.pipe(v.string(), v.startsWith("data:image/"), v.maxLength(MAX_PHOTO_CHARS))), D.photo),
   counters: v.fallback(v.picklist(COUNTERS), D.counters),
   holeSize: v.fallback(v.picklist(HOLE_SIZES), D.holeSize),
   hand: v.fallback(v.picklist(HANDS), D.hand),
@@ -78,7 +75,9 @@ export type SettingsStore = readonly [Store<Settings>, SettingsActions];
 const KEY = "settings.v1";
 
 export function createSettings(kv: KeyValue): SettingsStore {
-  const [state, setState] = createStore<{ -readonly [K in keyof Settings]: Settings[K] }>(parseSettings(readJson(kv, KEY)));
+  const [state, setState] = createStore<{ -readonly [K in keyof Settings]: Settings[K] }>(
+    parseSettings(readJson(kv, KEY)),
+  );
   const save = (): boolean => writeJson(kv, KEY, makeSettings(state));
   return [
     state,

@@ -70,8 +70,11 @@ export function winRate(r: Record): number {
 export function sumRecords(rs: readonly Record[]): Record {
   return rs.reduce(
     (a, r) => ({
-      wins: a.wins + r.wins, losses: a.losses + r.losses, draws: a.draws + r.draws,
-      streak: Math.max(a.streak, r.streak), best: Math.max(a.best, r.best),
+      wins: a.wins + r.wins,
+      losses: a.losses + r.losses,
+      draws: a.draws + r.draws,
+      streak: Math.max(a.streak, r.streak),
+      best: Math.max(a.best, r.best),
     }),
     EMPTY_RECORD,
   );

@@ -9,8 +9,18 @@ import type { SavedRoom, RoomSetup } from "./createRooms.js";
 
 export function makeOwnRoom(setup: RoomSetup, now: number): SavedRoom {
   return {
-    code: generateCode(), roomId: makeBase64Url(nacl.randomBytes(32)), secret: generateSecret(), owner: true, created: false, setup, opponent: null, moves: 0,
-    score: [0, 0], over: false, createdAt: now, updatedAt: now,
+    code: generateCode(),
+    roomId: makeBase64Url(nacl.randomBytes(32)),
+    secret: generateSecret(),
+    owner: true,
+    created: false,
+    setup,
+    opponent: null,
+    moves: 0,
+    score: [0, 0],
+    over: false,
+    createdAt: now,
+    updatedAt: now,
   };
 }
 
@@ -20,8 +30,17 @@ export function makeGuestRoom(typed: string, now: number): { room: SavedRoom } |
   if (!c.ok) return { error: c.error.message };
   return {
     room: {
-      code: c.value, secret: "", owner: false, created: true, setup: null, opponent: null, moves: 0,
-      score: [0, 0], over: false, createdAt: now, updatedAt: now,
+      code: c.value,
+      secret: "",
+      owner: false,
+      created: true,
+      setup: null,
+      opponent: null,
+      moves: 0,
+      score: [0, 0],
+      over: false,
+      createdAt: now,
+      updatedAt: now,
     },
   };
 }

@@ -11,11 +11,21 @@ import { KEY_PREFIX, memoryStorage } from "./persist.js";
 import { parseRoute } from "./createRouter.js";
 import { loadSnapshot, parseSnapshot, saveSnapshot } from "./roomSnapshot.js";
 
-const inRoot = <T,>(f: () => T): T => createRoot(() => f());
+const inRoot = <T>(f: () => T): T => createRoot(() => f());
 
 const room = (code: string, extra: Partial<SavedRoom> = {}): SavedRoom => ({
-  code, secret: "S".repeat(43), owner: true, created: true, setup: { game: "ayo", options: { vsComputer: false }, bestOf: 3 },
-  opponent: "Bola", moves: 4, score: [1, 0], over: false, createdAt: 1, updatedAt: 2, ...extra,
+  code,
+  secret: "S".repeat(43),
+  owner: true,
+  created: true,
+  setup: { game: "ayo", options: { vsComputer: false }, bestOf: 3 },
+  opponent: "Bola",
+  moves: 4,
+  score: [1, 0],
+  over: false,
+  createdAt: 1,
+  updatedAt: 2,
+  ...extra,
 });
 
 describe("friend rooms kept on the device", () => {
@@ -73,9 +83,22 @@ describe("friend rooms kept on the device", () => {
 
 describe("the game as the device last saw it", () => {
   const snap = {
-    v: 2 as const, roomId: "R".repeat(43), secret: "S".repeat(43), code: "K7PQ2A9M", key: "K".repeat(43), seat: 1 as const, applied: 3, guard: [2, 1] as [number, number], nextCseq: 2,
+    v: 2 as const,
+    roomId: "R".repeat(43),
+    secret: "S".repeat(43),
+    code: "K7PQ2A9M",
+    key: "K".repeat(43),
+    seat: 1 as const,
+    applied: 3,
+    guard: [2, 1] as [number, number],
+    nextCseq: 2,
     log: [
-      { from: 0 as const, seq: 1, at: 5, payload: { t: "setup" as const, game: "ayo" as const, options: { vsComputer: false }, bestOf: 1 as const } },
+      {
+        from: 0 as const,
+        seq: 1,
+        at: 5,
+        payload: { t: "setup" as const, game: "ayo" as const, options: { vsComputer: false }, bestOf: 1 as const },
+      },
       { from: 0 as const, seq: 2, at: 6, payload: { t: "chat" as const, text: "hi" } },
       { from: 1 as const, seq: 3, at: 7, payload: { t: "profile" as const, name: "Bola" } },
     ],
@@ -97,7 +120,10 @@ describe("the game as the device last saw it", () => {
     ["a room key that is not 32 bytes", { key: "short" }],
     ["a payload the game does not know", { log: [{ from: 0, seq: 1, at: 5, payload: { t: "teleport" } }] }],
     ["a bad seat", { seat: 2 }],
-    ["a box that is not base64url", { outbox: [{ payload: { t: "chat", text: "x" }, kind: "chat", cseq: 1, box: "<script>" }] }],
+    [
+      "a box that is not base64url",
+      { outbox: [{ payload: { t: "chat", text: "x" }, kind: "chat", cseq: 1, box: "<script>" }] },
+    ],
   ])("a damaged snapshot (%s) is ignored", (_, bad) => {
     expect(parseSnapshot({ ...snap, ...bad })).toBeNull();
   });
@@ -153,7 +179,9 @@ describe("the online board view", () => {
   test("a move arriving from the network is animated, then the board shows the position it leads to", async () => {
     const s0 = start();
     let idleCalls = 0;
-    const [view, act] = inRoot(() => createBoardView(s0, { speed: () => "fast", bottom: () => 0, nameOf: () => "x", onIdle: () => idleCalls++ }));
+    const [view, act] = inRoot(() =>
+      createBoardView(s0, { speed: () => "fast", bottom: () => 0, nameOf: () => "x", onIdle: () => idleCalls++ }),
+    );
     const r = play(s0, 1);
     if (!r.ok) throw new Error(r.error.message);
     act.animate(r.value.trace, r.value.state, 1);
@@ -169,9 +197,14 @@ describe("the online board view", () => {
   test("a backlog of moves is not replayed seed by seed: only the last few are animated", async () => {
     let s = start();
     let lifts = 0;
-    const [view, act] = inRoot(() => createBoardView(s, {
-      speed: () => "fast", bottom: () => 0, nameOf: () => "x", cue: (c) => void (c === "lift" && lifts++),
-    }));
+    const [view, act] = inRoot(() =>
+      createBoardView(s, {
+        speed: () => "fast",
+        bottom: () => 0,
+        nameOf: () => "x",
+        cue: (c) => void (c === "lift" && lifts++),
+      }),
+    );
     const liftsOf: number[] = [];
     for (let i = 0; i < 6; i++) {
       const moves = [0, 1, 2, 3, 4, 5, 6, 7].filter((m) => play(s, m).ok);

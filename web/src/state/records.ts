@@ -36,7 +36,13 @@ export interface SavedGame {
 }
 
 export const DEFAULT_SETUP: MatchSetup = {
-  game: "togyz", holes: 8, seeds: 2, opponent: "computer", level: "easy", speed: "normal", bestOf: 1,
+  game: "togyz",
+  holes: 8,
+  seeds: 2,
+  opponent: "computer",
+  level: "easy",
+  speed: "normal",
+  bestOf: 1,
 };
 
 export function engineOptions(setup: MatchSetup): Record<string, number | boolean> | undefined {
@@ -98,7 +104,9 @@ export function parseSetup(raw: unknown): MatchSetup {
 }
 
 export function newGameId(now: number, random: () => number = Math.random): string {
-  return `${now.toString(36)}-${Math.floor(random() * 36 ** 6).toString(36).padStart(6, "0")}`;
+  return `${now.toString(36)}-${Math.floor(random() * 36 ** 6)
+    .toString(36)
+    .padStart(6, "0")}`;
 }
 
 export function isBestOfValue(x: number): x is BestOf {

@@ -25,7 +25,14 @@ const SnapshotSchema = v.object({
   nextCseq: Int,
   log: v.pipe(v.array(v.object({ from: Seat, seq: Int, at: v.number(), payload: PayloadSchema })), v.maxLength(20_000)),
   outbox: v.pipe(
-    v.array(v.object({ payload: PayloadSchema, kind: v.picklist(["game", "chat"] as const), cseq: v.nullable(Int), box: v.nullable(B64) })),
+    v.array(
+      v.object({
+        payload: PayloadSchema,
+        kind: v.picklist(["game", "chat"] as const),
+        cseq: v.nullable(Int),
+        box: v.nullable(B64),
+      }),
+    ),
     v.maxLength(200),
   ),
   /** The owner's count of key exchanges answered for its current code (a reload must not reset it). */

@@ -9,7 +9,7 @@ import { parseRoute, makeRoute } from "./createRouter.js";
 import { KEY_PREFIX, memoryStorage, type KeyValue } from "./persist.js";
 import { parseSavedGame, type SavedGame } from "./records.js";
 
-const inRoot = <T,>(f: () => T): T => createRoot(() => f());
+const inRoot = <T>(f: () => T): T => createRoot(() => f());
 
 describe("settings", () => {
   test("survive reopening the app on the same device", () => {
@@ -22,12 +22,23 @@ describe("settings", () => {
     act.set("speed", "fast");
     act.set("sound", false);
     const [again] = inRoot(() => createSettings(kv));
-    expect({ ...again }).toEqual({ ...DEFAULT_SETTINGS, theme: "dark", counters: "shells", holeSize: "large", hand: "off", speed: "fast", sound: false });
+    expect({ ...again }).toEqual({
+      ...DEFAULT_SETTINGS,
+      theme: "dark",
+      counters: "shells",
+      holeSize: "large",
+      hand: "off",
+      speed: "fast",
+      sound: false,
+    });
   });
 
   test("a damaged entry keeps every good field and defaults the rest", () => {
-    expect(parseSettings({ theme: "purple", counters: "marbles", sound: "loud", photo: "javascript:alert(1)" })).toEqual({
-      ...DEFAULT_SETTINGS, counters: "marbles",
+    expect(
+      parseSettings({ theme: "purple", counters: "marbles", sound: "loud", photo: "javascript:alert(1)" }),
+    ).toEqual({
+      ...DEFAULT_SETTINGS,
+      counters: "marbles",
     });
     expect(parseSettings("not json")).toEqual(DEFAULT_SETTINGS);
     const kv = memoryStorage();
@@ -43,7 +54,13 @@ describe("settings", () => {
   });
 
   test("a full device is reported, not thrown", () => {
-    const full: KeyValue = { getItem: () => null, setItem: () => { throw new Error("QuotaExceededError"); }, removeItem: () => undefined };
+    const full: KeyValue = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      },
+      removeItem: () => undefined,
+    };
     const [, act] = inRoot(() => createSettings(full));
     expect(act.set("theme", "light")).toBe(false);
   });
@@ -85,9 +102,24 @@ describe("statistics", () => {
 
 describe("saved games", () => {
   const game = (id: string, updatedAt: number, over = false): SavedGame => ({
-    id, updatedAt, createdAt: updatedAt, names: ["A", "B"], moves: [1, 7], ended: null, recorded: over,
+    id,
+    updatedAt,
+    createdAt: updatedAt,
+    names: ["A", "B"],
+    moves: [1, 7],
+    ended: null,
+    recorded: over,
     setup: { game: "ayo", holes: 8, seeds: 2, opponent: "computer", level: "easy", speed: "normal", bestOf: 1 },
-    series: over ? { ...createSeries(1), over: true, winner: 0, end: "majority", score: [1, 0], games: [{ starter: 0, winner: 0, reason: "captures" }] } : createSeries(1),
+    series: over
+      ? {
+          ...createSeries(1),
+          over: true,
+          winner: 0,
+          end: "majority",
+          score: [1, 0],
+          games: [{ starter: 0, winner: 0, reason: "captures" }],
+        }
+      : createSeries(1),
   });
 
   test("newest first, kept when the app is reopened, deleted one by one or by age", () => {
