@@ -274,7 +274,7 @@ function main(): void {
     .sort()
     .map((k) => {
       const e = all[k];
-      const rows = e.names.map((nm, i) => `      ${JSON.stringify(nm)},`).join("\n");
+      const rows = e.names.map((nm) => `      ${JSON.stringify(nm)},`).join("\n");
       return `  ${JSON.stringify(k)}: {\n    tuned: ${JSON.stringify(e.tuned)},\n    names: [\n${rows}\n    ],\n    weights: [${e.weights.join(", ")}],\n  },`;
     })
     .join("\n");

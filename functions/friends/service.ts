@@ -6,8 +6,6 @@
  */
 import type { Seat } from "../../core/types.js";
 import {
-  CHAT_LIMIT,
-  CHAT_WINDOW_MS,
   SYNC_PAGE_CHARS,
   makeError,
   type FriendClientMessage,

@@ -38,7 +38,7 @@ async function loadKey(db: DynamoDBDocumentClient, tableName: string): Promise<B
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
     const other = await read();
-    if (other === null) throw new Error("the seat token key vanished");
+    if (other === null) throw new Error("the seat token key vanished", { cause: e });
     return other;
   }
 }

@@ -130,8 +130,8 @@ describe("installable, offline", () => {
     for (const f of assets) expect(cached).toContain(`/assets/${f}`);
     for (const f of ["/index.html", "/manifest.webmanifest", "/icon-192.png", "/icon-512.png"])
       expect(cached).toContain(f);
-    const caches = await page.evaluate(() => caches.keys());
-    expect(caches.some((c) => c.startsWith("mancala-precache-"))).toBe(true);
+    const names = await page.evaluate(() => caches.keys());
+    expect(names.some((c) => c.startsWith("mancala-precache-"))).toBe(true);
   });
 
   test("a new build is offered with Update, not swapped in; taking it drops the old files", async () => {

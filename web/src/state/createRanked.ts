@@ -7,7 +7,7 @@
  * reconnects and the server puts the player back in the match.
  */
 import { createSignal, type Accessor } from "solid-js";
-import { createStore, produce, reconcile, type Store } from "solid-js/store";
+import { createStore, produce, type Store } from "solid-js/store";
 import { newGame, play, playAll, type State } from "../../../core/games/index.js";
 import { signChallenge, type DeviceKeys } from "../../../core/identity.js";
 import { parseDisplayName } from "../../../core/names.js";
