@@ -44,9 +44,14 @@ export interface BoardProps {
   readonly counters: Counters;
   readonly holeSize: HoleSize;
   readonly handStyle: Hand;
-  /** A lesson marks the pit to try. */
+  /** A lesson marks the pit to try (a ring and an arrow that stand still), read out with `targetLabel`. */
   readonly target?: number | null;
+  readonly targetLabel?: string;
+  /** Show the numbers of the bottom player's holes on a Tsoro board too (a lesson names them). */
+  readonly numbered?: boolean;
   readonly onPick: (pit: number) => void;
+  /** A pit that cannot be sown was pressed (a lesson explains instead). */
+  readonly onOther?: (pit: number) => void;
   readonly onPreview: (pit: number | null) => void;
 }
 
@@ -145,6 +150,7 @@ export function Board(props: BoardProps): JSX.Element {
 
   const onPointerDown = (e: PointerEvent): void => {
     const pit = pitOf(e.target);
+    if (pit !== null && !legalSet().has(pit)) props.onOther?.(pit);
     if (pit === null || !legalSet().has(pit)) return;
     pressing = true;
     props.onPreview(pit);
@@ -215,6 +221,7 @@ export function Board(props: BoardProps): JSX.Element {
     const t = tuzdykOwner(c.index);
     const extra: string[] = [];
     if (t !== null) extra.push(`${possessive(props.names[t])} tuzdyk`);
+    if (props.target === c.index && props.targetLabel !== undefined) extra.push(props.targetLabel);
     if (legalSet().has(c.index)) extra.push("can be sown");
     if (props.lastFrom === c.index) extra.push("last move");
     const to = props.preview?.from === c.index ? props.preview.to : null;
@@ -358,11 +365,19 @@ export function Board(props: BoardProps): JSX.Element {
                   <Show when={props.lastFrom === c.index}>
                     <span class="last-dot" aria-hidden="true" />
                   </Show>
+                  <Show when={props.target === c.index}>
+                    <span class="target-mark" aria-hidden="true" />
+                  </Show>
                 </button>
                 <span class="count" aria-hidden="true">
                   {count()}
                 </span>
-                <Show when={props.engine.game !== "tsoro-classic" && props.engine.game !== "tsoro-wta"}>
+                <Show
+                  when={
+                    (props.engine.game !== "tsoro-classic" && props.engine.game !== "tsoro-wta") ||
+                    (props.numbered === true && c.owner === props.bottom)
+                  }
+                >
                   <span class="pit-no" aria-hidden="true">
                     {c.label}
                   </span>

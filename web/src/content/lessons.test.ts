@@ -1,49 +1,101 @@
 import { describe, expect, test } from "vitest";
-import { isLegal } from "../../../core/games/index.js";
+import { isLegal, play, toMove } from "../../../core/games/index.js";
 import { startPosition, tryLesson } from "../state/createLesson.js";
-import { LESSONS } from "./lessons.js";
+import { claimHolds, LESSON_TEXT, LESSONS, outcomeOf, trueChoices, type Claim, type Tried } from "./lessons.js";
+import { placesOf } from "./text.js";
+
+/** The lesson's move played on the engine from its position. */
+function played(id: string): Tried {
+  const lesson = LESSONS.find((l) => l.id === id);
+  if (lesson === undefined) throw new Error(id);
+  return tryLesson(lesson).tried;
+}
 
 describe("lessons", () => {
-  test("at least the four Ayo lessons of the product text and three each for Togyz and Tsoro", () => {
+  test("the four Ayo lessons of the product text and three each for Togyz and Tsoro", () => {
     const count = (f: string) => LESSONS.filter((l) => l.family === f).length;
-    expect(count("ayo")).toBeGreaterThanOrEqual(4);
+    expect(count("ayo")).toBe(4);
     expect(count("togyz")).toBeGreaterThanOrEqual(3);
     expect(count("tsoro")).toBeGreaterThanOrEqual(3);
     expect(new Set(LESSONS.map((l) => l.id)).size).toBe(LESSONS.length);
   });
 
+  // No answer key: the engine plays each lesson's move and every choice's claim is checked against
+  // what happened. Exactly one choice may be true, and the worked answer must describe the same move.
   test.each(LESSONS.map((l) => [l.id, l] as const))(
-    "%s: a valid position, a legal move, an answer among the choices",
+    "%s: a legal move, exactly one true choice, and a worked answer the engine agrees with",
     (_id, lesson) => {
       const s = startPosition(lesson);
       expect(isLegal(s, lesson.move)).toBe(true);
-      const { truth } = tryLesson(lesson);
-      expect(lesson.choices).toContain(truth);
+      const r = play(s, lesson.move);
+      if (!r.ok) throw new Error(r.error.message);
+      const tried: Tried = { before: s, after: r.value.state, trace: r.value.trace, mover: toMove(s) };
+      const right = trueChoices(lesson, tried);
+      expect(
+        right.map((c) => c.text),
+        JSON.stringify(outcomeOf(tried)),
+      ).toHaveLength(1);
+      expect(claimHolds(lesson.answerClaim, tried)).toBe(true);
+      // The right choice and the worked answer agree wherever both say something.
+      for (const [k, v] of Object.entries(right[0].claim)) {
+        const a = (lesson.answerClaim as Record<string, unknown>)[k];
+        if (a !== undefined && k !== "counts") expect(a).toEqual(v);
+      }
+      expect(tryLesson(lesson).truth).toBe(right[0].text);
+      // Every choice says something, and no two say the same.
+      const claims = lesson.choices.map((c) => JSON.stringify(c.claim));
+      expect(new Set(claims).size).toBe(claims.length);
+      for (const c of lesson.choices) expect(Object.keys(c.claim).length).toBeGreaterThan(0);
     },
   );
 
-  // The worked answers of the product text, checked against the rules engine.
-  test.each([
-    ["ayo-capture-seven", "7"],
-    ["ayo-safe-opening", "Pits 2–5"],
-    ["ayo-capture-stops", "No: only pit 10 is taken"],
-    ["ayo-skip-start", "Pit 8"],
-    ["togyz-even", "10"],
-    ["togyz-tuzdyk", "It becomes your tuzdyk"],
-    ["togyz-ninth", "No: the three stones stay"],
-    ["tsoro-relay", "2"],
-    ["tsoro-capture", "5"],
-    ["tsoro-take", "10"],
-  ])("%s → %s", (id, expected) => {
-    const lesson = LESSONS.find((l) => l.id === id);
-    expect(lesson).toBeDefined();
-    expect(tryLesson(lesson!).truth).toBe(expected);
+  test("a claim is checked, not assumed: each fact, changed, makes it false", () => {
+    const r = played("ayo-capture-seven");
+    const o = outcomeOf(r);
+    expect(o.captured).toBe(7);
+    expect(o.takenFrom).toEqual([6, 7, 8]);
+    const wrong: Claim[] = [
+      { captured: 6 },
+      { takenFrom: [7, 8] },
+      { changed: [5] },
+      { gotTwo: [6] },
+      { tuzdyk: 8 },
+      { lifts: 2 },
+      { owned: 0 },
+      { counts: { 5: 3 } },
+    ];
+    for (const c of wrong) expect(claimHolds(c, r), JSON.stringify(c)).toBe(false);
+    expect(claimHolds({ captured: 7, counts: { 5: 0, 6: 0 } }, r)).toBe(true);
   });
 
-  test("a wrong prediction is not the truth: every other choice differs from the result", () => {
-    for (const l of LESSONS) {
-      const { truth } = tryLesson(l);
-      expect(l.choices.filter((c) => c === truth).length).toBe(1);
-    }
+  test("the safe opening: pit 1 changes too (it empties), and the choice saying so is the true one", () => {
+    const r = played("ayo-safe-opening");
+    expect(outcomeOf(r).changed).toEqual([0, 1, 2, 3, 4]);
+    expect(Array.from(r.after.buf.subarray(0, 6))).toEqual([0, 5, 5, 5, 5, 4]);
+    const lesson = LESSONS.find((l) => l.id === "ayo-safe-opening")!;
+    expect(trueChoices(lesson, r).map((c) => c.text)).toEqual(["Pits 1–5: pit 1 empties, pits 2–5 become 5"]);
+  });
+
+  test("the seed's worked answers are the lessons' answers, word for word", () => {
+    const answer = (id: string): string => LESSONS.find((l) => l.id === id)!.answer;
+    expect(answer("ayo-capture-seven")).toBe(
+      "Pit 9 ends with 2 seeds. Walking backward, pit 8 has 3 and pit 7 has 2: all three are captured, for 7. Pit 6 is your side, so the chain stops.",
+    );
+    expect(answer("ayo-capture-stops")).toContain("A capture does not jump over a pit with the wrong count.");
+    expect(answer("ayo-skip-start")).toContain("The twelfth seed returns to pit 8");
+  });
+
+  test("Tsoro lessons name the holes by number, as the board numbers them", () => {
+    for (const l of LESSONS.filter((x) => x.family === "tsoro"))
+      expect(l.prompt).toMatch(new RegExp(`hole ${l.move + 1}\\b`));
+  });
+
+  test("the screen's sentences have only the places the screen fills", () => {
+    expect(placesOf(LESSON_TEXT.tap).sort()).toEqual(["prediction", "target"]);
+    expect(placesOf(LESSON_TEXT.notThat).sort()).toEqual(["other", "target"]);
+    expect(placesOf(LESSON_TEXT.verdict).sort()).toEqual(["prediction", "truth"]);
+    expect(placesOf(LESSON_TEXT.ayoSide).sort()).toEqual(["from", "mine", "theirs", "to"]);
+    for (const f of Object.values(LESSON_TEXT.pit))
+      for (const t of Object.values(f)) expect(placesOf(t)).toEqual(["n"]);
   });
 });

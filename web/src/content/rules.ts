@@ -1,5 +1,7 @@
 /** Rules, strategy tips and common questions for each game, written for players. */
+import { LEVEL_IDS } from "../game/levels.js";
 import type { Family } from "./games.js";
+import { levelText } from "./levels.js";
 
 export interface Section {
   readonly heading: string;
@@ -14,15 +16,10 @@ export interface GameGuide {
   readonly sections: readonly Section[];
 }
 
-const LEVELS: Section = {
-  heading: "Computer levels",
-  items: [
-    "Easy plays a random move about a third of the time and otherwise takes the biggest capture it can see at once.",
-    "Normal looks a few moves ahead and still slips now and then.",
-    "Hard looks well ahead and weighs what each side can win.",
-    "Crazy thinks as deep as it can in the time it has and plays the ending out exactly.",
-  ],
-};
+/** Each game's computer levels, from content/levels.ts (held to core/ai/levels.ts by its test). */
+function levels(family: Family): Section {
+  return { heading: "Computer levels", items: LEVEL_IDS.map((l) => levelText(family, l)) };
+}
 
 const PLAYING: Section = {
   heading: "Playing on this device",
@@ -31,6 +28,7 @@ const PLAYING: Section = {
     "With a keyboard, Tab to a glowing pit (the ring shows its landing), move between your pits with the arrow keys and press Enter to sow; or press the pit's number (1\u20139, counted along your own row). P pauses, U undoes, H asks for a hint.",
     "Counts sit beside every pit and store. The hand carries the seeds with the number still in hand; captures fly to the store with +n; a red dot marks the pit the last move was sown from.",
     "Pause stops the game, Undo takes back your last move against the computer, Hint suggests a move, Menu saves and leaves. The flag gives up the game (or, in a series, the whole series).",
+    "Series: under Series pick Best of 3, 5 or 7. The first player to win a majority of games takes it (2 of 3, 3 of 5, 4 of 7). Players take turns to start each game, and the score shows at the top of the board.",
     "Every game is saved after each move: pick it up from Resume.",
   ],
 };
@@ -44,23 +42,23 @@ export const GUIDES: { readonly [F in Family]: GameGuide } = {
       {
         heading: "Rules",
         items: [
-          "Each player owns the row of nine pits nearest them and a kazan (store). Every pit starts with nine stones. The first player is at the bottom and moves first.",
+          "Each player owns the row of nine pits nearest them and a kazan (store); your row is the one at the bottom. Every pit starts with nine stones. Against the computer you move first; in a series the players take turns to start each game, so the computer starts games 2, 4 and 6.",
           "On your turn lift every stone from one of your pits and sow them one by one counter-clockwise. The first stone goes back into the pit you lifted from; a pit holding a single stone just moves it to the next pit. Big pits go all the way round.",
           "If your last stone lands in an opponent's pit and makes its count even, you take that whole pit into your kazan. Only that pit is taken. A last stone on your own side never captures.",
           "If your last stone makes an opponent's pit hold exactly three, that pit becomes your tuzdyk: you take the three stones, and every stone that falls into it later, sown by either player, goes straight to your kazan.",
-          "Each player makes at most one tuzdyk, and it lasts all game. The opponent's ninth pit can never be a tuzdyk, and you cannot take the pit with the same number as your opponent's tuzdyk. When a tuzdyk is not allowed, the three stones simply stay.",
+          "Each player makes at most one tuzdyk, and it lasts all game. The opponent's ninth pit (the last one before your row) can never be a tuzdyk. And you cannot take the pit with the same number as your opponent's tuzdyk: if theirs is your pit 4, you cannot take their pit 4. When a tuzdyk is not allowed, the move is still played and the three stones simply stay where they are.",
           "The first to collect 82 stones wins; 81 each is a draw. If the player to move has no stones on their side (atsyz), each player adds the stones on their own side to their kazan and the bigger kazan wins.",
         ],
       },
       {
         heading: "Strategy tips",
         items: [
-          "Count the landing: a pit of n stones (more than one) ends n \u2212 1 pits further on. Look for your pits that land on an odd opponent pit: those moves capture.",
-          "Leave odd counts behind: your opponent captures by making your pits even.",
+          "Count where the last stone falls. A pit with n stones (more than one) ends n \u2212 1 pits further on, because the first stone goes back into it. Before each move, find which of your pits end in an opponent pit holding an odd number: that move captures.",
+          "Mind the odd counts you leave behind you. Your opponent captures by making one of your pits even, so a pit holding an odd number is safe only from a sowing that keeps it odd (one that drops two stones into it on its way round). Look at what each of your opponent's pits can reach before you move.",
           "Hunt for twos: an opponent pit with two stones is a tuzdyk waiting to happen if one of your pits lands there. Twos on your own side are the danger.",
           "Take a tuzdyk early and near the start of your opponent's row: it is passed by many sowings and earns all game. One near the end of their row earns less.",
-          "Mind the number rule: once your opponent has a tuzdyk, the pit with the same number on their side is out of reach. Sometimes take yours first to block the one they want.",
-          "Build a big pit of twenty or more: it sows round the whole board and can land where you choose.",
+          "Remember the number rule: once your opponent has a tuzdyk, the pit with the same number on their side is out of reach for yours. Plan your tuzdyk with that in mind, and sometimes take yours first just to block the pit your opponent wants.",
+          "Build a big pit: a pit of twenty or more stones sows round the whole board and can land anywhere you choose. Saved for the right moment, it makes a capture your opponent cannot prevent.",
           "At the end keep stones on your side: if your opponent runs out of moves, what is left on your side is yours.",
         ],
       },
@@ -84,7 +82,7 @@ export const GUIDES: { readonly [F in Family]: GameGuide } = {
         ],
       },
       PLAYING,
-      LEVELS,
+      levels("togyz"),
     ],
   },
   ayo: {
@@ -95,7 +93,7 @@ export const GUIDES: { readonly [F in Family]: GameGuide } = {
       {
         heading: "Rules",
         items: [
-          "Player one owns pits 1\u20136 and starts; player two owns pits 7\u201312. Each pit starts with four seeds.",
+          "12 pits, 4 seeds each: 48 in all. Player one owns pits 1\u20136 and starts; player two owns pits 7\u201312. In a series the players take turns to start each game.",
           "Take every seed from a pit on your side and drop one in each following pit, counter-clockwise, 12 wrapping round to 1. The pit you took from is skipped on every lap, so it ends the move empty.",
           "If your last seed lands on your opponent's side and makes that pit exactly 2 or 3, capture it. Then look at the pit before it: if it also holds 2 or 3 and is on your opponent's side, capture it too, and so on backward. Stop at any other count or at your own side.",
           "No seeds on your side? You pass. An empty side alone does not end the game, and there is no duty to feed an empty opponent: capturing their whole side is allowed.",
@@ -129,13 +127,17 @@ export const GUIDES: { readonly [F in Family]: GameGuide } = {
             "The starting pit is skipped on every lap, so twelve seeds visit the other eleven pits and the twelfth lands in the pit after the start.",
           ],
           [
-            "Do lessons or computer games change my ranking?",
-            "No. Lessons save nothing, and computer games are only counted in your own statistics on this device.",
+            "Does a room code let anyone play immediately?",
+            "No. The room owner must approve each new guest request. Share your code with your intended opponent. After a round, both players must agree before a rematch starts.",
+          ],
+          [
+            "Do lessons or computer games affect my ranking?",
+            "No. These lessons do not save results. Computer practice is saved on your device and remains unranked; only server-run multiplayer results contribute to the leaderboard.",
           ],
         ],
       },
       PLAYING,
-      LEVELS,
+      levels("ayo"),
     ],
   },
   tsoro: {
@@ -148,6 +150,8 @@ export const GUIDES: { readonly [F in Family]: GameGuide } = {
         items: [
           "Choose 4 to 12 holes a row and 1 to 10 seeds a hole. Your side is always the bottom two rows; your top row faces your opponent's top row.",
           "Seeds always travel anticlockwise round your own two rows: left to right along your bottom row, then right to left along your top row, and round again.",
+          "In a series the players take turns to start each game.",
+          "In both Classic and Winner Takes All a move makes at most 100 relays: when the last seed of the 100th relay lands where another relay would start, the move ends there and the seeds stay where they are. A capture or take is checked first, as always.",
         ],
       },
       {
@@ -169,7 +173,6 @@ export const GUIDES: { readonly [F in Family]: GameGuide } = {
           "Chain: where the last of them lands, the same checks apply: take again, relay from the bottom row, or stop.",
           "Stop: your turn ends on an empty hole, or in your top row when the facing hole is empty.",
           "Win: own every seed. After 80 moves with no take, or at 400 moves, more seeds wins.",
-          "A move makes at most 100 relays; after that it stops where it is.",
         ],
       },
       {
@@ -200,7 +203,17 @@ export const GUIDES: { readonly [F in Family]: GameGuide } = {
         ],
       },
       PLAYING,
-      LEVELS,
+      levels("tsoro"),
     ],
   },
 };
+
+/** Ayo's capture diagram (the seed's "See the capture diagram"): the lesson's move, after sowing, before the capture. */
+export const CAPTURE_DIAGRAM = {
+  summary: "See the capture diagram",
+  before: "Before the move pit 6 holds {from}, and pits 7, 8 and 9 hold {a}, {b} and {c}.",
+  sown: "Sowing 3 from pit 6 changes pits 7–9 to {a}, {b} and {c}: the board shows this moment, with pit 6 empty (red dot) and the last seed in pit 9 (dotted ring). The capture then walks backward from pit 9 through pits 8 and 7, for {captured} seeds.",
+  top: "Player two · sow right to left",
+  bottom: "Player one · sow left to right",
+  note: "Pit 6 continues to pit 7. Pit 12 wraps to pit 1.",
+} as const;

@@ -2,8 +2,9 @@
 import { For, onCleanup, Show, type JSX } from "solid-js";
 import { Board } from "../components/Board.js";
 import { Icon } from "../components/Icon.js";
-import { FAMILIES, FAMILY_NAMES, GAME_NAMES } from "../content/games.js";
-import { LESSONS, lessonById, type Lesson } from "../content/lessons.js";
+import { FAMILIES, FAMILY_NAMES, GAME_NAMES, familyOf } from "../content/games.js";
+import { LESSON_TEXT as T, LESSONS, lessonById, type Lesson } from "../content/lessons.js";
+import { fill } from "../content/text.js";
 import { createLesson } from "../state/createLesson.js";
 import { useRouter } from "../state/createRouter.js";
 import { useSettings } from "../state/createSettings.js";
@@ -18,7 +19,7 @@ export function LessonsScreen(props: { lesson: string | null }): JSX.Element {
         <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
           <Icon name="back" />
         </button>
-        <h1 id="lessons-title">Lessons</h1>
+        <h1 id="lessons-title">{T.title}</h1>
       </header>
       <Show when={lessonById(props.lesson)} keyed fallback={<LessonList />}>
         {(l) => <LessonView lesson={l} />}
@@ -31,10 +32,8 @@ function LessonList(): JSX.Element {
   const [, router] = useRouter();
   return (
     <>
-      <p class="intro">
-        Choose a lesson, predict what the move will do, then tap the pit. Same rules as the game; nothing is saved or
-        ranked.
-      </p>
+      <h2 class="lessons-heading">{T.heading}</h2>
+      <p class="intro">{T.intro}</p>
       <For each={FAMILIES}>
         {(f) => (
           <div class="card">
@@ -69,17 +68,30 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
   );
   onCleanup(() => act.dispose());
   const mover = (): Seat => act.mover();
-  const names = (): readonly [string, string] => (mover() === 0 ? ["You", "Opponent"] : ["Opponent", "You"]);
+  const names = (): readonly [string, string] => (mover() === 0 ? [T.you, T.opponent] : [T.opponent, T.you]);
   const index = (): number => LESSONS.findIndex((l) => l.id === props.lesson.id);
   const next = (): Lesson | undefined => LESSONS[index() + 1];
+  /** A pit as the lesson text names it: RULES.md numbering, own side or the opponent's. */
   const pitName = (pit: number): string => {
     const e = act.state().engine;
-    return e.game === "ayo" ? `pit ${pit + 1}` : `${e.game === "togyz" ? "pit" : "hole"} ${(pit % (e.pits / 2)) + 1}`;
+    const half = e.pits / 2;
+    const own = Math.floor(pit / half) === mover();
+    const n = e.game === "ayo" ? pit + 1 : (pit % half) + 1;
+    return fill(T.pit[familyOf(e.game)][own ? "own" : "theirs"], { n });
   };
-  const retry = (): void => {
-    const p = s.prediction;
-    act.reset();
-    if (p !== null) act.predict(p);
+  /** Ayo's captions: each row's pits and direction, the mover's side and the scores before the move. */
+  const ayo = (): { top: string; bottom: string; side: string } | null => {
+    const st = act.state();
+    if (st.engine.game !== "ayo") return null;
+    const me = mover();
+    const [from, to] = me === 0 ? [1, 6] : [7, 12];
+    const [oFrom, oTo] = me === 0 ? [7, 12] : [1, 6];
+    const stores = props.lesson.position.stores ?? [0, 0];
+    return {
+      top: fill(T.ayoTop, { from: oFrom, to: oTo }),
+      bottom: fill(T.ayoBottom, { from, to }),
+      side: fill(T.ayoSide, { from, to, mine: stores[me], theirs: stores[1 - me] }),
+    };
   };
   return (
     <div class="lesson" data-testid="lesson">
@@ -92,8 +104,8 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
             <div class="chips">
               <For each={props.lesson.choices}>
                 {(c) => (
-                  <button type="button" class="chip" onClick={() => act.predict(c)}>
-                    {c}
+                  <button type="button" class="chip" onClick={() => act.predict(c.text)}>
+                    {c.text}
                   </button>
                 )}
               </For>
@@ -101,47 +113,42 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
           </fieldset>
         </Show>
         <Show when={s.step === "try"}>
-          <p role="status">
-            Your prediction: <strong>{s.prediction}</strong>. Now tap {pitName(s.target)} (it pulses) and watch.
+          <p role="status" data-testid="lesson-tap">
+            {s.triedOther === null
+              ? fill(T.tap, { prediction: s.prediction ?? "", target: pitName(s.target) })
+              : fill(T.notThat, { other: pitName(s.triedOther), target: pitName(s.target) })}
           </p>
         </Show>
         <Show when={s.step === "done" && s.solved}>
           <div role="status" data-testid="lesson-result" class={s.prediction === s.truth ? "good" : "bad"}>
             <p class="verdict">
-              {s.prediction === s.truth ? "Right! " : "Not quite. "}
-              You said <strong>{s.prediction}</strong>; the answer is <strong>{s.truth}</strong>.
+              <strong>{s.prediction === s.truth ? T.right : T.notQuite}</strong>{" "}
+              {fill(T.verdict, { prediction: s.prediction ?? "", truth: s.truth ?? "" })}
             </p>
             <p>{props.lesson.answer}</p>
           </div>
           <div class="row">
             <button type="button" class="btn" onClick={() => act.reset()}>
-              Try again
+              {T.tryAgain}
             </button>
             <Show
               when={next()}
               fallback={
                 <button type="button" class="btn primary" onClick={() => router.go("lessons", null, true)}>
-                  All lessons
+                  {T.all}
                 </button>
               }
             >
               {(n) => (
                 <button type="button" class="btn primary" onClick={() => router.go("lessons", n().id, true)}>
-                  Next lesson
+                  {T.next}
                 </button>
               )}
             </Show>
           </div>
         </Show>
-        <Show when={s.step === "done" && !s.solved && s.triedOther !== null}>
-          <p role="status">
-            That was {pitName(s.triedOther as number)}. This lesson is about {pitName(s.target)}.
-          </p>
-          <button type="button" class="btn primary" onClick={retry}>
-            Set the board back
-          </button>
-        </Show>
       </div>
+      <Show when={ayo()}>{(a) => <p class="board-caption">{a().top}</p>}</Show>
       <div class="board-area">
         <Board
           engine={act.state().engine}
@@ -159,7 +166,10 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
           holeSize={settings.holeSize}
           handStyle={settings.hand}
           target={s.step === "try" ? s.target : null}
+          targetLabel={T.targetLabel}
+          numbered
           onPick={(p) => act.pick(p)}
+          onOther={(p) => act.pick(p)}
           onPreview={(p) => act.previewAt(p)}
         />
         <Show when={s.announce}>
@@ -170,9 +180,17 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
           )}
         </Show>
       </div>
+      <Show when={ayo()}>
+        {(a) => (
+          <>
+            <p class="board-caption">{a().bottom}</p>
+            <p class="board-caption note">{a().side}</p>
+          </>
+        )}
+      </Show>
       <Show when={!s.solved}>
         <details class="worked card">
-          <summary>Read the worked answer</summary>
+          <summary>{T.worked}</summary>
           <p>{props.lesson.answer}</p>
         </details>
       </Show>

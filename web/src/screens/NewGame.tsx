@@ -6,6 +6,7 @@ import type { GameId } from "../../../core/types.js";
 import { Choice, Stepper } from "../components/Controls.js";
 import { Icon } from "../components/Icon.js";
 import { FAMILIES, FAMILY_BLURB, FAMILY_NAMES, familyOf, type Family } from "../content/games.js";
+import { levelText } from "../content/levels.js";
 import { SPEEDS } from "../game/animate.js";
 import { LEVEL_IDS, LEVEL_NAMES } from "../game/levels.js";
 import { displayName, useProfile } from "../state/createProfile.js";
@@ -14,13 +15,6 @@ import { useSaves } from "../state/createSaves.js";
 import { useRooms } from "../state/createRooms.js";
 import { COUNTERS, useSettings } from "../state/createSettings.js";
 import { DEFAULT_SETUP, newGameId, type MatchSetup, type SavedGame } from "../state/records.js";
-
-const LEVEL_BLURB = {
-  easy: "Often plays at random; otherwise grabs the biggest capture it sees.",
-  normal: "Looks a few moves ahead, with the odd slip.",
-  hard: "Looks well ahead and knows what a tuzdyk is worth.",
-  crazy: "Searches as deep as it can in the time it has.",
-} as const;
 
 export function NewGameScreen(): JSX.Element {
   const [, router] = useRouter();
@@ -152,7 +146,9 @@ export function NewGameScreen(): JSX.Element {
             label={(l) => LEVEL_NAMES[l]}
             onChange={(l) => setForm("level", l)}
           />
-          <p class="hint-text">{LEVEL_BLURB[form.level]}</p>
+          <p class="hint-text" data-testid="level-text">
+            {levelText(family(), form.level)}
+          </p>
         </Show>
         <Show when={!online() && form.opponent === "local"}>
           <label class="field">

@@ -1,13 +1,14 @@
 /** Rules, strategy tips and common questions, one tab per game. */
 import { For, Show, type JSX } from "solid-js";
 import { Board } from "../components/Board.js";
-import { lessonById } from "../content/lessons.js";
-import { makeDisplay } from "../game/moves.js";
-import { tryLesson } from "../state/createLesson.js";
+import { lessonById, outcomeOf } from "../content/lessons.js";
+import { fill } from "../content/text.js";
+import { lastLanding, makeDisplay } from "../game/moves.js";
+import { sownDisplay, tryLesson } from "../state/createLesson.js";
 import { useSettings } from "../state/createSettings.js";
 import { Icon } from "../components/Icon.js";
 import { FAMILIES, FAMILY_NAMES, type Family } from "../content/games.js";
-import { GUIDES } from "../content/rules.js";
+import { CAPTURE_DIAGRAM, GUIDES } from "../content/rules.js";
 import { useRouter } from "../state/createRouter.js";
 
 export function RulesScreen(props: { family: string | null }): JSX.Element {
@@ -80,33 +81,37 @@ export function RulesScreen(props: { family: string | null }): JSX.Element {
   );
 }
 
-/** Ayo's seven-seed capture after the move: pit 6 sown into 7–9, the last seed in pit 9, 7 taken. */
+/** Ayo's seven-seed capture: pit 6 sown into 7–9, the last seed in pit 9, then 7 captured. */
 function CaptureDiagram(): JSX.Element {
   const [settings] = useSettings();
   const lesson = lessonById("ayo-capture-seven");
   if (lesson === undefined) return null;
   const { tried } = tryLesson(lesson);
   const before = makeDisplay(tried.before);
+  const sown = sownDisplay(tried);
+  const from = tried.before.engine.moveToPit(tried.mover, lesson.move);
+  const last = lastLanding(tried.trace);
+  const D = CAPTURE_DIAGRAM;
   return (
-    <details class="diagram">
-      <summary>See the capture diagram</summary>
+    <details class="diagram" data-testid="capture-diagram">
+      <summary>{D.summary}</summary>
+      <p>{fill(D.before, { from: before.board[5], a: before.board[6], b: before.board[7], c: before.board[8] })}</p>
       <p>
-        Before: pit 6 holds {before.board[5]}; pits 7, 8, 9 hold {before.board[6]}, {before.board[7]}, {before.board[8]}
-        . Sowing makes them 2, 3, 2; the last seed (dotted ring) lands in pit 9, and the capture walks back through 8
-        and 7: seven seeds.
+        {fill(D.sown, { a: sown.board[6], b: sown.board[7], c: sown.board[8], captured: outcomeOf(tried).captured })}
       </p>
+      <p class="board-caption">{D.top}</p>
       <div class="board-area">
         <Board
           engine={tried.before.engine}
           bottom={0}
-          display={makeDisplay(tried.after)}
+          display={sown}
           legal={[]}
-          lastFrom={5}
-          preview={{ from: 5, to: 8 }}
+          lastFrom={from}
+          preview={{ from, to: last }}
           hint={null}
           hand={null}
           flights={[]}
-          glow={0}
+          glow={null}
           names={["Player one", "Player two"]}
           counters={settings.counters}
           holeSize="small"
@@ -115,10 +120,8 @@ function CaptureDiagram(): JSX.Element {
           onPreview={() => undefined}
         />
       </div>
-      <p class="note">
-        Pit 6 continues to pit 7; pit 12 wraps round to pit 1. Player one sows left to right along the bottom, player
-        two right to left along the top.
-      </p>
+      <p class="board-caption">{D.bottom}</p>
+      <p class="note">{D.note}</p>
     </details>
   );
 }

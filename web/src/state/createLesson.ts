@@ -5,7 +5,7 @@
 import { createStore, produce, type Store } from "solid-js/store";
 import { play, setup, toMove, type State } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
-import type { Lesson, Tried } from "../content/lessons.js";
+import { trueChoices, type Lesson, type Tried } from "../content/lessons.js";
 import { playTrace, prefersReducedMotion, stepMs, type Cue, type Speed } from "../game/animate.js";
 import { legalPits, makeDisplay, moveOfPit, type Display } from "../game/moves.js";
 import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
@@ -24,7 +24,7 @@ export interface LessonState {
   preview: { readonly from: number; readonly to: number | null } | null;
   /** The true answer, once the lesson's move has been played. */
   truth: string | null;
-  /** A different pit was tried: its board index. */
+  /** A different pit was tapped (and not sown): its board index, until the lesson's pit is. */
   triedOther: number | null;
   solved: boolean;
   announce: string | null;
@@ -46,13 +46,33 @@ export function startPosition(lesson: Lesson): State {
   return s.value;
 }
 
-/** Plays the lesson's move from its position and reads the true answer. */
-export function tryLesson(lesson: Lesson, move = lesson.move): { tried: Tried; truth: string } {
+/** The text of the one choice the move makes true (null if the lesson is badly made). */
+function truthOf(lesson: Lesson, tried: Tried): string | null {
+  const t = trueChoices(lesson, tried);
+  return t.length === 1 ? t[0].text : null;
+}
+
+/** Plays the lesson's move from its position and reads which choice it makes true. */
+export function tryLesson(lesson: Lesson): { tried: Tried; truth: string | null } {
   const before = startPosition(lesson);
-  const r = play(before, move);
+  const r = play(before, lesson.move);
   if (!r.ok) throw new Error(`lesson ${lesson.id}: ${r.error.message}`);
   const tried: Tried = { before, after: r.value.state, trace: r.value.trace, mover: toMove(before) };
-  return { tried, truth: lesson.truth(tried) };
+  return { tried, truth: truthOf(lesson, tried) };
+}
+
+/**
+ * The board a move leaves once its seeds are sown and before anything is captured (the moment the
+ * Ayo capture diagram draws), read off the engine's trace.
+ */
+export function sownDisplay(tried: Tried): Display {
+  const d = makeDisplay(tried.before);
+  for (const e of tried.trace) {
+    if (e.t === "capture" || e.t === "take" || e.t === "tuzdyk" || e.t === "end") break;
+    if (e.t === "lift") d.board[e.pit] -= e.count;
+    else if (e.t === "sow") d.board[e.pit]++;
+  }
+  return d;
 }
 
 export function createLesson(
@@ -105,7 +125,8 @@ export function createLesson(
         produce((s) => {
           s.prediction = choice;
           s.step = "try";
-          s.legal = legalPits(current);
+          // Only the lesson's pit can be sown: the others would teach something else.
+          s.legal = legalPits(current).filter((p) => p === target);
         }),
       );
     },
@@ -120,7 +141,11 @@ export function createLesson(
       setState("preview", { from: pit, to });
     },
     pick(pit) {
-      if (state.step !== "try" || !state.legal.includes(pit)) return;
+      if (state.step !== "try") return;
+      if (pit !== target || !state.legal.includes(pit)) {
+        setState("triedOther", pit);
+        return;
+      }
       const move = moveOfPit(current, pit);
       const r = play(current, move);
       if (!r.ok) return;
@@ -132,6 +157,7 @@ export function createLesson(
           s.legal = [];
           s.preview = null;
           s.lastFrom = pit;
+          s.triedOther = null;
         }),
       );
       void playTrace(r.value.trace, stage, stepMs(speed(), r.value.trace, prefersReducedMotion()), wait).then((ok) => {
@@ -142,13 +168,8 @@ export function createLesson(
             s.display = makeDisplay(r.value.state);
             s.hand = null;
             s.step = "done";
-            if (move === lesson.move) {
-              s.truth = lesson.truth(tried);
-              s.solved = true;
-              s.triedOther = null;
-            } else {
-              s.triedOther = pit;
-            }
+            s.truth = truthOf(lesson, tried);
+            s.solved = true;
           }),
         );
       });
