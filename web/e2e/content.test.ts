@@ -52,7 +52,7 @@ describe("lessons, rules and levels as the product text teaches them", () => {
     expect(
       await page.$$eval(".target-mark", (els) => els.map((e) => (e.closest("[data-pit]") as HTMLElement).dataset.pit)),
     ).toEqual(["5"]);
-    expect(await page.getAttribute('[data-pit="5"]', "aria-label")).toContain("the pit to try");
+    expect(await page.getAttribute('[data-pit="5"]', "aria-label")).toContain("the one to try in this lesson");
     const tap = await page.textContent('[data-testid="lesson-tap"]');
     expect(tap).toContain("Now tap pit 6");
     expect(tap).not.toMatch(/puls/);

@@ -326,9 +326,9 @@ export const LESSON_TEXT = {
   heading: "Try a move—no account needed",
   intro:
     "Choose a lesson, predict the result, then tap the marked pit on your side. This uses the same rules as the game; nothing is saved or ranked.",
-  tap: "Your prediction: {prediction}. Now tap {target} (the pit with the white ring and the arrow) and watch.",
-  notThat: "That is {other}. This lesson tries {target}, the pit with the white ring and the arrow: tap it to sow.",
-  targetLabel: "the pit to try",
+  tap: "Your prediction: {prediction}. Now tap {target}, marked with a white ring and an arrow, and watch.",
+  notThat: "That is {other}. This lesson tries {target}, marked with a white ring and an arrow: tap it to sow.",
+  targetLabel: "the one to try in this lesson",
   right: "Right!",
   notQuite: "Not quite.",
   verdict: "You said {prediction}; the answer is {truth}.",
