@@ -1,4 +1,4 @@
-import { Fn, RemovalPolicy } from "aws-cdk-lib";
+import { Duration, Fn, RemovalPolicy } from "aws-cdk-lib";
 import { CfnRouteResponse, type CfnRoute, type CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
 import {
   AllowedMethods,
@@ -24,9 +24,11 @@ import {
 } from "sst/constructs";
 import { API_PREFIX } from "../core/protocol/api.js";
 import { HTTP_ROUTES, TIMER_ROUTES, WS_ROUTES, routeName, sstHandler, type Route } from "../functions/routes.js";
+import { INDEX_NAMES } from "../functions/lib/table.js";
 import { grantExactly, type AccessTargets } from "./access.js";
+import { addAlarms, type MonitoredFunction } from "./alarms.js";
 import { LAMBDA_NODEJS, LAMBDA_RUNTIME } from "./lambda.js";
-import { readDeploySettings } from "./settings.js";
+import { stageSettings } from "./settings.js";
 import { StorageStack } from "./StorageStack.js";
 
 /**
@@ -36,9 +38,18 @@ import { StorageStack } from "./StorageStack.js";
  * the HTTP API, so the browser talks to one origin and the HTTP API has no CORS configuration.
  * Log retention and the stage throttles come from `stacks/settings.ts`.
  */
-export function ApiStack({ stack }: StackContext): { ws: WebSocketApi; http: Api; site: StaticSite } {
+/** Minutes between runs of a `rate(N minute[s])` schedule (1 for anything else). */
+function scheduleMinutes(schedule: string): number {
+  const m = /^rate\((\d+) minutes?\)$/.exec(schedule);
+  return m === null ? 1 : Number(m[1]);
+}
+
+/** One timer instance at a time (its reserved concurrency). */
+export const TIMER_CONCURRENCY = 1;
+
+export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http: Api; site: StaticSite } {
   const { table } = use(StorageStack);
-  const settings = readDeploySettings();
+  const settings = stageSettings(app.stage);
   const retention = RetentionDays[settings.logRetention.toUpperCase() as keyof typeof RetentionDays];
   stack.setDefaultFunctionProps({
     runtime: LAMBDA_RUNTIME,
@@ -49,14 +60,21 @@ export function ApiStack({ stack }: StackContext): { ws: WebSocketApi; http: Api
     nodejs: LAMBDA_NODEJS,
   });
   const environment = { TABLE_NAME: table.tableName, AWS_NODEJS_CONNECTION_REUSE_ENABLED: "1" };
-  // Each function logs to a log group of the stack with the retention (removed with the stack).
-  const fn = (id: string, r: Route, extra: Partial<FunctionProps> = {}): FunctionProps => ({
-    handler: sstHandler(r),
-    logGroup: new LogGroup(stack, `${id}Logs`, { retention, removalPolicy: RemovalPolicy.DESTROY }),
-    ...(r.lambda?.timeoutSeconds !== undefined ? { timeout: r.lambda.timeoutSeconds } : {}),
-    ...(r.lambda?.memoryMB !== undefined ? { memorySize: r.lambda.memoryMB } : {}),
-    ...extra,
-  });
+  // Each function logs to a log group of the stack with the retention (removed with the stack); its
+  // role may write to that group only.
+  const logGroups = new Map<Route, LogGroup>();
+  const fn = (id: string, r: Route, extra: Partial<FunctionProps> = {}): FunctionProps => {
+    const logGroup = new LogGroup(stack, `${id}Logs`, { retention, removalPolicy: RemovalPolicy.DESTROY });
+    logGroups.set(r, logGroup);
+    return {
+      handler: sstHandler(r),
+      logGroup,
+      ...(r.lambda?.timeoutSeconds !== undefined ? { timeout: r.lambda.timeoutSeconds } : {}),
+      ...(r.lambda?.memoryMB !== undefined ? { memorySize: r.lambda.memoryMB } : {}),
+      ...extra,
+    };
+  };
+  const logArn = (r: Route): string => logGroups.get(r)!.logGroupArn;
   const id = (r: Route): string =>
     routeName(r)
       .replace(/[^A-Za-z0-9]+/g, " ")
@@ -96,7 +114,7 @@ export function ApiStack({ stack }: StackContext): { ws: WebSocketApi; http: Api
       resourceName: `${webSocketStage.stageName}/*/@connections/*`,
     }),
   };
-  for (const r of WS_ROUTES) grantExactly(ws.getFunction(r.key), r, targets);
+  for (const r of WS_ROUTES) grantExactly(ws.getFunction(r.key), r, targets, logArn(r));
   const wsHttpsUrl = `https://${webSocketApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}/${webSocketStage.stageName}`;
 
   const http = new Api(stack, "Http", {
@@ -105,16 +123,49 @@ export function ApiStack({ stack }: StackContext): { ws: WebSocketApi; http: Api
     defaults: { function: { environment }, throttle: settings.httpThrottle },
     routes: Object.fromEntries(HTTP_ROUTES.map((r) => [routeName(r), { function: fn(`Http${id(r)}`, r) }])),
   });
-  for (const r of HTTP_ROUTES) grantExactly(http.getFunction(routeName(r)), r, targets);
+  for (const r of HTTP_ROUTES) grantExactly(http.getFunction(routeName(r)), r, targets, logArn(r));
 
-  TIMER_ROUTES.forEach((r, i) => {
+  // The timer never runs twice at once: one reserved instance, no retry by EventBridge nor by
+  // Lambda's asynchronous queue (a missed minute is made up by the next one), an event that waited
+  // longer than a minute dropped; and a lease in the table (functions/ranked/lease.ts) for what
+  // remains (a manual invoke, the second of overlap between two invocations).
+  const timers = TIMER_ROUTES.map((r, i) => {
     const name = i === 0 ? "RankedTimer" : `Timer${i}`;
     const cron = new Cron(stack, name, {
       schedule: r.schedule,
-      job: { function: fn(name, r, { environment: { ...environment, WS_ENDPOINT: wsHttpsUrl } }) },
+      job: {
+        function: fn(name, r, { environment: { ...environment, WS_ENDPOINT: wsHttpsUrl } }),
+        cdk: { target: { retryAttempts: 0, maxEventAge: Duration.minutes(1) } },
+      },
     });
-    grantExactly(cron.jobFunction, r, targets);
+    const job = cron.jobFunction;
+    (job.node.defaultChild as CfnFunction).reservedConcurrentExecutions = TIMER_CONCURRENCY;
+    job.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(1) });
+    grantExactly(job, r, targets, logArn(r));
+    return { route: r, name, fn: job };
   });
+
+  const monitored: MonitoredFunction[] = [
+    ...WS_ROUTES.map((r) => ({ name: `Ws${id(r)}`, fn: ws.getFunction(r.key)! })),
+    ...HTTP_ROUTES.map((r) => ({ name: `Http${id(r)}`, fn: http.getFunction(routeName(r))! })),
+    ...timers.map((t) => ({
+      name: t.name,
+      fn: t.fn,
+      timer: { timeoutSeconds: t.route.lambda?.timeoutSeconds ?? 10, everyMinutes: scheduleMinutes(t.route.schedule) },
+    })),
+  ];
+  addAlarms(stack, {
+    functions: monitored,
+    tableName: table.tableName,
+    indexNames: INDEX_NAMES,
+    ws: { apiId: webSocketApi.apiId, stage: webSocketStage.stageName, throttle: settings.wsThrottle },
+    http: { apiId: http.cdk.httpApi.apiId, stage: http.cdk.httpApi.defaultStage?.stageName ?? "$default" },
+    alarmEmail: settings.alarmEmail,
+  });
+
+  // Both APIs' access-log groups go with the stack too (SST retains them; under their fixed names a
+  // retained group would stop the next deploy of the stage).
+  for (const c of stack.node.findAll()) if (c instanceof LogGroup) c.applyRemovalPolicy(RemovalPolicy.DESTROY);
 
   // SST writes a function's runtime into the template only after bundling it (a placeholder until
   // then); name it now, so the synthesized template says what deploys.

@@ -3,7 +3,7 @@
  * `functions/routes.ts` lists, nothing added (SST would give every WebSocket route
  * `execute-api:ManageConnections`; only the routes that post get it here).
  */
-import { CfnPolicy, Policy, PolicyDocument, PolicyStatement } from "aws-cdk-lib/aws-iam";
+import { CfnPolicy, Policy, PolicyDocument, PolicyStatement, type CfnRole } from "aws-cdk-lib/aws-iam";
 import type { Function as SstFunction } from "sst/constructs";
 import { routeName, type Route } from "../functions/routes.js";
 
@@ -41,12 +41,31 @@ export function routeStatements(route: Route, t: AccessTargets): PolicyStatement
   return out;
 }
 
-/** Gives `fn` exactly the route's statements: its role's policy document is replaced by them. */
-export function grantExactly(fn: SstFunction | undefined, route: Route, t: AccessTargets): void {
+/** Writing to the function's own log group (its ARN ends `:*`, which covers its streams). */
+export function logStatement(logGroupArn: string): PolicyStatement {
+  return new PolicyStatement({ actions: ["logs:CreateLogStream", "logs:PutLogEvents"], resources: [logGroupArn] });
+}
+
+/**
+ * Gives `fn` exactly the route's statements and the right to log to its own group: its role's
+ * policy document is replaced by them, and the managed basic-execution policy (logs on `*`) that
+ * SST attaches to every role is taken off.
+ */
+export function grantExactly(
+  fn: SstFunction | undefined,
+  route: Route,
+  t: AccessTargets,
+  logGroupArn: string,
+  extra: readonly PolicyStatement[] = [],
+): void {
   if (fn === undefined) throw new Error(`no function for route ${routeName(route)}`);
-  const statements = routeStatements(route, t);
-  if (statements.length === 0)
+  const own = routeStatements(route, t);
+  if (own.length === 0)
     throw new Error(`route ${routeName(route)} lists no access; functions/routes.ts must name what it calls`);
+  const statements = [...own, ...extra, logStatement(logGroupArn)];
+  const role = fn.role?.node.defaultChild as CfnRole | undefined;
+  if (role === undefined) throw new Error(`route ${routeName(route)}: its function has no role`);
+  role.addPropertyDeletionOverride("ManagedPolicyArns");
   fn.attachPermissions(statements);
   const policy = fn.role?.node.tryFindChild("DefaultPolicy");
   if (!(policy instanceof Policy)) throw new Error(`route ${routeName(route)}: its function has no policy to set`);

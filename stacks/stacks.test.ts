@@ -17,7 +17,11 @@ import {
 import { StorageStack } from "./StorageStack.js";
 import { ApiStack } from "./ApiStack.js";
 import { LAMBDA_NODEJS, LAMBDA_RUNTIME } from "./lambda.js";
-import { DEFAULT_SETTINGS, readDeploySettings } from "./settings.js";
+import { DEFAULT_SETTINGS, readDeploySettings, saveSettings, stageSettings } from "./settings.js";
+import { INDEX_NAMES } from "../functions/lib/table.js";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
 
@@ -33,7 +37,7 @@ interface Synth {
 }
 
 /** Synthesizes both stacks with `env` set for the deploy settings (restored afterwards). */
-function synth(env: Record<string, string>): Synth {
+function synth(env: Record<string, string>, stage = "test"): Synth {
   const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
   Object.assign(process.env, env);
   const fnOf = new Map<string, string>();
@@ -66,7 +70,7 @@ function synth(env: Record<string, string>): Synth {
     void site;
   }
   try {
-    const app = new App({ mode: "deploy", stage: "test", region: "us-east-1" });
+    const app = new App({ mode: "deploy", stage, region: "us-east-1" });
     app.stack(StorageStack).stack(ApiStack).stack(Capture);
     return {
       storage: Template.fromStack(getStack(StorageStack)),
@@ -86,6 +90,9 @@ function synth(env: Record<string, string>): Synth {
 
 let d: Synth;
 let tuned: Synth;
+let prod: Synth;
+let saved: Synth;
+const settingsDir = mkdtempSync(join(tmpdir(), "mancala-settings-"));
 
 beforeAll(async () => {
   process.env.AWS_EC2_METADATA_DISABLED = "true";
@@ -98,7 +105,15 @@ beforeAll(async () => {
     MANCALA_HTTP_RATE: "3",
     MANCALA_HTTP_BURST: "4",
   });
-}, 120_000);
+  prod = synth({}, "prod");
+  // Settings saved for a stage hold on a deploy without any variable; a variable overrides one.
+  saveSettings(
+    "saved",
+    { MANCALA_WS_RATE: "800", MANCALA_WS_BURST: "1600", MANCALA_ALARM_EMAIL: "ops@example.org" },
+    { MANCALA_SETTINGS_DIR: settingsDir },
+  );
+  saved = synth({ MANCALA_SETTINGS_DIR: settingsDir, MANCALA_WS_BURST: "1700" }, "saved");
+}, 180_000);
 
 function resources(t: Template, type: string): [string, Resource][] {
   return Object.entries(t.findResources(type)) as [string, Resource][];
@@ -119,11 +134,16 @@ function grantedAccess(
   indexes: Record<string, string[]>;
   posts: boolean;
   keys: string[] | undefined;
+  /** Whether it may write to its own log group (and only there: any other log statement is in `other`). */
+  logs: boolean;
+  /** The managed policies of its role. */
+  managed: unknown;
   other: unknown[];
 } {
   const fnId = s.fnOf.get(routeName(route))!;
   const fn = s.api.findResources("AWS::Lambda::Function")[fnId] as Resource;
   const roleId = (fn.Properties.Role as { "Fn::GetAtt": [string, string] })["Fn::GetAtt"][0];
+  const ownGroup = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
   const statements = resources(s.api, "AWS::IAM::Policy")
     .filter(([, p]) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
     .flatMap(
@@ -144,6 +164,8 @@ function grantedAccess(
     indexes: {} as Record<string, string[]>,
     posts: false,
     keys: undefined as string[] | undefined,
+    logs: false,
+    managed: (s.api.findResources("AWS::IAM::Role")[roleId] as Resource).Properties.ManagedPolicyArns,
     other: [] as unknown[],
   };
   for (const st of statements) {
@@ -151,6 +173,12 @@ function grantedAccess(
     const res = JSON.stringify(st.Resource);
     const index = /\/index\/(\w+)"/.exec(res);
     if (st.Effect !== "Allow") out.other.push(st);
+    else if (
+      actions.every((a) => a.startsWith("logs:")) &&
+      [...actions].sort().join() === "logs:CreateLogStream,logs:PutLogEvents" &&
+      res === JSON.stringify({ "Fn::GetAtt": [ownGroup, "Arn"] })
+    )
+      out.logs = true;
     else if (
       actions.every((a) => a === "execute-api:ManageConnections") &&
       /@connections/.test(res) &&
@@ -207,6 +235,23 @@ describe("storage: the table is TABLE_SCHEMA, as the local table is", () => {
 
   test("a test stage may be deleted; data is kept only on production stages", () => {
     d.storage.hasResource("AWS::DynamoDB::Table", { DeletionPolicy: "Delete" });
+    const [[, t]] = resources(prod.storage, "AWS::DynamoDB::Table");
+    expect(t.DeletionPolicy).toBe("Retain");
+    expect(t.Properties.DeletionProtectionEnabled).toBe(true);
+    expect(resources(d.storage, "AWS::DynamoDB::Table")[0][1].Properties.DeletionProtectionEnabled).toBe(false);
+  });
+
+  test("no stage fixes its table's name, so a retained table never stops the next deploy", () => {
+    for (const s of [d, prod]) {
+      const [[id, t]] = resources(s.storage, "AWS::DynamoDB::Table");
+      expect(t.Properties.TableName).toBeUndefined();
+      // The functions get the generated name from the stack.
+      const names = routeFunctions(s).map(
+        ([, f]) => (f.Properties.Environment as { Variables: Record<string, unknown> }).Variables.TABLE_NAME,
+      );
+      for (const n of names) expect(JSON.stringify(n)).toContain("Fn::ImportValue");
+      expect(JSON.stringify(s.storage.findOutputs("*"))).toContain(JSON.stringify({ Ref: id }));
+    }
   });
 });
 
@@ -248,6 +293,32 @@ describe("routes come from functions/routes.ts", () => {
     // The ranked timer ticks for about 61 s per invocation: its timeout leaves room for that.
     for (const r of TIMER_ROUTES) expect(r.lambda?.timeoutSeconds ?? 10).toBeGreaterThan(63);
     expect(d.fnOf.size).toBe(ROUTES.length);
+  });
+});
+
+describe("the timer never overlaps", () => {
+  test("one reserved instance, no asynchronous retry, events older than a minute dropped, no EventBridge retry", () => {
+    for (const r of TIMER_ROUTES) {
+      const id = d.fnOf.get(routeName(r))!;
+      const fn = d.api.findResources("AWS::Lambda::Function")[id] as Resource;
+      expect(fn.Properties.ReservedConcurrentExecutions).toBe(1);
+      const configs = resources(d.api, "AWS::Lambda::EventInvokeConfig").filter(
+        ([, c]) => JSON.stringify(c.Properties.FunctionName) === JSON.stringify({ Ref: id }),
+      );
+      expect(configs).toHaveLength(1);
+      expect(configs[0][1].Properties.MaximumRetryAttempts).toBe(0);
+      expect(configs[0][1].Properties.MaximumEventAgeInSeconds).toBeLessThanOrEqual(60);
+      const rules = resources(d.api, "AWS::Events::Rule").filter(
+        ([, x]) => x.Properties.ScheduleExpression === r.schedule,
+      );
+      expect(rules).toHaveLength(1);
+      const targets = rules[0][1].Properties.Targets as { RetryPolicy?: Record<string, number> }[];
+      expect(targets).toHaveLength(1);
+      expect(targets[0].RetryPolicy).toEqual({ MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 });
+    }
+    // No other function is limited (a reserved concurrency takes from the account's pool).
+    const limited = routeFunctions(d).filter(([, f]) => f.Properties.ReservedConcurrentExecutions !== undefined);
+    expect(limited).toHaveLength(TIMER_ROUTES.length);
   });
 });
 
@@ -339,6 +410,9 @@ describe("least privilege: each function's policy is exactly its entry in functi
     expect(Object.fromEntries(Object.entries(got.indexes).map(([i, a]) => [i, a.sort()]))).toEqual(want);
     expect(got.posts).toBe(route.access.posts);
     expect(got.keys).toEqual(route.access.keys === undefined ? undefined : [...route.access.keys]);
+    // Logs: only its own group, and no managed policy (the basic-execution one allows logs on `*`).
+    expect(got.logs).toBe(true);
+    expect(got.managed).toBeUndefined();
   });
 
   test("$connect may write only connection items, the suggestions route only suggestions and their rate counters", () => {
@@ -397,6 +471,9 @@ describe("logs and throttles", () => {
     }
     expect(resources(d.api, "AWS::ApiGatewayV2::Stage").length).toBe(2);
     expect(resources(d.api, "Custom::LogRetention")).toEqual([]);
+    // Every log group goes with the stack, on production stages too (README, "Remove").
+    for (const s of [d, prod])
+      for (const [, g] of resources(s.api, "AWS::Logs::LogGroup")) expect(g.DeletionPolicy).toBe("Delete");
   });
 
   test("both stages throttle their default routes (defaults for a small community)", () => {
@@ -413,8 +490,10 @@ describe("logs and throttles", () => {
     });
     expect(DEFAULT_SETTINGS).toEqual({
       logRetention: "one_month",
-      wsThrottle: { rate: 100, burst: 200 },
-      httpThrottle: { rate: 20, burst: 50 },
+      // The capacity model's 1,000 players (about 200 messages/s) with room to spare.
+      wsThrottle: { rate: 500, burst: 1_000 },
+      httpThrottle: { rate: 50, burst: 100 },
+      alarmEmail: null,
     });
   });
 
@@ -431,13 +510,93 @@ describe("logs and throttles", () => {
     tuned.api.allResourcesProperties("AWS::Logs::LogGroup", { RetentionInDays: 7 });
   });
 
+  test("settings saved for a stage hold on the next deploy without variables; a variable overrides one", () => {
+    const stages = resources(saved.api, "AWS::ApiGatewayV2::Stage");
+    expect(stages.find(([id]) => id.startsWith("Play"))![1].Properties.DefaultRouteSettings).toEqual({
+      ThrottlingRateLimit: 800,
+      ThrottlingBurstLimit: 1700,
+    });
+    saved.api.hasResourceProperties("AWS::SNS::Subscription", { Protocol: "email", Endpoint: "ops@example.org" });
+    expect(JSON.parse(readFileSync(join(settingsDir, "saved.json"), "utf8"))).toEqual({
+      MANCALA_WS_RATE: "800",
+      MANCALA_WS_BURST: "1600",
+      MANCALA_ALARM_EMAIL: "ops@example.org",
+    });
+    const env = { MANCALA_SETTINGS_DIR: settingsDir };
+    expect(stageSettings("saved", env).wsThrottle).toEqual({ rate: 800, burst: 1600 });
+    expect(stageSettings("other", env)).toEqual(DEFAULT_SETTINGS);
+    // A bad value is refused before it is saved.
+    expect(() => saveSettings("saved", { MANCALA_WS_RATE: "-1" }, env)).toThrow(/MANCALA_WS_RATE/);
+    expect(stageSettings("saved", env).wsThrottle.rate).toBe(800);
+    // An empty value removes a saved setting.
+    saveSettings("saved", { MANCALA_ALARM_EMAIL: "" }, env);
+    expect(stageSettings("saved", env).alarmEmail).toBeNull();
+  });
+
   test.each([
+    ["MANCALA_ALARM_EMAIL", "nobody", /MANCALA_ALARM_EMAIL must be an email address/],
     ["MANCALA_WS_RATE", "0", /MANCALA_WS_RATE must be a whole number/],
     ["MANCALA_HTTP_BURST", "lots", /MANCALA_HTTP_BURST must be a whole number/],
     ["MANCALA_LOG_RETENTION", "30", /MANCALA_LOG_RETENTION must be one of .*one_month/],
     ["MANCALA_LOG_RETENTION", "forever", /MANCALA_LOG_RETENTION must be one of/],
   ])("a bad %s=%s stops the deploy with a clear message", (name, value, message) => {
     expect(() => readDeploySettings({ [name]: value })).toThrow(message);
+  });
+});
+
+describe("alarms and a dashboard", () => {
+  type AlarmProps = {
+    MetricName: string;
+    Namespace: string;
+    Dimensions?: { Name: string; Value: unknown }[];
+    AlarmActions: unknown[];
+    ComparisonOperator: string;
+    Threshold: number;
+  };
+  const alarms = (s: Synth): AlarmProps[] =>
+    resources(s.api, "AWS::CloudWatch::Alarm").map(([, a]) => a.Properties as unknown as AlarmProps);
+  const on = (a: AlarmProps, name: string, value: unknown) =>
+    (a.Dimensions ?? []).some((x) => x.Name === name && JSON.stringify(x.Value) === JSON.stringify(value));
+
+  test("every route function has an error and a throttle alarm; the timer also near-timeout and missed ticks", () => {
+    const all = alarms(d);
+    for (const r of ROUTES) {
+      const ref = { Ref: d.fnOf.get(routeName(r))! };
+      for (const m of ["Errors", "Throttles"])
+        expect(all.some((a) => a.MetricName === m && on(a, "FunctionName", ref))).toBe(true);
+      if (r.kind === "timer") {
+        const near = all.find((a) => a.MetricName === "Duration" && on(a, "FunctionName", ref))!;
+        expect(near.Threshold).toBe(r.lambda!.timeoutSeconds! * 900);
+        const missed = all.find((a) => a.MetricName === "Invocations" && on(a, "FunctionName", ref))!;
+        expect(missed.ComparisonOperator).toBe("LessThanThreshold");
+        expect((missed as unknown as { TreatMissingData: string }).TreatMissingData).toBe("breaching");
+      }
+    }
+  });
+
+  test("DynamoDB throttling on the table and on each index; API Gateway errors and message count", () => {
+    const all = alarms(d);
+    const dyn = all.filter((a) => a.Namespace === "AWS/DynamoDB");
+    for (const m of ["ReadThrottleEvents", "WriteThrottleEvents"]) {
+      expect(dyn.some((a) => a.MetricName === m && a.Dimensions!.length === 1)).toBe(true);
+      for (const i of INDEX_NAMES)
+        expect(dyn.some((a) => a.MetricName === m && on(a, "GlobalSecondaryIndexName", i))).toBe(true);
+    }
+    const gw = all
+      .filter((a) => a.Namespace === "AWS/ApiGateway")
+      .map((a) => a.MetricName)
+      .sort();
+    expect(gw).toEqual(["4xx", "5xx", "ClientError", "ExecutionError", "IntegrationError", "MessageCount"]);
+    const count = all.find((a) => a.MetricName === "MessageCount")!;
+    expect(count.Threshold).toBe(DEFAULT_SETTINGS.wsThrottle.rate * 300 * 0.8);
+  });
+
+  test("every alarm notifies the one topic; no address subscribed unless MANCALA_ALARM_EMAIL is set; a dashboard", () => {
+    const topics = resources(d.api, "AWS::SNS::Topic");
+    expect(topics).toHaveLength(1);
+    for (const a of alarms(d)) expect(a.AlarmActions).toEqual([{ Ref: topics[0][0] }]);
+    expect(resources(d.api, "AWS::SNS::Subscription")).toEqual([]);
+    expect(resources(d.api, "AWS::CloudWatch::Dashboard")).toHaveLength(1);
   });
 });
 
