@@ -15,6 +15,7 @@
  */
 import { API_PATHS } from "../core/protocol/api.js";
 import type { IndexName } from "./lib/table.js";
+import type { SecretName } from "./lib/secrets.js";
 
 /** The DynamoDB actions the handlers may use (those both DynamoDB and dynalite support). */
 export const DYNAMO_ACTIONS = [
@@ -40,6 +41,8 @@ export interface Access {
    * the stack adds the `dynamodb:LeadingKeys` condition, and the local server refuses any other key.
    */
   readonly keys?: readonly string[];
+  /** The secrets the code reads (`functions/lib/secrets.ts`): `secretsmanager:GetSecretValue` on each. */
+  readonly secrets?: readonly SecretName[];
 }
 
 interface RouteBase {
@@ -81,13 +84,21 @@ export const ROUTES: readonly Route[] = [
     kind: "ws",
     key: "$disconnect",
     module: "functions/ws/disconnect.ts",
-    access: { table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"], posts: true },
+    access: {
+      table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
+      posts: true,
+      secrets: ["seat-token-keys"],
+    },
   },
   {
     kind: "ws",
     key: "$default",
     module: "functions/ws/default.ts",
-    access: { table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"], posts: true },
+    access: {
+      table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
+      posts: true,
+      secrets: ["seat-token-keys"],
+    },
   },
   {
     kind: "http",

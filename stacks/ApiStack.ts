@@ -23,8 +23,18 @@ import {
   type StackContext,
 } from "sst/constructs";
 import { API_PREFIX } from "../core/protocol/api.js";
-import { HTTP_ROUTES, TIMER_ROUTES, WS_ROUTES, routeName, sstHandler, type Route } from "../functions/routes.js";
+import {
+  ROUTES,
+  HTTP_ROUTES,
+  TIMER_ROUTES,
+  WS_ROUTES,
+  routeName,
+  sstHandler,
+  type Route,
+} from "../functions/routes.js";
 import { INDEX_NAMES } from "../functions/lib/table.js";
+import { SECRET_ARN_ENV, type SecretName } from "../functions/lib/secrets.js";
+import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import { grantExactly, type AccessTargets } from "./access.js";
 import { addAlarms, type MonitoredFunction } from "./alarms.js";
 import { LAMBDA_NODEJS, LAMBDA_RUNTIME } from "./lambda.js";
@@ -106,8 +116,30 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
       routeResponseKey: "$default",
     });
   }
+  // The secrets (functions/lib/secrets.ts), made by the stack and read only by the routes that list them.
+  const secrets: Record<SecretName, Secret> = {
+    "seat-token-keys": new Secret(stack, "SeatTokenKeys", {
+      description: "Seat-token HMAC keys (functions/friends/token.ts); rotate with npm run -s seat-key -- rotate",
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ id: "1" }),
+        generateStringKey: "key",
+        passwordLength: 64,
+        excludePunctuation: true,
+      },
+      removalPolicy: RemovalPolicy.DESTROY,
+    }),
+    "origin-verify": new Secret(stack, "OriginVerify", {
+      description: "The header CloudFront adds to /api/* requests; the HTTP functions refuse requests without it",
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.DESTROY,
+    }),
+  };
   const targets: AccessTargets = {
     tableArn: table.tableArn,
+    secrets: {
+      "seat-token-keys": secrets["seat-token-keys"].secretArn,
+      "origin-verify": secrets["origin-verify"].secretArn,
+    },
     connectionsArn: stack.formatArn({
       service: "execute-api",
       resource: webSocketApi.apiId,
@@ -163,6 +195,16 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
     alarmEmail: settings.alarmEmail,
   });
 
+  // Each function that reads a secret learns its ARN (and nothing else about it) from its environment.
+  const routeFn = (r: Route): SstFunction =>
+    r.kind === "ws"
+      ? ws.getFunction(r.key)!
+      : r.kind === "http"
+        ? http.getFunction(routeName(r))!
+        : timers.find((t) => t.route === r)!.fn;
+  for (const r of ROUTES)
+    for (const name of r.access.secrets ?? []) routeFn(r).addEnvironment(SECRET_ARN_ENV[name], secrets[name].secretArn);
+
   // Both APIs' access-log groups go with the stack too (SST retains them; under their fixed names a
   // retained group would stop the next deploy of the stage).
   for (const c of stack.node.findAll()) if (c instanceof LogGroup) c.applyRemovalPolicy(RemovalPolicy.DESTROY);
@@ -213,6 +255,11 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
     },
   });
 
-  stack.addOutputs({ SiteUrl: site.url ?? "", WebSocketUrl: ws.url, HttpApiUrl: http.url });
+  stack.addOutputs({
+    SiteUrl: site.url ?? "",
+    WebSocketUrl: ws.url,
+    HttpApiUrl: http.url,
+    SeatTokenSecretArn: secrets["seat-token-keys"].secretArn,
+  });
   return { ws, http, site };
 }

@@ -6,11 +6,14 @@
 import { CfnPolicy, Policy, PolicyDocument, PolicyStatement, type CfnRole } from "aws-cdk-lib/aws-iam";
 import type { Function as SstFunction } from "sst/constructs";
 import { routeName, type Route } from "../functions/routes.js";
+import type { SecretName } from "../functions/lib/secrets.js";
 
 export interface AccessTargets {
   readonly tableArn: string;
   /** `arn:…:execute-api:…:{apiId}/{stage}/*\/@connections/*` of the WebSocket API. */
   readonly connectionsArn: string;
+  /** Each secret's ARN (functions/lib/secrets.ts). */
+  readonly secrets: Readonly<Record<SecretName, string>>;
 }
 
 export function routeStatements(route: Route, t: AccessTargets): PolicyStatement[] {
@@ -38,6 +41,11 @@ export function routeStatements(route: Route, t: AccessTargets): PolicyStatement
   }
   if (route.access.posts)
     out.push(new PolicyStatement({ actions: ["execute-api:ManageConnections"], resources: [t.connectionsArn] }));
+  const secrets = route.access.secrets ?? [];
+  if (secrets.length > 0)
+    out.push(
+      new PolicyStatement({ actions: ["secretsmanager:GetSecretValue"], resources: secrets.map((s) => t.secrets[s]) }),
+    );
   return out;
 }
 

@@ -138,6 +138,8 @@ function grantedAccess(
   logs: boolean;
   /** The managed policies of its role. */
   managed: unknown;
+  /** The secrets it may read, by logical id of the secret. */
+  secrets: string[];
   other: unknown[];
 } {
   const fnId = s.fnOf.get(routeName(route))!;
@@ -165,6 +167,7 @@ function grantedAccess(
     posts: false,
     keys: undefined as string[] | undefined,
     logs: false,
+    secrets: [] as string[],
     managed: (s.api.findResources("AWS::IAM::Role")[roleId] as Resource).Properties.ManagedPolicyArns,
     other: [] as unknown[],
   };
@@ -179,6 +182,11 @@ function grantedAccess(
       res === JSON.stringify({ "Fn::GetAtt": [ownGroup, "Arn"] })
     )
       out.logs = true;
+    else if (actions.length === 1 && actions[0] === "secretsmanager:GetSecretValue")
+      for (const r of ([] as { Ref?: string }[]).concat(st.Resource as { Ref?: string }[])) {
+        if (typeof r.Ref === "string" && /^(SeatTokenKeys|OriginVerify)/.test(r.Ref)) out.secrets.push(r.Ref);
+        else out.other.push(st);
+      }
     else if (
       actions.every((a) => a === "execute-api:ManageConnections") &&
       /@connections/.test(res) &&
@@ -413,6 +421,29 @@ describe("least privilege: each function's policy is exactly its entry in functi
     // Logs: only its own group, and no managed policy (the basic-execution one allows logs on `*`).
     expect(got.logs).toBe(true);
     expect(got.managed).toBeUndefined();
+    // Secrets: exactly those it lists, and their ARNs in its environment.
+    const logical = { "seat-token-keys": /^SeatTokenKeys/, "origin-verify": /^OriginVerify/ } as const;
+    expect(got.secrets).toHaveLength(route.access.secrets?.length ?? 0);
+    for (const name of route.access.secrets ?? []) expect(got.secrets.some((id) => logical[name].test(id))).toBe(true);
+  });
+
+  test("the seat-token keys are a generated secret, not a table item, read only by the routes that sign or verify", () => {
+    const secrets = resources(d.api, "AWS::SecretsManager::Secret");
+    const keys = secrets.find(([id]) => id.startsWith("SeatTokenKeys"))!;
+    expect(keys[1].Properties.GenerateSecretString).toMatchObject({
+      GenerateStringKey: "key",
+      PasswordLength: 64,
+      SecretStringTemplate: JSON.stringify({ id: "1" }),
+    });
+    expect(keys[1].Properties.SecretString).toBeUndefined();
+    const readers = ROUTES.filter((r) => grantedAccess(d, r).secrets.some((id) => id === keys[0])).map(routeName);
+    expect(readers.sort()).toEqual(["$default", "$disconnect"]);
+    for (const r of ROUTES) {
+      const fn = d.api.findResources("AWS::Lambda::Function")[d.fnOf.get(routeName(r))!] as Resource;
+      const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(vars.SEAT_TOKEN_SECRET_ARN !== undefined).toBe(readers.includes(routeName(r)));
+      if (vars.SEAT_TOKEN_SECRET_ARN !== undefined) expect(vars.SEAT_TOKEN_SECRET_ARN).toEqual({ Ref: keys[0] });
+    }
   });
 
   test("$connect may write only connection items, the suggestions route only suggestions and their rate counters", () => {

@@ -41,11 +41,11 @@ function clientOptions(cfg: RuntimeConfig, endpoint: string | undefined): Record
 
 /** One AWS call a handler makes: a DynamoDB action (with the index of a Query) or an `@connections` call. */
 export interface AccessCall {
-  readonly service: "dynamodb" | "execute-api";
-  /** `PutItem`, `Query`, … or `PostToConnection`, `GetConnection`, `DeleteConnection`. */
+  readonly service: "dynamodb" | "execute-api" | "secretsmanager";
+  /** `PutItem`, `Query`, … or `PostToConnection`, `GetConnection`, `DeleteConnection`, or `GetSecretValue`. */
   readonly action: string;
   readonly index: string | undefined;
-  /** The partition key of the one item a DynamoDB call names (`Key` or `Item`), when it names one. */
+  /** The partition key of the one item a DynamoDB call names (`Key` or `Item`), when it names one; a secret's name. */
   readonly pk?: string | undefined;
 }
 export type AccessGuard = (call: AccessCall) => void;
