@@ -23,6 +23,7 @@ import {
   type StackContext,
 } from "sst/constructs";
 import { API_PREFIX } from "../core/protocol/api.js";
+import { ORIGIN_HEADER } from "../functions/http/respond.js";
 import {
   ROUTES,
   HTTP_ROUTES,
@@ -244,7 +245,11 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
         errorResponses: [],
         additionalBehaviors: {
           [`${API_PREFIX}/*`]: {
-            origin: new HttpOrigin(Fn.select(2, Fn.split("/", http.url))),
+            // The secret header the HTTP functions check (a dynamic reference: CloudFormation resolves
+            // it at deploy, so the value is in no template).
+            origin: new HttpOrigin(Fn.select(2, Fn.split("/", http.url)), {
+              customHeaders: { [ORIGIN_HEADER]: secrets["origin-verify"].secretValue.unsafeUnwrap() },
+            }),
             viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
             allowedMethods: AllowedMethods.ALLOW_ALL,
             cachePolicy: CachePolicy.CACHING_DISABLED,

@@ -4,6 +4,7 @@ import { Match, Template } from "aws-cdk-lib/assertions";
 import { initProject } from "sst/project.js";
 import { App, Function as SstFunction, StaticSite, getStack, use, type StackContext } from "sst/constructs";
 import { API_PREFIX } from "../core/protocol/api.js";
+import { ORIGIN_HEADER } from "../functions/http/respond.js";
 import { tableDefinition, TABLE_SCHEMA } from "../functions/lib/table.js";
 import {
   HTTP_ROUTES,
@@ -372,7 +373,11 @@ describe("one origin, no CORS", () => {
         OriginRequestPolicyId: { Ref: string };
         ViewerProtocolPolicy: string;
       }[];
-      Origins: { Id: string; DomainName: unknown }[];
+      Origins: {
+        Id: string;
+        DomainName: unknown;
+        OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[];
+      }[];
       CustomErrorResponses?: unknown[];
     };
     expect(cfg.CacheBehaviors.map((b) => b.PathPattern)).toEqual([`${API_PREFIX}/*`]);
@@ -385,6 +390,15 @@ describe("one origin, no CORS", () => {
       ([, a]) => a.Properties.ProtocolType === "HTTP",
     )!;
     expect(JSON.stringify(origin.DomainName)).toContain(`"${httpApiId}","ApiEndpoint"`);
+    // The secret origin header: a dynamic reference to the generated secret (no value in the template),
+    // and the HTTP functions, which check it, are the only readers of that secret.
+    expect(origin.OriginCustomHeaders).toHaveLength(1);
+    const h = origin.OriginCustomHeaders![0];
+    expect(h.HeaderName).toBe(ORIGIN_HEADER);
+    const [secretId] = resources(d.api, "AWS::SecretsManager::Secret").find(([id]) => id.startsWith("OriginVerify"))!;
+    expect(JSON.stringify(h.HeaderValue)).toMatch(/\{\{resolve:secretsmanager:/);
+    expect(JSON.stringify(h.HeaderValue)).toContain(`{"Ref":"${secretId}"}`);
+    for (const r of ROUTES) expect(grantedAccess(d, r).secrets.includes(secretId)).toBe(r.kind === "http");
     const policy = d.api.findResources("AWS::CloudFront::OriginRequestPolicy")[b.OriginRequestPolicyId.Ref] as Resource;
     const pc = policy.Properties.OriginRequestPolicyConfig as {
       QueryStringsConfig: { QueryStringBehavior: string };
