@@ -18,15 +18,17 @@ export interface AccessTargets {
 
 export function routeStatements(route: Route, t: AccessTargets): PolicyStatement[] {
   const out: PolicyStatement[] = [];
+  const leading = (keys: readonly string[] | undefined, what: string) => {
+    if (keys === undefined || keys.length === 0)
+      throw new Error(`route ${routeName(route)} lists no keys for ${what}: functions/routes.ts must name them`);
+    return { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": [...keys] } };
+  };
   if (route.access.table.length > 0) {
-    const keys = route.access.keys;
     out.push(
       new PolicyStatement({
         actions: route.access.table.map((a) => `dynamodb:${a}`),
         resources: [t.tableArn],
-        ...(keys !== undefined
-          ? { conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": [...keys] } } }
-          : {}),
+        conditions: leading(route.access.keys, "the table"),
       }),
     );
   }
@@ -36,6 +38,7 @@ export function routeStatements(route: Route, t: AccessTargets): PolicyStatement
       new PolicyStatement({
         actions: actions.map((a) => `dynamodb:${a}`),
         resources: [`${t.tableArn}/index/${index}`],
+        conditions: leading((route.access.indexKeys as Record<string, readonly string[]> | undefined)?.[index], index),
       }),
     );
   }

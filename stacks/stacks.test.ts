@@ -475,6 +475,41 @@ describe("least privilege: each function's policy is exactly its entry in functi
     ).toEqual(["SUGGESTION#*", "RATE#suggest#*"]);
   });
 
+  test("every DynamoDB statement of every route is limited by dynamodb:LeadingKeys to its listed prefixes", () => {
+    let n = 0;
+    for (const [, p] of resources(d.api, "AWS::IAM::Policy")) {
+      const doc = p.Properties.PolicyDocument as {
+        Statement: {
+          Action: string | string[];
+          Resource: unknown;
+          Condition?: Record<string, Record<string, string[]>>;
+        }[];
+      };
+      for (const st of doc.Statement) {
+        if (!([] as string[]).concat(st.Action).some((a) => a.startsWith("dynamodb:"))) continue;
+        n++;
+        const keys = st.Condition?.["ForAllValues:StringLike"]?.["dynamodb:LeadingKeys"];
+        expect(keys?.length ?? 0).toBeGreaterThan(0);
+        const index = /\/index\/(\w+)"/.exec(JSON.stringify(st.Resource))?.[1];
+        const owners = ROUTES.filter((r) =>
+          index === undefined
+            ? JSON.stringify(r.access.keys) === JSON.stringify(keys)
+            : JSON.stringify((r.access.indexKeys as Record<string, string[]> | undefined)?.[index]) ===
+              JSON.stringify(keys),
+        );
+        expect(owners.length).toBeGreaterThan(0);
+      }
+    }
+    const want = ROUTES.reduce(
+      (k, r) =>
+        k +
+        (r.access.table.length > 0 ? 1 : 0) +
+        Object.values(r.access.indexes ?? {}).filter((a) => (a ?? []).length > 0).length,
+      0,
+    );
+    expect(n).toBe(want);
+  });
+
   test("no policy in the stack allows Scan, a wildcard action or a wildcard resource on the table", () => {
     const text = JSON.stringify(
       resources(d.api, "AWS::IAM::Policy").filter(

@@ -36,7 +36,7 @@ function check(call: AccessCall): void {
         : route.access.posts;
   if (!allowed)
     throw new AccessDeniedError(`${name} may not call ${what}: functions/routes.ts lists what each route may call`);
-  if (call.service === "dynamodb" && !mayTouchKey(route, call.pk)) {
+  if (call.service === "dynamodb" && !mayTouchKey(route, call.pk, call.index)) {
     throw new AccessDeniedError(
       `${name} may not touch the item ${call.pk ?? "(no single key)"}: functions/routes.ts lists the keys it may use`,
     );
