@@ -24,6 +24,7 @@ import {
 } from "sst/constructs";
 import { API_PREFIX } from "../core/protocol/api.js";
 import { ORIGIN_HEADER } from "../functions/http/respond.js";
+import { WS_URL_PLACEHOLDER } from "../web/src/lib/runtimeConfig.js";
 import {
   ROUTES,
   HTTP_ROUTES,
@@ -233,11 +234,18 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
     path: ".",
     buildCommand: "npm run build:web",
     buildOutput: "web/dist",
-    // The HTTP API is reached by relative paths on the site's own origin; the WebSocket API by its URL.
-    environment: { VITE_WS_URL: ws.url },
-    // SST marks every .js immutable for a year; the service worker's script must be fetched fresh
-    // (these options run after SST's defaults, so they win).
-    assets: { fileOptions: [{ files: "sw.js", cacheControl: "max-age=0,no-cache,no-store,must-revalidate" }] },
+    // The HTTP API is reached by relative paths on the site's own origin; the WebSocket API by its URL,
+    // which goes into /config.json at deploy (read by the client at every start), never into a
+    // hashed asset.
+    replaceValues: [{ files: "config.json", search: WS_URL_PLACEHOLDER, replace: ws.url }],
+    // SST marks every .js immutable for a year; the service worker's script and the runtime settings
+    // must be fetched fresh (these options run after SST's defaults, so they win).
+    assets: {
+      fileOptions: [
+        { files: "sw.js", cacheControl: "max-age=0,no-cache,no-store,must-revalidate" },
+        { files: "config.json", cacheControl: "max-age=0,no-cache,no-store,must-revalidate" },
+      ],
+    },
     cdk: {
       distribution: {
         // The client routes by URL hash, so no error is rewritten to index.html: the API's own 404s

@@ -5,6 +5,7 @@ import { initProject } from "sst/project.js";
 import { App, Function as SstFunction, StaticSite, getStack, use, type StackContext } from "sst/constructs";
 import { API_PREFIX } from "../core/protocol/api.js";
 import { ORIGIN_HEADER } from "../functions/http/respond.js";
+import { WS_URL_PLACEHOLDER } from "../web/src/lib/runtimeConfig.js";
 import { tableDefinition, TABLE_SCHEMA } from "../functions/lib/table.js";
 import {
   HTTP_ROUTES,
@@ -35,6 +36,7 @@ interface Synth {
   props: { handler: string; runtime: string; nodejs: unknown }[];
   siteEnv: Record<string, string>;
   siteFiles: { files: string | string[]; cacheControl?: string }[];
+  siteReplace: { files: string; search: string; replace: unknown }[];
 }
 
 /** Synthesizes both stacks with `env` set for the deploy settings (restored afterwards). */
@@ -45,6 +47,7 @@ function synth(env: Record<string, string>, stage = "test"): Synth {
   const props: Synth["props"] = [];
   let siteEnv: Record<string, string> = {};
   let siteFiles: Synth["siteFiles"] = [];
+  let siteReplace: Synth["siteReplace"] = [];
   function Capture({ stack }: StackContext): void {
     const { ws, http, site } = use(ApiStack);
     const logicalId = (fn: SstFunction | undefined): string =>
@@ -61,10 +64,15 @@ function synth(env: Record<string, string>, stage = "test"): Synth {
       if (c instanceof StaticSite) {
         const sp = (
           c as unknown as {
-            props: { environment: Record<string, string>; assets?: { fileOptions?: Synth["siteFiles"] } };
+            props: {
+              environment?: Record<string, string>;
+              replaceValues?: Synth["siteReplace"];
+              assets?: { fileOptions?: Synth["siteFiles"] };
+            };
           }
         ).props;
-        siteEnv = sp.environment;
+        siteEnv = sp.environment ?? {};
+        siteReplace = sp.replaceValues ?? [];
         siteFiles = sp.assets?.fileOptions ?? [];
       }
     }
@@ -80,6 +88,7 @@ function synth(env: Record<string, string>, stage = "test"): Synth {
       props,
       siteEnv,
       siteFiles,
+      siteReplace,
     };
   } finally {
     for (const [k, v] of Object.entries(saved)) {
@@ -412,8 +421,15 @@ describe("one origin, no CORS", () => {
     expect(cfg.CustomErrorResponses ?? []).toEqual([]);
   });
 
-  test("the site is built with the WebSocket URL only; the three URLs are outputs", () => {
-    expect(Object.keys(d.siteEnv)).toEqual(["VITE_WS_URL"]);
+  test("the WebSocket URL is in no built asset: it goes into the no-cache /config.json at deploy; the URLs are outputs", () => {
+    expect(d.siteEnv).toEqual({});
+    expect(d.siteReplace).toHaveLength(1);
+    expect(d.siteReplace[0].files).toBe("config.json");
+    expect(d.siteReplace[0].search).toBe(WS_URL_PLACEHOLDER);
+    expect(d.siteFiles).toContainEqual({
+      files: "config.json",
+      cacheControl: "max-age=0,no-cache,no-store,must-revalidate",
+    });
     const names = Object.keys(d.api.findOutputs("*")).join(" ");
     for (const o of ["SiteUrl", "WebSocketUrl", "HttpApiUrl"]) expect(names).toContain(o);
   });
@@ -682,7 +698,7 @@ describe("alarms and a dashboard", () => {
 
 describe("site", () => {
   test("the service worker's script is never cached (SST makes every other .js immutable)", () => {
-    expect(d.siteFiles).toEqual([{ files: "sw.js", cacheControl: "max-age=0,no-cache,no-store,must-revalidate" }]);
+    expect(d.siteFiles).toContainEqual({ files: "sw.js", cacheControl: "max-age=0,no-cache,no-store,must-revalidate" });
   });
 
   test("a static site behind one CloudFront distribution", () => {
