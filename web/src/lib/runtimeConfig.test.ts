@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { WS_URL_PLACEHOLDER, loadRuntimeConfig, runtimeConfig } from "./runtimeConfig.js";
 
 let body = "";
-let requests: { url: string; cache: string | undefined }[] = [];
+const requests: { url: string; cache: string | undefined }[] = [];
 let server: Server;
 let base = "";
 beforeAll(async () => {
