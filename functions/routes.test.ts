@@ -11,7 +11,8 @@ import { build } from "esbuild";
 import { PostToConnectionCommand } from "@aws-sdk/client-apigatewaymanagementapi";
 import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { documentClient, managementClient, readConfig } from "./lib/config.js";
-import { GSI1 } from "./lib/table.js";
+import { GSI1, GSI2 } from "./lib/table.js";
+import { API_PATHS } from "../core/protocol/api.js";
 import { asRoute, installAccessGuard } from "./local/access.js";
 import { ensureTable, startDynalite, type LocalDynamo } from "./local/dynamo.js";
 import { HTTP_ROUTES, ROUTES, WS_ROUTES, routeName, type Route } from "./routes.js";
@@ -46,7 +47,7 @@ describe("the local server enforces each route's access like IAM", () => {
 
   const leaderboard = (): Route => HTTP_ROUTES.find((r) => r.path.endsWith("/leaderboard"))!;
   const put = (): Promise<unknown> =>
-    documentClient(readConfig()).send(new PutCommand({ TableName: TABLE, Item: { pk: "P", sk: "S" } }));
+    documentClient(readConfig()).send(new PutCommand({ TableName: TABLE, Item: { pk: "ROOM#P", sk: "S" } }));
 
   test("a read-only route may not write, and names the file to edit", async () => {
     await expect(asRoute(leaderboard(), put)()).rejects.toMatchObject({
@@ -77,8 +78,8 @@ describe("the local server enforces each route's access like IAM", () => {
     const $default = byName("$default");
     await expect(asRoute($default, put)()).resolves.toBeDefined();
     const get = (): Promise<unknown> =>
-      documentClient(readConfig()).send(new GetCommand({ TableName: TABLE, Key: { pk: "P", sk: "S" } }));
-    await expect(asRoute($default, get)()).resolves.toMatchObject({ Item: { pk: "P" } });
+      documentClient(readConfig()).send(new GetCommand({ TableName: TABLE, Key: { pk: "ROOM#P", sk: "S" } }));
+    await expect(asRoute($default, get)()).resolves.toMatchObject({ Item: { pk: "ROOM#P" } });
     await expect(put()).resolves.toBeDefined();
   });
 
@@ -93,8 +94,41 @@ describe("the local server enforces each route's access like IAM", () => {
         message: expect.stringContaining(`may not touch the item ${pk}`),
       });
     }
-    // Routes without keys are not limited to a key.
-    await expect(asRoute(byName("$default"), putKey("CONFIG"))()).resolves.toBeDefined();
+    // Every route is limited to its keys: $default may not touch the old key item, nor a suggestion.
+    for (const pk of ["CONFIG", "SUGGESTION#2026-01-01", "LEASE#timer"])
+      await expect(asRoute(byName("$default"), putKey(pk))()).rejects.toMatchObject({ name: "AccessDeniedException" });
+    await expect(asRoute(byName("$default"), putKey("ROOM#abc"))()).resolves.toBeDefined();
+  });
+
+  test("a Query names its partition: one outside the route's keys is refused, on the table and on an index", async () => {
+    const db = documentClient(readConfig());
+    const q = (pk: string, index?: string) => () =>
+      db.send(
+        new QueryCommand({
+          TableName: TABLE,
+          ...(index !== undefined ? { IndexName: index } : {}),
+          KeyConditionExpression: `${index === undefined ? "pk" : `${index}pk`} = :p`,
+          ExpressionAttributeValues: { ":p": pk },
+        }),
+      );
+    const player = byName(`GET ${API_PATHS.player}`);
+    await expect(asRoute(player, q("PLAYER#abc"))()).resolves.toMatchObject({ Items: [] });
+    await expect(asRoute(player, q("ROOM#abc"))()).rejects.toMatchObject({
+      name: "AccessDeniedException",
+      message: expect.stringContaining("may not touch the item ROOM#abc"),
+    });
+    const timer = ROUTES.find((r) => r.kind === "timer")!;
+    await expect(asRoute(timer, q("DUE#0", GSI2))()).resolves.toMatchObject({ Items: [] });
+    await expect(asRoute(timer, q("BOARD#togyz", GSI2))()).rejects.toMatchObject({ name: "AccessDeniedException" });
+  });
+
+  test("every DynamoDB grant of every route is limited to key prefixes", () => {
+    for (const r of ROUTES) {
+      if (r.access.table.length > 0) expect(r.access.keys?.length ?? 0).toBeGreaterThan(0);
+      for (const [index, actions] of Object.entries(r.access.indexes ?? {}))
+        if ((actions ?? []).length > 0)
+          expect((r.access.indexKeys as Record<string, string[]>)[index]?.length ?? 0).toBeGreaterThan(0);
+    }
   });
 
   test("only routes that post may use @connections", async () => {

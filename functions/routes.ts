@@ -15,6 +15,7 @@
  */
 import { API_PATHS } from "../core/protocol/api.js";
 import type { IndexName } from "./lib/table.js";
+import type { SecretName } from "./lib/secrets.js";
 
 /** The DynamoDB actions the handlers may use (those both DynamoDB and dynalite support). */
 export const DYNAMO_ACTIONS = [
@@ -36,10 +37,15 @@ export interface Access {
   /** Whether the code uses the WebSocket API's `@connections` (post, get, close): `execute-api:ManageConnections`. */
   readonly posts: boolean;
   /**
-   * When set, the only partition keys the route may touch, as IAM `StringLike` patterns (`CONN#*`):
-   * the stack adds the `dynamodb:LeadingKeys` condition, and the local server refuses any other key.
+   * The only partition keys the route may touch on the table, as IAM `StringLike` patterns
+   * (`CONN#*`): the stack adds the `dynamodb:LeadingKeys` condition, and the local server refuses any
+   * other key (and a call that names no single partition). Required when `table` lists an action.
    */
   readonly keys?: readonly string[];
+  /** The same for each index the route queries: the index partition keys it may read. */
+  readonly indexKeys?: Readonly<Partial<Record<IndexName, readonly string[]>>>;
+  /** The secrets the code reads (`functions/lib/secrets.ts`): `secretsmanager:GetSecretValue` on each. */
+  readonly secrets?: readonly SecretName[];
 }
 
 interface RouteBase {
@@ -70,45 +76,77 @@ export interface TimerRoute extends RouteBase {
 
 export type Route = WsRoute | HttpRoute | TimerRoute;
 
+// The key prefixes (functions/*/store.ts): connections, friend rooms and their messages, locators,
+// ranked matches, players (profile, ratings), seek queues, name claims.
+const CONN = "CONN#*";
+const ROOM = "ROOM#*";
+const LOC = "LOC#*";
+const MATCH = "MATCH#*";
+const PLAYER = "PLAYER#*";
+const SEEK = "SEEK#*";
+const NAME = "NAME#*";
+
 export const ROUTES: readonly Route[] = [
   {
     kind: "ws",
     key: "$connect",
     module: "functions/ws/connect.ts",
-    access: { table: ["PutItem"], posts: false, keys: ["CONN#*"] },
+    access: { table: ["PutItem"], posts: false, keys: [CONN] },
   },
   {
     kind: "ws",
     key: "$disconnect",
     module: "functions/ws/disconnect.ts",
-    access: { table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"], posts: true },
+    access: {
+      table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
+      posts: true,
+      // Frees the seat of a friend room or starts a ranked player's grace; drops a seek.
+      keys: [CONN, ROOM, MATCH, PLAYER, SEEK],
+      secrets: ["seat-token-keys"],
+    },
   },
   {
     kind: "ws",
     key: "$default",
     module: "functions/ws/default.ts",
-    access: { table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"], posts: true },
+    access: {
+      table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
+      posts: true,
+      keys: [CONN, ROOM, LOC, MATCH, PLAYER, SEEK, NAME, "RATE#name#*"],
+      secrets: ["seat-token-keys"],
+    },
   },
   {
     kind: "http",
     method: "GET",
     path: API_PATHS.leaderboard,
     module: "functions/http/leaderboard.ts",
-    access: { table: [], indexes: { gsi1: ["Query"] }, posts: false },
+    access: {
+      table: [],
+      indexes: { gsi1: ["Query"] },
+      indexKeys: { gsi1: ["BOARD#*", "PBOARD#*"] },
+      posts: false,
+      secrets: ["origin-verify"],
+    },
   },
   {
     kind: "http",
     method: "GET",
     path: API_PATHS.player,
     module: "functions/http/player.ts",
-    access: { table: ["GetItem", "Query"], posts: false },
+    access: { table: ["GetItem", "Query"], posts: false, keys: [PLAYER], secrets: ["origin-verify"] },
   },
   {
     kind: "http",
     method: "POST",
     path: API_PATHS.suggestions,
     module: "functions/http/suggestions.ts",
-    access: { table: ["UpdateItem", "PutItem"], posts: false, keys: ["SUGGESTION#*", "RATE#suggest#*"] },
+    access: {
+      table: ["UpdateItem", "PutItem"],
+      posts: false,
+      keys: ["SUGGESTION#*", "RATE#suggest#*"],
+      secrets: ["origin-verify"],
+    },
   },
   {
     kind: "timer",
@@ -117,6 +155,8 @@ export const ROUTES: readonly Route[] = [
     access: {
       table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
       indexes: { gsi2: ["Query"] },
+      keys: ["LEASE#timer", MATCH, PLAYER, SEEK, NAME],
+      indexKeys: { gsi2: ["DUE#*"] },
       posts: true,
     },
     // Each invocation ticks every second for about 61 s (functions/ranked/timer.ts); it mostly waits.
@@ -159,12 +199,14 @@ function likeToRegExp(pattern: string): RegExp {
 }
 
 /**
- * Whether `route` may touch partition key `pk` (`undefined`: the call names no single item, e.g. a
- * Query; a route with `keys` lists no such action). Routes without `keys` may touch any key.
+ * Whether `route` may touch partition key `pk` on the table (`index` undefined) or on `index`
+ * (`pk` undefined: the call names no single partition). Without listed keys, nothing.
  */
-export function mayTouchKey(r: Route, pk: string | undefined): boolean {
-  const keys = r.access.keys;
-  if (keys === undefined) return true;
-  if (pk === undefined) return false;
+export function mayTouchKey(r: Route, pk: string | undefined, index?: string): boolean {
+  const keys =
+    index === undefined
+      ? r.access.keys
+      : (r.access.indexKeys as Record<string, readonly string[]> | undefined)?.[index];
+  if (keys === undefined || pk === undefined) return false;
   return keys.some((k) => likeToRegExp(k).test(pk));
 }

@@ -1,13 +1,22 @@
 import { RemovalPolicy } from "aws-cdk-lib";
+import type { CfnTable } from "aws-cdk-lib/aws-dynamodb";
 import { Table, type StackContext, type TableProps } from "sst/constructs";
 import { TABLE_SCHEMA, keyAttributes, type KeyPair } from "../functions/lib/table.js";
+
+/** Stages whose table outlives `sst remove` (retained, with deletion protection). */
+export function keepsData(stage: string): boolean {
+  return stage === "prod" || stage === "production";
+}
 
 /**
  * The one DynamoDB table (rooms, relayed messages, connections, ranked matches, players, seeks),
  * built from `TABLE_SCHEMA`, the same definition the local table is created from.
+ *
+ * CloudFormation names the table (no fixed physical name): a production table retained by `sst
+ * remove` does not stop the next `sst deploy`, which makes a new table beside it (README, "Remove").
  */
 export function StorageStack({ stack, app }: StackContext): { table: Table } {
-  const keep = app.stage === "prod" || app.stage === "production";
+  const keep = keepsData(app.stage);
   const table = new Table(stack, "Mancala", {
     fields: Object.fromEntries(keyAttributes().map((a) => [a, "string"])) as TableProps["fields"],
     primaryIndex: TABLE_SCHEMA.primary,
@@ -22,9 +31,13 @@ export function StorageStack({ stack, app }: StackContext): { table: Table } {
       table: {
         pointInTimeRecovery: true,
         removalPolicy: keep ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+        deletionProtection: keep,
       },
     },
   });
+  // SST names every table `<stage>-<app>-<id>`; a retained table under that name would stop the next
+  // deploy of the stage, so the name is CloudFormation's (the functions get it from the stack).
+  (table.cdk.table.node.defaultChild as CfnTable).addPropertyDeletionOverride("TableName");
   stack.addOutputs({ TableName: table.tableName });
   return { table };
 }

@@ -1,13 +1,18 @@
 /**
- * What a deployment may tune, read from the environment of `npx sst deploy` (defaults for a small
- * community). A value that is not valid stops the deploy with a message naming the variable.
+ * What a deployment may tune, per stage: saved in `deploy/<stage>.json` (written and shown by `npm
+ * run -s settings -- --stage <stage>`), so a redeploy without any variable keeps them; a `MANCALA_*`
+ * variable in the environment of `npx sst deploy` overrides the saved value for that deploy only.
+ * A value that is not valid stops the deploy with a message naming the setting.
  *
  * - `MANCALA_LOG_RETENTION`: how long every function's logs and both APIs' access logs are kept, as
  *   SST names it (`one_week`, `two_weeks`, `one_month`, `three_months`, `one_year`, `infinite`, …).
  * - `MANCALA_WS_RATE` / `MANCALA_WS_BURST`: the WebSocket API stage's default route throttle
  *   (messages per second, steady and burst; connects count too).
  * - `MANCALA_HTTP_RATE` / `MANCALA_HTTP_BURST`: the same for the HTTP API stage (requests per second).
+ * - `MANCALA_ALARM_EMAIL`: an address subscribed to the stage's alarm topic (none when empty).
  */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { RetentionDays } from "aws-cdk-lib/aws-logs";
 
 export type LogRetention = Lowercase<keyof typeof RetentionDays>;
@@ -23,18 +28,78 @@ export interface DeploySettings {
   readonly logRetention: LogRetention;
   readonly wsThrottle: Throttle;
   readonly httpThrottle: Throttle;
+  readonly alarmEmail: string | null;
 }
 
+/** The settings' names, as saved and as environment variables. */
+export const SETTING_NAMES = [
+  "MANCALA_LOG_RETENTION",
+  "MANCALA_WS_RATE",
+  "MANCALA_WS_BURST",
+  "MANCALA_HTTP_RATE",
+  "MANCALA_HTTP_BURST",
+  "MANCALA_ALARM_EMAIL",
+] as const;
+export type SettingName = (typeof SETTING_NAMES)[number];
+export type SavedSettings = Partial<Record<SettingName, string>>;
+
+/**
+ * Sized by the capacity model in README.md ("Capacity"): 1,000 concurrent players send about 200
+ * WebSocket messages a second at one message per 5 s (a move, a clock or a chat line), plus their
+ * connects; the burst covers a reconnect wave of every player within about two seconds.
+ */
 export const DEFAULT_SETTINGS: DeploySettings = {
   logRetention: "one_month",
-  // About 200 players each sending a move or a chat line every two seconds, with room for bursts.
-  wsThrottle: { rate: 100, burst: 200 },
+  wsThrottle: { rate: 500, burst: 1_000 },
   // Leaderboard pages, player records and suggestions: people reading, not machines polling.
-  httpThrottle: { rate: 20, burst: 50 },
+  httpThrottle: { rate: 50, burst: 100 },
+  alarmEmail: null,
 };
 
-function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
+/** Where a stage's settings are saved (`MANCALA_SETTINGS_DIR`, else `deploy/` of the project). */
+export function settingsFile(stage: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/.test(stage)) throw new Error(`not a stage name: ${JSON.stringify(stage)}`);
+  return join(env.MANCALA_SETTINGS_DIR ?? "deploy", `${stage}.json`);
+}
+
+/** The stage's saved settings (none when the file does not exist). */
+export function loadSavedSettings(stage: string, env: NodeJS.ProcessEnv = process.env): SavedSettings {
+  const file = settingsFile(stage, env);
+  if (!existsSync(file)) return {};
+  const raw = JSON.parse(readFileSync(file, "utf8")) as unknown;
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Error(`${file}: not a JSON object`);
+  const out: SavedSettings = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (!(SETTING_NAMES as readonly string[]).includes(k))
+      throw new Error(`${file}: unknown setting ${k} (known: ${SETTING_NAMES.join(", ")})`);
+    if (typeof v !== "string" && typeof v !== "number") throw new Error(`${file}: ${k} must be a string or a number`);
+    out[k as SettingName] = String(v);
+  }
+  return out;
+}
+
+/** Saves `changes` into the stage's file (an empty value removes the setting); checks them first. */
+export function saveSettings(
+  stage: string,
+  changes: SavedSettings,
+  env: NodeJS.ProcessEnv = process.env,
+): SavedSettings {
+  const next: SavedSettings = { ...loadSavedSettings(stage, env) };
+  for (const [k, v] of Object.entries(changes) as [SettingName, string][]) {
+    if (v === "") delete next[k];
+    else next[k] = v;
+  }
+  readDeploySettings({}, next); // throws on a bad value, before anything is written
+  const file = settingsFile(stage, env);
+  mkdirSync(join(file, ".."), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(next, null, 2)}\n`);
+  return next;
+}
+
+type Source = (name: SettingName) => string | undefined;
+
+function positiveInt(get: Source, name: SettingName, fallback: number): number {
+  const raw = get(name);
   if (raw === undefined || raw === "") return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > 1_000_000)
@@ -42,8 +107,8 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   return n;
 }
 
-function retention(env: NodeJS.ProcessEnv, name: string, fallback: LogRetention): LogRetention {
-  const raw = env[name];
+function retention(get: Source, name: SettingName, fallback: LogRetention): LogRetention {
+  const raw = get(name);
   if (raw === undefined || raw === "") return fallback;
   const key = raw.toUpperCase();
   if (!/^[A-Z_]+$/.test(key) || !(key in RetentionDays)) {
@@ -55,17 +120,36 @@ function retention(env: NodeJS.ProcessEnv, name: string, fallback: LogRetention)
   return key.toLowerCase() as LogRetention;
 }
 
-export function readDeploySettings(env: NodeJS.ProcessEnv = process.env): DeploySettings {
+function email(get: Source, name: SettingName): string | null {
+  const raw = get(name);
+  if (raw === undefined || raw === "") return null;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw))
+    throw new Error(`${name} must be an email address, got ${JSON.stringify(raw)}`);
+  return raw;
+}
+
+/** The settings of a deploy: the environment's `MANCALA_*` over the stage's saved ones over the defaults. */
+export function readDeploySettings(env: NodeJS.ProcessEnv = process.env, saved: SavedSettings = {}): DeploySettings {
   const d = DEFAULT_SETTINGS;
+  const get: Source = (name) => {
+    const e = env[name];
+    return e !== undefined && e !== "" ? e : saved[name];
+  };
   return {
-    logRetention: retention(env, "MANCALA_LOG_RETENTION", d.logRetention),
+    logRetention: retention(get, "MANCALA_LOG_RETENTION", d.logRetention),
     wsThrottle: {
-      rate: positiveInt(env, "MANCALA_WS_RATE", d.wsThrottle.rate),
-      burst: positiveInt(env, "MANCALA_WS_BURST", d.wsThrottle.burst),
+      rate: positiveInt(get, "MANCALA_WS_RATE", d.wsThrottle.rate),
+      burst: positiveInt(get, "MANCALA_WS_BURST", d.wsThrottle.burst),
     },
     httpThrottle: {
-      rate: positiveInt(env, "MANCALA_HTTP_RATE", d.httpThrottle.rate),
-      burst: positiveInt(env, "MANCALA_HTTP_BURST", d.httpThrottle.burst),
+      rate: positiveInt(get, "MANCALA_HTTP_RATE", d.httpThrottle.rate),
+      burst: positiveInt(get, "MANCALA_HTTP_BURST", d.httpThrottle.burst),
     },
+    alarmEmail: email(get, "MANCALA_ALARM_EMAIL"),
   };
+}
+
+/** The settings a deploy of `stage` uses now. */
+export function stageSettings(stage: string, env: NodeJS.ProcessEnv = process.env): DeploySettings {
+  return readDeploySettings(env, loadSavedSettings(stage, env));
 }

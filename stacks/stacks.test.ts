@@ -4,6 +4,8 @@ import { Match, Template } from "aws-cdk-lib/assertions";
 import { initProject } from "sst/project.js";
 import { App, Function as SstFunction, StaticSite, getStack, use, type StackContext } from "sst/constructs";
 import { API_PREFIX } from "../core/protocol/api.js";
+import { ORIGIN_HEADER } from "../functions/http/respond.js";
+import { WS_URL_PLACEHOLDER } from "../web/src/lib/runtimeConfig.js";
 import { tableDefinition, TABLE_SCHEMA } from "../functions/lib/table.js";
 import {
   HTTP_ROUTES,
@@ -17,7 +19,11 @@ import {
 import { StorageStack } from "./StorageStack.js";
 import { ApiStack } from "./ApiStack.js";
 import { LAMBDA_NODEJS, LAMBDA_RUNTIME } from "./lambda.js";
-import { DEFAULT_SETTINGS, readDeploySettings } from "./settings.js";
+import { DEFAULT_SETTINGS, readDeploySettings, saveSettings, stageSettings } from "./settings.js";
+import { INDEX_NAMES } from "../functions/lib/table.js";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
 
@@ -30,16 +36,18 @@ interface Synth {
   props: { handler: string; runtime: string; nodejs: unknown }[];
   siteEnv: Record<string, string>;
   siteFiles: { files: string | string[]; cacheControl?: string }[];
+  siteReplace: { files: string; search: string; replace: unknown }[];
 }
 
 /** Synthesizes both stacks with `env` set for the deploy settings (restored afterwards). */
-function synth(env: Record<string, string>): Synth {
+function synth(env: Record<string, string>, stage = "test"): Synth {
   const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
   Object.assign(process.env, env);
   const fnOf = new Map<string, string>();
   const props: Synth["props"] = [];
   let siteEnv: Record<string, string> = {};
   let siteFiles: Synth["siteFiles"] = [];
+  let siteReplace: Synth["siteReplace"] = [];
   function Capture({ stack }: StackContext): void {
     const { ws, http, site } = use(ApiStack);
     const logicalId = (fn: SstFunction | undefined): string =>
@@ -56,17 +64,22 @@ function synth(env: Record<string, string>): Synth {
       if (c instanceof StaticSite) {
         const sp = (
           c as unknown as {
-            props: { environment: Record<string, string>; assets?: { fileOptions?: Synth["siteFiles"] } };
+            props: {
+              environment?: Record<string, string>;
+              replaceValues?: Synth["siteReplace"];
+              assets?: { fileOptions?: Synth["siteFiles"] };
+            };
           }
         ).props;
-        siteEnv = sp.environment;
+        siteEnv = sp.environment ?? {};
+        siteReplace = sp.replaceValues ?? [];
         siteFiles = sp.assets?.fileOptions ?? [];
       }
     }
     void site;
   }
   try {
-    const app = new App({ mode: "deploy", stage: "test", region: "us-east-1" });
+    const app = new App({ mode: "deploy", stage, region: "us-east-1" });
     app.stack(StorageStack).stack(ApiStack).stack(Capture);
     return {
       storage: Template.fromStack(getStack(StorageStack)),
@@ -75,6 +88,7 @@ function synth(env: Record<string, string>): Synth {
       props,
       siteEnv,
       siteFiles,
+      siteReplace,
     };
   } finally {
     for (const [k, v] of Object.entries(saved)) {
@@ -86,6 +100,9 @@ function synth(env: Record<string, string>): Synth {
 
 let d: Synth;
 let tuned: Synth;
+let prod: Synth;
+let saved: Synth;
+const settingsDir = mkdtempSync(join(tmpdir(), "mancala-settings-"));
 
 beforeAll(async () => {
   process.env.AWS_EC2_METADATA_DISABLED = "true";
@@ -98,7 +115,15 @@ beforeAll(async () => {
     MANCALA_HTTP_RATE: "3",
     MANCALA_HTTP_BURST: "4",
   });
-}, 120_000);
+  prod = synth({}, "prod");
+  // Settings saved for a stage hold on a deploy without any variable; a variable overrides one.
+  saveSettings(
+    "saved",
+    { MANCALA_WS_RATE: "800", MANCALA_WS_BURST: "1600", MANCALA_ALARM_EMAIL: "ops@example.org" },
+    { MANCALA_SETTINGS_DIR: settingsDir },
+  );
+  saved = synth({ MANCALA_SETTINGS_DIR: settingsDir, MANCALA_WS_BURST: "1700" }, "saved");
+}, 180_000);
 
 function resources(t: Template, type: string): [string, Resource][] {
   return Object.entries(t.findResources(type)) as [string, Resource][];
@@ -119,11 +144,18 @@ function grantedAccess(
   indexes: Record<string, string[]>;
   posts: boolean;
   keys: string[] | undefined;
+  /** Whether it may write to its own log group (and only there: any other log statement is in `other`). */
+  logs: boolean;
+  /** The managed policies of its role. */
+  managed: unknown;
+  /** The secrets it may read, by logical id of the secret. */
+  secrets: string[];
   other: unknown[];
 } {
   const fnId = s.fnOf.get(routeName(route))!;
   const fn = s.api.findResources("AWS::Lambda::Function")[fnId] as Resource;
   const roleId = (fn.Properties.Role as { "Fn::GetAtt": [string, string] })["Fn::GetAtt"][0];
+  const ownGroup = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
   const statements = resources(s.api, "AWS::IAM::Policy")
     .filter(([, p]) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
     .flatMap(
@@ -144,6 +176,9 @@ function grantedAccess(
     indexes: {} as Record<string, string[]>,
     posts: false,
     keys: undefined as string[] | undefined,
+    logs: false,
+    secrets: [] as string[],
+    managed: (s.api.findResources("AWS::IAM::Role")[roleId] as Resource).Properties.ManagedPolicyArns,
     other: [] as unknown[],
   };
   for (const st of statements) {
@@ -151,6 +186,17 @@ function grantedAccess(
     const res = JSON.stringify(st.Resource);
     const index = /\/index\/(\w+)"/.exec(res);
     if (st.Effect !== "Allow") out.other.push(st);
+    else if (
+      actions.every((a) => a.startsWith("logs:")) &&
+      [...actions].sort().join() === "logs:CreateLogStream,logs:PutLogEvents" &&
+      res === JSON.stringify({ "Fn::GetAtt": [ownGroup, "Arn"] })
+    )
+      out.logs = true;
+    else if (actions.length === 1 && actions[0] === "secretsmanager:GetSecretValue")
+      for (const r of ([] as { Ref?: string }[]).concat(st.Resource as { Ref?: string }[])) {
+        if (typeof r.Ref === "string" && /^(SeatTokenKeys|OriginVerify)/.test(r.Ref)) out.secrets.push(r.Ref);
+        else out.other.push(st);
+      }
     else if (
       actions.every((a) => a === "execute-api:ManageConnections") &&
       /@connections/.test(res) &&
@@ -207,6 +253,23 @@ describe("storage: the table is TABLE_SCHEMA, as the local table is", () => {
 
   test("a test stage may be deleted; data is kept only on production stages", () => {
     d.storage.hasResource("AWS::DynamoDB::Table", { DeletionPolicy: "Delete" });
+    const [[, t]] = resources(prod.storage, "AWS::DynamoDB::Table");
+    expect(t.DeletionPolicy).toBe("Retain");
+    expect(t.Properties.DeletionProtectionEnabled).toBe(true);
+    expect(resources(d.storage, "AWS::DynamoDB::Table")[0][1].Properties.DeletionProtectionEnabled).toBe(false);
+  });
+
+  test("no stage fixes its table's name, so a retained table never stops the next deploy", () => {
+    for (const s of [d, prod]) {
+      const [[id, t]] = resources(s.storage, "AWS::DynamoDB::Table");
+      expect(t.Properties.TableName).toBeUndefined();
+      // The functions get the generated name from the stack.
+      const names = routeFunctions(s).map(
+        ([, f]) => (f.Properties.Environment as { Variables: Record<string, unknown> }).Variables.TABLE_NAME,
+      );
+      for (const n of names) expect(JSON.stringify(n)).toContain("Fn::ImportValue");
+      expect(JSON.stringify(s.storage.findOutputs("*"))).toContain(JSON.stringify({ Ref: id }));
+    }
   });
 });
 
@@ -248,6 +311,32 @@ describe("routes come from functions/routes.ts", () => {
     // The ranked timer ticks for about 61 s per invocation: its timeout leaves room for that.
     for (const r of TIMER_ROUTES) expect(r.lambda?.timeoutSeconds ?? 10).toBeGreaterThan(63);
     expect(d.fnOf.size).toBe(ROUTES.length);
+  });
+});
+
+describe("the timer never overlaps", () => {
+  test("one reserved instance, no asynchronous retry, events older than a minute dropped, no EventBridge retry", () => {
+    for (const r of TIMER_ROUTES) {
+      const id = d.fnOf.get(routeName(r))!;
+      const fn = d.api.findResources("AWS::Lambda::Function")[id] as Resource;
+      expect(fn.Properties.ReservedConcurrentExecutions).toBe(1);
+      const configs = resources(d.api, "AWS::Lambda::EventInvokeConfig").filter(
+        ([, c]) => JSON.stringify(c.Properties.FunctionName) === JSON.stringify({ Ref: id }),
+      );
+      expect(configs).toHaveLength(1);
+      expect(configs[0][1].Properties.MaximumRetryAttempts).toBe(0);
+      expect(configs[0][1].Properties.MaximumEventAgeInSeconds).toBeLessThanOrEqual(60);
+      const rules = resources(d.api, "AWS::Events::Rule").filter(
+        ([, x]) => x.Properties.ScheduleExpression === r.schedule,
+      );
+      expect(rules).toHaveLength(1);
+      const targets = rules[0][1].Properties.Targets as { RetryPolicy?: Record<string, number> }[];
+      expect(targets).toHaveLength(1);
+      expect(targets[0].RetryPolicy).toEqual({ MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 });
+    }
+    // No other function is limited (a reserved concurrency takes from the account's pool).
+    const limited = routeFunctions(d).filter(([, f]) => f.Properties.ReservedConcurrentExecutions !== undefined);
+    expect(limited).toHaveLength(TIMER_ROUTES.length);
   });
 });
 
@@ -293,7 +382,11 @@ describe("one origin, no CORS", () => {
         OriginRequestPolicyId: { Ref: string };
         ViewerProtocolPolicy: string;
       }[];
-      Origins: { Id: string; DomainName: unknown }[];
+      Origins: {
+        Id: string;
+        DomainName: unknown;
+        OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[];
+      }[];
       CustomErrorResponses?: unknown[];
     };
     expect(cfg.CacheBehaviors.map((b) => b.PathPattern)).toEqual([`${API_PREFIX}/*`]);
@@ -306,6 +399,15 @@ describe("one origin, no CORS", () => {
       ([, a]) => a.Properties.ProtocolType === "HTTP",
     )!;
     expect(JSON.stringify(origin.DomainName)).toContain(`"${httpApiId}","ApiEndpoint"`);
+    // The secret origin header: a dynamic reference to the generated secret (no value in the template),
+    // and the HTTP functions, which check it, are the only readers of that secret.
+    expect(origin.OriginCustomHeaders).toHaveLength(1);
+    const h = origin.OriginCustomHeaders![0];
+    expect(h.HeaderName).toBe(ORIGIN_HEADER);
+    const [secretId] = resources(d.api, "AWS::SecretsManager::Secret").find(([id]) => id.startsWith("OriginVerify"))!;
+    expect(JSON.stringify(h.HeaderValue)).toMatch(/\{\{resolve:secretsmanager:/);
+    expect(JSON.stringify(h.HeaderValue)).toContain(`{"Ref":"${secretId}"}`);
+    for (const r of ROUTES) expect(grantedAccess(d, r).secrets.includes(secretId)).toBe(r.kind === "http");
     const policy = d.api.findResources("AWS::CloudFront::OriginRequestPolicy")[b.OriginRequestPolicyId.Ref] as Resource;
     const pc = policy.Properties.OriginRequestPolicyConfig as {
       QueryStringsConfig: { QueryStringBehavior: string };
@@ -319,8 +421,15 @@ describe("one origin, no CORS", () => {
     expect(cfg.CustomErrorResponses ?? []).toEqual([]);
   });
 
-  test("the site is built with the WebSocket URL only; the three URLs are outputs", () => {
-    expect(Object.keys(d.siteEnv)).toEqual(["VITE_WS_URL"]);
+  test("the WebSocket URL is in no built asset: it goes into the no-cache /config.json at deploy; the URLs are outputs", () => {
+    expect(d.siteEnv).toEqual({});
+    expect(d.siteReplace).toHaveLength(1);
+    expect(d.siteReplace[0].files).toBe("config.json");
+    expect(d.siteReplace[0].search).toBe(WS_URL_PLACEHOLDER);
+    expect(d.siteFiles).toContainEqual({
+      files: "config.json",
+      cacheControl: "max-age=0,no-cache,no-store,must-revalidate",
+    });
     const names = Object.keys(d.api.findOutputs("*")).join(" ");
     for (const o of ["SiteUrl", "WebSocketUrl", "HttpApiUrl"]) expect(names).toContain(o);
   });
@@ -339,6 +448,32 @@ describe("least privilege: each function's policy is exactly its entry in functi
     expect(Object.fromEntries(Object.entries(got.indexes).map(([i, a]) => [i, a.sort()]))).toEqual(want);
     expect(got.posts).toBe(route.access.posts);
     expect(got.keys).toEqual(route.access.keys === undefined ? undefined : [...route.access.keys]);
+    // Logs: only its own group, and no managed policy (the basic-execution one allows logs on `*`).
+    expect(got.logs).toBe(true);
+    expect(got.managed).toBeUndefined();
+    // Secrets: exactly those it lists, and their ARNs in its environment.
+    const logical = { "seat-token-keys": /^SeatTokenKeys/, "origin-verify": /^OriginVerify/ } as const;
+    expect(got.secrets).toHaveLength(route.access.secrets?.length ?? 0);
+    for (const name of route.access.secrets ?? []) expect(got.secrets.some((id) => logical[name].test(id))).toBe(true);
+  });
+
+  test("the seat-token keys are a generated secret, not a table item, read only by the routes that sign or verify", () => {
+    const secrets = resources(d.api, "AWS::SecretsManager::Secret");
+    const keys = secrets.find(([id]) => id.startsWith("SeatTokenKeys"))!;
+    expect(keys[1].Properties.GenerateSecretString).toMatchObject({
+      GenerateStringKey: "key",
+      PasswordLength: 64,
+      SecretStringTemplate: JSON.stringify({ id: "1" }),
+    });
+    expect(keys[1].Properties.SecretString).toBeUndefined();
+    const readers = ROUTES.filter((r) => grantedAccess(d, r).secrets.some((id) => id === keys[0])).map(routeName);
+    expect(readers.sort()).toEqual(["$default", "$disconnect"]);
+    for (const r of ROUTES) {
+      const fn = d.api.findResources("AWS::Lambda::Function")[d.fnOf.get(routeName(r))!] as Resource;
+      const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(vars.SEAT_TOKEN_SECRET_ARN !== undefined).toBe(readers.includes(routeName(r)));
+      if (vars.SEAT_TOKEN_SECRET_ARN !== undefined) expect(vars.SEAT_TOKEN_SECRET_ARN).toEqual({ Ref: keys[0] });
+    }
   });
 
   test("$connect may write only connection items, the suggestions route only suggestions and their rate counters", () => {
@@ -354,6 +489,41 @@ describe("least privilege: each function's policy is exactly its entry in functi
         HTTP_ROUTES.find((r) => r.method === "POST")!,
       ).keys,
     ).toEqual(["SUGGESTION#*", "RATE#suggest#*"]);
+  });
+
+  test("every DynamoDB statement of every route is limited by dynamodb:LeadingKeys to its listed prefixes", () => {
+    let n = 0;
+    for (const [, p] of resources(d.api, "AWS::IAM::Policy")) {
+      const doc = p.Properties.PolicyDocument as {
+        Statement: {
+          Action: string | string[];
+          Resource: unknown;
+          Condition?: Record<string, Record<string, string[]>>;
+        }[];
+      };
+      for (const st of doc.Statement) {
+        if (!([] as string[]).concat(st.Action).some((a) => a.startsWith("dynamodb:"))) continue;
+        n++;
+        const keys = st.Condition?.["ForAllValues:StringLike"]?.["dynamodb:LeadingKeys"];
+        expect(keys?.length ?? 0).toBeGreaterThan(0);
+        const index = /\/index\/(\w+)"/.exec(JSON.stringify(st.Resource))?.[1];
+        const owners = ROUTES.filter((r) =>
+          index === undefined
+            ? JSON.stringify(r.access.keys) === JSON.stringify(keys)
+            : JSON.stringify((r.access.indexKeys as Record<string, string[]> | undefined)?.[index]) ===
+              JSON.stringify(keys),
+        );
+        expect(owners.length).toBeGreaterThan(0);
+      }
+    }
+    const want = ROUTES.reduce(
+      (k, r) =>
+        k +
+        (r.access.table.length > 0 ? 1 : 0) +
+        Object.values(r.access.indexes ?? {}).filter((a) => (a ?? []).length > 0).length,
+      0,
+    );
+    expect(n).toBe(want);
   });
 
   test("no policy in the stack allows Scan, a wildcard action or a wildcard resource on the table", () => {
@@ -397,6 +567,9 @@ describe("logs and throttles", () => {
     }
     expect(resources(d.api, "AWS::ApiGatewayV2::Stage").length).toBe(2);
     expect(resources(d.api, "Custom::LogRetention")).toEqual([]);
+    // Every log group goes with the stack, on production stages too (README, "Remove").
+    for (const s of [d, prod])
+      for (const [, g] of resources(s.api, "AWS::Logs::LogGroup")) expect(g.DeletionPolicy).toBe("Delete");
   });
 
   test("both stages throttle their default routes (defaults for a small community)", () => {
@@ -413,8 +586,10 @@ describe("logs and throttles", () => {
     });
     expect(DEFAULT_SETTINGS).toEqual({
       logRetention: "one_month",
-      wsThrottle: { rate: 100, burst: 200 },
-      httpThrottle: { rate: 20, burst: 50 },
+      // The capacity model's 1,000 players (about 200 messages/s) with room to spare.
+      wsThrottle: { rate: 500, burst: 1_000 },
+      httpThrottle: { rate: 50, burst: 100 },
+      alarmEmail: null,
     });
   });
 
@@ -431,7 +606,31 @@ describe("logs and throttles", () => {
     tuned.api.allResourcesProperties("AWS::Logs::LogGroup", { RetentionInDays: 7 });
   });
 
+  test("settings saved for a stage hold on the next deploy without variables; a variable overrides one", () => {
+    const stages = resources(saved.api, "AWS::ApiGatewayV2::Stage");
+    expect(stages.find(([id]) => id.startsWith("Play"))![1].Properties.DefaultRouteSettings).toEqual({
+      ThrottlingRateLimit: 800,
+      ThrottlingBurstLimit: 1700,
+    });
+    saved.api.hasResourceProperties("AWS::SNS::Subscription", { Protocol: "email", Endpoint: "ops@example.org" });
+    expect(JSON.parse(readFileSync(join(settingsDir, "saved.json"), "utf8"))).toEqual({
+      MANCALA_WS_RATE: "800",
+      MANCALA_WS_BURST: "1600",
+      MANCALA_ALARM_EMAIL: "ops@example.org",
+    });
+    const env = { MANCALA_SETTINGS_DIR: settingsDir };
+    expect(stageSettings("saved", env).wsThrottle).toEqual({ rate: 800, burst: 1600 });
+    expect(stageSettings("other", env)).toEqual(DEFAULT_SETTINGS);
+    // A bad value is refused before it is saved.
+    expect(() => saveSettings("saved", { MANCALA_WS_RATE: "-1" }, env)).toThrow(/MANCALA_WS_RATE/);
+    expect(stageSettings("saved", env).wsThrottle.rate).toBe(800);
+    // An empty value removes a saved setting.
+    saveSettings("saved", { MANCALA_ALARM_EMAIL: "" }, env);
+    expect(stageSettings("saved", env).alarmEmail).toBeNull();
+  });
+
   test.each([
+    ["MANCALA_ALARM_EMAIL", "nobody", /MANCALA_ALARM_EMAIL must be an email address/],
     ["MANCALA_WS_RATE", "0", /MANCALA_WS_RATE must be a whole number/],
     ["MANCALA_HTTP_BURST", "lots", /MANCALA_HTTP_BURST must be a whole number/],
     ["MANCALA_LOG_RETENTION", "30", /MANCALA_LOG_RETENTION must be one of .*one_month/],
@@ -441,9 +640,65 @@ describe("logs and throttles", () => {
   });
 });
 
+describe("alarms and a dashboard", () => {
+  type AlarmProps = {
+    MetricName: string;
+    Namespace: string;
+    Dimensions?: { Name: string; Value: unknown }[];
+    AlarmActions: unknown[];
+    ComparisonOperator: string;
+    Threshold: number;
+  };
+  const alarms = (s: Synth): AlarmProps[] =>
+    resources(s.api, "AWS::CloudWatch::Alarm").map(([, a]) => a.Properties as unknown as AlarmProps);
+  const on = (a: AlarmProps, name: string, value: unknown) =>
+    (a.Dimensions ?? []).some((x) => x.Name === name && JSON.stringify(x.Value) === JSON.stringify(value));
+
+  test("every route function has an error and a throttle alarm; the timer also near-timeout and missed ticks", () => {
+    const all = alarms(d);
+    for (const r of ROUTES) {
+      const ref = { Ref: d.fnOf.get(routeName(r))! };
+      for (const m of ["Errors", "Throttles"])
+        expect(all.some((a) => a.MetricName === m && on(a, "FunctionName", ref))).toBe(true);
+      if (r.kind === "timer") {
+        const near = all.find((a) => a.MetricName === "Duration" && on(a, "FunctionName", ref))!;
+        expect(near.Threshold).toBe(r.lambda!.timeoutSeconds! * 900);
+        const missed = all.find((a) => a.MetricName === "Invocations" && on(a, "FunctionName", ref))!;
+        expect(missed.ComparisonOperator).toBe("LessThanThreshold");
+        expect((missed as unknown as { TreatMissingData: string }).TreatMissingData).toBe("breaching");
+      }
+    }
+  });
+
+  test("DynamoDB throttling on the table and on each index; API Gateway errors and message count", () => {
+    const all = alarms(d);
+    const dyn = all.filter((a) => a.Namespace === "AWS/DynamoDB");
+    for (const m of ["ReadThrottleEvents", "WriteThrottleEvents"]) {
+      expect(dyn.some((a) => a.MetricName === m && a.Dimensions!.length === 1)).toBe(true);
+      for (const i of INDEX_NAMES)
+        expect(dyn.some((a) => a.MetricName === m && on(a, "GlobalSecondaryIndexName", i))).toBe(true);
+    }
+    const gw = all
+      .filter((a) => a.Namespace === "AWS/ApiGateway")
+      .map((a) => a.MetricName)
+      .sort();
+    expect(gw).toEqual(["4xx", "5xx", "ClientError", "ExecutionError", "IntegrationError", "MessageCount"]);
+    const count = all.find((a) => a.MetricName === "MessageCount")!;
+    expect(count.Threshold).toBe(DEFAULT_SETTINGS.wsThrottle.rate * 300 * 0.8);
+  });
+
+  test("every alarm notifies the one topic; no address subscribed unless MANCALA_ALARM_EMAIL is set; a dashboard", () => {
+    const topics = resources(d.api, "AWS::SNS::Topic");
+    expect(topics).toHaveLength(1);
+    for (const a of alarms(d)) expect(a.AlarmActions).toEqual([{ Ref: topics[0][0] }]);
+    expect(resources(d.api, "AWS::SNS::Subscription")).toEqual([]);
+    expect(resources(d.api, "AWS::CloudWatch::Dashboard")).toHaveLength(1);
+  });
+});
+
 describe("site", () => {
   test("the service worker's script is never cached (SST makes every other .js immutable)", () => {
-    expect(d.siteFiles).toEqual([{ files: "sw.js", cacheControl: "max-age=0,no-cache,no-store,must-revalidate" }]);
+    expect(d.siteFiles).toContainEqual({ files: "sw.js", cacheControl: "max-age=0,no-cache,no-store,must-revalidate" });
   });
 
   test("a static site behind one CloudFront distribution", () => {

@@ -42,11 +42,12 @@ export const CHAT_WINDOW_MS = 10_000;
 /** Friend rooms expire this long after the last activity. */
 export const ROOM_TTL_SECONDS = 30 * 24 * 3600;
 /**
- * A relayed message outlives its own 30 days: a room played on and off for longer must still be
- * rebuilt from its first message. Messages are only ever read through a live room, and go with it
- * (the local sweeper deletes a room's items with the room; in AWS their own TTL removes them).
+ * A relayed message expires with its room: this long after it is written, a little over the room's
+ * own lifetime, and renewed with the room (functions/friends/store.ts `renewMessages`), so a room
+ * played on and off for longer is still rebuilt from its first message, and no message outlives its
+ * room by more than the margin.
  */
-export const MESSAGE_TTL_SECONDS = 365 * 24 * 3600;
+export const MESSAGE_TTL_SECONDS = ROOM_TTL_SECONDS + 10 * 24 * 3600;
 /** An unanswered join request lapses after this. */
 export const JOIN_REQUEST_TTL_SECONDS = 3600;
 /**

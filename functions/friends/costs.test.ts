@@ -10,7 +10,9 @@ import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { makeDynamoConnectionStore as makeConnectionStoreFor } from "../lib/connections.js";
 import { ensureTable, startDynalite, type LocalDynamo } from "../local/dynamo.js";
 import { makeDynamoFriendStore } from "./store.js";
-import { seatTokenKey } from "./token.js";
+import { newSeatKeysText, parseSeatKeys } from "./token.js";
+
+const KEYS = parseSeatKeys(newSeatKeysText());
 import { receive } from "../ws/router.js";
 import type { RealtimePorts } from "../ws/ports.js";
 
@@ -48,7 +50,7 @@ beforeAll(async () => {
     },
     hashSecret: (s) => createHash("sha256").update(s).digest("base64url"),
     newId: () => randomBytes(12).toString("base64url"),
-    tokenKey: () => seatTokenKey(db, TABLE),
+    tokenKey: async () => KEYS,
   };
 });
 afterAll(async () => {

@@ -15,14 +15,14 @@ import type { FriendErrorCode } from "../../core/protocol/errors.js";
 import type { Connection, ConnectionStore } from "../lib/connections.js";
 import type { Gateway } from "../lib/gateway.js";
 import type { FriendStore, JoinRequest, Room } from "./store.js";
-import { checkSeatToken, makeSeatToken } from "./token.js";
+import { checkSeatToken, makeSeatToken, type SeatKeys } from "./token.js";
 
 export interface FriendPorts {
   readonly rooms: FriendStore;
   readonly conns: ConnectionStore;
   readonly gateway: Gateway;
   /** The key of seat tokens (friends/token.ts). */
-  tokenKey(): Promise<Buffer>;
+  tokenKey(): Promise<SeatKeys>;
   /** One-way hash of a seat secret (the server never stores the secret itself). */
   hashSecret(secret: string): string;
   newId(): string;

@@ -220,13 +220,14 @@ export function makeDynamoFriendStore(
     }
   }
 
-  async function update(
+  /** One conditional update of a room's META item: its attributes as they are now, or null when the condition failed. */
+  async function updateItem(
     roomId: string,
     expr: string,
     cond: string,
     values: Record<string, unknown>,
     names?: Record<string, string>,
-  ): Promise<Room | null> {
+  ): Promise<Record<string, unknown> | null> {
     try {
       const r = await db.send(
         new UpdateCommand({
@@ -239,11 +240,89 @@ export function makeDynamoFriendStore(
           ReturnValues: "ALL_NEW",
         }),
       );
-      return toRoom(r.Attributes ?? {});
+      return r.Attributes ?? {};
     } catch (e) {
       if (isConditionFailed(e)) return null;
       throw e;
     }
+  }
+
+  async function update(
+    roomId: string,
+    expr: string,
+    cond: string,
+    values: Record<string, unknown>,
+    names?: Record<string, string>,
+  ): Promise<Room | null> {
+    const a = await updateItem(roomId, expr, cond, values, names);
+    return a === null ? null : toRoom(a);
+  }
+
+  /** A seat binding that renewed the room (`expiresAt`), and its messages when they would lapse first. */
+  async function renewingUpdate(
+    roomId: string,
+    expr: string,
+    cond: string,
+    values: Record<string, unknown>,
+    now: number,
+  ) {
+    const a = await updateItem(roomId, expr, cond, values);
+    if (a === null) return null;
+    if (Number(a.msgsUntil ?? 0) < Number(a.expiresAt)) await renewMessages(roomId, now);
+    return toRoom(a);
+  }
+
+  /**
+   * Messages expire with their room: when a seat binding renews the room past `msgsUntil` (the
+   * expiry every message of the room has at least), the messages are renewed to the room's new
+   * expiry plus a margin (MESSAGE_TTL_SECONDS - ROOM_TTL_SECONDS), so a room renewed within the
+   * margin costs nothing more, and a message outlives its room by at most the margin. The
+   * conditional write on `msgsUntil` lets one of two bindings at once do the renewal.
+   */
+  async function renewMessages(roomId: string, now: number): Promise<void> {
+    const until = nowSeconds(now) + MESSAGE_TTL_SECONDS;
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName: T,
+          Key: { pk: roomPk(roomId), sk: META },
+          UpdateExpression: "SET msgsUntil = :until",
+          ConditionExpression: "attribute_exists(pk) AND (attribute_not_exists(msgsUntil) OR msgsUntil < :exp)",
+          ExpressionAttributeValues: { ":until": until, ":exp": roomExp(now) },
+        }),
+      );
+    } catch (e) {
+      if (isConditionFailed(e)) return;
+      throw e;
+    }
+    let start: Record<string, unknown> | undefined;
+    do {
+      const r = await db.send(
+        new QueryCommand({
+          TableName: T,
+          KeyConditionExpression: "pk = :pk AND begins_with(sk, :m)",
+          FilterExpression: "expiresAt < :until",
+          ExpressionAttributeValues: { ":pk": roomPk(roomId), ":m": "MSG#", ":until": until },
+          ProjectionExpression: "sk",
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const it of r.Items ?? [])
+        await db
+          .send(
+            new UpdateCommand({
+              TableName: T,
+              Key: { pk: roomPk(roomId), sk: it.sk as string },
+              UpdateExpression: "SET expiresAt = :until",
+              ConditionExpression: "attribute_exists(pk)",
+              ExpressionAttributeValues: { ":until": until },
+            }),
+          )
+          .catch((e: unknown) => {
+            if (!isConditionFailed(e)) throw e;
+          });
+      start = r.LastEvaluatedKey;
+    } while (start !== undefined);
   }
 
   async function getMessage(roomId: string, seq: number, now: number): Promise<StoredMessage | null> {
@@ -268,6 +347,7 @@ export function makeDynamoFriendStore(
               createdAt: now,
               lastActive: now,
               expiresAt: roomExp(now),
+              msgsUntil: nowSeconds(now) + MESSAGE_TTL_SECONDS,
             },
             // Even an expired room keeps its id until it is swept with its messages: a new room must
             // not inherit them.
@@ -445,11 +525,12 @@ export function makeDynamoFriendStore(
     },
     getRoom,
     bindSeat(roomId, seat, connectionId, now) {
-      return update(
+      return renewingUpdate(
         roomId,
         `SET c${seat} = :conn, lastActive = :now, expiresAt = :exp`,
         `attribute_exists(pk) AND expiresAt > :nows AND attribute_exists(h${seat})`,
         { ":conn": connectionId, ":now": now, ":nows": nowSeconds(now), ":exp": roomExp(now) },
+        now,
       );
     },
     unbindSeat(roomId, seat, connectionId, now) {
@@ -459,11 +540,12 @@ export function makeDynamoFriendStore(
       });
     },
     claimGuestSeat(roomId, hash, now) {
-      return update(
+      return renewingUpdate(
         roomId,
         "SET h1 = :h, lastActive = :now, expiresAt = :exp",
         "attribute_exists(pk) AND expiresAt > :nows AND attribute_not_exists(h1) AND h0 <> :h",
         { ":h": hash, ":now": now, ":nows": nowSeconds(now), ":exp": roomExp(now) },
+        now,
       );
     },
     async putRequest(req, now) {

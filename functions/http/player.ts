@@ -3,13 +3,15 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "
 import { makeDynamoIdentityStore } from "../identity/store.js";
 import { playerPage } from "../ratings/players.js";
 import { makeDynamoRatingStore } from "../ratings/store.js";
-import { fail, json, table } from "./respond.js";
+import { fail, json, table, behindOrigin } from "./respond.js";
 
-export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
-  const id = event.pathParameters?.id ?? "";
-  const { db, tableName } = table();
-  const identity = makeDynamoIdentityStore(db, tableName);
-  const r = await playerPage(makeDynamoRatingStore(db, tableName), (pid) => identity.getProfile(pid), id);
-  if (!r.ok) return fail(r.error.code === "player/not_found" ? 404 : 400, r.error.code, r.error.message);
-  return json(200, r.value, { "cache-control": "public, max-age=10" });
-};
+export const handler = behindOrigin(
+  async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+    const id = event.pathParameters?.id ?? "";
+    const { db, tableName } = table();
+    const identity = makeDynamoIdentityStore(db, tableName);
+    const r = await playerPage(makeDynamoRatingStore(db, tableName), (pid) => identity.getProfile(pid), id);
+    if (!r.ok) return fail(r.error.code === "player/not_found" ? 404 : 400, r.error.code, r.error.message);
+    return json(200, r.value, { "cache-control": "public, max-age=10" });
+  },
+);

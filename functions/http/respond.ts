@@ -4,7 +4,10 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { documentClient, readConfig } from "../lib/config.js";
+import { readSecret } from "../lib/secrets.js";
 
 export function json(
   statusCode: number,
@@ -24,10 +27,54 @@ export function fail(statusCode: number, code: string, message: string): APIGate
 }
 
 /**
+ * The header CloudFront adds to every `/api/*` request it forwards (its value a secret of the stack,
+ * `origin-verify` in functions/lib/secrets.ts; CloudFront overwrites a viewer's header of that name).
+ * The local server adds it the same way.
+ */
+export const ORIGIN_HEADER = "x-mancala-origin";
+const ORIGIN_REFRESH_MS = 5 * 60_000;
+
+/** A fresh origin secret (locally, where no stack made one). */
+export function newOriginSecret(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+let origin: { at: number; value: Promise<Buffer> } | null = null;
+
+/** Whether the request came through CloudFront: it carries the origin header with the secret's value. */
+export async function fromOrigin(event: APIGatewayProxyEventV2, now: number = Date.now()): Promise<boolean> {
+  const got = event.headers[ORIGIN_HEADER];
+  if (got === undefined) return false;
+  if (origin === null || now - origin.at >= ORIGIN_REFRESH_MS) {
+    const entry = { at: now, value: readSecret("origin-verify", newOriginSecret).then((t) => Buffer.from(t.trim())) };
+    origin = entry;
+    entry.value.catch(() => {
+      if (origin === entry) origin = null;
+    });
+  }
+  const want = await origin.value;
+  const have = Buffer.from(got);
+  return have.length === want.length && timingSafeEqual(have, want);
+}
+
+/**
+ * Every HTTP route's handler: a request that did not come through CloudFront (the raw execute-api
+ * address) is refused with a 403 before the handler runs, so the viewer address below is trusted.
+ */
+export function behindOrigin(
+  handler: (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>,
+): (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2> {
+  return async (event) =>
+    (await fromOrigin(event))
+      ? handler(event)
+      : fail(403, "http/forbidden", "the API answers only through the site's own address");
+}
+
+/**
  * The caller's address: behind CloudFront the request comes from an edge server, which reports the
- * viewer's address and port in `cloudfront-viewer-address`; without it, the connection's own address.
- * A caller that skips CloudFront can set that header itself, so per-address limits are a courtesy
- * against one noisy client; the stage throttle bounds the total.
+ * viewer's address and port in `cloudfront-viewer-address` (CloudFront sets it, overwriting a viewer's
+ * own); without it, the connection's own address. Only requests that came through CloudFront reach a
+ * handler (`behindOrigin`), so a caller cannot choose the address its limits are counted under.
  */
 export function callerAddress(event: APIGatewayProxyEventV2): string {
   const viewer = event.headers["cloudfront-viewer-address"];

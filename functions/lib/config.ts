@@ -41,11 +41,11 @@ function clientOptions(cfg: RuntimeConfig, endpoint: string | undefined): Record
 
 /** One AWS call a handler makes: a DynamoDB action (with the index of a Query) or an `@connections` call. */
 export interface AccessCall {
-  readonly service: "dynamodb" | "execute-api";
-  /** `PutItem`, `Query`, … or `PostToConnection`, `GetConnection`, `DeleteConnection`. */
+  readonly service: "dynamodb" | "execute-api" | "secretsmanager";
+  /** `PutItem`, `Query`, … or `PostToConnection`, `GetConnection`, `DeleteConnection`, or `GetSecretValue`. */
   readonly action: string;
   readonly index: string | undefined;
-  /** The partition key of the one item a DynamoDB call names (`Key` or `Item`), when it names one. */
+  /** The partition key of the one item a DynamoDB call names (`Key` or `Item`), when it names one; a secret's name. */
   readonly pk?: string | undefined;
 }
 export type AccessGuard = (call: AccessCall) => void;
@@ -56,14 +56,24 @@ export type AccessGuard = (call: AccessCall) => void;
  */
 export const ACCESS_GUARD = Symbol.for("mancala.local.accessGuard");
 
-/** `input.Key.pk` or `input.Item.pk`, plain or marshalled (`{ S: "…" }`). */
+/**
+ * The partition key value a call names: `input.Key` or `input.Item` (its `pk`), or a Query's key
+ * condition (`pk = :v`, or `gsi1pk = :v` on an index), plain or marshalled (`{ S: "…" }`).
+ */
 function partitionKeyOf(input: Record<string, unknown>): string | undefined {
+  const str = (v: unknown): string | undefined =>
+    typeof v === "string"
+      ? v
+      : typeof v === "object" && v !== null && typeof (v as { S?: unknown }).S === "string"
+        ? (v as { S: string }).S
+        : undefined;
   const holder = (input.Key ?? input.Item) as Record<string, unknown> | undefined;
-  const v = holder?.pk as unknown;
-  if (typeof v === "string") return v;
-  if (typeof v === "object" && v !== null && typeof (v as { S?: unknown }).S === "string")
-    return (v as { S: string }).S;
-  return undefined;
+  if (holder !== undefined) return str(holder.pk);
+  const cond = input.KeyConditionExpression;
+  if (typeof cond !== "string") return undefined;
+  const m = /^\s*\(?\s*([#\w]+)\s*=\s*(:\w+)/.exec(cond);
+  if (m === null) return undefined;
+  return str((input.ExpressionAttributeValues as Record<string, unknown> | undefined)?.[m[2]]);
 }
 
 type Guardable = { middlewareStack: { add(mw: unknown, opts: { step: "initialize"; name: string }): void } };

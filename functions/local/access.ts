@@ -25,11 +25,18 @@ function check(call: AccessCall): void {
   const what =
     call.service === "dynamodb"
       ? `dynamodb:${call.action}${call.index !== undefined ? ` on index ${call.index}` : ""}`
-      : `execute-api:ManageConnections (${call.action})`;
-  const allowed = call.service === "dynamodb" ? mayCall(route, call.action, call.index) : route.access.posts;
+      : call.service === "secretsmanager"
+        ? `secretsmanager:${call.action} on the secret ${call.pk ?? "?"}`
+        : `execute-api:ManageConnections (${call.action})`;
+  const allowed =
+    call.service === "dynamodb"
+      ? mayCall(route, call.action, call.index)
+      : call.service === "secretsmanager"
+        ? call.action === "GetSecretValue" && (route.access.secrets ?? []).some((s) => s === call.pk)
+        : route.access.posts;
   if (!allowed)
     throw new AccessDeniedError(`${name} may not call ${what}: functions/routes.ts lists what each route may call`);
-  if (call.service === "dynamodb" && !mayTouchKey(route, call.pk)) {
+  if (call.service === "dynamodb" && !mayTouchKey(route, call.pk, call.index)) {
     throw new AccessDeniedError(
       `${name} may not touch the item ${call.pk ?? "(no single key)"}: functions/routes.ts lists the keys it may use`,
     );

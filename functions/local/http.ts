@@ -3,6 +3,8 @@
  * modules API Gateway's HTTP API invokes, each run as its route) and the built client as static files
  * with an SPA fallback to `index.html`.
  */
+import { ORIGIN_HEADER, newOriginSecret } from "../http/respond.js";
+import { readSecret } from "../lib/secrets.js";
 import { createReadStream, statSync } from "node:fs";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { randomUUID } from "node:crypto";
@@ -98,6 +100,16 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
     req.on("end", () => resolveBody(size > HTTP_BODY_LIMIT ? null : Buffer.concat(chunks)));
     req.on("error", reject);
   });
+}
+
+/**
+ * What CloudFront does to an `/api/*` request before the HTTP API sees it: it sets the viewer's
+ * address (overwriting a viewer's own header of that name) and adds the secret origin header.
+ */
+async function asCloudFront(event: APIGatewayProxyEventV2, req: IncomingMessage): Promise<void> {
+  const ip = req.socket.remoteAddress ?? "127.0.0.1";
+  event.headers["cloudfront-viewer-address"] = `${ip}:${req.socket.remotePort ?? 0}`;
+  event.headers[ORIGIN_HEADER] = (await readSecret("origin-verify", newOriginSecret)).trim();
 }
 
 function toEvent(
@@ -198,7 +210,9 @@ export async function routeHttp(
     }
     try {
       const handler = await loadHandler(r, moduleOf);
-      sendResult(res, await handler(toEvent(req, url, routeName(r), params, body, domainName)));
+      const event = toEvent(req, url, routeName(r), params, body, domainName);
+      await asCloudFront(event, req);
+      sendResult(res, await handler(event));
     } catch (e) {
       log(`http ${routeName(r)} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       sendJson(res, 500, { message: "Internal Server Error" });

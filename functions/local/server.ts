@@ -14,6 +14,7 @@ import { ensureTable, startDynalite, sweepExpired } from "./dynamo.js";
 import { GATEWAY_IDLE_MS, GATEWAY_MAX_CONNECTION_MS, createLocalGateway, type WsHandler } from "./gateway.js";
 import { routeHttp, serveStatic } from "./http.js";
 import { asRoute, installAccessGuard } from "./access.js";
+import { LOCAL_SECRETS_DIR_ENV } from "../lib/secrets.js";
 import { TIMER_ROUTES, WS_ROUTES, type Route, type WsRoute } from "../routes.js";
 
 const FUNCTIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -98,6 +99,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   process.env.DYNAMO_ENDPOINT = dynamo.endpoint;
   process.env.AWS_EC2_METADATA_DISABLED = "true";
   process.env.AWS_REGION ??= "us-east-1";
+  // Secrets (functions/lib/secrets.ts) are files beside the data; without data, in memory.
+  if (o.dataDir !== null) process.env[LOCAL_SECRETS_DIR_ENV] = join(o.dataDir, "secrets");
+  else delete process.env[LOCAL_SECRETS_DIR_ENV];
   await ensureTable(dynamo.client, tableName);
 
   installAccessGuard();

@@ -1,4 +1,6 @@
-import { describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ensureTable, startDynalite, type LocalDynamo } from "../local/dynamo.js";
+import { LEASE_MS, makeDynamoTimerLease } from "./lease.js";
 import type { TickReport } from "./service.js";
 import { tickForAMinute } from "./timer.js";
 
@@ -42,5 +44,89 @@ describe("the timer's invocation", () => {
     const r = await tickForAMinute(f.service, f.context, f.clock);
     expect(f.ticks.at(-1)!).toBeLessThan(10_000 - 1_500);
     expect(r.ticks).toBeGreaterThan(5);
+  });
+});
+
+describe("the timer's lease (on dynalite)", () => {
+  let dynamo: LocalDynamo;
+  beforeAll(async () => {
+    dynamo = await startDynalite(null);
+    await ensureTable(dynamo.client, "lease");
+  });
+  afterAll(async () => {
+    await dynamo?.close();
+  });
+
+  /** A service whose tick takes `ms` of real time and records when it acted. */
+  function slowService(ms: number, acted: string[], name: string) {
+    return {
+      async tick(): Promise<TickReport> {
+        acted.push(`${name} start`);
+        await new Promise((r) => setTimeout(r, ms));
+        acted.push(`${name} end`);
+        return { matches: 0, ended: 0, paired: 0, waiting: 0 };
+      },
+      busy: async () => false,
+    };
+  }
+
+  test("two ticks started together: one acts, the other skips; after release the next one acts", async () => {
+    const lease = makeDynamoTimerLease(dynamo.client, "lease");
+    const acted: string[] = [];
+    const [a, b] = await Promise.all([
+      tickForAMinute(slowService(50, acted, "a"), undefined, undefined, { lease, holder: "a" }),
+      tickForAMinute(slowService(50, acted, "b"), undefined, undefined, { lease, holder: "b" }),
+    ]);
+    expect(a.ticks + b.ticks).toBe(1);
+    expect(a.skipped + b.skipped).toBe(1);
+    expect(acted).toHaveLength(2);
+    // The winner released the lease at its end: a later tick of the other acts.
+    const loser = a.ticks === 0 ? "a" : "b";
+    const c = await tickForAMinute(slowService(1, acted, loser), undefined, undefined, { lease, holder: loser });
+    expect(c.ticks).toBe(1);
+  });
+
+  test("a holder that died keeps others out for LEASE_MS, then loses the lease", async () => {
+    const lease = makeDynamoTimerLease(dynamo.client, "lease");
+    const t = Date.now();
+    expect(await lease.acquire("dead", t)).toBe(true);
+    expect(await lease.acquire("next", t + LEASE_MS - 1)).toBe(false);
+    expect(await lease.acquire("dead", t + 1_000)).toBe(true); // the holder renews
+    expect(await lease.acquire("next", t + LEASE_MS + 1)).toBe(false);
+    expect(await lease.acquire("next", t + 1_000 + LEASE_MS + 1)).toBe(true);
+    await lease.release("dead"); // no longer its lease: nothing happens
+    expect(await lease.acquire("dead", t + 1_000 + LEASE_MS + 2)).toBe(false);
+    await lease.release("next");
+    expect(await lease.acquire("dead", t + 1_000 + LEASE_MS + 3)).toBe(true);
+    await lease.release("dead");
+  });
+
+  test("ten invocations at once, each ticking for a few seconds: ticks never overlap", async () => {
+    const lease = makeDynamoTimerLease(dynamo.client, "lease");
+    const acted: number[] = [];
+    let running = 0;
+    let most = 0;
+    const service = {
+      async tick(): Promise<TickReport> {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 20));
+        running--;
+        acted.push(Date.now());
+        return { matches: 0, ended: 0, paired: 0, waiting: 1 };
+      },
+      busy: async () => true,
+    };
+    const start = Date.now();
+    // Real time: a Lambda context with 4.6 s left, so each invocation ticks about twice.
+    const context = { getRemainingTimeInMillis: () => 4_600 - (Date.now() - start) };
+    const reports = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => tickForAMinute(service, context, undefined, { lease, holder: `inv${i}` })),
+    );
+    expect(most).toBe(1);
+    const ticks = reports.reduce((n, r) => n + r.ticks, 0);
+    expect(ticks).toBe(acted.length);
+    expect(ticks).toBeGreaterThanOrEqual(2);
+    expect(reports.reduce((n, r) => n + r.skipped, 0)).toBeGreaterThanOrEqual(9);
   });
 });

@@ -11,7 +11,9 @@
  * server calls it every second without a Lambda context: one tick per call.
  */
 import { documentClient, managementClient, readConfig } from "../lib/config.js";
+import { randomBytes } from "node:crypto";
 import { makeApiGateway } from "../lib/gateway.js";
+import { makeDynamoTimerLease, type TimerLease } from "./lease.js";
 import { makeRankedGateway, makeRankedServiceFor } from "./ports.js";
 import type { RankedService, TickReport } from "./service.js";
 
@@ -19,8 +21,8 @@ import type { RankedService, TickReport } from "./service.js";
 export const TICK_EVERY_MS = 1_000;
 /**
  * An invocation ticks for a little over its minute, so it overlaps the next one by a second instead
- * of leaving a gap (two ticks at once are harmless: every change is a conditional write), and stops
- * this long before its Lambda timeout (which must therefore be above 63 s).
+ * of leaving a gap (the lease, `functions/ranked/lease.ts`, lets only one of them act at a time), and
+ * stops this long before its Lambda timeout (which must therefore be above 63 s).
  */
 const INVOCATION_SPAN_MS = 61_000;
 const STOP_BEFORE_MS = 1_500;
@@ -36,31 +38,49 @@ export interface TickClock {
 
 const REAL_CLOCK: TickClock = { now: Date.now, sleep: (ms) => new Promise((res) => setTimeout(res, ms)) };
 
+/** The lease an invocation ticks under, and its own name as holder. */
+export interface TickLease {
+  readonly lease: TimerLease;
+  readonly holder: string;
+}
+
 /**
  * Ticks `service` as one invocation does: once without a Lambda context; with one, every second
- * for about a minute while there is something to watch, stopping before the Lambda's timeout.
+ * for about a minute while there is something to watch, stopping before the Lambda's timeout. With
+ * a lease, a tick acts only while it holds it (a second skipped otherwise) and the lease is given up
+ * at the end.
  */
 export async function tickForAMinute(
   service: Pick<RankedService, "tick" | "busy">,
   context?: LambdaContext,
   clock: TickClock = REAL_CLOCK,
-): Promise<TickReport & { ticks: number }> {
+  lease?: TickLease,
+): Promise<TickReport & { ticks: number; skipped: number }> {
   const started = clock.now();
-  const total = { matches: 0, ended: 0, paired: 0, waiting: 0, ticks: 0 };
-  for (;;) {
-    const t = clock.now();
-    const r = await service.tick();
-    total.ticks++;
-    total.matches += r.matches;
-    total.ended += r.ended;
-    total.paired += r.paired;
-    total.waiting = r.waiting;
-    if (typeof context?.getRemainingTimeInMillis !== "function") return total;
-    if (total.ticks === 1 && !(await service.busy(r))) return total;
-    const next = t + TICK_EVERY_MS;
-    if (next - started > INVOCATION_SPAN_MS || context.getRemainingTimeInMillis() < STOP_BEFORE_MS + TICK_EVERY_MS)
-      return total;
-    await clock.sleep(Math.max(0, next - clock.now()));
+  const total = { matches: 0, ended: 0, paired: 0, waiting: 0, ticks: 0, skipped: 0 };
+  try {
+    for (;;) {
+      const t = clock.now();
+      if (lease === undefined || (await lease.lease.acquire(lease.holder, t))) {
+        const r = await service.tick();
+        total.ticks++;
+        total.matches += r.matches;
+        total.ended += r.ended;
+        total.paired += r.paired;
+        total.waiting = r.waiting;
+        if (typeof context?.getRemainingTimeInMillis !== "function") return total;
+        if (total.ticks === 1 && !(await service.busy(r))) return total;
+      } else {
+        total.skipped++;
+        if (typeof context?.getRemainingTimeInMillis !== "function") return total;
+      }
+      const next = t + TICK_EVERY_MS;
+      if (next - started > INVOCATION_SPAN_MS || context.getRemainingTimeInMillis() < STOP_BEFORE_MS + TICK_EVERY_MS)
+        return total;
+      await clock.sleep(Math.max(0, next - clock.now()));
+    }
+  } finally {
+    if (lease !== undefined) await lease.lease.release(lease.holder);
   }
 }
 
@@ -70,9 +90,12 @@ export const handler = async (_event?: unknown, context?: LambdaContext): Promis
   const endpoint = new URL(process.env.WS_ENDPOINT ?? cfg.gatewayEndpoint ?? "http://127.0.0.1");
   const client = managementClient(endpoint.host, endpoint.pathname.replace(/^\/+/, ""), cfg);
   const gateway = makeRankedGateway(makeApiGateway(client), client);
-  const { ticks: _ticks, ...report } = await tickForAMinute(
-    makeRankedServiceFor(documentClient(cfg), cfg.tableName, gateway),
-    context,
-  );
+  const db = documentClient(cfg);
+  const lease = { lease: makeDynamoTimerLease(db, cfg.tableName), holder: randomBytes(9).toString("base64url") };
+  const {
+    ticks: _ticks,
+    skipped: _skipped,
+    ...report
+  } = await tickForAMinute(makeRankedServiceFor(db, cfg.tableName, gateway), context, REAL_CLOCK, lease);
   return report;
 };

@@ -11,7 +11,7 @@ import { makeDynamoConnectionStore, type ConnectionStore } from "../lib/connecti
 import { makeApiGateway, type Gateway } from "../lib/gateway.js";
 import { makeDynamoFriendStore } from "../friends/store.js";
 import type { FriendPorts } from "../friends/service.js";
-import { seatTokenKey } from "../friends/token.js";
+import { seatTokenKeys } from "../friends/token.js";
 
 export interface RealtimePorts extends FriendPorts {
   readonly db: DynamoDBDocumentClient;
@@ -36,6 +36,6 @@ export function portsFor(event: APIGatewayProxyWebsocketEventV2): RealtimePorts 
     gateway,
     hashSecret,
     newId: () => randomBytes(12).toString("base64url"),
-    tokenKey: () => seatTokenKey(db, cfg.tableName),
+    tokenKey: () => seatTokenKeys(),
   };
 }

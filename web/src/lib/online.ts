@@ -18,11 +18,12 @@ import {
   type RankedServerMessage,
 } from "../../../core/protocol/ranked.js";
 import { apiUrl } from "./http.js";
+import { runtimeConfig } from "./runtimeConfig.js";
 
-/** The WebSocket address of the server that served this page (or the configured one). */
+/** The WebSocket address the deployment names at run time (`/config.json`), else the page's own server. */
 export function wsUrl(): string {
-  const env = (import.meta as { env?: Record<string, string | undefined> }).env;
-  if (env?.VITE_WS_URL !== undefined && env.VITE_WS_URL !== "") return env.VITE_WS_URL;
+  const configured = runtimeConfig().wsUrl;
+  if (configured !== null) return configured;
   const u = new URL(apiUrl("ws"));
   u.protocol = u.protocol === "https:" ? "wss:" : "ws:";
   return u.toString();

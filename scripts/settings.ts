@@ -1,0 +1,62 @@
+/**
+ * A stage's deploy settings: `npm run -s settings -- --stage prod` shows what the next `npx sst deploy
+ * --stage prod` uses (each value and where it comes from: the environment, `deploy/prod.json`, or the
+ * default); `npm run -s settings -- --stage prod MANCALA_WS_RATE=800 MANCALA_WS_BURST=1600` checks and
+ * saves values into `deploy/prod.json` (commit it), `NAME=` removes one. Exit code 2 on a bad value.
+ */
+import { fail, parseArgs } from "./args.js";
+import {
+  DEFAULT_SETTINGS,
+  SETTING_NAMES,
+  loadSavedSettings,
+  saveSettings,
+  settingsFile,
+  stageSettings,
+  type SavedSettings,
+  type SettingName,
+} from "../stacks/settings.js";
+
+function defaultOf(name: SettingName): string {
+  const d = DEFAULT_SETTINGS;
+  const v = {
+    MANCALA_LOG_RETENTION: d.logRetention,
+    MANCALA_WS_RATE: d.wsThrottle.rate,
+    MANCALA_WS_BURST: d.wsThrottle.burst,
+    MANCALA_HTTP_RATE: d.httpThrottle.rate,
+    MANCALA_HTTP_BURST: d.httpThrottle.burst,
+    MANCALA_ALARM_EMAIL: d.alarmEmail ?? "",
+  }[name];
+  return String(v);
+}
+
+function main(argv: readonly string[]): void {
+  const args = parseArgs(argv);
+  const stage = args.get("stage") ?? fail("usage: npm run -s settings -- --stage STAGE [MANCALA_NAME=value ...]");
+  const changes: SavedSettings = {};
+  for (const a of argv.filter((x) => !x.startsWith("--") && x.includes("="))) {
+    const [name, ...rest] = a.split("=");
+    if (!(SETTING_NAMES as readonly string[]).includes(name))
+      fail(`unknown setting ${name} (known: ${SETTING_NAMES.join(", ")})`);
+    changes[name as SettingName] = rest.join("=");
+  }
+  try {
+    if (Object.keys(changes).length > 0) saveSettings(stage, changes);
+    stageSettings(stage); // the same check the deploy makes
+  } catch (e) {
+    fail(e instanceof Error ? e.message : String(e));
+  }
+  const saved = loadSavedSettings(stage);
+  process.stdout.write(`settings of stage ${stage} (${settingsFile(stage)}):\n`);
+  for (const name of SETTING_NAMES) {
+    const env = process.env[name];
+    const [value, from] =
+      env !== undefined && env !== ""
+        ? [env, "environment (this deploy only)"]
+        : saved[name] !== undefined
+          ? [saved[name], "saved"]
+          : [defaultOf(name), "default"];
+    process.stdout.write(`${name}=${value}  # ${from}\n`);
+  }
+}
+
+main(process.argv.slice(2));
