@@ -29,14 +29,13 @@ import {
   type RoomSecrets,
 } from "../crypto/handshake.js";
 import {
-  CHAT_LIMIT,
-  CHAT_WINDOW_MS,
   MAX_WRONG_CODES,
   PROTOCOL_VERSION,
   parseFriendServerMessage,
   type FriendServerMessage,
   type StoredMessage,
 } from "../protocol/friend.js";
+import { chatFlood } from "../protocol/chat.js";
 import type { ErrorCode } from "../protocol/errors.js";
 import { JoinRequestSchema, kindOf, parsePayload, type Payload } from "./payload.js";
 import {
@@ -908,15 +907,12 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     if (disposed) return err({ code: "room/not_seated", message: "the session is closed" });
     if (seat === null) return err({ code: "room/not_seated", message: "not seated yet" });
     if (p.t === "chat") {
-      const now = Date.now();
-      const recent =
-        game.chat.filter((c) => c.seat === seat && c.at > now - CHAT_WINDOW_MS).length +
-        outbox.filter((o) => o.kind === "chat").length;
-      if (recent >= CHAT_LIMIT)
-        return err({
-          code: "chat/flood",
-          message: `at most ${CHAT_LIMIT} chat messages in ${CHAT_WINDOW_MS / 1000} s`,
-        });
+      const flood = chatFlood(
+        game.chat.filter((c) => c.seat === seat).map((c) => c.at),
+        Date.now(),
+        outbox.filter((o) => o.kind === "chat").length,
+      );
+      if (flood !== null) return err(flood);
     }
     const probe = applyPayload(game, { from: seat, seq: applied + 1, at: Date.now(), payload: p });
     if (!probe.ok) return err(probe.error);
