@@ -4,6 +4,7 @@
  * `@connections` API, runs dynalite (on its own thread) persisted under `dataDir` with the table created on startup,
  * emulates TTL with a sweeper, and calls the ranked-match timer on an interval.
  */
+import { WS_PATH } from "../../core/protocol/api.js";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { existsSync } from "node:fs";
@@ -149,7 +150,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     } catch {
       path = null;
     }
-    if (path !== "/ws") {
+    if (path !== WS_PATH) {
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
       return;
     }
@@ -245,7 +246,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return {
     url,
     port,
-    wsUrl: `ws://${domainName}/ws`,
+    wsUrl: `ws://${domainName}${WS_PATH}`,
     stats: () => ({
       dynamo: dynamo.calls(),
       posts: gateway.posts,
