@@ -24,7 +24,7 @@ import {
 } from "sst/constructs";
 import { API_PREFIX } from "../core/protocol/api.js";
 import { ORIGIN_HEADER } from "../functions/http/respond.js";
-import { WS_URL_PLACEHOLDER } from "../web/src/lib/runtimeConfig.js";
+import { WS_URL_PLACEHOLDER } from "../web/src/lib/runtimeConfigFile.js";
 import {
   ROUTES,
   HTTP_ROUTES,

@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
-import { ACCESS_GUARD, type AccessGuard } from "./config.js";
+import { ACCESS_GUARD, type AccessGuard } from "./localHooks.js";
 
 export const SECRET_NAMES = ["seat-token-keys", "origin-verify"] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];

@@ -5,7 +5,7 @@
  * gives it up when its invocation ends; a holder that dies loses it `LEASE_MS` after its last tick.
  */
 import { UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { isConditionFailed } from "../lib/connections.js";
+import { isConditionFailed } from "../lib/items.js";
 import { nowSeconds } from "../lib/table.js";
 
 /** Longer than any tick (a tick reads the due matches and ends a few); far shorter than a minute. */

@@ -14,7 +14,7 @@ import { documentClient, managementClient, readConfig } from "../lib/config.js";
 import { randomBytes } from "node:crypto";
 import { makeApiGateway } from "../lib/gateway.js";
 import { makeDynamoTimerLease, type TimerLease } from "./lease.js";
-import { makeRankedGateway, makeRankedServiceFor } from "./ports.js";
+import { makeRankedService } from "./ports.js";
 import type { RankedService, TickReport } from "./service.js";
 
 /** Ticks per invocation are spaced this far apart. */
@@ -89,13 +89,12 @@ export const handler = async (_event?: unknown, context?: LambdaContext): Promis
   // In AWS the stack passes the WebSocket API's management endpoint; locally the server sets its own.
   const endpoint = new URL(process.env.WS_ENDPOINT ?? cfg.gatewayEndpoint ?? "http://127.0.0.1");
   const client = managementClient(endpoint.host, endpoint.pathname.replace(/^\/+/, ""), cfg);
-  const gateway = makeRankedGateway(makeApiGateway(client), client);
   const db = documentClient(cfg);
   const lease = { lease: makeDynamoTimerLease(db, cfg.tableName), holder: randomBytes(9).toString("base64url") };
   const {
     ticks: _ticks,
     skipped: _skipped,
     ...report
-  } = await tickForAMinute(makeRankedServiceFor(db, cfg.tableName, gateway), context, REAL_CLOCK, lease);
+  } = await tickForAMinute(makeRankedService(db, cfg.tableName, makeApiGateway(client)), context, REAL_CLOCK, lease);
   return report;
 };

@@ -4,7 +4,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { WS_URL_PLACEHOLDER, loadRuntimeConfig, runtimeConfig } from "./runtimeConfig.js";
+import { loadRuntimeConfig, runtimeConfig } from "./runtimeConfig.js";
+import { WS_URL_PLACEHOLDER } from "./runtimeConfigFile.js";
 
 let body = "";
 const requests: { url: string; cache: string | undefined }[] = [];

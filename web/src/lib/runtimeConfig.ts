@@ -6,9 +6,8 @@
  * answer is remembered for a start without a network; a file still holding its placeholder (the
  * local server) means "the page's own server".
  */
-export const CONFIG_PATH = "config.json";
-/** What the stack replaces in `web/public/config.json`. */
-export const WS_URL_PLACEHOLDER = "{{ MANCALA_WS_URL }}";
+import { CONFIG_PATH } from "./runtimeConfigFile.js";
+
 const STORAGE_KEY = "mancala.runtimeConfig";
 
 export interface RuntimeConfig {
