@@ -95,7 +95,15 @@ export function createRankedService(ports: RankedPorts): RankedService {
   async function startMatch(a: SeekRecord, b: SeekRecord): Promise<void> {
     const now = ports.now();
     const [s0, s1] = ports.randomSeat() === 0 ? [a, b] : [b, a];
-    const seat = (s: SeekRecord) => ({ playerId: s.playerId, name: s.name, rating: s.rating, rd: s.rd, vol: s.vol });
+    const seat = (s: SeekRecord) => ({
+      playerId: s.playerId,
+      name: s.name,
+      rating: s.rating,
+      rd: s.rd,
+      vol: s.vol,
+      games: s.games ?? 0, // a seek stored before weights existed
+      joinedAt: s.joinedAt ?? 0,
+    });
     const m = makeMatch({
       id: ports.randomId(),
       game: a.game,
@@ -235,6 +243,8 @@ export function createRankedService(ports: RankedPorts): RankedService {
       rating: r.rating,
       rd: r.rd,
       vol: r.vol,
+      games: r.games,
+      joinedAt: profile.createdAt,
       connId,
       since,
       token: ports.randomId(),
