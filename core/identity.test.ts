@@ -162,7 +162,7 @@ describe("strict keys and signatures", () => {
       fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (s) => {
         expect(parsePlayerId(makeDeviceKeys(s).playerId).ok).toBe(true);
       }),
-      { numRuns: 200 },
+      { numRuns: 40 },
     );
   });
 });

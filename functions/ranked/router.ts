@@ -42,7 +42,8 @@ export async function routeRanked(ctx: RealtimeContext, msg: Envelope): Promise<
     await serviceFor(ctx, { connectionId: ctx.connectionId, held }).handle(
       ctx.connectionId,
       parsed.value,
-      ...(ctx.connection !== undefined ? [rankedAuthOf(ctx.connection, ctx.now)] : []),
+      ctx.connection !== undefined ? rankedAuthOf(ctx.connection, ctx.now) : undefined,
+      (ctx.event.requestContext as { identity?: { sourceIp?: string } }).identity?.sourceIp,
     );
   } catch (e) {
     console.error("ranked message failed", e);

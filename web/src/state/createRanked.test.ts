@@ -44,7 +44,15 @@ function setup() {
     }),
   );
   h!.onOpen();
-  h!.onMessage({ type: "auth.ok", playerId: keys.playerId, name: "Aigerim", stats: {}, activeMatch: null });
+  h!.onMessage({
+    type: "auth.ok",
+    playerId: keys.playerId,
+    name: "Aigerim",
+    shown: "Aigerim",
+    pending: null,
+    stats: {},
+    activeMatch: null,
+  });
   return { store, sent, push: (m: RankedServerMessage) => h!.onMessage(m), advance: (ms: number) => void (t += ms) };
 }
 
