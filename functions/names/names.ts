@@ -96,9 +96,10 @@ function taken(): NameError {
  * their wished-for name is claimed now. Returns the skeleton claimed now (null if none).
  */
 export async function claimAfterRatedGame(names: NameStore, holder: NameHolder, at: number): Promise<string | null> {
-  if (holder.skeleton !== null && (await names.holds(holder.skeleton, holder.playerId, at))) {
-    await names.renew(holder.skeleton, holder.playerId, at + NAME_LIVE_MS);
-    return null;
+  if (holder.skeleton !== null) {
+    // Their own claim (live, or lapsed but not taken since) is extended; already longer, it stays.
+    if (await names.renew(holder.skeleton, holder.playerId, at + NAME_LIVE_MS)) return null;
+    if (await names.holds(holder.skeleton, holder.playerId, at)) return null;
   }
   const wanted = holder.wanted ?? (holder.skeleton !== null ? holder.name : null);
   if (wanted === null) return null;

@@ -64,6 +64,7 @@ export interface TickReport {
 export function createRankedService(ports: RankedPorts): RankedService {
   const { stores, gateway, config } = ports;
   const send = gateway.send.bind(gateway);
+  const allowPlayer = ports.allowPlayer ?? ((playerId: string, now: number) => allowIdentity(`player:${playerId}`, now));
 
   async function error(
     connId: string,
@@ -82,8 +83,9 @@ export function createRankedService(ports: RankedPorts): RankedService {
   async function onEnded(m: MatchRecord): Promise<readonly [RatingChange, RatingChange] | null> {
     const at = m.endedAt ?? ports.now();
     const rated = m.rated && m.result !== null;
+    const profiles: (Profile | null)[] = [];
     for (const s of [0, 1] as const) {
-      await updateProfile(stores.identity, m.seats[s].playerId, (x) =>
+      const p = await updateProfile(stores.identity, m.seats[s].playerId, (x) =>
         x.activeMatch === m.id || (rated && (x.ratedAt ?? 0) < at)
           ? {
               ...x,
@@ -92,6 +94,7 @@ export function createRankedService(ports: RankedPorts): RankedService {
             }
           : null,
       );
+      profiles.push(p);
     }
     if (!rated || m.result === null) return null;
     const result = m.result;
@@ -99,14 +102,13 @@ export function createRankedService(ports: RankedPorts): RankedService {
       await applyResult(stores.ratings, m.game, m.id, m.seats[0], m.seats[1], scoreOf(result, 0), at),
       await applyResult(stores.ratings, m.game, m.id, m.seats[1], m.seats[0], scoreOf(result, 1), at),
     ] as const;
-    for (const s of [0, 1] as const) await nameAfterRatedGame(m.seats[s].playerId, at);
+    for (const p of profiles) if (p !== null) await nameAfterRatedGame(p, at);
     return changes;
   }
 
   /** A rated game extends the player's claim, or claims the name they chose before it. */
-  async function nameAfterRatedGame(playerId: string, at: number): Promise<void> {
-    const p = await stores.identity.getProfile(playerId);
-    if (p === null) return;
+  async function nameAfterRatedGame(p: Profile, at: number): Promise<void> {
+    const playerId = p.playerId;
     const claimed = await claimAfterRatedGame(stores.names, p, at);
     if (claimed === null) return;
     const name = p.wanted ?? p.name;
@@ -409,7 +411,7 @@ export function createRankedService(ports: RankedPorts): RankedService {
     let verdict: boolean | null = null;
     return {
       ...msg,
-      allow: (playerId) => (verdict ??= allowIdentity(`player:${playerId}`, ports.now())),
+      allow: (playerId) => (verdict ??= allowPlayer(playerId, ports.now())),
     };
   }
 

@@ -78,6 +78,7 @@ export function createHarness(config: Partial<RankedConfig> = {}, seat: () => Se
     now: () => t,
     randomId: () => `id${++ids}`,
     randomSeat: seat,
+    allowPlayer: () => true, // the flood buckets are per process, and this clock stands still
   });
   const inbox = (conn: string): RankedServerMessage[] => sent.filter((s) => s.conn === conn).map((s) => s.msg);
   const lastOf = <T extends RankedServerMessage["type"]>(conn: string, type: T) =>

@@ -57,4 +57,9 @@ export interface RankedPorts {
   readonly randomId: () => string;
   /** Random seat for the first seeker: 0 or 1. */
   readonly randomSeat: () => Seat;
+  /**
+   * Takes one message from the player's own flood bucket (functions/lib/flood.ts `allowIdentity`,
+   * the default); false when it is empty.
+   */
+  readonly allowPlayer?: (playerId: string, now: number) => boolean;
 }
