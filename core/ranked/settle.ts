@@ -23,7 +23,7 @@ export const APPLIED_KEEP = 50;
  */
 export const NEW_PLAYER_GAMES = 5;
 export const NEW_PLAYER_MS = 24 * 3600_000;
-export const NEW_OPPONENT_WEIGHT = 0.1;
+export const NEW_OPPONENT_WEIGHT = 0.05;
 export const REPEAT_WINDOW_MS = 24 * 3600_000;
 /** Opponents of the last day kept on a record (a cap, so the item stays small). */
 const RECENT_KEEP = 100;

@@ -27,10 +27,34 @@ export const RANKED_QUOTAS = {
   signInPerPlayer: { limit: 60, windowMs: 10 * MIN },
   signInPerAddress: { limit: 300, windowMs: 10 * MIN },
   /** First sign-ins of new identities from one address: fresh keys cost nothing, so they are few. */
-  newIdentityPerAddress: { limit: 10, windowMs: 60 * MIN },
+  newIdentityPerAddress: { limit: 20, windowMs: 60 * MIN },
   seekPerPlayer: { limit: 60, windowMs: 10 * MIN },
   seekPerAddress: { limit: 600, windowMs: 10 * MIN },
 } as const satisfies Record<string, QuotaRule>;
+
+export type RankedQuotas = { readonly [K in keyof typeof RANKED_QUOTAS]: QuotaRule };
+
+/**
+ * The quotas with the environment's overrides: RANKED_NEW_IDENTITIES (new identities per address
+ * an hour; the local tests sign in hundreds of fresh keys from one address) and RANKED_SEEKS (seeks
+ * per player in 10 minutes).
+ */
+export function rankedQuotas(env: NodeJS.ProcessEnv = process.env): RankedQuotas {
+  const n = (key: string): number | undefined => {
+    const v = Number(env[key]);
+    return env[key] !== undefined && Number.isInteger(v) && v > 0 ? v : undefined;
+  };
+  const ids = n("RANKED_NEW_IDENTITIES");
+  const seeks = n("RANKED_SEEKS");
+  return {
+    ...RANKED_QUOTAS,
+    newIdentityPerAddress: {
+      ...RANKED_QUOTAS.newIdentityPerAddress,
+      limit: ids ?? RANKED_QUOTAS.newIdentityPerAddress.limit,
+    },
+    seekPerPlayer: { ...RANKED_QUOTAS.seekPerPlayer, limit: seeks ?? RANKED_QUOTAS.seekPerPlayer.limit },
+  };
+}
 
 export function makeDynamoQuota(db: DynamoDBDocumentClient, tableName: string): Quota {
   return {

@@ -131,6 +131,8 @@ async function getJson<T>(path: string): Promise<{ status: number; body: T; head
 beforeAll(async () => {
   process.env.RATE_LIMIT = "100000"; // the fuzz below sends hundreds of messages on one connection
   process.env.RANKED_WINDOW_STEP_MS = "200"; // ratings drift apart over many games: widen the window fast
+  process.env.RANKED_NEW_IDENTITIES = "100000"; // dozens of fresh keys from one address
+  process.env.RANKED_SEEKS = "100000";
   dataDir = mkdtempSync(join(tmpdir(), "ranked-it-"));
   server = await startServer({ port: 0, dataDir, staticDir: join(dataDir, "none"), quiet: true, timerMs: 100 });
   store = makeDynamoRankedStores(documentClient(readConfig()), readConfig().tableName);

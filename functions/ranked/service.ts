@@ -29,7 +29,7 @@ import type { SeekRecord } from "../matchmaking/store.js";
 import { chooseName, claimAfterRatedGame } from "../names/names.js";
 import { generatedName } from "../../core/names.js";
 import { allowIdentity } from "../lib/flood.js";
-import { RANKED_QUOTAS } from "./quota.js";
+import { rankedQuotas } from "./quota.js";
 import { allStats, applyResult, currentRating, renameRecords } from "../ratings/ratings.js";
 import type { RankedPorts } from "./types.js";
 
@@ -64,7 +64,8 @@ export interface TickReport {
 export function createRankedService(ports: RankedPorts): RankedService {
   const { stores, gateway, config } = ports;
   const send = gateway.send.bind(gateway);
-  const allowPlayer = ports.allowPlayer ?? ((playerId: string, now: number) => allowIdentity(`player:${playerId}`, now));
+  const allowPlayer =
+    ports.allowPlayer ?? ((playerId: string, now: number) => allowIdentity(`player:${playerId}`, now));
 
   async function error(
     connId: string,
@@ -205,7 +206,7 @@ export function createRankedService(ports: RankedPorts): RankedService {
     address: string | undefined,
   ): Promise<void> {
     const now = ports.now();
-    const q = RANKED_QUOTAS;
+    const q = rankedQuotas();
     const claimed = auth?.challengeFor ?? null;
     if (
       (claimed !== null &&
@@ -261,7 +262,7 @@ export function createRankedService(ports: RankedPorts): RankedService {
     address: string | undefined,
   ): Promise<void> {
     const now = ports.now();
-    const q = RANKED_QUOTAS;
+    const q = rankedQuotas();
     if (
       !(await stores.quota.take(`seek#p#${playerId}`, q.seekPerPlayer.limit, q.seekPerPlayer.windowMs, now)) ||
       (address !== undefined &&
