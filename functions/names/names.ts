@@ -65,20 +65,23 @@ export async function chooseName(
   if (holder.skeleton === skeleton && (await names.holds(skeleton, playerId, now))) {
     return ok({ name, skeleton, claimed: true });
   }
-  if (holder.skeleton === null && holder.wanted === name) return ok({ name, skeleton, claimed: false });
+  const ratedAt = holder.ratedAt ?? null;
+  const mayClaim = ratedAt !== null && ratedAt + NAME_LIVE_MS > now;
+  const wish = holder.skeleton === null && holder.wanted === name; // chosen before: counts no more
+  if (wish && !mayClaim) return ok({ name, skeleton, claimed: false });
   const { perConnection: c, perPlayer: p, perAddress: a } = NAME_CLAIM_LIMITS;
   if (
-    (await counters.bump(`name#c#${who.connId}`, c.windowMs, now)) > c.limit ||
-    (await counters.bump(`name#p#${playerId}`, p.windowMs, now)) > p.limit ||
-    (who.address !== undefined && (await counters.bump(`name#a#${who.address}`, a.windowMs, now)) > a.limit)
+    !wish &&
+    ((await counters.bump(`name#c#${who.connId}`, c.windowMs, now)) > c.limit ||
+      (await counters.bump(`name#p#${playerId}`, p.windowMs, now)) > p.limit ||
+      (who.address !== undefined && (await counters.bump(`name#a#${who.address}`, a.windowMs, now)) > a.limit))
   ) {
     return err({
       code: "rate/limited",
       message: `at most ${c.limit} new names in ${c.windowMs / 60_000} minutes and ${p.limit} a day`,
     });
   }
-  const ratedAt = holder.ratedAt ?? null;
-  if (ratedAt !== null && ratedAt + NAME_LIVE_MS > now) {
+  if (mayClaim) {
     if (!(await names.claim(skeleton, playerId, now, ratedAt + NAME_LIVE_MS))) return err(taken());
     return ok({ name, skeleton, claimed: true });
   }

@@ -208,12 +208,13 @@ export function createRankedService(ports: RankedPorts): RankedService {
     const now = ports.now();
     const q = rankedQuotas();
     const claimed = auth?.challengeFor ?? null;
-    if (
-      (claimed !== null &&
-        !(await stores.quota.take(`in#p#${claimed}`, q.signInPerPlayer.limit, q.signInPerPlayer.windowMs, now))) ||
-      (address !== undefined &&
-        !(await stores.quota.take(`in#a#${address}`, q.signInPerAddress.limit, q.signInPerAddress.windowMs, now)))
-    ) {
+    const [byPlayer, byAddress] = await Promise.all([
+      claimed === null ||
+        stores.quota.take(`in#p#${claimed}`, q.signInPerPlayer.limit, q.signInPerPlayer.windowMs, now),
+      address === undefined ||
+        stores.quota.take(`in#a#${address}`, q.signInPerAddress.limit, q.signInPerAddress.windowMs, now),
+    ]);
+    if (!byPlayer || !byAddress) {
       return error(connId, rid, "rate/limited", "too many sign-ins; try again in a few minutes");
     }
     const mayCreate = async (): Promise<boolean> =>
@@ -263,11 +264,12 @@ export function createRankedService(ports: RankedPorts): RankedService {
   ): Promise<void> {
     const now = ports.now();
     const q = rankedQuotas();
-    if (
-      !(await stores.quota.take(`seek#p#${playerId}`, q.seekPerPlayer.limit, q.seekPerPlayer.windowMs, now)) ||
-      (address !== undefined &&
-        !(await stores.quota.take(`seek#a#${address}`, q.seekPerAddress.limit, q.seekPerAddress.windowMs, now)))
-    ) {
+    const [byPlayer, byAddress] = await Promise.all([
+      stores.quota.take(`seek#p#${playerId}`, q.seekPerPlayer.limit, q.seekPerPlayer.windowMs, now),
+      address === undefined ||
+        stores.quota.take(`seek#a#${address}`, q.seekPerAddress.limit, q.seekPerAddress.windowMs, now),
+    ]);
+    if (!byPlayer || !byAddress) {
       return error(connId, rid, "rate/limited", "too many seeks; try again in a few minutes");
     }
     const profile = await stores.identity.getProfile(playerId);
