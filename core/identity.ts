@@ -73,7 +73,7 @@ export function parsePlayerId(text: unknown): Result<PlayerId, IdentityError> {
 }
 
 /** Whether `bytes` is the canonical encoding of a curve point that is not of small order. */
-export function isStrictPublicKey(bytes: Uint8Array): boolean {
+function isStrictPublicKey(bytes: Uint8Array): boolean {
   try {
     const point = ed25519.Point.fromBytes(bytes, false);
     return !point.isSmallOrder();

@@ -115,7 +115,7 @@ export function makeMatchView(m: MatchRecord, now: number): MatchView {
 }
 
 /** Whether both sides have made a move: a game in which one side has not is never rated. */
-export function bothMoved(movesBy: readonly [number, number]): boolean {
+function bothMoved(movesBy: readonly [number, number]): boolean {
   return movesBy[0] > 0 && movesBy[1] > 0;
 }
 
