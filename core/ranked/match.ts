@@ -253,8 +253,7 @@ export function applyResign(m: MatchRecord, playerId: string, now: number): Resu
 export function applyAbort(m: MatchRecord, playerId: string, now: number): Result<MatchRecord, MatchError> {
   const seat = checkOpen(m, playerId);
   if (!seat.ok) return seat;
-  if (bothMoved(m.movesBy))
-    return fail(m, "ranked/cannot_abort", "both sides have moved: resign instead");
+  if (bothMoved(m.movesBy)) return fail(m, "ranked/cannot_abort", "both sides have moved: resign instead");
   return ok(ended(m, null, now));
 }
 

@@ -53,12 +53,9 @@ describe("look-alike skeletons", () => {
     expect(areConfusable(a, b)).toBe(false);
   });
 
-  test.each([["Admin"], ["c0mputer"], ["\u0391\u03a5\u039f"], ["5ystem"], ["Guest"]])(
-    "%s is reserved",
-    (n) => {
-      expect(isReservedName(n)).toBe(true);
-    },
-  );
+  test.each([["Admin"], ["c0mputer"], ["\u0391\u03a5\u039f"], ["5ystem"], ["Guest"]])("%s is reserved", (n) => {
+    expect(isReservedName(n)).toBe(true);
+  });
 
   test("every reserved name is reserved, and ordinary names are not", () => {
     for (const r of RESERVED_NAMES) expect(isReservedName(r)).toBe(true);

@@ -82,9 +82,12 @@ describe("authentication", () => {
   test("a look-alike of a claimed name is refused; renaming frees the old one", async () => {
     const h = createHarness();
     const m = await pair(h); // Aigerim and Tendai choose their names, then play a rated game
-    expect(h.lastOf("c1", "ranked.start")?.match.seats.map((x) => x.name).sort()).toEqual(
-      [generatedName(ID1), generatedName(makeDeviceKeys(new Uint8Array(32).fill(2)).playerId)].sort(),
-    );
+    expect(
+      h
+        .lastOf("c1", "ranked.start")
+        ?.match.seats.map((x) => x.name)
+        .sort(),
+    ).toEqual([generatedName(ID1), generatedName(makeDeviceKeys(new Uint8Array(32).fill(2)).playerId)].sort());
     await playLine(h, m, SHORT_LINE);
     expect((await h.stores.identity.getProfile(ID1))?.name).toBe("Aigerim");
     await h.login("c3", 3, "Aigerirn"); // rn for m
