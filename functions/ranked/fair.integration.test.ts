@@ -14,12 +14,11 @@ import { decode, legalMoves } from "../../core/games/index.js";
 import { makeBase64Url, makeDeviceKeys, signChallenge, type DeviceKeys } from "../../core/identity.js";
 import { generatedName } from "../../core/names.js";
 import type { MatchView } from "../../core/protocol/ranked.js";
-import { RATE_WINDOW_MS } from "../../core/protocol/friend.js";
 import { documentClient, readConfig } from "../lib/config.js";
 import { makeDynamoConnectionStore } from "../lib/connections.js";
-import { IDENTITY_LIMIT } from "../lib/flood.js";
+import { IDENTITY_LIMIT, RATE_WINDOW_MS } from "../lib/flood.js";
 import { startServer, type RunningServer } from "../local/server.js";
-import { makeDynamoRankedStores, makeRankedServiceFor } from "./ports.js";
+import { makeDynamoRankedStores, makeRankedService } from "./ports.js";
 import { Client, type Msg } from "./testClient.js";
 import type { RankedStores } from "./types.js";
 
@@ -250,8 +249,8 @@ describe("limits", () => {
     };
     const conns = makeDynamoConnectionStore(db, cfg.tableName);
     const lambdas = [
-      makeRankedServiceFor(db, cfg.tableName, gateway),
-      makeRankedServiceFor(db, cfg.tableName, gateway),
+      makeRankedService(db, cfg.tableName, gateway),
+      makeRankedService(db, cfg.tableName, gateway),
     ];
     const address = "198.51.100.7";
     // New identities from one address: the limit holds over both instances together.

@@ -6,8 +6,7 @@
  * in-process line (a refusal there costs no write); these bound what many instances let through.
  */
 import { UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { isConditionFailed } from "../lib/connections.js";
-import { yieldTurn } from "../lib/items.js";
+import { isConditionFailed, yieldTurn } from "../lib/items.js";
 import { nowSeconds } from "../lib/table.js";
 
 export interface Quota {

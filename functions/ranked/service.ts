@@ -19,7 +19,13 @@ import {
 } from "../../core/ranked/match.js";
 import { scoreOf } from "../../core/ranked/settle.js";
 import type { MatchRecord, RatingChange } from "../../core/ranked/types.js";
-import { makeRankedError, type RankedClientMessage, type RankedErrorCode } from "../../core/protocol/ranked.js";
+import {
+  isMatchAction,
+  makeRankedError,
+  type RankedClientMessage,
+  type RankedErrorCode,
+  type RankedMatchAction,
+} from "../../core/protocol/ranked.js";
 import { GAMES, type GameId } from "../../core/types.js";
 import { hello, prove, updateProfile } from "../identity/identity.js";
 import type { Profile, RankedConnAuth } from "../identity/store.js";
@@ -354,12 +360,7 @@ export function createRankedService(ports: RankedPorts): RankedService {
       await send(connId, { type: "auth.challenge", ...(rid !== undefined ? { rid } : {}), challenge: c.value });
       return;
     }
-    if (
-      msg.type === "ranked.move" ||
-      msg.type === "ranked.resign" ||
-      msg.type === "ranked.abort" ||
-      msg.type === "ranked.agree_end"
-    ) {
+    if (isMatchAction(msg.type)) {
       // The acting player: from the identity in hand, else from the seat this connection holds in
       // the match item; only a connection that holds no seat there costs a read of its identity.
       const who = async (m: MatchRecord): Promise<string | null> => {
@@ -368,7 +369,7 @@ export function createRankedService(ports: RankedPorts): RankedService {
         if (seat !== null) return m.seats[seat].playerId;
         return (await stores.identity.getAuth(connId))?.playerId ?? null;
       };
-      return matchAction(connId, rid, who, limited(msg));
+      return matchAction(connId, rid, who, limited(msg as RankedMatchAction));
     }
     const auth = given !== undefined ? given : await stores.identity.getAuth(connId);
     if (msg.type === "auth.prove") return doProve(connId, rid, auth, msg.signature, msg.name, address);
@@ -400,17 +401,12 @@ export function createRankedService(ports: RankedPorts): RankedService {
     }
   }
 
-  type MatchAction = Extract<
-    RankedClientMessage,
-    { type: "ranked.move" | "ranked.resign" | "ranked.abort" | "ranked.agree_end" }
-  >;
-
   /**
    * The acting player's own flood bucket (functions/lib/flood.ts) for a match action: the router
    * checks connection and address before the match is read; the identity is known only from the
    * match item, so it is charged here, once per message however often the write is retried.
    */
-  function limited(msg: MatchAction): MatchAction & { readonly allow: (playerId: string) => boolean } {
+  function limited(msg: RankedMatchAction): RankedMatchAction & { readonly allow: (playerId: string) => boolean } {
     let verdict: boolean | null = null;
     return {
       ...msg,
@@ -422,7 +418,7 @@ export function createRankedService(ports: RankedPorts): RankedService {
     connId: string,
     rid: Rid,
     who: PlayerOf,
-    msg: MatchAction & { readonly allow: (playerId: string) => boolean },
+    msg: RankedMatchAction & { readonly allow: (playerId: string) => boolean },
   ): Promise<void> {
     const act = (apply: (m: MatchRecord, now: number, playerId: string) => ActResult): Promise<void> =>
       matches.act(connId, rid, who, msg.matchId, (m, now, playerId) =>

@@ -1,4 +1,5 @@
 /** Set up a match: game, mode, board, opponent, level, counters, speed, series; then Start match. */
+import { clipName, NAME_MAX } from "../../../core/names.js";
 import { createSignal, For, Show, type JSX } from "solid-js";
 import { createStore } from "solid-js/store";
 import { createSeries, type BestOf } from "../../../core/match.js";
@@ -49,7 +50,7 @@ export function NewGameScreen(): JSX.Element {
     const names: [string, string] =
       setup.opponent === "computer"
         ? [me, `Computer (${LEVEL_NAMES[setup.level]})`]
-        : [me === "You" ? "Player 1" : me, other().trim() === "" ? "Player 2" : other().trim().slice(0, 24)];
+        : [me === "You" ? "Player 1" : me, other().trim() === "" ? "Player 2" : clipName(other().trim())];
     const rec: SavedGame = {
       id: newGameId(now),
       setup,
@@ -157,7 +158,7 @@ export function NewGameScreen(): JSX.Element {
         <Show when={!online() && form.opponent === "local"}>
           <label class="field">
             <span>Second player's name</span>
-            <input type="text" maxLength={24} value={other()} onInput={(e) => setOther(e.currentTarget.value)} />
+            <input type="text" maxLength={NAME_MAX} value={other()} onInput={(e) => setOther(e.currentTarget.value)} />
           </label>
         </Show>
         <Choice

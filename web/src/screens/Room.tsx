@@ -4,6 +4,8 @@
  * agreed end (Ayo), series and rematch. The creator's game is used; each player sees their own side
  * at the bottom and keeps their own look.
  */
+import { clipName } from "../../../core/names.js";
+import { MAX_AVATAR_CHARS } from "../../../core/online/payload.js";
 import { createEffect, createMemo, createSignal, For, onCleanup, Show, type JSX } from "solid-js";
 import { moveCount, toMove } from "../../../core/games/index.js";
 import { gameNumber } from "../../../core/match.js";
@@ -90,8 +92,9 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     room: props.room,
     rooms,
     profile: () => {
-      const avatar = profile.photo !== null && profile.photo.length <= 9_000 ? profile.photo : profile.avatar;
-      return { name: displayName(profile).slice(0, 40), avatar };
+      const avatar =
+        profile.photo !== null && profile.photo.length <= MAX_AVATAR_CHARS ? profile.photo : profile.avatar;
+      return { name: clipName(displayName(profile)), avatar };
     },
     speed: () => settings.speed,
     cue: (c, n) => services.sound.play(c, n),
