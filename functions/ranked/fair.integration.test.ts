@@ -248,10 +248,7 @@ describe("limits", () => {
       isConnected: async () => true,
     };
     const conns = makeDynamoConnectionStore(db, cfg.tableName);
-    const lambdas = [
-      makeRankedService(db, cfg.tableName, gateway),
-      makeRankedService(db, cfg.tableName, gateway),
-    ];
+    const lambdas = [makeRankedService(db, cfg.tableName, gateway), makeRankedService(db, cfg.tableName, gateway)];
     const address = "198.51.100.7";
     // New identities from one address: the limit holds over both instances together.
     const limit = 7;
