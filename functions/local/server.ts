@@ -5,6 +5,7 @@
  * emulates TTL with a sweeper, and calls the ranked-match timer on an interval.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import { WS_PATH } from "../../core/protocol/api.js";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { existsSync } from "node:fs";
@@ -157,7 +158,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     } catch {
       path = null;
     }
-    if (path !== "/ws") {
+    if (path !== WS_PATH) {
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
       return;
     }
@@ -257,7 +258,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return {
     url,
     port,
-    wsUrl: `ws://${domainName}/ws`,
+    wsUrl: `ws://${domainName}${WS_PATH}`,
     stats: () => ({
       dynamo: dynamo.calls(),
       posts: gateway.posts,

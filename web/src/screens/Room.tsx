@@ -7,7 +7,7 @@
 import { clipName } from "../../../core/names.js";
 import { MAX_AVATAR_CHARS } from "../../../core/online/payload.js";
 import { createEffect, createMemo, createSignal, For, onCleanup, Show, type JSX } from "solid-js";
-import { moveCount, toMove } from "../../../core/games/index.js";
+import { moveCount, toMove, boardView } from "../../../core/games/index.js";
 import { gameNumber } from "../../../core/match.js";
 import type { Seat } from "../../../core/types.js";
 import { Avatar } from "../components/Avatar.js";
@@ -19,7 +19,7 @@ import { ScoreLine, type ScoreSide } from "../components/ScoreLine.js";
 import { familyOf, GAME_NAMES } from "../content/games.js";
 import { endSentence, finalScore, movesText } from "../game/results.js";
 import { countOf, describeMove } from "../game/speech.js";
-import { makeDisplay, previewLanding, seedsOnSide } from "../game/moves.js";
+import { previewLanding, seedsOnSide } from "../game/moves.js";
 import { readJson, writeJson } from "../state/persist.js";
 import { openFriendSession } from "../lib/online.js";
 import { joinLink, shareText } from "../lib/share.js";
@@ -243,7 +243,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     if (r === null || game === undefined) return null;
     const starter = room.series?.games[r.index]?.starter ?? room.starter;
     const roomSeat = (es: Seat): Seat => (es ^ starter) as Seat;
-    const d = makeDisplay(r.final);
+    const d = boardView(r.final);
     const scoreOf = (seat: Seat): number => {
       const es = (seat ^ starter) as Seat;
       return game === "tsoro-wta" ? seedsOnSide(d, es) : d.stores[es];
