@@ -96,3 +96,73 @@ describe("device identity", () => {
     expect(!r.ok && r.error.code).toBe("auth/bad_player_id");
   });
 });
+
+describe("strict keys and signatures", () => {
+  const hex = (h: string): Uint8Array => Uint8Array.from(h.match(/../g) ?? [], (b) => parseInt(b, 16));
+  /** The eight points of small order, canonically encoded. */
+  const SMALL_ORDER = [
+    "0100000000000000000000000000000000000000000000000000000000000000", // the identity
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", // order 2
+    "0000000000000000000000000000000000000000000000000000000000000000", // order 4
+    "0000000000000000000000000000000000000000000000000000000000000080",
+    "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a", // order 8
+    "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
+    "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
+    "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
+  ];
+  const IDENTITY_ID = makeBase64Url(hex(SMALL_ORDER[0]));
+  /** R = the identity point, S = 0: verifies under the identity key for any message (non-strict). */
+  const FIXED_SIGNATURE = makeBase64Url(new Uint8Array([1, ...new Uint8Array(63)]));
+
+  test("the identity point is AQAA…A and its one fixed signature answers no challenge", () => {
+    expect(IDENTITY_ID).toBe(`AQ${"A".repeat(41)}`);
+    for (let i = 0; i < 20; i++) {
+      const r = verifyChallenge(IDENTITY_ID, makeChallenge(), FIXED_SIGNATURE);
+      expect(r.ok).toBe(false);
+    }
+  });
+
+  test.each(SMALL_ORDER)("a key of small order (%s) is no player id", (h) => {
+    const r = parsePlayerId(makeBase64Url(hex(h)));
+    expect(!r.ok && r.error.code).toBe("auth/bad_player_id");
+  });
+
+  test("a non-canonical encoding (y ≥ p, or x = 0 with its sign bit set) is no player id", () => {
+    // p = 2^255 - 19; y = p + k for k = 0..18 still fits in 255 bits.
+    for (let k = 0; k < 19; k++) {
+      const b = new Uint8Array(32).fill(0xff);
+      b[0] = 0xed + k;
+      b[31] = 0x7f;
+      expect(parsePlayerId(makeBase64Url(b)).ok, `y = p + ${k}`).toBe(false);
+    }
+    const negZero = hex(SMALL_ORDER[0]);
+    negZero[31] |= 0x80;
+    expect(parsePlayerId(makeBase64Url(negZero)).ok).toBe(false);
+  });
+
+  test("a signature whose scalar is not reduced (S + L) is refused; the reduced one verifies", () => {
+    const keys = makeDeviceKeys(seed(9));
+    const ch = makeChallenge();
+    const sig = parseBase64Url(signChallenge(keys, ch)) as Uint8Array;
+    expect(verifyChallenge(keys.playerId, ch, makeBase64Url(sig)).ok).toBe(true);
+    const L = 2n ** 252n + 27742317777372353535851937790883648493n;
+    let s = 0n;
+    for (let i = 31; i >= 0; i--) s = (s << 8n) | BigInt(sig[32 + i]);
+    let t = s + L;
+    const bad = sig.slice();
+    for (let i = 0; i < 32; i++) {
+      bad[32 + i] = Number(t & 255n);
+      t >>= 8n;
+    }
+    expect(verifyChallenge(keys.playerId, ch, makeBase64Url(bad)).ok).toBe(false);
+  });
+
+  test("every key a device makes is strict", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (s) => {
+        expect(parsePlayerId(makeDeviceKeys(s).playerId).ok).toBe(true);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

@@ -5,7 +5,13 @@
  *
  * The signed text binds the challenge to the protocol and to the player id, so a signature made for
  * one purpose or one identity cannot be replayed for another.
+ *
+ * Checks are strict (RFC 8032 decoding plus a small-order check, @noble/curves `zip215: false`): a
+ * player id must be the canonical encoding of a point of large order, and a signature's R must be
+ * canonical and its scalar S below the group order. Otherwise a small-order key such as the identity
+ * point (`AQAA…A`) would accept one fixed signature for every challenge: anyone could be that player.
  */
+import { ed25519 } from "@noble/curves/ed25519.js";
 import nacl from "tweetnacl";
 import { err, ok, type Result } from "./types.js";
 import { makeBase64Url, parseBase64Url } from "./crypto/base64.js";
@@ -62,7 +68,18 @@ export function parsePlayerId(text: unknown): Result<PlayerId, IdentityError> {
   if (bytes === null || bytes.length !== nacl.sign.publicKeyLength) {
     return fail("auth/bad_player_id", "a player id is a base64url public key");
   }
+  if (!isStrictPublicKey(bytes)) return fail("auth/bad_player_id", "a player id is a canonical key of large order");
   return ok(text as PlayerId);
+}
+
+/** Whether `bytes` is the canonical encoding of a curve point that is not of small order. */
+function isStrictPublicKey(bytes: Uint8Array): boolean {
+  try {
+    const point = ed25519.Point.fromBytes(bytes, false);
+    return !point.isSmallOrder();
+  } catch {
+    return false;
+  }
 }
 
 /** A fresh random challenge (base64url of 32 bytes) for the server to send. */
@@ -93,7 +110,7 @@ export function verifyChallenge(
   if (sig === null || sig.length !== nacl.sign.signatureLength)
     return fail("auth/bad_signature", "malformed signature");
   const pk = parseBase64Url(id.value) as Uint8Array;
-  if (!nacl.sign.detached.verify(challengeMessage(id.value, challenge as string), sig, pk)) {
+  if (!ed25519.verify(sig, challengeMessage(id.value, challenge as string), pk, { zip215: false })) {
     return fail("auth/bad_signature", "the signature does not match the player id");
   }
   return ok(id.value);

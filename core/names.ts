@@ -3,14 +3,12 @@
  *
  * A name is NFKC-normalised, trimmed and its spaces collapsed; it holds 2..20 characters: letters of
  * one script (Latin, Cyrillic or Greek: enough for the games' home countries), digits, spaces and
- * `- _ . '`, and starts with a letter or digit.
+ * `- _ . '`, and starts with a letter or digit. Uniqueness up to look-alikes (Unicode's confusable
+ * skeletons) and reserved names are the server's checks (functions/names/skeleton.ts), so the client
+ * does not carry the confusables data.
  *
- * Look-alikes: every name has a *skeleton* in the spirit of Unicode TS #39: accents dropped, case
- * folded, cross-script homoglyphs (Cyrillic "а", Greek "ο") and the usual tricks (`0`/`o`, `I`/`i`/`l`/`1`,
- * `rn`/`m`, `vv`/`w`, `cl`/`d`) mapped to one form, separators removed. The server lists one owner per
- * skeleton, so nobody can take a name that looks like another listed player's. The table below is
- * deliberately small: it covers the characters the allowed scripts can produce, not all of Unicode.
- * It errs on the side of refusing: "Ali" and "All" share a skeleton, since `I`, `l` and `i` blur.
+ * A player without a claimed name is shown with a generated one (`generatedName`): it holds a `#`,
+ * which no chosen name may, so nobody can take or imitate it.
  */
 import { err, ok, type Result } from "./types.js";
 
@@ -37,131 +35,9 @@ export interface NameError {
   readonly message: string;
 }
 
-/** Names nobody may take (compared by skeleton). */
-export const RESERVED_NAMES: readonly string[] = [
-  "admin",
-  "administrator",
-  "moderator",
-  "mod",
-  "server",
-  "system",
-  "computer",
-  "official",
-  "support",
-  "mancala",
-  "togyz",
-  "ayo",
-  "tsoro",
-  "anonymous",
-  "guest",
-  "player",
-  "root",
-  "staff",
-  "null",
-  "undefined",
-];
-
 const ALLOWED = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{M}0-9 \-_.']+$/u;
 const STARTS_WELL = /^[\p{L}0-9]/u;
 const TOO_MANY_MARKS = /\p{M}{2,}/u;
-
-/** Uppercase letters whose look-alike differs from their lowercase form's (applied before folding). */
-const UPPER_MAP: ReadonlyMap<string, string> = new Map(
-  Object.entries({
-    I: "l",
-    "\u0406": "l",
-    "\u04C0": "l",
-    "\u0399": "l", // Latin I, Cyrillic І and Ӏ, Greek Ι look like l
-    "\u0397": "h",
-    "\u041D": "h", // Greek Η, Cyrillic Н look like H
-    "\u039D": "n", // Greek Ν
-    "\u0392": "b",
-    "\u0412": "b", // Greek Β, Cyrillic В
-    "\u041C": "m",
-    "\u039C": "m", // Cyrillic М, Greek Μ
-    "\u0422": "t",
-    "\u03A4": "t", // Cyrillic Т, Greek Τ
-  }),
-);
-
-/** Lowercase look-alikes, mapped to the Latin letter(s) they imitate. */
-const LOWER_MAP: ReadonlyMap<string, string> = new Map(
-  Object.entries({
-    // Cyrillic
-    "\u0430": "a",
-    "\u0432": "b",
-    "\u0433": "r",
-    "\u0435": "e",
-    "\u0451": "e",
-    "\u043A": "k",
-    "\u043C": "m",
-    "\u043D": "h",
-    "\u043E": "o",
-    "\u043F": "n",
-    "\u0440": "p",
-    "\u0441": "c",
-    "\u0442": "t",
-    "\u0443": "y",
-    "\u0445": "x",
-    "\u044C": "b",
-    "\u0455": "s",
-    "\u0456": "l",
-    "\u0458": "j",
-    "\u04BB": "h",
-    "\u0501": "d",
-    "\u051B": "q",
-    "\u051D": "w",
-    "\u04CF": "l",
-    "\u04AF": "y",
-    "\u04B1": "y",
-    "\u049B": "k",
-    "\u04E9": "o",
-    "\u0457": "l",
-    "\u0491": "r",
-    // Greek
-    "\u03B1": "a",
-    "\u03B2": "b",
-    "\u03B3": "y",
-    "\u03B5": "e",
-    "\u03B6": "z",
-    "\u03B7": "n",
-    "\u03B9": "l",
-    "\u03BA": "k",
-    "\u03BD": "v",
-    "\u03BF": "o",
-    "\u03C1": "p",
-    "\u03C4": "t",
-    "\u03C5": "u",
-    "\u03C7": "x",
-    "\u03C9": "w",
-    "\u03C3": "o",
-    "\u03C2": "c",
-    "\u03BC": "u",
-    // Latin letters that do not decompose
-    "\u0131": "l",
-    i: "l",
-    "\u0142": "l",
-    "\u00F8": "o",
-    "\u0111": "d",
-    "\u00DF": "ss",
-    "\u00E6": "ae",
-    "\u0153": "oe",
-    "\u0251": "a",
-    "\u0261": "g",
-    "\u0127": "h",
-    "\u0167": "t",
-    // digits that pass for letters
-    "0": "o",
-    "1": "l",
-  }),
-);
-
-/** Sequences that render alike (UTS #39 maps m → rn, w → vv, d → cl). */
-const SEQUENCES: readonly (readonly [RegExp, string])[] = [
-  [/m/g, "rn"],
-  [/w/g, "vv"],
-  [/d/g, "cl"],
-];
 
 function normalise(raw: string): string {
   return raw.normalize("NFKC").trim().replace(/\s+/gu, " ");
@@ -172,26 +48,6 @@ function scriptOf(ch: string): "latin" | "cyrillic" | "greek" | null {
   if (/\p{Script=Cyrillic}/u.test(ch)) return "cyrillic";
   if (/\p{Script=Greek}/u.test(ch)) return "greek";
   return null;
-}
-
-/** The look-alike key of a name: two names with the same skeleton may not both be listed. */
-export function nameSkeleton(name: string): string {
-  const stripped = normalise(name)
-    .normalize("NFD")
-    .replace(/\p{M}+/gu, "");
-  let out = "";
-  for (const ch of stripped) {
-    const up = UPPER_MAP.get(ch);
-    const lower = up ?? ch.toLowerCase();
-    for (const c of lower) out += LOWER_MAP.get(c) ?? c;
-  }
-  out = out.replace(/[\s\-_.']+/gu, "");
-  for (const [re, to] of SEQUENCES) out = out.replace(re, to);
-  return out;
-}
-
-export function areConfusable(a: string, b: string): boolean {
-  return nameSkeleton(a) === nameSkeleton(b);
 }
 
 function fail(code: NameErrorCode, message: string): { ok: false; error: NameError } {
@@ -216,7 +72,32 @@ export function parseDisplayName(raw: unknown): Result<string, NameError> {
     if (s !== null) scripts.add(s);
   }
   if (scripts.size > 1) return fail("name/mixed_scripts", "use the letters of one alphabet");
-  const skeleton = nameSkeleton(name);
-  if (RESERVED_NAMES.some((r) => nameSkeleton(r) === skeleton)) return fail("name/reserved", "that name is reserved");
   return ok(name);
+}
+
+/** Crockford base32, the alphabet of friend codes: no I, L, O or U. */
+const GENERATED_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/**
+ * The name shown for a player who has not claimed one: "Player #" and 6 characters taken from the
+ * player id (a base64url public key), so it is stable per player and never a valid chosen name.
+ */
+export function generatedName(playerId: string): string {
+  const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  let bits = 0;
+  let n = 0;
+  let out = "";
+  for (const ch of playerId) {
+    const v = B64.indexOf(ch);
+    if (v < 0) continue;
+    bits = (bits << 6) | v;
+    n += 6;
+    while (n >= 5 && out.length < 6) {
+      out += GENERATED_ALPHABET[(bits >> (n - 5)) & 31];
+      n -= 5;
+    }
+    bits &= (1 << n) - 1;
+    if (out.length >= 6) break;
+  }
+  return `Player #${out.padEnd(6, "0")}`;
 }

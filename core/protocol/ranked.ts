@@ -178,11 +178,23 @@ export const RankedServerMessageSchema = v.variant("type", [
     type: v.literal("auth.ok"),
     rid: Rid,
     playerId: v.string(),
+    /** The claimed name (claimed after a first rated game), or null. */
     name: v.nullable(v.string()),
+    /** The name others see: the claimed one, else one generated from the player id. */
+    shown: v.string(),
+    /** A chosen name waiting for the player's next rated game to be claimed. */
+    pending: v.nullable(v.string()),
     stats: v.record(v.string(), GameStatsSchema),
     activeMatch: v.nullable(v.string()),
   }),
-  v.object({ type: v.literal("auth.named"), rid: Rid, name: v.string() }),
+  v.object({
+    type: v.literal("auth.named"),
+    rid: Rid,
+    name: v.string(),
+    /** False: kept as the player's wish, claimed after their next rated game. */
+    claimed: v.boolean(),
+    shown: v.string(),
+  }),
   v.object({
     type: v.literal("ranked.seeking"),
     rid: Rid,

@@ -65,3 +65,35 @@ describe("the deadline every transition leaves on the match", () => {
     expect(applySettled(r.value, null).dueAt).toBeNull();
   });
 });
+
+describe("a game a side has not moved in is never rated", () => {
+  test.each([
+    ["the side to move resigns before any move", 0, "mover"],
+    ["the other side resigns before any move", 0, "other"],
+    ["the second mover resigns before its first move", 1, "mover"],
+    ["the first mover resigns before the reply", 1, "other"],
+  ] as const)("%s: aborted, unrated", (_, moves, who) => {
+    let m = fresh();
+    for (let i = 0; i < moves; i++) {
+      const r = applyMove(m, m.seats[m.toMove].playerId, m.version, firstLegal(m.position), T0 + i);
+      if (!r.ok) throw new Error(r.error.message);
+      m = r.value;
+    }
+    const resigner = m.seats[who === "mover" ? m.toMove : m.toMove === 0 ? 1 : 0].playerId;
+    const r = applyResign(m, resigner, T0 + 100);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value).toMatchObject({ status: "aborted", result: null, rated: false });
+  });
+
+  test("once both sides have moved, a resignation is rated", () => {
+    let m = fresh();
+    for (let i = 0; i < 2; i++) {
+      const r = applyMove(m, m.seats[m.toMove].playerId, m.version, firstLegal(m.position), T0 + i);
+      if (!r.ok) throw new Error(r.error.message);
+      m = r.value;
+    }
+    const r = applyResign(m, "a", T0 + 100);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value).toMatchObject({ status: "finished", rated: true, result: { winner: 1, reason: "forfeit" } });
+  });
+});

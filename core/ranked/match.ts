@@ -115,13 +115,23 @@ export function makeMatchView(m: MatchRecord, now: number): MatchView {
   };
 }
 
+/** Whether both sides have made a move: a game in which one side has not is never rated. */
+function bothMoved(movesBy: readonly [number, number]): boolean {
+  return movesBy[0] > 0 && movesBy[1] > 0;
+}
+
+/**
+ * The match ended at `now` with `result`; with no result, or while a side has not made its first
+ * move (whoever ends it, resignation included), it ends aborted and unrated.
+ */
 function ended(m: MatchRecord, result: Outcome | null, now: number): MatchRecord {
+  const counted = result !== null && bothMoved(m.movesBy) ? result : null;
   return withDue({
     ...m,
     clocks: clocksAt(m, now),
-    status: result === null ? "aborted" : "finished",
-    result,
-    rated: result !== null,
+    status: counted === null ? "aborted" : "finished",
+    result: counted,
+    rated: counted !== null,
     endedAt: now,
     endOffer: null,
     version: m.version + 1,
@@ -225,7 +235,11 @@ export function applyMove(
       movesBy,
       lastMove: { seat, move, version },
       endOffer: null,
-      ...(result !== null ? { status: "finished" as const, result, rated: true, endedAt: now } : {}),
+      ...(result !== null
+        ? bothMoved(movesBy)
+          ? { status: "finished" as const, result, rated: true, endedAt: now }
+          : { status: "aborted" as const, result: null, rated: false, endedAt: now }
+        : {}),
     }),
   );
 }
@@ -240,8 +254,7 @@ export function applyResign(m: MatchRecord, playerId: string, now: number): Resu
 export function applyAbort(m: MatchRecord, playerId: string, now: number): Result<MatchRecord, MatchError> {
   const seat = checkOpen(m, playerId);
   if (!seat.ok) return seat;
-  if (m.movesBy[0] > 0 && m.movesBy[1] > 0)
-    return fail(m, "ranked/cannot_abort", "both sides have moved: resign instead");
+  if (bothMoved(m.movesBy)) return fail(m, "ranked/cannot_abort", "both sides have moved: resign instead");
   return ok(ended(m, null, now));
 }
 

@@ -20,6 +20,10 @@ export interface SeatRecord {
   readonly rating: number;
   readonly rd: number;
   readonly vol: number;
+  /** Rated games the player had finished in this game when the match was made (absent on old records). */
+  readonly games?: number;
+  /** When the player's identity first signed in (absent on old records). */
+  readonly joinedAt?: number;
 }
 
 export type MatchStatus = "active" | "finished" | "aborted";
@@ -81,6 +85,8 @@ export interface PlayerGameRecord {
   readonly lastPlayedAt: number;
   /** Ids of the latest matches applied to this record (exactly-once rating updates). */
   readonly applied: readonly string[];
+  /** Opponents of the rated games of the last day (repeated pairings count less). */
+  readonly recent?: readonly { readonly opponent: string; readonly at: number }[];
   /** The change the latest applied match made. */
   readonly last: ({ readonly matchId: string } & RatingChange) | null;
   readonly rev: number;

@@ -40,6 +40,8 @@ export async function prove(
   auth: RankedConnAuth | null,
   signature: string,
   now: number,
+  /** Asked before a first sign-in creates a profile: false refuses it (too many new identities). */
+  mayCreate: () => Promise<boolean> = async () => true,
 ): Promise<Result<Profile, IdentityError>> {
   if (auth === null || auth.challenge === null || auth.challengeFor === null) {
     return err({ code: "auth/no_challenge", message: "send auth.hello first" });
@@ -50,10 +52,25 @@ export async function prove(
     return err(v.error);
   }
   const playerId = v.value;
+  const known = (await store.getProfile(playerId)) !== null;
+  if (!known && !(await mayCreate())) {
+    await store.putAuth(connId, { ...auth, challenge: null, challengeFor: null, challengeExp: 0 });
+    return err({ code: "rate/limited", message: "too many new identities from this network; try again later" });
+  }
   await store.putAuth(connId, { playerId, challenge: null, challengeFor: null, challengeExp: 0 });
-  if ((await store.getProfile(playerId)) === null) {
+  if (!known) {
     await store.putProfile(
-      { playerId, name: null, skeleton: null, createdAt: now, activeMatch: null, connId, rev: 0 },
+      {
+        playerId,
+        name: null,
+        skeleton: null,
+        wanted: null,
+        ratedAt: null,
+        createdAt: now,
+        activeMatch: null,
+        connId,
+        rev: 0,
+      },
       null,
     );
   }

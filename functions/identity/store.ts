@@ -72,8 +72,12 @@ async function setRankedAuth(
 export interface Profile {
   readonly playerId: string;
   readonly name: string | null;
-  /** Look-alike key of `name` (core/names.ts), owned through a name claim. */
+  /** Look-alike key of `name` (functions/names/skeleton.ts), owned through a name claim. */
   readonly skeleton: string | null;
+  /** A chosen name not claimed yet: it is claimed after the player's next rated game. */
+  readonly wanted?: string | null;
+  /** When the player's latest rated game ended (absent: none recorded). */
+  readonly ratedAt?: number | null;
   readonly createdAt: number;
   /** The ranked match the player is in, if any. */
   readonly activeMatch: string | null;

@@ -22,6 +22,8 @@ export interface MessageContext {
   readonly infra: RealtimeInfra;
   readonly connectionId: string;
   readonly now: number;
+  /** The sender's source address (API Gateway's `identity.sourceIp`), for limits across instances. */
+  readonly address: string;
   /** The request id to echo in an answer, when the envelope carried a valid one. */
   readonly rid: string | number | undefined;
   /** Sends a message to this connection; false when it is gone. */

@@ -4,6 +4,7 @@
  * `@connections` API, runs dynalite (on its own thread) persisted under `dataDir` with the table created on startup,
  * emulates TTL with a sweeper, and calls the ranked-match timer on an interval.
  */
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { WS_PATH } from "../../core/protocol/api.js";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -87,6 +88,13 @@ function defaults(opts: ServerOptions): Required<ServerOptions> {
  * Starts everything. The handlers read their configuration from the environment, so one local
  * server runs per process (tests start their own process-wide server per file).
  */
+/** Whether `path` starts with `/<secret>/` (compared in constant time). */
+function hasSecretPrefix(path: string, secret: string): boolean {
+  const want = Buffer.from(`/${secret}/`);
+  const got = Buffer.from(path.slice(0, want.length));
+  return got.length === want.length && timingSafeEqual(got, want);
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const o = defaults(options);
   const log = (m: string): void => {
@@ -182,7 +190,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     server.once("error", rej);
     server.listen(o.port, o.host, () => res());
   });
-  // The management API answers on loopback only, on its own port.
+  // The management API answers on loopback only, on its own port, and only under a path made of a
+  // secret drawn for this process: the endpoint (with the secret) reaches the server's own handlers
+  // through GATEWAY_ENDPOINT, so another local user or a web page cannot post, read or close.
+  const mgmtSecret = randomBytes(24).toString("base64url");
   const mgmt = createServer((req, res) => {
     let path = "/";
     try {
@@ -190,8 +201,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     } catch {
       path = "/";
     }
-    if (gateway.management(req, res, path)) return;
-    res.writeHead(404);
+    if (hasSecretPrefix(path, mgmtSecret) && gateway.management(req, res, path)) return;
+    req.resume();
+    res.writeHead(403);
     res.end();
   });
   await new Promise<void>((res, rej) => {
@@ -203,7 +215,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const hostForUrl =
     o.host === "0.0.0.0" || o.host === "::" ? "127.0.0.1" : o.host.includes(":") ? `[${o.host}]` : o.host;
   domainName = `${hostForUrl}:${port}`;
-  const gatewayEndpoint = `http://127.0.0.1:${mgmtPort}`;
+  const gatewayEndpoint = `http://127.0.0.1:${mgmtPort}/${mgmtSecret}`;
   process.env.GATEWAY_ENDPOINT = gatewayEndpoint;
   // The handlers of this process reach the management API in process (see gateway.ts).
   const registry = ((globalThis as Record<symbol, Map<string, unknown> | undefined>)[LOCAL_CONNECTIONS] ??= new Map());

@@ -23,6 +23,9 @@ export interface SeekRecord {
   readonly rating: number;
   readonly rd: number;
   readonly vol: number;
+  /** Rated games in this game, and when the identity first signed in (weights, core/ranked/settle.ts). */
+  readonly games: number;
+  readonly joinedAt: number;
   readonly connId: string;
   readonly since: number;
   /** Random per seek: a claim deletes only the very seek it saw. */

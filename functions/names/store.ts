@@ -21,6 +21,8 @@ export interface NameStore {
   renew(skeleton: string, playerId: string, liveUntil: number): Promise<boolean>;
   /** Whether the player holds a live claim on `skeleton` at `now`. */
   holds(skeleton: string, playerId: string, now: number): Promise<boolean>;
+  /** The player holding a live claim on `skeleton` at `now`, or null. */
+  ownerOf(skeleton: string, now: number): Promise<string | null>;
 }
 
 const key = (skeleton: string) => ({ pk: `NAME#${skeleton}`, sk: "NAME" });
@@ -64,7 +66,8 @@ export function makeDynamoNameStore(db: DynamoDBDocumentClient, tableName: strin
             TableName: tableName,
             Key: key(skeleton),
             UpdateExpression: "SET liveUntil = :u, expiresAt = :e",
-            ConditionExpression: "playerId = :me",
+            // Never shortens a claim (a settlement run again later carries an older end).
+            ConditionExpression: "playerId = :me AND (attribute_not_exists(liveUntil) OR liveUntil <= :u)",
             ExpressionAttributeValues: { ":me": playerId, ":u": liveUntil, ":e": ttlSeconds(liveUntil) },
           }),
         );
@@ -75,13 +78,18 @@ export function makeDynamoNameStore(db: DynamoDBDocumentClient, tableName: strin
       }
     },
     async holds(skeleton, playerId, now) {
-      const r = await db.send(new GetCommand({ TableName: tableName, Key: key(skeleton), ConsistentRead: true }));
-      const c = r.Item;
-      if (c === undefined || c.playerId !== playerId) return false;
-      const liveUntil = typeof c.liveUntil === "number" ? c.liveUntil : Number(c.claimedAt) + LEGACY_LIVE_MS;
-      return liveUntil >= now;
+      return (await ownerOf(skeleton, now)) === playerId;
     },
+    ownerOf,
   };
+
+  async function ownerOf(skeleton: string, now: number): Promise<string | null> {
+    const r = await db.send(new GetCommand({ TableName: tableName, Key: key(skeleton), ConsistentRead: true }));
+    const c = r.Item;
+    if (c === undefined) return null;
+    const liveUntil = typeof c.liveUntil === "number" ? c.liveUntil : Number(c.claimedAt) + LEGACY_LIVE_MS;
+    return liveUntil >= now ? String(c.playerId) : null;
+  }
 }
 
 export interface MemoryNameStore extends NameStore {
@@ -106,7 +114,7 @@ export function createMemoryNameStore(): MemoryNameStore {
     async renew(skeleton, playerId, liveUntil) {
       await yieldTurn();
       const c = claims.get(skeleton);
-      if (c === undefined || c.playerId !== playerId) return false;
+      if (c === undefined || c.playerId !== playerId || c.liveUntil > liveUntil) return false;
       claims.set(skeleton, { ...c, liveUntil });
       return true;
     },
@@ -114,6 +122,11 @@ export function createMemoryNameStore(): MemoryNameStore {
       await yieldTurn();
       const c = claims.get(skeleton);
       return c !== undefined && c.playerId === playerId && c.liveUntil >= now;
+    },
+    async ownerOf(skeleton, now) {
+      await yieldTurn();
+      const c = claims.get(skeleton);
+      return c !== undefined && c.liveUntil >= now ? c.playerId : null;
     },
   };
 }

@@ -200,9 +200,11 @@ describe("DynamoDB calls and posts per ranked message", () => {
     expect(count(sync.dynamo)).toEqual({ Get: 1 });
     expect(sync.posts.map((m) => m.type)).toEqual(["ranked.start"]);
 
-    // The end: the match write, then settling once for both players (profile, name claim, rating), then the match settled.
+    // The end: the match write, then settling once for both players (profile, rating, and, this
+    // being their first rated game, the claim of the name each chose: claim, profile, rating record's
+    // name), then the match settled.
     const resign = await cost("k2", { type: "ranked.resign", matchId: view.id });
-    expect(count(resign.dynamo)).toEqual({ Get: 1 + 2 * 2, Put: 1 + 2 * 2 + 1, Update: 2 });
+    expect(count(resign.dynamo)).toEqual({ Get: 1 + 2 * 2 + 2, Put: 1 + 2 * 2 + 2 * 3 + 1, Query: 2 });
     expect(resign.posts.map((m) => m.type)).toEqual(["ranked.end", "ranked.end"]);
 
     // Retention: the finished match keeps its summary and moves for a year, and has left the deadline index.

@@ -12,6 +12,7 @@ import { makeDynamoMatchStore } from "../matches/store.js";
 import { makeDynamoNameStore } from "../names/store.js";
 import { makeDynamoRatingStore } from "../ratings/store.js";
 import { readRankedConfig } from "./config.js";
+import { makeDynamoQuota } from "./quota.js";
 import { createRankedService, type RankedService } from "./service.js";
 import type { RankedGateway, RankedStores } from "./types.js";
 
@@ -24,6 +25,7 @@ export function makeDynamoRankedStores(db: DynamoDBDocumentClient, tableName: st
     identity: makeDynamoIdentityStore(db, tableName),
     names: makeDynamoNameStore(db, tableName),
     counters: makeDynamoCounters(db, tableName),
+    quota: makeDynamoQuota(db, tableName),
     seeks: makeDynamoSeekStore(db, tableName),
     matches: makeDynamoMatchStore(db, tableName),
     ratings: makeDynamoRatingStore(db, tableName),

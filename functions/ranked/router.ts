@@ -49,16 +49,16 @@ export const rankedRouter: DomainRouter = {
     const m = parsed.value;
     return ok(async (ctx) => {
       // The connection item carries the ranked identity: read once, by the entry, except for a match action.
-      let auth: [RankedConnAuth | null] | [] = [];
+      let auth: RankedConnAuth | null | undefined = undefined;
       if (!isMatchAction(m.type)) {
         const conn = await ctx.connection();
         if (!conn.ok) return conn.error;
-        auth = [rankedAuthOf(conn.value, ctx.now)];
+        auth = rankedAuthOf(conn.value, ctx.now);
       }
       const held: object[] = [];
       try {
         await holding.run({ connectionId: ctx.connectionId, held }, () =>
-          serviceOf(ctx.infra).handle(ctx.connectionId, m, ...auth),
+          serviceOf(ctx.infra).handle(ctx.connectionId, m, auth, ctx.address),
         );
       } catch (e) {
         console.error("ranked message failed", e);

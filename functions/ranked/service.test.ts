@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import fc from "fast-check";
 import { decode, legalMoves } from "../../core/games/index.js";
 import { makeDeviceKeys, signChallenge } from "../../core/identity.js";
+import { generatedName } from "../../core/names.js";
 import { PROVISIONAL_RD } from "../../core/ratings.js";
 import type { MatchView } from "../../core/protocol/ranked.js";
 import { createHarness, type Harness } from "./testing.js";
@@ -31,7 +32,9 @@ function firstLegal(position: string): number {
   return legalMoves(s.value)[0];
 }
 
-const connOf = (m: MatchView, seat: 0 | 1): string => (m.seats[seat].name === "Aigerim" ? "c1" : "c2");
+/** The player id of `h.login(_, 1)`, on connection c1 in `pair`. */
+const ID1 = makeDeviceKeys(new Uint8Array(32).fill(1)).playerId;
+const connOf = (m: MatchView, seat: 0 | 1): string => (m.seats[seat].playerId === ID1 ? "c1" : "c2");
 
 async function playLine(h: Harness, m: MatchView, line: readonly number[]): Promise<void> {
   let version = m.version;
@@ -47,13 +50,16 @@ async function playLine(h: Harness, m: MatchView, line: readonly number[]): Prom
 }
 
 describe("authentication", () => {
-  test("a signed challenge proves the player id; the profile keeps the name", async () => {
+  test("a signed challenge proves the player id; a chosen name waits for a first rated game", async () => {
     const h = createHarness();
     const keys = await h.login("c1", 1, "Aigerim");
     const okMsg = h.lastOf("c1", "auth.ok");
     expect(okMsg?.playerId).toBe(keys.playerId);
-    expect(okMsg?.name).toBe("Aigerim");
-    expect((await h.stores.identity.getProfile(keys.playerId))?.name).toBe("Aigerim");
+    expect(okMsg?.name).toBeNull();
+    expect(okMsg?.pending).toBe("Aigerim");
+    expect(okMsg?.shown).toBe(generatedName(keys.playerId));
+    expect((await h.stores.identity.getProfile(keys.playerId))?.wanted).toBe("Aigerim");
+    expect(h.stores.names.claims.size).toBe(0);
   });
 
   test("a wrong signature, a proof without hello and a replayed proof are refused", async () => {
@@ -73,60 +79,76 @@ describe("authentication", () => {
     expect(h.lastOf("c2", "ranked.error")?.code).toBe("auth/required");
   });
 
-  test("a look-alike of a listed name is refused; renaming frees the old one", async () => {
+  test("a look-alike of a claimed name is refused; renaming frees the old one", async () => {
     const h = createHarness();
-    const a = await h.login("c1", 1, "Paul");
-    await h.login("c2", 2, "PauI");
-    expect(h.lastOf("c2", "ranked.error")?.code).toBe("name/taken");
-    await h.send("c1", { type: "auth.name", name: "Pavel" });
-    expect(h.lastOf("c1", "auth.named")?.name).toBe("Pavel");
-    await h.send("c2", { type: "auth.name", name: "PAUL" });
-    expect(h.lastOf("c2", "auth.named")?.name).toBe("PAUL");
-    expect((await h.stores.identity.getProfile(a.playerId))?.name).toBe("Pavel");
+    const m = await pair(h); // Aigerim and Tendai choose their names, then play a rated game
+    expect(
+      h
+        .lastOf("c1", "ranked.start")
+        ?.match.seats.map((x) => x.name)
+        .sort(),
+    ).toEqual([generatedName(ID1), generatedName(makeDeviceKeys(new Uint8Array(32).fill(2)).playerId)].sort());
+    await playLine(h, m, SHORT_LINE);
+    expect((await h.stores.identity.getProfile(ID1))?.name).toBe("Aigerim");
+    await h.login("c3", 3, "Aigerirn"); // rn for m
+    expect(h.lastOf("c3", "ranked.error")?.code).toBe("name/taken");
+    await h.send("c1", { type: "auth.name", name: "Pavel" }); // after a rated game: claimed at once
+    expect(h.lastOf("c1", "auth.named")).toMatchObject({ name: "Pavel", claimed: true, shown: "Pavel" });
+    await h.send("c3", { type: "auth.name", name: "AIGERIM" }); // free again, but c3 has no rated game
+    expect(h.lastOf("c3", "auth.named")).toMatchObject({ name: "AIGERIM", claimed: false });
+    expect((await h.stores.identity.getProfile(ID1))?.name).toBe("Pavel");
   });
 });
 
-describe("names: live claims only, lapsing, limited", () => {
+describe("names: claimed after a rated game, lapsing, limited", () => {
   const DAY = 24 * 3600_000;
+
+  test("hoarding: 40 fresh keys choosing 40 names claim none of them", async () => {
+    const h = createHarness();
+    for (let i = 0; i < 40; i++) {
+      await h.login(`h${i}`, 100 + i, `Hoard ${String.fromCharCode(97 + (i % 26))}${i}`);
+      expect(h.lastOf(`h${i}`, "auth.ok")?.name).toBeNull();
+    }
+    expect(h.stores.names.claims.size).toBe(0);
+    // A wish blocks nobody: another player may wish for the same name.
+    await h.login("c9", 9, "Hoard a0");
+    expect(h.lastOf("c9", "auth.ok")?.pending).toBe("Hoard a0");
+  });
 
   test("a name lapses 90 days after its owner's latest rated game; a look-alike is refused only while it is live", async () => {
     const h = createHarness();
     const m = await pair(h); // Aigerim and Tendai
-    await playLine(h, m, SHORT_LINE); // a rated game renews both names from its end
+    await playLine(h, m, SHORT_LINE); // a rated game claims both names from its end
     h.advance(89 * DAY);
-    await h.login("c3", 3, "Aigerlm"); // a look-alike of a live name
+    await h.login("c3", 3, "Aigerirn"); // a look-alike of a live name
     expect(h.lastOf("c3", "ranked.error")?.code).toBe("name/taken");
     h.advance(2 * DAY); // 91 days after the game: the claim has lapsed
-    await h.send("c3", { type: "auth.name", name: "Aigerlm" });
-    expect(h.lastOf("c3", "auth.named")?.name).toBe("Aigerlm");
-    // The old owner signs in again: the look-alike is taken now, so they are asked for a new name.
+    await h.send("c3", { type: "auth.name", name: "Aigerirn" });
+    expect(h.lastOf("c3", "auth.named")).toMatchObject({ name: "Aigerirn", claimed: false });
+    // The old owner signs in again: the name is their wish again, shown generated until a rated game.
     await h.login("c4", 1);
-    expect(h.lastOf("c4", "auth.ok")?.name).toBeNull();
+    expect(h.lastOf("c4", "auth.ok")).toMatchObject({ name: null, pending: "Aigerim", shown: generatedName(ID1) });
     await h.send("c4", { type: "ranked.seek", game: "ayo" });
-    expect(h.lastOf("c4", "ranked.error")?.code).toBe("auth/name_required");
+    expect(h.lastOf("c4", "ranked.seeking")).toBeDefined();
   });
 
-  test("signing in keeps a live name but does not renew it; a lapsed one nobody took is the owner's again", async () => {
+  test("signing in, even with the same name, never renews a claim", async () => {
     const h = createHarness();
-    const a = await h.login("c1", 1, "Aigerim");
+    const m = await pair(h);
+    await playLine(h, m, SHORT_LINE);
+    const claimed = [...h.stores.names.claims.values()].find((c) => c.playerId === ID1)!;
+    const until = claimed.liveUntil;
     h.advance(80 * DAY);
-    await h.login("c2", 1); // signs in again, no name sent
-    expect(h.lastOf("c2", "auth.ok")?.name).toBe("Aigerim");
-    h.advance(11 * DAY); // 91 days after the claim, no rated game: lapsed
-    await h.login("c5", 1); // nobody took it: claimed anew
+    await h.login("c5", 1, "Aigerim"); // what the web client sends on every connection
     expect(h.lastOf("c5", "auth.ok")?.name).toBe("Aigerim");
-    h.advance(89 * DAY);
-    await h.login("c3", 3, "Aigerim");
-    expect(h.lastOf("c3", "ranked.error")?.code).toBe("name/taken");
-    h.advance(2 * DAY);
-    await h.send("c3", { type: "auth.name", name: "Aigerim" });
-    expect(h.lastOf("c3", "auth.named")?.name).toBe("Aigerim");
-    expect((await h.stores.identity.getProfile(a.playerId))?.name).toBe("Aigerim"); // until its owner signs in again
-    await h.login("c6", 1);
-    expect(h.lastOf("c6", "auth.ok")?.name).toBeNull();
+    await h.send("c5", { type: "auth.name", name: "Aigerim" });
+    expect([...h.stores.names.claims.values()].find((c) => c.playerId === ID1)?.liveUntil).toBe(until);
+    h.advance(11 * DAY); // 91 days after the game: lapsed
+    await h.login("c6", 1, "Aigerim");
+    expect(h.lastOf("c6", "auth.ok")).toMatchObject({ name: null, pending: "Aigerim" });
   });
 
-  test("one connection cannot hoard names: claims are limited per connection and per player", async () => {
+  test("one connection cannot churn names: choices are limited per connection and per player", async () => {
     const h = createHarness();
     await h.login("c1", 1, "Name zero");
     const codes: string[] = [];
@@ -137,9 +159,7 @@ describe("names: live claims only, lapsing, limited", () => {
     }
     expect(codes.filter((c) => c === "auth.named")).toHaveLength(4); // 5 in 10 minutes, the first at sign-in
     expect(codes.slice(4).every((c) => c === "rate/limited")).toBe(true);
-    // Only the names actually held are claimed: the current one (the others were released).
-    expect([...h.stores.names.claims.values()].filter((c) => c.liveUntil > h.now())).toHaveLength(1);
-    // A new connection of the same player is held by the daily limit after 10.
+    expect(h.stores.names.claims.size).toBe(0); // no rated game: nothing claimed
     h.advance(11 * 60_000);
     let named = 0;
     for (let i = 0; i < 10; i++) {
@@ -165,12 +185,12 @@ describe("seeking and pairing", () => {
     expect(s2.match.id).toBe(m.id);
   });
 
-  test("seeking without a name, with bad options or while in a match is refused", async () => {
+  test("seeking without a name plays under the generated one; bad options or a match in play are refused", async () => {
     const h = createHarness();
     await h.login("c9", 9);
     await h.send("c9", { type: "ranked.seek", game: "togyz" });
-    expect(h.lastOf("c9", "ranked.error")?.code).toBe("auth/name_required");
-    await h.send("c9", { type: "auth.name", name: "Nine" });
+    expect(h.lastOf("c9", "ranked.seeking")).toBeDefined();
+    await h.send("c9", { type: "ranked.cancel" });
     await h.send("c9", { type: "ranked.seek", game: "tsoro-classic", options: { holes: 40 } });
     expect(h.lastOf("c9", "ranked.error")?.code).toBe("ranked/bad_options");
     const m = await pair(h);
@@ -537,12 +557,16 @@ describe("running a match", () => {
     const m = await pair(h, "ayo");
     await h.send(connOf(m, 0), { type: "ranked.agree_end", matchId: m.id, version: 0 });
     expect(h.lastOf(connOf(m, 1), "ranked.offer")).toMatchObject({ seat: 0, version: 0 });
-    await playLine(h, m, [1]);
+    for (let i = 0; i < 2; i++) {
+      // Both sides move (a game one side has not moved in is never rated, agreed or not).
+      const cur = (await h.stores.matches.getMatch(m.id))!;
+      await playLine(h, { ...m, version: cur.version, toMove: cur.toMove }, [firstLegal(cur.position)]);
+    }
     await h.send(connOf(m, 1), { type: "ranked.agree_end", matchId: m.id, version: 0 });
     expect(h.lastOf(connOf(m, 1), "ranked.error")?.code).toBe("ranked/stale");
-    await h.send(connOf(m, 1), { type: "ranked.agree_end", matchId: m.id, version: 1 });
+    await h.send(connOf(m, 1), { type: "ranked.agree_end", matchId: m.id, version: 2 });
     expect((await h.stores.matches.getMatch(m.id))?.status).toBe("active");
-    await h.send(connOf(m, 0), { type: "ranked.agree_end", matchId: m.id, version: 1 });
+    await h.send(connOf(m, 0), { type: "ranked.agree_end", matchId: m.id, version: 2 });
     const end = h.lastOf(connOf(m, 0), "ranked.end")!;
     expect(end.match.result).toEqual({ winner: null, reason: "agreed" });
     expect(end.changes![0].after).toBeCloseTo(1500, 6);
@@ -565,11 +589,12 @@ describe("running a match", () => {
     expect(h.lastOf("c3", "ranked.error")?.code).toBe("ranked/not_found");
   });
 
-  test("many games between two players bring both below the provisional line", async () => {
+  test("many games between two players, a day apart, bring both below the provisional line", async () => {
     let k = 0;
     const h = createHarness({}, () => (k++ % 2 === 0 ? 0 : 1)); // players take turns at winning
     let games = 0;
     for (; games < 40; games++) {
+      if (games > 0) h.advance(25 * 3600_000); // repeated games within a day count less (settle.ts)
       const a = await h.stores.ratings.getStats(makeDeviceKeys(new Uint8Array(32).fill(1)).playerId, "tsoro-wta");
       if (a !== null && a.rd < PROVISIONAL_RD) break;
       const m =
@@ -591,5 +616,32 @@ describe("running a match", () => {
     const page = await h.stores.ratings.leaderboard("tsoro-wta", "established", 10, null);
     expect(page.items.length).toBeGreaterThanOrEqual(1);
     expect(page.items.every((r) => r.rd < PROVISIONAL_RD && r.games === games)).toBe(true);
+  });
+
+  test("forty games between the same two players in one day leave both provisional and near 1500", async () => {
+    let k = 0;
+    const h = createHarness({}, () => (k++ % 2 === 0 ? 0 : 1));
+    for (let games = 0; games < 40; games++) {
+      const m =
+        games === 0
+          ? await pair(h)
+          : await (async () => {
+              h.advance(60_000);
+              await h.send("c1", { type: "ranked.seek", game: "tsoro-wta", options: SMALL });
+              await h.send("c2", { type: "ranked.seek", game: "tsoro-wta", options: SMALL });
+              if (h.inbox("c2").at(-1)?.type === "ranked.seeking") {
+                h.advance(120_000);
+                await h.service.tick();
+              }
+              return h.lastOf("c1", "ranked.start")!.match;
+            })();
+      await playLine(h, m, SHORT_LINE);
+    }
+    for (const seed of [1, 2]) {
+      const r = await h.stores.ratings.getStats(makeDeviceKeys(new Uint8Array(32).fill(seed)).playerId, "tsoro-wta");
+      expect(r?.games).toBe(40);
+      expect(r!.rd).toBeGreaterThanOrEqual(PROVISIONAL_RD);
+      expect(Math.abs(r!.rating - 1500)).toBeLessThan(50);
+    }
   });
 });

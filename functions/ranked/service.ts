@@ -28,11 +28,14 @@ import {
 } from "../../core/protocol/ranked.js";
 import { GAMES, type GameId } from "../../core/types.js";
 import { hello, prove, updateProfile } from "../identity/identity.js";
-import type { RankedConnAuth } from "../identity/store.js";
-import { createMatches, type PlayerOf } from "../matches/matches.js";
+import type { Profile, RankedConnAuth } from "../identity/store.js";
+import { createMatches, type ActResult, type PlayerOf } from "../matches/matches.js";
 import { createMatchmaking, optionsKey } from "../matchmaking/matchmaking.js";
 import type { SeekRecord } from "../matchmaking/store.js";
-import { NAME_LIVE_MS, claimName } from "../names/names.js";
+import { chooseName, claimAfterRatedGame } from "../names/names.js";
+import { generatedName } from "../../core/names.js";
+import { allowIdentity } from "../lib/flood.js";
+import { rankedQuotas } from "./quota.js";
 import { allStats, applyResult, currentRating, renameRecords } from "../ratings/ratings.js";
 import type { RankedPorts } from "./types.js";
 
@@ -46,7 +49,7 @@ export interface RankedService {
    * connection's ranked attributes when the caller has the connection item in hand; otherwise
    * they are read.
    */
-  handle(connId: string, msg: RankedClientMessage, auth?: RankedConnAuth | null): Promise<void>;
+  handle(connId: string, msg: RankedClientMessage, auth?: RankedConnAuth | null, address?: string): Promise<void>;
   /** A connection closed: its seeks go, its matches start their grace period. */
   disconnected(connId: string, auth?: RankedConnAuth | null): Promise<void>;
   /** The timer: ends the matches that are due, settles finished ones, pairs waiting seekers. */
@@ -67,6 +70,8 @@ export interface TickReport {
 export function createRankedService(ports: RankedPorts): RankedService {
   const { stores, gateway, config } = ports;
   const send = gateway.send.bind(gateway);
+  const allowPlayer =
+    ports.allowPlayer ?? ((playerId: string, now: number) => allowIdentity(`player:${playerId}`, now));
 
   async function error(
     connId: string,
@@ -78,21 +83,47 @@ export function createRankedService(ports: RankedPorts): RankedService {
     await send(connId, makeRankedError(code, message, { ...(rid !== undefined ? { rid } : {}), ...extra }));
   }
 
-  /** Profiles leave the match, ratings take the result, and a rated game keeps both names live. */
+  /**
+   * Profiles leave the match, ratings take the result, and a rated game keeps both names live (or
+   * claims the name a player chose before their first rated game). Idempotent.
+   */
   async function onEnded(m: MatchRecord): Promise<readonly [RatingChange, RatingChange] | null> {
     const at = m.endedAt ?? ports.now();
+    const rated = m.rated && m.result !== null;
+    const profiles: (Profile | null)[] = [];
     for (const s of [0, 1] as const) {
       const p = await updateProfile(stores.identity, m.seats[s].playerId, (x) =>
-        x.activeMatch === m.id ? { ...x, activeMatch: null } : null,
+        x.activeMatch === m.id || (rated && (x.ratedAt ?? 0) < at)
+          ? {
+              ...x,
+              activeMatch: x.activeMatch === m.id ? null : x.activeMatch,
+              ratedAt: rated ? Math.max(x.ratedAt ?? 0, at) : (x.ratedAt ?? null),
+            }
+          : null,
       );
-      if (m.rated && p?.skeleton) await stores.names.renew(p.skeleton, p.playerId, at + NAME_LIVE_MS);
+      profiles.push(p);
     }
-    if (!m.rated || m.result === null) return null;
+    if (!rated || m.result === null) return null;
     const result = m.result;
-    return [
+    const changes = [
       await applyResult(stores.ratings, m.game, m.id, m.seats[0], m.seats[1], scoreOf(result, 0), at),
       await applyResult(stores.ratings, m.game, m.id, m.seats[1], m.seats[0], scoreOf(result, 1), at),
-    ];
+    ] as const;
+    for (const p of profiles) if (p !== null) await nameAfterRatedGame(p, at);
+    return changes;
+  }
+
+  /** A rated game extends the player's claim, or claims the name they chose before it. */
+  async function nameAfterRatedGame(p: Profile, at: number): Promise<void> {
+    const playerId = p.playerId;
+    const claimed = await claimAfterRatedGame(stores.names, p, at);
+    if (claimed === null) return;
+    const name = p.wanted ?? p.name;
+    if (name === null) return;
+    await updateProfile(stores.identity, playerId, (x) =>
+      x.skeleton === claimed ? null : { ...x, name, skeleton: claimed, wanted: null },
+    );
+    await renameRecords(stores.ratings, playerId, name);
   }
 
   const matches = createMatches({ store: stores.matches, gateway, now: ports.now, graceMs: config.graceMs, onEnded });
@@ -101,7 +132,15 @@ export function createRankedService(ports: RankedPorts): RankedService {
   async function startMatch(a: SeekRecord, b: SeekRecord): Promise<void> {
     const now = ports.now();
     const [s0, s1] = ports.randomSeat() === 0 ? [a, b] : [b, a];
-    const seat = (s: SeekRecord) => ({ playerId: s.playerId, name: s.name, rating: s.rating, rd: s.rd, vol: s.vol });
+    const seat = (s: SeekRecord) => ({
+      playerId: s.playerId,
+      name: s.name,
+      rating: s.rating,
+      rd: s.rd,
+      vol: s.vol,
+      games: s.games ?? 0, // a seek stored before weights existed
+      joinedAt: s.joinedAt ?? 0,
+    });
     const m = makeMatch({
       id: ports.randomId(),
       game: a.game,
@@ -126,30 +165,40 @@ export function createRankedService(ports: RankedPorts): RankedService {
 
   // ---- names ----
 
-  async function setName(connId: string, rid: Rid, playerId: string, raw: string): Promise<string | null> {
+  /** The name others see: the claimed one, else one generated from the player id. */
+  function shownName(p: Profile): string {
+    return p.name ?? generatedName(p.playerId);
+  }
+
+  /** Chooses a name: claimed at once after a rated game, else kept as the player's wish. */
+  async function setName(
+    connId: string,
+    rid: Rid,
+    playerId: string,
+    raw: string,
+    address: string | undefined,
+  ): Promise<{ readonly name: string; readonly claimed: boolean } | null> {
     const profile = await stores.identity.getProfile(playerId);
-    const claimed = await claimName(
-      stores.names,
-      stores.counters,
-      connId,
-      playerId,
-      raw,
-      profile?.skeleton ?? null,
-      ports.now(),
-    );
-    if (!claimed.ok) {
-      await error(connId, rid, claimed.error.code, claimed.error.message);
+    if (profile === null) return null;
+    const chosen = await chooseName(stores.names, stores.counters, { connId, address }, profile, raw, ports.now());
+    if (!chosen.ok) {
+      await error(connId, rid, chosen.error.code, chosen.error.message);
       return null;
     }
-    const { name, skeleton } = claimed.value;
+    const { name, skeleton, claimed } = chosen.value;
     let old: string | null = null;
     await updateProfile(stores.identity, playerId, (p) => {
       old = p.skeleton;
-      return p.name === name && p.skeleton === skeleton ? null : { ...p, name, skeleton };
+      if (!claimed) return p.wanted === name ? null : { ...p, wanted: name };
+      return p.name === name && p.skeleton === skeleton && (p.wanted ?? null) === null
+        ? null
+        : { ...p, name, skeleton, wanted: null };
     });
-    if (old !== null && old !== skeleton) await stores.names.release(old, playerId);
-    await renameRecords(stores.ratings, playerId, name);
-    return name;
+    if (claimed) {
+      if (old !== null && old !== skeleton) await stores.names.release(old, playerId);
+      await renameRecords(stores.ratings, playerId, name);
+    }
+    return { name, claimed };
   }
 
   // ---- auth ----
@@ -160,25 +209,37 @@ export function createRankedService(ports: RankedPorts): RankedService {
     auth: RankedConnAuth | null,
     signature: string,
     name: string | undefined,
+    address: string | undefined,
   ): Promise<void> {
-    const proven = await prove(stores.identity, connId, auth, signature, ports.now());
+    const now = ports.now();
+    const q = rankedQuotas();
+    const claimed = auth?.challengeFor ?? null;
+    const [byPlayer, byAddress] = await Promise.all([
+      claimed === null ||
+        stores.quota.take(`in#p#${claimed}`, q.signInPerPlayer.limit, q.signInPerPlayer.windowMs, now),
+      address === undefined ||
+        stores.quota.take(`in#a#${address}`, q.signInPerAddress.limit, q.signInPerAddress.windowMs, now),
+    ]);
+    if (!byPlayer || !byAddress) {
+      return error(connId, rid, "rate/limited", "too many sign-ins; try again in a few minutes");
+    }
+    const mayCreate = async (): Promise<boolean> =>
+      address === undefined ||
+      stores.quota.take(`new#a#${address}`, q.newIdentityPerAddress.limit, q.newIdentityPerAddress.windowMs, now);
+    const proven = await prove(stores.identity, connId, auth, signature, now, mayCreate);
     if (!proven.ok) return error(connId, rid, proven.error.code, proven.error.message);
     const playerId = proven.value.playerId;
-    if (name !== undefined) await setName(connId, rid, playerId, name); // a refused name is reported; the identity stands
-    let profile = (await stores.identity.getProfile(playerId)) ?? proven.value;
-    if (
-      name === undefined &&
-      profile.skeleton !== null &&
-      profile.name !== null &&
-      !(await stores.names.holds(profile.skeleton, playerId, ports.now()))
-    ) {
-      // Back after the name lapsed (signing in does not renew it; a rated game does): it is theirs
-      // again, claimed anew, unless someone has since taken a look-alike.
-      if (!(await stores.names.claim(profile.skeleton, playerId, ports.now(), ports.now() + NAME_LIVE_MS))) {
-        profile =
-          (await updateProfile(stores.identity, playerId, (p) => ({ ...p, name: null, skeleton: null }))) ?? profile;
-      }
+    let profile = proven.value;
+    if (profile.skeleton !== null && !(await stores.names.holds(profile.skeleton, playerId, now))) {
+      // Back after the name lapsed: signing in does not renew it (a rated game does). It is their
+      // wish again, claimed after their next rated game unless someone has taken a look-alike by then.
+      profile =
+        (await updateProfile(stores.identity, playerId, (p) =>
+          p.skeleton === null ? null : { ...p, name: null, skeleton: null, wanted: p.wanted ?? p.name },
+        )) ?? profile;
     }
+    if (name !== undefined) await setName(connId, rid, playerId, name, address); // a refused name is reported; the identity stands
+    profile = (await stores.identity.getProfile(playerId)) ?? profile;
     let active = profile.activeMatch;
     if (active !== null) {
       const m = await stores.matches.getMatch(active);
@@ -189,6 +250,8 @@ export function createRankedService(ports: RankedPorts): RankedService {
       ...(rid !== undefined ? { rid } : {}),
       playerId,
       name: profile.name,
+      shown: shownName(profile),
+      pending: profile.wanted ?? null,
       stats: await allStats(stores.ratings, playerId),
       activeMatch: active,
     });
@@ -203,10 +266,20 @@ export function createRankedService(ports: RankedPorts): RankedService {
     playerId: string,
     game: GameId,
     rawOptions: Record<string, unknown> | undefined,
+    address: string | undefined,
   ): Promise<void> {
+    const now = ports.now();
+    const q = rankedQuotas();
+    const [byPlayer, byAddress] = await Promise.all([
+      stores.quota.take(`seek#p#${playerId}`, q.seekPerPlayer.limit, q.seekPerPlayer.windowMs, now),
+      address === undefined ||
+        stores.quota.take(`seek#a#${address}`, q.seekPerAddress.limit, q.seekPerAddress.windowMs, now),
+    ]);
+    if (!byPlayer || !byAddress) {
+      return error(connId, rid, "rate/limited", "too many seeks; try again in a few minutes");
+    }
     const profile = await stores.identity.getProfile(playerId);
-    if (profile === null || profile.name === null)
-      return error(connId, rid, "auth/name_required", "choose a display name first");
+    if (profile === null) return error(connId, rid, "auth/required", "prove your identity first (auth.hello)");
     if (profile.activeMatch !== null) {
       const m = await stores.matches.getMatch(profile.activeMatch);
       const live = m === null ? null : await matches.enforceTime(m);
@@ -223,7 +296,6 @@ export function createRankedService(ports: RankedPorts): RankedService {
     const engine = makeEngine(game, game === "ayo" ? { ...rawOptions, vsComputer: false } : (rawOptions ?? {}));
     if (!engine.ok) return error(connId, rid, "ranked/bad_options", engine.error.message);
     const options = engine.value.options;
-    const now = ports.now();
     let since = now;
     for (const g of GAMES) {
       const old = await stores.seeks.getSeek(g, playerId);
@@ -237,10 +309,12 @@ export function createRankedService(ports: RankedPorts): RankedService {
       optionsKey: optionsKey(options),
       options,
       playerId,
-      name: profile.name,
+      name: shownName(profile),
       rating: r.rating,
       rd: r.rd,
       vol: r.vol,
+      games: r.games,
+      joinedAt: profile.createdAt,
       connId,
       since,
       token: ports.randomId(),
@@ -273,7 +347,12 @@ export function createRankedService(ports: RankedPorts): RankedService {
 
   // ---- entry points ----
 
-  async function handle(connId: string, msg: RankedClientMessage, given?: RankedConnAuth | null): Promise<void> {
+  async function handle(
+    connId: string,
+    msg: RankedClientMessage,
+    given?: RankedConnAuth | null,
+    address?: string,
+  ): Promise<void> {
     const rid = msg.rid;
     if (msg.type === "auth.hello") {
       const c = await hello(stores.identity, connId, msg.playerId, ports.now(), config.challengeTtlMs);
@@ -290,20 +369,28 @@ export function createRankedService(ports: RankedPorts): RankedService {
         if (seat !== null) return m.seats[seat].playerId;
         return (await stores.identity.getAuth(connId))?.playerId ?? null;
       };
-      return matchAction(connId, rid, who, msg as RankedMatchAction);
+      return matchAction(connId, rid, who, limited(msg as RankedMatchAction));
     }
     const auth = given !== undefined ? given : await stores.identity.getAuth(connId);
-    if (msg.type === "auth.prove") return doProve(connId, rid, auth, msg.signature, msg.name);
+    if (msg.type === "auth.prove") return doProve(connId, rid, auth, msg.signature, msg.name, address);
     const playerId = auth?.playerId ?? null;
     if (playerId === null) return error(connId, rid, "auth/required", "prove your identity first (auth.hello)");
     switch (msg.type) {
       case "auth.name": {
-        const name = await setName(connId, rid, playerId, msg.name);
-        if (name !== null) await send(connId, { type: "auth.named", ...(rid !== undefined ? { rid } : {}), name });
+        const named = await setName(connId, rid, playerId, msg.name, address);
+        if (named === null) return;
+        const profile = await stores.identity.getProfile(playerId);
+        await send(connId, {
+          type: "auth.named",
+          ...(rid !== undefined ? { rid } : {}),
+          name: named.name,
+          claimed: named.claimed,
+          shown: profile === null ? generatedName(playerId) : shownName(profile),
+        });
         return;
       }
       case "ranked.seek":
-        return seek(connId, rid, playerId, msg.game, msg.options);
+        return seek(connId, rid, playerId, msg.game, msg.options, address);
       case "ranked.cancel":
         return cancel(connId, rid, playerId);
       case "ranked.sync": {
@@ -314,25 +401,52 @@ export function createRankedService(ports: RankedPorts): RankedService {
     }
   }
 
-  function matchAction(connId: string, rid: Rid, who: PlayerOf, msg: RankedMatchAction): Promise<void> {
+  /**
+   * The acting player's own flood bucket (functions/lib/flood.ts) for a match action: the router
+   * checks connection and address before the match is read; the identity is known only from the
+   * match item, so it is charged here, once per message however often the write is retried.
+   */
+  function limited(msg: RankedMatchAction): RankedMatchAction & { readonly allow: (playerId: string) => boolean } {
+    let verdict: boolean | null = null;
+    return {
+      ...msg,
+      allow: (playerId) => (verdict ??= allowPlayer(playerId, ports.now())),
+    };
+  }
+
+  function matchAction(
+    connId: string,
+    rid: Rid,
+    who: PlayerOf,
+    msg: RankedMatchAction & { readonly allow: (playerId: string) => boolean },
+  ): Promise<void> {
+    const act = (apply: (m: MatchRecord, now: number, playerId: string) => ActResult): Promise<void> =>
+      matches.act(connId, rid, who, msg.matchId, (m, now, playerId) =>
+        msg.allow(playerId)
+          ? apply(m, now, playerId)
+          : {
+              ok: false,
+              error: { code: "rate/limited", message: "too many messages for this player", version: m.version },
+            },
+      );
     switch (msg.type) {
       case "ranked.move":
-        return matches.act(connId, rid, who, msg.matchId, (m, now, playerId) => {
+        return act((m, now, playerId) => {
           const r = applyMove(m, playerId, msg.version, msg.move, now);
           return r.ok ? { ok: true, value: { match: r.value, notify: "update" } } : r;
         });
       case "ranked.resign":
-        return matches.act(connId, rid, who, msg.matchId, (m, now, playerId) => {
+        return act((m, now, playerId) => {
           const r = applyResign(m, playerId, now);
           return r.ok ? { ok: true, value: { match: r.value, notify: "end" } } : r;
         });
       case "ranked.abort":
-        return matches.act(connId, rid, who, msg.matchId, (m, now, playerId) => {
+        return act((m, now, playerId) => {
           const r = applyAbort(m, playerId, now);
           return r.ok ? { ok: true, value: { match: r.value, notify: "end" } } : r;
         });
       case "ranked.agree_end":
-        return matches.act(connId, rid, who, msg.matchId, (m, now, playerId) => {
+        return act((m, now, playerId) => {
           const r = applyAgreeEnd(m, playerId, msg.version, now);
           return r.ok ? { ok: true, value: { match: r.value.match, notify: r.value.ended ? "end" : "offer" } } : r;
         });

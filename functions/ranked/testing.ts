@@ -12,6 +12,7 @@ import { createMemoryMatchStore, type MemoryMatchStore } from "../matches/store.
 import { createMemoryNameStore, type MemoryNameStore } from "../names/store.js";
 import { createMemoryRatingStore, type MemoryRatingStore } from "../ratings/store.js";
 import { DEFAULT_RANKED_CONFIG } from "./config.js";
+import { createMemoryQuota } from "./quota.js";
 import { createRankedService, type RankedService } from "./service.js";
 import type { RankedConfig, RankedStores } from "./types.js";
 
@@ -32,6 +33,7 @@ export function createMemoryStores(now: () => number): MemoryStores {
     identity: createMemoryIdentityStore(now),
     names: createMemoryNameStore(),
     counters: createMemoryCounters(),
+    quota: createMemoryQuota(),
     seeks: createMemorySeekStore(now),
     matches: createMemoryMatchStore(),
     ratings: createMemoryRatingStore(),
@@ -76,6 +78,7 @@ export function createHarness(config: Partial<RankedConfig> = {}, seat: () => Se
     now: () => t,
     randomId: () => `id${++ids}`,
     randomSeat: seat,
+    allowPlayer: () => true, // the flood buckets are per process, and this clock stands still
   });
   const inbox = (conn: string): RankedServerMessage[] => sent.filter((s) => s.conn === conn).map((s) => s.msg);
   const lastOf = <T extends RankedServerMessage["type"]>(conn: string, type: T) =>

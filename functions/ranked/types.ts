@@ -8,6 +8,7 @@ import type { ClockSetting } from "../../core/ranked/types.js";
 import type { GameId, Seat } from "../../core/types.js";
 import type { IdentityStore } from "../identity/store.js";
 import type { Counters } from "../lib/counters.js";
+import type { Quota } from "./quota.js";
 import type { PairingRules } from "../matchmaking/matchmaking.js";
 import type { SeekStore } from "../matchmaking/store.js";
 import type { MatchStore } from "../matches/store.js";
@@ -39,6 +40,8 @@ export interface RankedStores {
   readonly identity: IdentityStore;
   readonly names: NameStore;
   readonly counters: Counters;
+  /** Cross-instance limits of the rare actions (sign-in, name, seek). */
+  readonly quota: Quota;
   readonly seeks: SeekStore;
   readonly matches: MatchStore;
   readonly ratings: RatingStore;
@@ -54,4 +57,9 @@ export interface RankedPorts {
   readonly randomId: () => string;
   /** Random seat for the first seeker: 0 or 1. */
   readonly randomSeat: () => Seat;
+  /**
+   * Takes one message from the player's own flood bucket (functions/lib/flood.ts `allowIdentity`,
+   * the default); false when it is empty.
+   */
+  readonly allowPlayer?: (playerId: string, now: number) => boolean;
 }

@@ -47,11 +47,17 @@ export async function applyResult(
   throw new Error(`rating record of ${self.playerId} kept changing under match ${matchId}`);
 }
 
-/** The rating a player seeks with: their record, aged by the time since their last game. */
-export async function currentRating(store: RatingStore, playerId: string, game: GameId, now: number): Promise<Rating> {
+/** The rating a player seeks with (their record, aged by the time since their last game) and their rated games. */
+export async function currentRating(
+  store: RatingStore,
+  playerId: string,
+  game: GameId,
+  now: number,
+): Promise<Rating & { readonly games: number }> {
   const r = await store.getStats(playerId, game);
-  if (r === null) return initialRating();
-  return r.lastPlayedAt > 0 ? ageRating(r, now - r.lastPlayedAt) : r;
+  if (r === null) return { ...initialRating(), games: 0 };
+  const aged = r.lastPlayedAt > 0 ? ageRating(r, now - r.lastPlayedAt) : r;
+  return { rating: aged.rating, rd: aged.rd, vol: aged.vol, games: r.games };
 }
 
 export async function allStats(store: RatingStore, playerId: string): Promise<Record<string, GameStats>> {

@@ -66,6 +66,7 @@ export async function receive(
     infra,
     connectionId,
     now,
+    address,
     rid,
     reply: (m) => infra.gateway.send(connectionId, m),
     chargeIdentity,

@@ -15,6 +15,8 @@ import { freshRecord } from "../../core/ranked/settle.js";
 import { documentClient, readConfig } from "../../functions/lib/config.js";
 import { startServer, type RunningServer } from "../../functions/local/server.js";
 import { makeDynamoRatingStore } from "../../functions/ratings/store.js";
+import { updateProfile } from "../../functions/identity/identity.js";
+import { makeDynamoIdentityStore } from "../../functions/identity/store.js";
 import { buildClient, CHROMIUM, CHROMIUM_ARGS } from "./harness.js";
 
 interface Player {
@@ -31,6 +33,21 @@ let server: RunningServer;
 let alice: Player;
 let bola: Player;
 const at = (hash: string): string => new URL(hash, server.url).toString();
+
+/** The player to move plays a legal pit, and waits for the turn to pass. */
+async function moveOnce(): Promise<void> {
+  for (const p of [alice, bola]) {
+    if ((await p.page.textContent('[data-testid="turn"]')) !== "Your turn") continue;
+    await p.page.click(".pit.legal");
+    await p.page.waitForFunction(
+      () => document.querySelector('[data-testid="turn"]')?.textContent === "Their turn",
+      undefined,
+      { timeout: 10_000 },
+    );
+    return;
+  }
+  throw new Error("nobody has the move");
+}
 
 async function openPlayer(name: string, viewport: { width: number; height: number }): Promise<Player> {
   const context = await chromium.launchPersistentContext(join(dir, `profile-${name}`), {
@@ -82,6 +99,9 @@ beforeAll(async () => {
     lastPlayedAt: Date.now(),
   };
   expect(await ratings.putStats(rec, null)).toBe(true);
+  // … whose name is claimed: it was claimed by her rated games (a name waits for a first one).
+  const ids = makeDynamoIdentityStore(documentClient(readConfig()), readConfig().tableName);
+  expect(await updateProfile(ids, alice.playerId, (x) => ({ ...x, ratedAt: Date.now() }))).not.toBeNull();
   await alice.page.reload();
   await alice.page.waitForSelector('button:has-text("Find an opponent"):not([disabled])', { timeout: 20_000 });
 }, 180_000);
@@ -116,10 +136,14 @@ describe("ranked play in two browsers", () => {
       const box = await l.boundingBox();
       expect(box !== null && box.x >= 0 && box.x + box.width <= PHONE.width + 0.5).toBe(true);
     }
-    expect(await alice.page.textContent('[data-testid="ranked-players-them"]')).toBe("Bola 1500?");
+    // Bola has no rated game yet: shown with the name generated from the player id, not "Bola".
+    expect(await alice.page.textContent('[data-testid="ranked-players-them"]')).toMatch(/^Player #[0-9A-Z]{6} 1500\?$/);
   }, 40_000);
 
   test("the result names who resigned with the rating change; the lobby shows the new rating; Play again seeks at once", async () => {
+    // Both sides move once: a game a side has not moved in ends aborted and unrated.
+    await moveOnce();
+    await moveOnce();
     await bola.page.click('.controls button:has-text("Resign")');
     await bola.page.click('[role="dialog"] button:has-text("Resign")');
     await Promise.all([
@@ -127,7 +151,7 @@ describe("ranked play in two browsers", () => {
       bola.page.waitForSelector('[data-testid="results"]', { timeout: 10_000 }),
     ]);
     expect(await alice.page.textContent("#ranked-result")).toBe("You won!");
-    expect(await alice.page.textContent('[data-testid="reason"]')).toBe("Bola resigned.");
+    expect(await alice.page.textContent('[data-testid="reason"]')).toMatch(/^Player #[0-9A-Z]{6} resigned\.$/);
     expect(await bola.page.textContent("#ranked-result")).toBe("Alice won");
     expect(await bola.page.textContent('[data-testid="reason"]')).toBe("You resigned.");
     const down = (await bola.page.textContent('[data-testid="rating-change"]')) ?? "";
@@ -147,11 +171,15 @@ describe("ranked play in two browsers", () => {
     ]);
     expect(Date.now() - t0).toBeLessThan(10_000);
     expect(await bola.page.textContent('[data-testid="ranked-players-me"]')).toBe(`You ${after}?`);
-    // Leave the game: resign it, and both are back in the lobby with another new rating.
+    // Bola's name is claimed now, after the first rated game.
+    expect(await alice.page.textContent('[data-testid="ranked-players-them"]')).toMatch(/^Bola \d+\?$/);
+    // Leave the game before anyone moves: it ends aborted and unrated.
     await alice.page.click('.controls button:has-text("Resign")');
     await alice.page.click('[role="dialog"] button:has-text("Resign")');
     await bola.page.waitForSelector('[data-testid="results"]', { timeout: 10_000 });
-    expect(await bola.page.textContent('[data-testid="reason"]')).toBe("Alice resigned.");
+    expect(await bola.page.textContent('[data-testid="reason"]')).toBe(
+      "Ended before both players had moved, so it is not rated.",
+    );
   }, 60_000);
 
   test("the leaderboard lists the established player first, then the provisional one marked ?", async () => {

@@ -55,10 +55,6 @@ export function RankedScreen(): JSX.Element {
   const [resignOpen, setResignOpen] = createSignal(false);
   const game = (): GameId => (family() === "tsoro" ? mode() : family() === "ayo" ? "ayo" : "togyz");
   const nameOk = (): boolean => parseDisplayName(profile.name).ok;
-  const shownName = (): string => {
-    const n = parseDisplayName(profile.name);
-    return n.ok ? n.value : "—";
-  };
   const nameProblem = (): string => {
     const n = parseDisplayName(profile.name);
     return n.ok ? "" : n.error.message;
@@ -144,9 +140,14 @@ export function RankedScreen(): JSX.Element {
       <Show when={r.phase === "ready" || r.phase === "seeking" || r.phase === "connecting"}>
         <div class="card form">
           <p>
-            Playing as <strong data-testid="ranked-me">{shownName()}</strong>
+            Playing as <strong data-testid="ranked-me">{r.shown}</strong>
           </p>
-          <Show when={!nameOk()}>
+          <Show when={r.pending !== null}>
+            <p class="note" data-testid="ranked-pending">
+              Your name {r.pending} is listed after your first rated game.
+            </p>
+          </Show>
+          <Show when={profile.name !== "" && !nameOk()}>
             <p class="error">
               Your public name: {nameProblem()}.{" "}
               <button type="button" class="link" onClick={() => router.go("profile")}>
@@ -180,7 +181,7 @@ export function RankedScreen(): JSX.Element {
                 type="button"
                 class="btn primary big"
                 onClick={seek}
-                disabled={!r.connected || !nameOk() || r.phase === "connecting"}
+                disabled={!r.connected || r.phase === "connecting"}
               >
                 Find an opponent
               </button>

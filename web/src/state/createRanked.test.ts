@@ -27,14 +27,14 @@ const view = (extra: Partial<MatchView> = {}): MatchView => ({
   ...extra,
 });
 
-function setup() {
+function setup(name = "Aigerim") {
   let t = 1_000_000;
   const sent: RankedClientMessage[] = [];
   let h: { onOpen(): void; onMessage(m: RankedServerMessage): void; onClose(): void } | null = null;
   const store = createRoot(() =>
     createRanked({
       keys,
-      name: () => "Aigerim",
+      name: () => name,
       speed: () => "fast",
       now: () => t,
       connect: (handlers) => {
@@ -44,7 +44,15 @@ function setup() {
     }),
   );
   h!.onOpen();
-  h!.onMessage({ type: "auth.ok", playerId: keys.playerId, name: "Aigerim", stats: {}, activeMatch: null });
+  h!.onMessage({
+    type: "auth.ok",
+    playerId: keys.playerId,
+    name: "Aigerim",
+    shown: "Aigerim",
+    pending: null,
+    stats: {},
+    activeMatch: null,
+  });
   return { store, sent, push: (m: RankedServerMessage) => h!.onMessage(m), advance: (ms: number) => void (t += ms) };
 }
 
@@ -53,6 +61,41 @@ afterEach(() => {
 });
 
 describe("ranked play on the device", () => {
+  test("the chosen name is sent once as a wish; without a valid name the player seeks under the generated one", () => {
+    const { store, sent, push } = setup();
+    const [state, act] = store;
+    push({
+      type: "auth.ok",
+      playerId: keys.playerId,
+      name: null,
+      shown: "Player #ABCDEF",
+      pending: null,
+      stats: {},
+      activeMatch: null,
+    });
+    act.seek("ayo");
+    expect(sent.filter((m) => m.type === "auth.name").map((m) => (m as { name: string }).name)).toEqual(["Aigerim"]);
+    push({ type: "auth.named", name: "Aigerim", claimed: false, shown: "Player #ABCDEF" });
+    expect([state.shown, state.pending, state.name]).toEqual(["Player #ABCDEF", "Aigerim", null]);
+    act.seek("ayo");
+    expect(sent.filter((m) => m.type === "auth.name")).toHaveLength(1); // already the wish: not sent again
+
+    const other = setup("");
+    other.push({
+      type: "auth.ok",
+      playerId: keys.playerId,
+      name: null,
+      shown: "Player #ABCDEF",
+      pending: null,
+      stats: {},
+      activeMatch: null,
+    });
+    other.store[1].seek("ayo");
+    expect(other.sent.map((m) => m.type)).toContain("ranked.seek");
+    expect(other.sent.some((m) => m.type === "auth.name")).toBe(false);
+    expect(other.store[0].error).toBeNull();
+  });
+
   test("after a first rated game the lobby shows its new rating at once, and Play again seeks the same game", () => {
     const s = setup();
     const [state, act] = s.store;

@@ -10,7 +10,7 @@ import { createSignal, type Accessor } from "solid-js";
 import { createStore, produce, type Store } from "solid-js/store";
 import { newGame, play, playAll, type State } from "../../../core/games/index.js";
 import { signChallenge, type DeviceKeys } from "../../../core/identity.js";
-import { parseDisplayName } from "../../../core/names.js";
+import { generatedName, parseDisplayName } from "../../../core/names.js";
 import type {
   GameStats,
   MatchView,
@@ -32,8 +32,12 @@ export interface RankedState {
   phase: RankedPhase;
   connected: boolean;
   playerId: string;
-  /** The public name the server holds for this player. */
+  /** The public name the server holds for this player (claimed after a first rated game). */
   name: string | null;
+  /** The name others see: the claimed one, else one generated from the player id. */
+  shown: string;
+  /** The chosen name waiting for the player's next rated game, if any. */
+  pending: string | null;
   stats: Record<string, GameStats>;
   match: MatchView | null;
   seat: Seat;
@@ -97,6 +101,8 @@ export function createRanked(deps: RankedDeps): RankedStore {
     connected: false,
     playerId: deps.keys.playerId,
     name: null,
+    shown: generatedName(deps.keys.playerId),
+    pending: null,
     stats: {},
     match: null,
     seat: 0,
@@ -188,6 +194,8 @@ export function createRanked(deps: RankedDeps): RankedStore {
         setState(
           produce((s) => {
             s.name = m.name;
+            s.shown = m.shown;
+            s.pending = m.pending;
             s.stats = JSON.parse(JSON.stringify(m.stats)) as Record<string, GameStats>;
             if (m.activeMatch === null && s.phase === "connecting") s.phase = "ready";
           }),
@@ -197,7 +205,13 @@ export function createRanked(deps: RankedDeps): RankedStore {
           send({ type: "ranked.sync", matchId: state.match.id });
         return;
       case "auth.named":
-        setState("name", m.name);
+        setState(
+          produce((s) => {
+            s.name = m.claimed ? m.name : s.name;
+            s.pending = m.claimed ? null : m.name;
+            s.shown = m.shown;
+          }),
+        );
         return;
       case "ranked.seeking":
         setState(
@@ -303,12 +317,11 @@ export function createRanked(deps: RankedDeps): RankedStore {
   const actions: RankedActions = {
     seek(game, options) {
       setState("error", null);
-      if (!parseDisplayName(deps.name()).ok) {
-        setState("error", "Choose a public name in Profile first.");
-        return;
-      }
-      if (state.name === null)
-        send({ type: "auth.name", name: (parseDisplayName(deps.name()) as { ok: true; value: string }).value });
+      // A valid profile name is sent as the player's choice (claimed after a first rated game);
+      // without one the player plays under the generated name.
+      const chosen = parseDisplayName(deps.name());
+      if (chosen.ok && state.name !== chosen.value && state.pending !== chosen.value)
+        send({ type: "auth.name", name: chosen.value });
       lastSeek = { game, ...(options !== undefined ? { options } : {}) };
       send({ type: "ranked.seek", game, ...(options !== undefined ? { options } : {}) });
     },

@@ -1,0 +1,93 @@
+/**
+ * Limits that hold across Lambda instances, for the rare ranked actions (signing in, a new identity,
+ * choosing a name, seeking): a fixed-window counter item per key (`RATE#q#<key>` / window number)
+ * taken with one conditional write (`n < limit`), so a refused action writes nothing more and the
+ * counter never runs past its limit. The flood buckets of functions/lib/flood.ts stay the first,
+ * in-process line (a refusal there costs no write); these bound what many instances let through.
+ */
+import { UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { isConditionFailed, yieldTurn } from "../lib/items.js";
+import { nowSeconds } from "../lib/table.js";
+
+export interface Quota {
+  /** Takes one from `key`'s allowance of `limit` in the window holding `now`; false when none is left. */
+  take(key: string, limit: number, windowMs: number, now: number): Promise<boolean>;
+}
+
+export interface QuotaRule {
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
+const MIN = 60_000;
+
+/** The cross-instance limits, per window (the in-process flood buckets apply first). */
+export const RANKED_QUOTAS = {
+  signInPerPlayer: { limit: 60, windowMs: 10 * MIN },
+  signInPerAddress: { limit: 300, windowMs: 10 * MIN },
+  /** First sign-ins of new identities from one address: fresh keys cost nothing, so they are few. */
+  newIdentityPerAddress: { limit: 20, windowMs: 60 * MIN },
+  seekPerPlayer: { limit: 60, windowMs: 10 * MIN },
+  seekPerAddress: { limit: 600, windowMs: 10 * MIN },
+} as const satisfies Record<string, QuotaRule>;
+
+export type RankedQuotas = { readonly [K in keyof typeof RANKED_QUOTAS]: QuotaRule };
+
+/**
+ * The quotas with the environment's overrides: RANKED_NEW_IDENTITIES (new identities per address
+ * an hour; the local tests sign in hundreds of fresh keys from one address) and RANKED_SEEKS (seeks
+ * per player in 10 minutes).
+ */
+export function rankedQuotas(env: NodeJS.ProcessEnv = process.env): RankedQuotas {
+  const n = (key: string): number | undefined => {
+    const v = Number(env[key]);
+    return env[key] !== undefined && Number.isInteger(v) && v > 0 ? v : undefined;
+  };
+  const ids = n("RANKED_NEW_IDENTITIES");
+  const seeks = n("RANKED_SEEKS");
+  return {
+    ...RANKED_QUOTAS,
+    newIdentityPerAddress: {
+      ...RANKED_QUOTAS.newIdentityPerAddress,
+      limit: ids ?? RANKED_QUOTAS.newIdentityPerAddress.limit,
+    },
+    seekPerPlayer: { ...RANKED_QUOTAS.seekPerPlayer, limit: seeks ?? RANKED_QUOTAS.seekPerPlayer.limit },
+  };
+}
+
+export function makeDynamoQuota(db: DynamoDBDocumentClient, tableName: string): Quota {
+  return {
+    async take(key, limit, windowMs, now) {
+      const win = Math.floor(now / windowMs);
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { pk: `RATE#q#${key}`, sk: String(win) },
+            UpdateExpression: "ADD n :one SET expiresAt = :exp",
+            ConditionExpression: "attribute_not_exists(n) OR n < :limit",
+            ExpressionAttributeValues: { ":one": 1, ":limit": limit, ":exp": nowSeconds((win + 2) * windowMs) },
+          }),
+        );
+        return true;
+      } catch (e) {
+        if (isConditionFailed(e)) return false;
+        throw e;
+      }
+    },
+  };
+}
+
+export function createMemoryQuota(): Quota {
+  const counts = new Map<string, number>();
+  return {
+    async take(key, limit, windowMs, now) {
+      await yieldTurn();
+      const k = `${key}|${Math.floor(now / windowMs)}`;
+      const n = counts.get(k) ?? 0;
+      if (n >= limit) return false;
+      counts.set(k, n + 1);
+      return true;
+    },
+  };
+}
