@@ -31,12 +31,16 @@ import {
 import {
   CHAT_LIMIT,
   CHAT_WINDOW_MS,
+  JOIN_STEP_MS,
   MAX_WRONG_CODES,
+  OPEN_EXCHANGES,
   PROTOCOL_VERSION,
   parseFriendServerMessage,
   type FriendServerMessage,
+  type LogHead,
   type StoredMessage,
 } from "../protocol/friend.js";
+import { createRetryPacer, type PacerOptions, type RetryPacer } from "./pacer.js";
 import type { ErrorCode } from "../protocol/errors.js";
 import { JoinRequestSchema, kindOf, parsePayload, type Payload } from "./payload.js";
 import {
@@ -149,6 +153,8 @@ export interface FriendSessionOptions {
   /** The creator's game, options and series length (mode "create"). */
   readonly setup?: Settings;
   readonly backoff?: Backoff;
+  /** Spacing of retries after refusals (core/online/pacer.ts). */
+  readonly pacer?: PacerOptions;
   /** How long a gap in the room sequence is waited for before a catch-up fills or skips it. */
   readonly gapWaitMs?: number;
   readonly random?: (n: number) => Uint8Array;
@@ -223,7 +229,7 @@ const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
 export const HEARTBEAT_MS = 60_000;
 export const HEARTBEAT_TIMEOUT_MS = 15_000;
 /** Owner: key exchanges answered and not yet confirmed, at once (more hellos wait their turn). */
-export const MAX_OPEN_EXCHANGES = 2;
+export const MAX_OPEN_EXCHANGES = OPEN_EXCHANGES;
 
 export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   const random = opts.random ?? nacl.randomBytes;
@@ -238,7 +244,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   /** Owner: the open key exchanges by request id, and the secrets of those that confirmed. */
   const attempts = new Map<
     string,
-    { hs: OwnerHandshake; secrets: RoomSecrets | null; name: string | null; confirmed: boolean }
+    { hs: OwnerHandshake; secrets: RoomSecrets | null; name: string | null; confirmed: boolean; at: number }
   >();
   /** Owner: hellos waiting for one of the few open exchanges to finish. */
   const queued: { reqId: string; sid: string; msg: string }[] = [];
@@ -253,11 +259,11 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     verified: boolean;
   } | null = null;
   /**
-   * Owner: exchanges answered for the current code (a `join.reply` sent), less those withdrawn before
-   * the guest confirmed (nothing learned). The device answers at most MAX_WRONG_CODES per code, and
-   * at most MAX_OPEN_EXCHANGES at once, whatever the server counts; then it asks for a new code and
-   * answers nothing more for this one. Kept in the snapshot with its code, so a reload does not
-   * reset it.
+   * Owner: exchanges judged for the current code (the guest's confirmation checked: the only thing a
+   * guesser can learn from). The device judges at most MAX_WRONG_CODES per code, and keeps at most
+   * MAX_OPEN_EXCHANGES unconfirmed at once (one idle past two steps is dropped), whatever the server
+   * says; then it asks for a new code and answers nothing more for this one. Kept in the snapshot
+   * with its code, so a reload does not reset it.
    */
   let answeredForCode = 0;
   let codeSpent = false;
@@ -270,8 +276,10 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   /** This connection's seat token and the other seat's connection it names (see functions/friends/token.ts). */
   let token = "";
   let via = "";
-  /** The highest room sequence number known to be taken (from a refused proposal). */
-  let lastTaken = 0;
+  /** The newest head of the room's log known here, with the server's proof: what the next relay follows. */
+  let top: LogHead | null = null;
+  /** Spaces out every retry after a refusal (relay, hello): the rate budget holds whatever the server answers. */
+  const pacer: RetryPacer = createRetryPacer(opts.pacer ?? {});
   let seat: Seat | null = null;
   let peer = { seated: false, online: false };
   const requests = new Map<string, JoinRequestView>();
@@ -373,7 +381,12 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     if (seat === 1 || code === null || key !== null || attempts.has(reqId)) return;
     if (answeredForCode >= MAX_WRONG_CODES) return spendCode();
     let open = 0;
-    for (const a of attempts.values()) if (!a.confirmed) open++;
+    const now = Date.now();
+    for (const [id, a] of attempts) {
+      // An exchange idle past two steps has lapsed on the server too (it says so with join.withdrawn).
+      if (!a.confirmed && a.at < now - 2 * JOIN_STEP_MS) attempts.delete(id);
+      else if (!a.confirmed) open++;
+    }
     if (open >= MAX_OPEN_EXCHANGES) {
       if (queued.length < MAX_WRONG_CODES * 4 && !queued.some((q) => q.reqId === reqId))
         queued.push({ reqId, sid, msg });
@@ -386,11 +399,9 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       request({ type: "join.answer", reqId, approve: false }, `answer:${reqId}`);
       return;
     }
-    answeredForCode++;
-    attempts.set(reqId, { hs: hs.value, secrets: null, name: null, confirmed: false });
+    attempts.set(reqId, { hs: hs.value, secrets: null, name: null, confirmed: false, at: now });
     request({ type: "join.reply", reqId, msg: hs.value.msg }, "reply");
-    if (answeredForCode >= MAX_WRONG_CODES) spendCode();
-    else changed();
+    changed();
   }
 
   /** Owner: an exchange finished or went: a queued hello may be answered now. */
@@ -420,19 +431,21 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     const att = attempts.get(reqId);
     if (att === undefined || seat === 1 || att.secrets !== null || att.confirmed) return;
     att.confirmed = true;
+    answeredForCode++;
     const r = att.hs.confirm(tag);
     if (!r.ok) {
       attempts.delete(reqId);
       wrongForCode++;
       request({ type: "join.verdict", reqId, ok: false }, "verdict");
       emit({ type: "wrong_code", reqId });
-      if (codeSpent) spendCode();
+      if (codeSpent || answeredForCode >= MAX_WRONG_CODES) spendCode();
       else nextHello();
       return;
     }
     att.secrets = r.value.secrets;
     request({ type: "join.verdict", reqId, ok: true, tag: r.value.tag }, "verdict");
-    if (!codeSpent) nextHello();
+    if (answeredForCode >= MAX_WRONG_CODES) spendCode();
+    else nextHello();
   }
 
   /** Owner: a verified guest's sealed request; shown for an answer, or refused when unreadable. */
@@ -522,6 +535,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     floor = Math.max(floor, seqAtJoin);
     link.healthy();
     pingTimer ??= setInterval(heartbeat, heartbeatMs);
+    pacer.reset("hello");
     startSync();
     flush();
     changed();
@@ -559,6 +573,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     switch (m.type) {
       case "room.created":
         created = true;
+        learnHead(m.head);
         seated(0, 0, 0);
         newCode(m.loc, "allocated");
         return;
@@ -573,6 +588,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         token = m.token;
         via = m.via;
         peer = m.peer;
+        learnHead(m.head);
         seated(m.seat, m.sent, m.seq);
         if (m.seat === 0 && m.loc !== undefined && m.loc !== null) newCode(m.loc, "lapsed");
         if (key !== null) keyed();
@@ -620,17 +636,21 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         requests.delete(m.reqId);
         const att = attempts.get(m.reqId);
         attempts.delete(m.reqId);
-        // Gone before the guest confirmed: nobody learned anything from it, the answer is not spent.
-        if (att !== undefined && !att.confirmed && seat === 0) {
-          answeredForCode = Math.max(0, answeredForCode - 1);
-          if (codeSpent && answeredForCode < MAX_WRONG_CODES) codeSpent = false;
-        }
+        // Gone before the guest confirmed (lapsed, or the guest left): nothing was judged, nothing spent.
+        void att;
         if (codeSpent) spendCode();
         else nextHello();
         changed();
         return;
       }
       case "join.refused":
+        if (m.reason === "lapsed") {
+          // Too slow a step (a stalled network): knock again, paced.
+          status = "waiting";
+          knockLater(undefined);
+          changed();
+          return;
+        }
         stop(
           m.reason === "room/full"
             ? "full"
@@ -646,7 +666,17 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         if (head === undefined || head.cseq !== m.cseq || seat === null || head.box === null) return;
         outbox.shift();
         inflight = false;
-        receive({ seq: m.seq, from: seat, cseq: m.cseq, kind: head.kind, box: head.box, at: m.at });
+        pacer.reset("relay");
+        receive({
+          seq: m.seq,
+          from: seat,
+          cseq: m.cseq,
+          kind: head.kind,
+          box: head.box,
+          at: m.at,
+          sent: m.sent,
+          proof: m.proof,
+        });
         flush();
         return;
       }
@@ -675,12 +705,44 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       case "pong":
         return;
       case "error":
-        onError(m.code as ErrorCode, m.message, purpose, m.expected);
+        onError(m.code as ErrorCode, m.message, purpose, m.expected, m.retryMs);
         return;
     }
   }
 
-  function onError(code: ErrorCode, message: string, purpose: string | undefined, expected: number | undefined): void {
+  /** Guest: knock again once the pacer allows (never sooner than the server's `retryMs`, within reason). */
+  function knockLater(retryMs: number | undefined): void {
+    retryTimer ??= setTimeout(
+      () => {
+        retryTimer = null;
+        if (!disposed && link.isOpen && seat === null) onOpen();
+      },
+      pacer.next("hello", retryMs),
+    );
+  }
+
+  /** Sends the head of the outbox again once the pacer allows. */
+  function relayLater(retryMs?: number): void {
+    retryTimer ??= setTimeout(
+      () => {
+        retryTimer = null;
+        flush();
+      },
+      pacer.next("relay", retryMs),
+    );
+  }
+
+  function learnHead(h: LogHead): void {
+    if (top === null || h.seq > top.seq) top = { seq: h.seq, sent: [h.sent[0], h.sent[1]], proof: h.proof };
+  }
+
+  function onError(
+    code: ErrorCode,
+    message: string,
+    purpose: string | undefined,
+    expected: number | undefined,
+    retryMs: number | undefined,
+  ): void {
     if (purpose === "create" && code === "room/exists") {
       // Either our own create went through before the connection dropped (then our secret holds
       // seat 0), or the code is taken: joining tells which.
@@ -694,50 +756,48 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       if (code === "room/full") return stop("full");
     }
     if (code === "room/seat_moved") return stop("moved");
-    if (purpose === "hello" && code === "join/busy") {
-      // Other guests' exchanges are open: knock again shortly.
+    if (
+      purpose === "hello" &&
+      (code === "join/busy" || code === "join/owner_away" || code === "rate/lookups" || code === "rate/limited")
+    ) {
+      // Other guests' exchanges are open, the owner is away, or this address knocked too often:
+      // knock again later, never faster than the pacer allows.
       status = "waiting";
-      retryTimer ??= setTimeout(
-        () => {
-          retryTimer = null;
-          if (!disposed && link.isOpen && seat === null) onOpen();
-        },
-        500 + Math.floor(Math.random() * 1_000),
-      );
+      knockLater(retryMs);
       changed();
       return;
     }
     if (purpose === "relay") {
       inflight = false;
       const head = outbox[0];
-      if (code === "chat/flood" && head !== undefined && head.kind === "chat") outbox.shift();
-      else if (code === "relay/duplicate" && head !== undefined) {
+      if (code === "chat/flood" && head !== undefined && head.kind === "chat") {
+        outbox.shift();
+        emit({ type: "error", code, message });
+        relayLater();
+        return;
+      }
+      if (code === "relay/duplicate" && head !== undefined) {
         // Stored before, its acknowledgement lost: it comes back with the catch-up.
         outbox.shift();
         startSync();
-      } else if (code === "relay/seq_taken" && expected !== undefined) {
-        // Another message took that number (both players sent at once): it is on its way here;
-        // propose the next one. Nothing to tell the player.
-        lastTaken = Math.max(lastTaken, expected - 1);
-        flush();
-        return;
+      } else if (code === "relay/seq_taken" || code === "relay/bad_head") {
+        // Another message took that number (both players sent at once), or this side's head is not
+        // the room's: catch up (the catch-up brings the newer head), then send again, paced.
+        startSync();
       } else if (code === "room/not_seated") {
         // The seat token is no longer good (a server restart, a seat taken over): join again.
         link.restart();
         return;
       } else if (code === "relay/out_of_order" && head !== undefined && expected !== undefined) {
         head.cseq = null;
-        nextCseq = expected;
-      } else if (code === "rate/limited" || code === "server/error") {
-        retryTimer ??= setTimeout(() => {
-          retryTimer = null;
-          flush();
-        }, 1_000);
+        // Only a number this side could have sent: a hint below what it already sealed is no hint
+        // (then this side's head is stale: the catch-up brings a newer one).
+        if (seat !== null && expected > guard[seat] && expected <= nextCseq + 1) nextCseq = expected;
+        else startSync();
+      } else {
         emit({ type: "error", code, message });
-        return;
       }
-      emit({ type: "error", code, message });
-      flush();
+      relayLater(code === "rate/limited" || code === "server/error" ? retryMs : undefined);
       return;
     }
     if (purpose === "sync") syncing = false;
@@ -750,6 +810,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
 
   /** Takes a stored message into the ordered log; applies whatever has become contiguous. */
   function receive(msg: StoredMessage, fromSync = false): void {
+    learnHead(msg);
     // One's own message, stored before its acknowledgement was lost: it is sent, not to be sent again.
     const head = outbox[0];
     if (head !== undefined && msg.from === seat && head.cseq === msg.cseq && head.box === msg.box) {
@@ -867,6 +928,8 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     // Only once caught up: what this seat sent before (on any device) is known, and the next number too.
     if (
       inflight ||
+      retryTimer !== null ||
+      top === null ||
       disposed ||
       status !== "seated" ||
       seat === null ||
@@ -886,9 +949,20 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       nextCseq = head.cseq + 1;
       head.box = sealBox(key, { seat, seq: head.cseq, kind: head.kind, body: head.payload }, random);
     }
-    const seq = Math.max(applied, highest(), lastTaken) + 1;
+    const prev = top;
     inflight = request(
-      { type: "relay", room: roomId, seat, via, tok: token, seq, cseq: head.cseq, kind: head.kind, box: head.box },
+      {
+        type: "relay",
+        room: roomId,
+        seat,
+        via,
+        tok: token,
+        seq: prev.seq + 1,
+        cseq: head.cseq,
+        prev: { sent: prev.sent, proof: prev.proof },
+        kind: head.kind,
+        box: head.box,
+      },
       "relay",
     );
   }

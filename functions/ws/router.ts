@@ -113,7 +113,9 @@ export async function receive(
     const reply = (m: object): Promise<boolean> => p.gateway.send(connectionId, m);
     return ranked.routeRanked({ connectionId, now, event, ports: p, connection, reply }, env.value);
   }
-  return friendMessage(p, connection, parsed.value, now);
+  const from =
+    typeof connection.rankedPlayer === "string" ? { address, identity: connection.rankedPlayer } : { address };
+  return friendMessage(p, connection, parsed.value, from, now);
 }
 
 export async function connect(p: RealtimePorts, event: APIGatewayProxyWebsocketEventV2, now: number): Promise<void> {
