@@ -431,6 +431,13 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     const att = attempts.get(reqId);
     if (att === undefined || seat === 1 || att.secrets !== null || att.confirmed) return;
     att.confirmed = true;
+    if (answeredForCode >= MAX_WRONG_CODES) {
+      // The code has had all the judgements it gets here: refused unjudged (the guest learns nothing).
+      attempts.delete(reqId);
+      request({ type: "join.answer", reqId, approve: false }, `answer:${reqId}`);
+      spendCode();
+      return;
+    }
     answeredForCode++;
     const r = att.hs.confirm(tag);
     if (!r.ok) {

@@ -8,7 +8,6 @@ import { LOCATOR_COUNT } from "../../core/crypto/code.js";
 import {
   JOIN_APPROVAL_MS,
   JOIN_STEP_MS,
-  KNOCK_INTERVAL_MS,
   LOCATOR_TTL_SECONDS,
   MAX_WRONG_CODES,
   OPEN_EXCHANGES,
@@ -148,12 +147,12 @@ export function createMemoryFriendStore(random: () => number = Math.random): Fri
       const room = rooms.get(roomId);
       if (room !== undefined && room.loc === loc) room.loc = null;
     },
-    async knock(loc, address, now) {
+    async knock(loc, address, intervalMs, now) {
       await yieldTurn();
       const k = `${loc}|${address}`;
       const until = knocks.get(k);
       if (until !== undefined && until > now) return { ok: false, retryMs: until - now };
-      knocks.set(k, now + KNOCK_INTERVAL_MS);
+      knocks.set(k, now + intervalMs);
       return { ok: true };
     },
     async charge(key, windowMs, limit, now) {

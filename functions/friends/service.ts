@@ -7,10 +7,6 @@
 import type { Seat } from "../../core/types.js";
 import {
   JOIN_STEP_MS,
-  LOOKUP_LIMIT,
-  LOOKUP_WINDOW_MS,
-  ROOM_CREATE_LIMIT,
-  ROOM_CREATE_WINDOW_MS,
   SYNC_PAGE_CHARS,
   makeError,
   type FriendClientMessage,
@@ -23,6 +19,7 @@ import type { Gateway } from "../lib/gateway.js";
 import type { ChargeResult, FriendStore, JoinRequest, Room, Stored } from "./store.js";
 import { checkSeatToken, makeSeatToken } from "./token.js";
 import { checkHeadProof, makeHead, makeHeadProof } from "./head.js";
+import { friendLimits } from "./limits.js";
 
 export interface FriendPorts {
   readonly rooms: FriendStore;
@@ -50,8 +47,7 @@ async function chargeSender(
   from: Sender,
   now: number,
 ): Promise<ChargeResult> {
-  const [limit, windowMs] =
-    what === "create" ? [ROOM_CREATE_LIMIT, ROOM_CREATE_WINDOW_MS] : [LOOKUP_LIMIT, LOOKUP_WINDOW_MS];
+  const { limit, windowMs } = friendLimits()[what];
   const byAddress = await p.rooms.charge(`${what}#a#${from.address}`, windowMs, limit, now);
   if (!byAddress.ok || from.identity === undefined) return byAddress;
   return p.rooms.charge(`${what}#i#${from.identity}`, windowMs, limit, now);
@@ -242,7 +238,7 @@ async function hello(
     return fail("join/owner_away", "the player who made the game is not online; trying again", m.rid, {
       retryMs: OWNER_AWAY_RETRY_MS,
     });
-  const turn = await p.rooms.knock(m.loc, from.address, now);
+  const turn = await p.rooms.knock(m.loc, from.address, friendLimits().knockMs, now);
   if (!turn.ok)
     return fail("join/busy", "a code was tried from here a moment ago; trying again shortly", m.rid, {
       retryMs: turn.retryMs,

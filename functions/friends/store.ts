@@ -36,7 +36,6 @@ import {
   JOIN_APPROVAL_MS,
   JOIN_REQUEST_TTL_SECONDS,
   JOIN_STEP_MS,
-  KNOCK_INTERVAL_MS,
   LOCATOR_TTL_SECONDS,
   MAX_WRONG_CODES,
   MESSAGE_TTL_SECONDS,
@@ -132,8 +131,8 @@ export interface FriendStore {
   passGuess(loc: number, roomId: string, now: number): Promise<boolean>;
   /** Frees `loc` (retired, or the room is full); clears it on the room too. */
   releaseLocator(loc: number, roomId: string): Promise<void>;
-  /** One turn of `address` on `loc`: false when its last hello there was less than KNOCK_INTERVAL_MS ago (then `retryMs`). */
-  knock(loc: number, address: string, now: number): Promise<ChargeResult>;
+  /** One turn of `address` on `loc`: refused when its last hello there was less than `intervalMs` ago (with `retryMs`). */
+  knock(loc: number, address: string, intervalMs: number, now: number): Promise<ChargeResult>;
   /** Takes one from `key`'s counter for the window holding `now` unless `limit` are taken (one conditional update). */
   charge(key: string, windowMs: number, limit: number, now: number): Promise<ChargeResult>;
   /** The owner's device answered the hello; null when the request is gone or lapsed. */
@@ -497,8 +496,8 @@ export function makeDynamoFriendStore(
       }
       await update(roomId, "REMOVE loc", "attribute_exists(pk) AND loc = :loc", { ":loc": loc });
     },
-    async knock(loc, address, now) {
-      const until = now + KNOCK_INTERVAL_MS;
+    async knock(loc, address, intervalMs, now) {
+      const until = now + intervalMs;
       try {
         await db.send(
           new PutCommand({
