@@ -400,7 +400,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       return;
     }
     attempts.set(reqId, { hs: hs.value, secrets: null, name: null, confirmed: false, at: now });
-    request({ type: "join.reply", reqId, msg: hs.value.msg }, "reply");
+    request({ type: "join.reply", reqId, msg: hs.value.msg }, `reply:${reqId}`);
     changed();
   }
 
@@ -808,6 +808,12 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       return;
     }
     if (purpose === "sync") syncing = false;
+    if (purpose !== undefined && purpose.startsWith("reply:") && code === "join/not_found") {
+      // The exchange ended before the answer arrived (it lapsed, or the guest left): let it go.
+      attempts.delete(purpose.slice("reply:".length));
+      nextHello();
+      return;
+    }
     if (purpose !== undefined && purpose.startsWith("answer:") && (code === "join/not_found" || code === "room/full")) {
       requests.delete(purpose.slice("answer:".length));
       changed();

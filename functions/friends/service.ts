@@ -238,20 +238,27 @@ async function hello(
     return fail("join/owner_away", "the player who made the game is not online; trying again", m.rid, {
       retryMs: OWNER_AWAY_RETRY_MS,
     });
-  const turn = await p.rooms.knock(m.loc, from.address, friendLimits().knockMs, now);
-  if (!turn.ok)
-    return fail("join/busy", "a code was tried from here a moment ago; trying again shortly", m.rid, {
-      retryMs: turn.retryMs,
-    });
   // One slot per exchange, taken with one conditional update before the owner sees it.
   let slot = await p.rooms.reserveGuess(m.loc, room.roomId, now);
-  if (slot === "full" && (await endLapsed(p, room.roomId, now)))
-    slot = await p.rooms.reserveGuess(m.loc, room.roomId, now);
+  let freeAt = now + JOIN_STEP_MS;
+  if (slot === "full") {
+    const lapsed = await endLapsed(p, room.roomId, now);
+    if (lapsed.ended) slot = await p.rooms.reserveGuess(m.loc, room.roomId, now);
+    freeAt = lapsed.nextLapse ?? freeAt;
+  }
   if (slot === "gone") return fail("room/not_found", "no game with this code (it may have expired)", m.rid);
   if (slot === "full")
     return fail("join/busy", "the owner is answering other players; trying again in a moment", m.rid, {
-      retryMs: JOIN_STEP_MS,
+      retryMs: Math.max(50, freeAt - now + 50),
     });
+  // This address's turn on the locator, taken only with a slot (a refused hello costs no turn).
+  const turn = await p.rooms.knock(m.loc, from.address, friendLimits().knockMs, now);
+  if (!turn.ok) {
+    await p.rooms.releaseGuess(m.loc, room.roomId);
+    return fail("join/busy", "a code was tried from here a moment ago; trying again later", m.rid, {
+      retryMs: turn.retryMs,
+    });
+  }
   const req: JoinRequest = {
     reqId: p.newId(),
     roomId: room.roomId,
@@ -435,11 +442,19 @@ async function endQuietly(p: FriendPorts, roomId: string, reqId: string, now: nu
 
 /**
  * Exchanges whose next step did not come in time: ended, their slots given back; the owner's device
- * is told (`join.withdrawn`, so it drops them too) and so is the guest if still connected.
+ * is told (`join.withdrawn`, so it drops them too) and so is the guest if still connected. Also says
+ * when the next open exchange would lapse (a busy guest's hint).
  */
-async function endLapsed(p: FriendPorts, roomId: string, now: number): Promise<boolean> {
+async function endLapsed(
+  p: FriendPorts,
+  roomId: string,
+  now: number,
+): Promise<{ ended: boolean; nextLapse: number | null }> {
   let any = false;
   let owner: string | null | undefined;
+  let nextLapse: number | null = null;
+  for (const r of await p.rooms.listRequests(roomId, now))
+    if (nextLapse === null || r.due < nextLapse) nextLapse = r.due;
   for (const r of await p.rooms.listLapsedRequests(roomId, now)) {
     if ((await endQuietly(p, roomId, r.reqId, now)) === null) continue;
     any = true;
@@ -448,7 +463,7 @@ async function endLapsed(p: FriendPorts, roomId: string, now: number): Promise<b
     await p.conns.clearPending(r.connectionId, r.reqId);
     await push(p, r.connectionId, { type: "join.refused", reqId: r.reqId, reason: "lapsed" }, now);
   }
-  return any;
+  return { ended: any, nextLapse };
 }
 
 async function refuse(
@@ -500,8 +515,12 @@ async function answer(
     const joined = await seatConnection(p, guest, room, 1, undefined, now);
     await push(p, guest.connectionId, joined, now);
   }
-  // Every other waiting guest is told the room is full.
-  for (const r of await p.rooms.listRequests(req.roomId, now)) await refuse(p, r, "room/full", now);
+  // Every other guest is told the room is full (those whose exchange lapsed unnoticed too).
+  const rest = [
+    ...(await p.rooms.listRequests(req.roomId, now)),
+    ...(await p.rooms.listLapsedRequests(req.roomId, now)),
+  ];
+  for (const r of rest) await refuse(p, r, "room/full", now);
   return done;
 }
 
