@@ -155,6 +155,10 @@ export function createMemoryFriendStore(random: () => number = Math.random): Fri
       knocks.set(k, now + intervalMs);
       return { ok: true };
     },
+    async knockWait(loc, address, now) {
+      await yieldTurn();
+      return Math.max(0, (knocks.get(`${loc}|${address}`) ?? 0) - now);
+    },
     async charge(key, windowMs, limit, now) {
       await yieldTurn();
       const win = Math.floor(now / windowMs);

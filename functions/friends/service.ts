@@ -238,6 +238,9 @@ async function hello(
     return fail("join/owner_away", "the player who made the game is not online; trying again", m.rid, {
       retryMs: OWNER_AWAY_RETRY_MS,
     });
+  const wait = await p.rooms.knockWait(m.loc, from.address, now);
+  if (wait > 0)
+    return fail("join/busy", "a code was tried from here a moment ago; trying again later", m.rid, { retryMs: wait });
   // One slot per exchange, taken with one conditional update before the owner sees it.
   let slot = await p.rooms.reserveGuess(m.loc, room.roomId, now);
   let freeAt = now + JOIN_STEP_MS;

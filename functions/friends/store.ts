@@ -133,6 +133,8 @@ export interface FriendStore {
   releaseLocator(loc: number, roomId: string): Promise<void>;
   /** One turn of `address` on `loc`: refused when its last hello there was less than `intervalMs` ago (with `retryMs`). */
   knock(loc: number, address: string, intervalMs: number, now: number): Promise<ChargeResult>;
+  /** How long until `address` may knock on `loc` again (0: now); a read, for refusing early. */
+  knockWait(loc: number, address: string, now: number): Promise<number>;
   /** Takes one from `key`'s counter for the window holding `now` unless `limit` are taken (one conditional update). */
   charge(key: string, windowMs: number, limit: number, now: number): Promise<ChargeResult>;
   /** The owner's device answered the hello; null when the request is gone or lapsed. */
@@ -516,6 +518,12 @@ export function makeDynamoFriendStore(
         new GetCommand({ TableName: T, Key: { pk: `LOC#${loc}`, sk: `KNOCK#${address}` }, ConsistentRead: true }),
       );
       return { ok: false, retryMs: Math.max(1, Number(r.Item?.until ?? now + 1) - now) };
+    },
+    async knockWait(loc, address, now) {
+      const r = await db.send(
+        new GetCommand({ TableName: T, Key: { pk: `LOC#${loc}`, sk: `KNOCK#${address}` }, ConsistentRead: true }),
+      );
+      return Math.max(0, Number(r.Item?.until ?? 0) - now);
     },
     async charge(key, windowMs, limit, now) {
       const win = Math.floor(now / windowMs);
