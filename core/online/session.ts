@@ -40,7 +40,7 @@ import {
   type LogHead,
   type StoredMessage,
 } from "../protocol/friend.js";
-import { createRetryPacer, type PacerOptions, type RetryPacer } from "./pacer.js";
+import { PACER_MAX_MS, createRetryPacer, type PacerOptions, type RetryPacer } from "./pacer.js";
 import type { ErrorCode } from "../protocol/errors.js";
 import { JoinRequestSchema, kindOf, parsePayload, type Payload } from "./payload.js";
 import {
@@ -230,6 +230,8 @@ export const HEARTBEAT_MS = 60_000;
 export const HEARTBEAT_TIMEOUT_MS = 15_000;
 /** Owner: key exchanges answered and not yet confirmed, at once (more hellos wait their turn). */
 export const MAX_OPEN_EXCHANGES = OPEN_EXCHANGES;
+/** A relay not answered within this is taken as lost and sent again (paced; the server stores it once). */
+export const RELAY_TIMEOUT_MS = 15_000;
 
 export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   const random = opts.random ?? nacl.randomBytes;
@@ -298,6 +300,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   let inflight = false;
   let nextCseq = 0; // unknown until seated
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let relayTimer: ReturnType<typeof setTimeout> | null = null;
   let rid = 0;
   const rids = new Map<number, string>();
   const listeners = new Set<(e: SessionEvent) => void>();
@@ -530,6 +533,8 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   function clearTimers(): void {
     if (gapTimer !== null) clearTimeout(gapTimer);
     if (retryTimer !== null) clearTimeout(retryTimer);
+    if (relayTimer !== null) clearTimeout(relayTimer);
+    relayTimer = null;
     if (pingTimer !== null) clearInterval(pingTimer);
     if (beatTimer !== null) clearTimeout(beatTimer);
     gapTimer = retryTimer = pingTimer = beatTimer = null;
@@ -735,7 +740,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         retryTimer = null;
         flush();
       },
-      pacer.next("relay", retryMs),
+      pacer.next("relay", retryMs === undefined ? undefined : Math.min(retryMs, PACER_MAX_MS)),
     );
   }
 
@@ -792,8 +797,12 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         // the room's: catch up (the catch-up brings the newer head), then send again, paced.
         startSync();
       } else if (code === "room/not_seated") {
-        // The seat token is no longer good (a server restart, a seat taken over): join again.
-        link.restart();
+        // The seat token is no longer good (a server restart, a seat taken over): join again, paced
+        // (a server that keeps saying so must not make the client reconnect in a loop).
+        retryTimer ??= setTimeout(() => {
+          retryTimer = null;
+          if (!disposed) link.restart();
+        }, pacer.next("relay"));
         return;
       } else if (code === "relay/out_of_order" && head !== undefined && expected !== undefined) {
         head.cseq = null;
@@ -978,6 +987,15 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       },
       "relay",
     );
+    if (relayTimer !== null) clearTimeout(relayTimer);
+    relayTimer = inflight
+      ? setTimeout(() => {
+          relayTimer = null;
+          if (!inflight) return;
+          inflight = false;
+          relayLater();
+        }, RELAY_TIMEOUT_MS)
+      : null;
   }
 
   function enqueue(p: Payload): void {
