@@ -763,6 +763,18 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       return;
     }
     if (purpose === "rejoin" && (code === "room/no_seat" || code === "room/full")) return stop("exists");
+    if (purpose === "create" && (code === "rate/rooms" || code === "rate/limited")) {
+      // Too many new games from this network: said once, tried again when the server's window ends.
+      emit({ type: "error", code, message });
+      retryTimer ??= setTimeout(
+        () => {
+          retryTimer = null;
+          if (!disposed && link.isOpen && !created) onOpen();
+        },
+        pacer.next("hello", retryMs),
+      );
+      return;
+    }
     if (purpose === "create" || purpose === "join" || purpose === "rejoin" || purpose === "hello") {
       if (code === "room/not_found") return stop("not_found");
       if (code === "room/full") return stop("full");
@@ -775,6 +787,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       // Other guests' exchanges are open, the owner is away, or this address knocked too often:
       // knock again later, never faster than the pacer allows.
       status = "waiting";
+      if (code === "rate/lookups") emit({ type: "error", code, message });
       knockLater(retryMs);
       changed();
       return;
