@@ -29,8 +29,6 @@ import {
   type RoomSecrets,
 } from "../crypto/handshake.js";
 import {
-  CHAT_LIMIT,
-  CHAT_WINDOW_MS,
   JOIN_STEP_MS,
   MAX_WRONG_CODES,
   OPEN_EXCHANGES,
@@ -41,6 +39,7 @@ import {
   type StoredMessage,
 } from "../protocol/friend.js";
 import { PACER_MAX_MS, createRetryPacer, type PacerOptions, type RetryPacer } from "./pacer.js";
+import { chatFlood } from "../protocol/chat.js";
 import type { ErrorCode } from "../protocol/errors.js";
 import { JoinRequestSchema, kindOf, parsePayload, type Payload } from "./payload.js";
 import {
@@ -53,6 +52,7 @@ import {
   type Profile,
   type Settings,
 } from "./game.js";
+import { SYSTEM_CLOCK, type Clock, type TimerId } from "./clock.js";
 import { createLink, DEFAULT_BACKOFF, type Backoff, type Link, type SocketFactory } from "./transport.js";
 import * as v from "valibot";
 
@@ -157,7 +157,10 @@ export interface FriendSessionOptions {
   readonly pacer?: PacerOptions;
   /** How long a gap in the room sequence is waited for before a catch-up fills or skips it. */
   readonly gapWaitMs?: number;
+  /** Random bytes (default: tweetnacl's, from the platform's CSPRNG). */
   readonly random?: (n: number) => Uint8Array;
+  /** Time and timers (default: the host's). */
+  readonly clock?: Clock;
   /** Heartbeat: a ping every `everyMs`; no answer within `timeoutMs` and the connection starts over. */
   readonly heartbeat?: { readonly everyMs: number; readonly timeoutMs: number };
   /** A `snapshot()` saved on the device: the game is rebuilt locally and only newer messages are fetched. */
@@ -235,6 +238,12 @@ export const RELAY_TIMEOUT_MS = 15_000;
 
 export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   const random = opts.random ?? nacl.randomBytes;
+  const clock = opts.clock ?? SYSTEM_CLOCK;
+  /** A number in [0, 1) from the injected random bytes (for jitter). */
+  const unit = (): number => {
+    const b = random(2);
+    return ((b[0] << 8) | b[1]) / 65_536;
+  };
   const snap = opts.snapshot !== undefined && opts.snapshot.v === 2 ? opts.snapshot : null;
   const saved = snap !== null && (opts.roomId === undefined || snap.roomId === opts.roomId) ? snap : null;
   let roomId = saved?.roomId ?? opts.roomId ?? (opts.mode === "create" ? makeBase64Url(random(32)) : "");
@@ -281,7 +290,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   /** The newest head of the room's log known here, with the server's proof: what the next relay follows. */
   let top: LogHead | null = null;
   /** Spaces out every retry after a refusal (relay, hello): the rate budget holds whatever the server answers. */
-  const pacer: RetryPacer = createRetryPacer(opts.pacer ?? {});
+  const pacer: RetryPacer = createRetryPacer({ random: unit, ...opts.pacer });
   let seat: Seat | null = null;
   let peer = { seated: false, online: false };
   const requests = new Map<string, JoinRequestView>();
@@ -294,20 +303,20 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   let syncing = false;
   let caughtUp = false;
   let everCaughtUp = false;
-  let gapTimer: ReturnType<typeof setTimeout> | null = null;
+  let gapTimer: TimerId | null = null;
   let gapChecked = false;
   const outbox: Outgoing[] = [];
   let inflight = false;
   let nextCseq = 0; // unknown until seated
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
-  let relayTimer: ReturnType<typeof setTimeout> | null = null;
+  let retryTimer: TimerId | null = null;
+  let relayTimer: TimerId | null = null;
   let rid = 0;
   const rids = new Map<number, string>();
   const listeners = new Set<(e: SessionEvent) => void>();
   let disposed = false;
-  let pingTimer: ReturnType<typeof setInterval> | null = null;
+  let pingTimer: TimerId | null = null;
   let lastHeard = 0;
-  let beatTimer: ReturnType<typeof setTimeout> | null = null;
+  let beatTimer: TimerId | null = null;
   const heartbeatMs = opts.heartbeat?.everyMs ?? HEARTBEAT_MS;
   const heartbeatTimeoutMs = opts.heartbeat?.timeoutMs ?? HEARTBEAT_TIMEOUT_MS;
 
@@ -341,7 +350,14 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   const url = `${opts.url}${opts.url.includes("?") ? "&" : "?"}v=${PROTOCOL_VERSION}`;
-  const link: Link = createLink(url, opts.socket, { onOpen, onMessage, onClose }, opts.backoff ?? DEFAULT_BACKOFF);
+  const link: Link = createLink(
+    url,
+    opts.socket,
+    { onOpen, onMessage, onClose },
+    opts.backoff ?? DEFAULT_BACKOFF,
+    unit,
+    clock,
+  );
 
   function request(message: Record<string, unknown>, purpose: string): boolean {
     const id = ++rid;
@@ -384,7 +400,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     if (seat === 1 || code === null || key !== null || attempts.has(reqId)) return;
     if (answeredForCode >= MAX_WRONG_CODES) return spendCode();
     let open = 0;
-    const now = Date.now();
+    const now = clock.now();
     for (const [id, a] of attempts) {
       // An exchange idle past two steps has lapsed on the server too (it says so with join.withdrawn).
       if (!a.confirmed && a.at < now - 2 * JOIN_STEP_MS) attempts.delete(id);
@@ -472,7 +488,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       return;
     }
     att.name = body.output.name;
-    const view: JoinRequestView = { reqId, name: att.name, at: Date.now() };
+    const view: JoinRequestView = { reqId, name: att.name, at: clock.now() };
     requests.set(reqId, view);
     emit({ type: "request", request: view });
     changed();
@@ -531,12 +547,12 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   function clearTimers(): void {
-    if (gapTimer !== null) clearTimeout(gapTimer);
-    if (retryTimer !== null) clearTimeout(retryTimer);
-    if (relayTimer !== null) clearTimeout(relayTimer);
+    if (gapTimer !== null) clock.clearTimeout(gapTimer);
+    if (retryTimer !== null) clock.clearTimeout(retryTimer);
+    if (relayTimer !== null) clock.clearTimeout(relayTimer);
     relayTimer = null;
-    if (pingTimer !== null) clearInterval(pingTimer);
-    if (beatTimer !== null) clearTimeout(beatTimer);
+    if (pingTimer !== null) clock.clearTimeout(pingTimer);
+    if (beatTimer !== null) clock.clearTimeout(beatTimer);
     gapTimer = retryTimer = pingTimer = beatTimer = null;
   }
 
@@ -546,7 +562,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     nextCseq = Math.max(nextCseq, sent + 1, guard[s] + 1);
     floor = Math.max(floor, seqAtJoin);
     link.healthy();
-    pingTimer ??= setInterval(heartbeat, heartbeatMs);
+    pingTimer ??= clock.setTimeout(heartbeat, heartbeatMs);
     pacer.reset("hello");
     startSync();
     flush();
@@ -558,11 +574,12 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
    * without closing (a phone changing networks): no answer in time, and the link starts over.
    */
   function heartbeat(): void {
+    pingTimer = clock.setTimeout(heartbeat, heartbeatMs);
     if (!link.isOpen) return;
-    const sentAt = Date.now();
+    const sentAt = clock.now();
     request({ type: "ping" }, "ping");
-    if (beatTimer !== null) clearTimeout(beatTimer);
-    beatTimer = setTimeout(() => {
+    if (beatTimer !== null) clock.clearTimeout(beatTimer);
+    beatTimer = clock.setTimeout(() => {
       beatTimer = null;
       if (!disposed && lastHeard < sentAt) link.restart();
     }, heartbeatTimeoutMs);
@@ -575,7 +592,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   function onMessage(raw: unknown): void {
-    lastHeard = Date.now();
+    lastHeard = clock.now();
     const parsed = parseFriendServerMessage(raw);
     if (!parsed.ok) return;
     const m: FriendServerMessage = parsed.value;
@@ -724,7 +741,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
 
   /** Guest: knock again once the pacer allows (never sooner than the server's `retryMs`, within reason). */
   function knockLater(retryMs: number | undefined): void {
-    retryTimer ??= setTimeout(
+    retryTimer ??= clock.setTimeout(
       () => {
         retryTimer = null;
         if (!disposed && link.isOpen && seat === null) onOpen();
@@ -735,7 +752,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
 
   /** Sends the head of the outbox again once the pacer allows. */
   function relayLater(retryMs?: number): void {
-    retryTimer ??= setTimeout(
+    retryTimer ??= clock.setTimeout(
       () => {
         retryTimer = null;
         flush();
@@ -766,7 +783,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     if (purpose === "create" && (code === "rate/rooms" || code === "rate/limited")) {
       // Too many new games from this network: said once, tried again when the server's window ends.
       emit({ type: "error", code, message });
-      retryTimer ??= setTimeout(
+      retryTimer ??= clock.setTimeout(
         () => {
           retryTimer = null;
           if (!disposed && link.isOpen && !created) onOpen();
@@ -812,7 +829,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       } else if (code === "room/not_seated") {
         // The seat token is no longer good (a server restart, a seat taken over): join again, paced
         // (a server that keeps saying so must not make the client reconnect in a loop).
-        retryTimer ??= setTimeout(() => {
+        retryTimer ??= clock.setTimeout(() => {
           retryTimer = null;
           if (!disposed) link.restart();
         }, pacer.next("relay"));
@@ -883,12 +900,12 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   /** A missing sequence number is waited for, then asked for again; a number never stored is skipped. */
   function checkGap(): void {
     if (applied >= highest()) {
-      if (gapTimer !== null) clearTimeout(gapTimer);
+      if (gapTimer !== null) clock.clearTimeout(gapTimer);
       gapTimer = null;
       return;
     }
     if (gapTimer !== null || syncing || !link.isOpen || status !== "seated") return;
-    gapTimer = setTimeout(() => {
+    gapTimer = clock.setTimeout(() => {
       gapTimer = null;
       if (applied >= highest()) return;
       if (!gapChecked) {
@@ -1000,9 +1017,9 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       },
       "relay",
     );
-    if (relayTimer !== null) clearTimeout(relayTimer);
+    if (relayTimer !== null) clock.clearTimeout(relayTimer);
     relayTimer = inflight
-      ? setTimeout(() => {
+      ? clock.setTimeout(() => {
           relayTimer = null;
           if (!inflight) return;
           inflight = false;
@@ -1026,17 +1043,14 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     if (disposed) return err({ code: "room/not_seated", message: "the session is closed" });
     if (seat === null) return err({ code: "room/not_seated", message: "not seated yet" });
     if (p.t === "chat") {
-      const now = Date.now();
-      const recent =
-        game.chat.filter((c) => c.seat === seat && c.at > now - CHAT_WINDOW_MS).length +
-        outbox.filter((o) => o.kind === "chat").length;
-      if (recent >= CHAT_LIMIT)
-        return err({
-          code: "chat/flood",
-          message: `at most ${CHAT_LIMIT} chat messages in ${CHAT_WINDOW_MS / 1000} s`,
-        });
+      const flood = chatFlood(
+        game.chat.filter((c) => c.seat === seat).map((c) => c.at),
+        clock.now(),
+        outbox.filter((o) => o.kind === "chat").length,
+      );
+      if (flood !== null) return err(flood);
     }
-    const probe = applyPayload(game, { from: seat, seq: applied + 1, at: Date.now(), payload: p });
+    const probe = applyPayload(game, { from: seat, seq: applied + 1, at: clock.now(), payload: p });
     if (!probe.ok) return err(probe.error);
     enqueue(p);
     return ok(undefined);

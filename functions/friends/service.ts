@@ -14,8 +14,8 @@ import {
   type StoredMessage,
 } from "../../core/protocol/friend.js";
 import type { FriendErrorCode } from "../../core/protocol/errors.js";
-import type { Connection, ConnectionStore } from "../lib/connections.js";
 import type { Gateway } from "../lib/gateway.js";
+import type { FriendConnection as Connection, FriendConnectionStore } from "./connections.js";
 import type { ChargeResult, FriendStore, JoinRequest, Room, Stored } from "./store.js";
 import { checkSeatToken, makeSeatToken } from "./token.js";
 import { checkHeadProof, makeHead, makeHeadProof } from "./head.js";
@@ -23,7 +23,7 @@ import { friendLimits } from "./limits.js";
 
 export interface FriendPorts {
   readonly rooms: FriendStore;
-  readonly conns: ConnectionStore;
+  readonly conns: FriendConnectionStore;
   readonly gateway: Gateway;
   /** The key of seat tokens (friends/token.ts). */
   tokenKey(): Promise<Buffer>;

@@ -4,8 +4,10 @@
  * agreed end (Ayo), series and rematch. The creator's game is used; each player sees their own side
  * at the bottom and keeps their own look.
  */
+import { clipName } from "../../../core/names.js";
+import { MAX_AVATAR_CHARS } from "../../../core/online/payload.js";
 import { createEffect, createMemo, createSignal, For, onCleanup, Show, type JSX } from "solid-js";
-import { moveCount, toMove } from "../../../core/games/index.js";
+import { moveCount, toMove, boardView } from "../../../core/games/index.js";
 import { gameNumber } from "../../../core/match.js";
 import type { Seat } from "../../../core/types.js";
 import { Avatar } from "../components/Avatar.js";
@@ -17,7 +19,7 @@ import { ScoreLine, type ScoreSide } from "../components/ScoreLine.js";
 import { familyOf, GAME_NAMES } from "../content/games.js";
 import { endSentence, finalScore, movesText } from "../game/results.js";
 import { countOf, describeMove } from "../game/speech.js";
-import { makeDisplay, previewLanding, seedsOnSide } from "../game/moves.js";
+import { previewLanding, seedsOnSide } from "../game/moves.js";
 import { readJson, writeJson } from "../state/persist.js";
 import { openFriendSession } from "../lib/online.js";
 import { joinLink, shareText } from "../lib/share.js";
@@ -90,8 +92,9 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     room: props.room,
     rooms,
     profile: () => {
-      const avatar = profile.photo !== null && profile.photo.length <= 9_000 ? profile.photo : profile.avatar;
-      return { name: displayName(profile).slice(0, 40), avatar };
+      const avatar =
+        profile.photo !== null && profile.photo.length <= MAX_AVATAR_CHARS ? profile.photo : profile.avatar;
+      return { name: clipName(displayName(profile)), avatar };
     },
     speed: () => settings.speed,
     cue: (c, n) => services.sound.play(c, n),
@@ -240,7 +243,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     if (r === null || game === undefined) return null;
     const starter = room.series?.games[r.index]?.starter ?? room.starter;
     const roomSeat = (es: Seat): Seat => (es ^ starter) as Seat;
-    const d = makeDisplay(r.final);
+    const d = boardView(r.final);
     const scoreOf = (seat: Seat): number => {
       const es = (seat ^ starter) as Seat;
       return game === "tsoro-wta" ? seedsOnSide(d, es) : d.stores[es];
