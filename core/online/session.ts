@@ -29,12 +29,16 @@ import {
   type RoomSecrets,
 } from "../crypto/handshake.js";
 import {
+  JOIN_STEP_MS,
   MAX_WRONG_CODES,
+  OPEN_EXCHANGES,
   PROTOCOL_VERSION,
   parseFriendServerMessage,
   type FriendServerMessage,
+  type LogHead,
   type StoredMessage,
 } from "../protocol/friend.js";
+import { PACER_MAX_MS, createRetryPacer, type PacerOptions, type RetryPacer } from "./pacer.js";
 import { chatFlood } from "../protocol/chat.js";
 import type { ErrorCode } from "../protocol/errors.js";
 import { JoinRequestSchema, kindOf, parsePayload, type Payload } from "./payload.js";
@@ -149,6 +153,8 @@ export interface FriendSessionOptions {
   /** The creator's game, options and series length (mode "create"). */
   readonly setup?: Settings;
   readonly backoff?: Backoff;
+  /** Spacing of retries after refusals (core/online/pacer.ts). */
+  readonly pacer?: PacerOptions;
   /** How long a gap in the room sequence is waited for before a catch-up fills or skips it. */
   readonly gapWaitMs?: number;
   /** Random bytes (default: tweetnacl's, from the platform's CSPRNG). */
@@ -226,7 +232,9 @@ const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
 export const HEARTBEAT_MS = 60_000;
 export const HEARTBEAT_TIMEOUT_MS = 15_000;
 /** Owner: key exchanges answered and not yet confirmed, at once (more hellos wait their turn). */
-export const MAX_OPEN_EXCHANGES = 2;
+export const MAX_OPEN_EXCHANGES = OPEN_EXCHANGES;
+/** A relay not answered within this is taken as lost and sent again (paced; the server stores it once). */
+export const RELAY_TIMEOUT_MS = 15_000;
 
 export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   const random = opts.random ?? nacl.randomBytes;
@@ -247,7 +255,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   /** Owner: the open key exchanges by request id, and the secrets of those that confirmed. */
   const attempts = new Map<
     string,
-    { hs: OwnerHandshake; secrets: RoomSecrets | null; name: string | null; confirmed: boolean }
+    { hs: OwnerHandshake; secrets: RoomSecrets | null; name: string | null; confirmed: boolean; at: number }
   >();
   /** Owner: hellos waiting for one of the few open exchanges to finish. */
   const queued: { reqId: string; sid: string; msg: string }[] = [];
@@ -262,11 +270,11 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     verified: boolean;
   } | null = null;
   /**
-   * Owner: exchanges answered for the current code (a `join.reply` sent), less those withdrawn before
-   * the guest confirmed (nothing learned). The device answers at most MAX_WRONG_CODES per code, and
-   * at most MAX_OPEN_EXCHANGES at once, whatever the server counts; then it asks for a new code and
-   * answers nothing more for this one. Kept in the snapshot with its code, so a reload does not
-   * reset it.
+   * Owner: exchanges judged for the current code (the guest's confirmation checked: the only thing a
+   * guesser can learn from). The device judges at most MAX_WRONG_CODES per code, and keeps at most
+   * MAX_OPEN_EXCHANGES unconfirmed at once (one idle past two steps is dropped), whatever the server
+   * says; then it asks for a new code and answers nothing more for this one. Kept in the snapshot
+   * with its code, so a reload does not reset it.
    */
   let answeredForCode = 0;
   let codeSpent = false;
@@ -279,8 +287,10 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   /** This connection's seat token and the other seat's connection it names (see functions/friends/token.ts). */
   let token = "";
   let via = "";
-  /** The highest room sequence number known to be taken (from a refused proposal). */
-  let lastTaken = 0;
+  /** The newest head of the room's log known here, with the server's proof: what the next relay follows. */
+  let top: LogHead | null = null;
+  /** Spaces out every retry after a refusal (relay, hello): the rate budget holds whatever the server answers. */
+  const pacer: RetryPacer = createRetryPacer({ random: unit, ...opts.pacer });
   let seat: Seat | null = null;
   let peer = { seated: false, online: false };
   const requests = new Map<string, JoinRequestView>();
@@ -299,6 +309,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   let inflight = false;
   let nextCseq = 0; // unknown until seated
   let retryTimer: TimerId | null = null;
+  let relayTimer: TimerId | null = null;
   let rid = 0;
   const rids = new Map<number, string>();
   const listeners = new Set<(e: SessionEvent) => void>();
@@ -389,7 +400,12 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     if (seat === 1 || code === null || key !== null || attempts.has(reqId)) return;
     if (answeredForCode >= MAX_WRONG_CODES) return spendCode();
     let open = 0;
-    for (const a of attempts.values()) if (!a.confirmed) open++;
+    const now = clock.now();
+    for (const [id, a] of attempts) {
+      // An exchange idle past two steps has lapsed on the server too (it says so with join.withdrawn).
+      if (!a.confirmed && a.at < now - 2 * JOIN_STEP_MS) attempts.delete(id);
+      else if (!a.confirmed) open++;
+    }
     if (open >= MAX_OPEN_EXCHANGES) {
       if (queued.length < MAX_WRONG_CODES * 4 && !queued.some((q) => q.reqId === reqId))
         queued.push({ reqId, sid, msg });
@@ -402,11 +418,9 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       request({ type: "join.answer", reqId, approve: false }, `answer:${reqId}`);
       return;
     }
-    answeredForCode++;
-    attempts.set(reqId, { hs: hs.value, secrets: null, name: null, confirmed: false });
-    request({ type: "join.reply", reqId, msg: hs.value.msg }, "reply");
-    if (answeredForCode >= MAX_WRONG_CODES) spendCode();
-    else changed();
+    attempts.set(reqId, { hs: hs.value, secrets: null, name: null, confirmed: false, at: now });
+    request({ type: "join.reply", reqId, msg: hs.value.msg }, `reply:${reqId}`);
+    changed();
   }
 
   /** Owner: an exchange finished or went: a queued hello may be answered now. */
@@ -436,19 +450,28 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     const att = attempts.get(reqId);
     if (att === undefined || seat === 1 || att.secrets !== null || att.confirmed) return;
     att.confirmed = true;
+    if (answeredForCode >= MAX_WRONG_CODES) {
+      // The code has had all the judgements it gets here: refused unjudged (the guest learns nothing).
+      attempts.delete(reqId);
+      request({ type: "join.answer", reqId, approve: false }, `answer:${reqId}`);
+      spendCode();
+      return;
+    }
+    answeredForCode++;
     const r = att.hs.confirm(tag);
     if (!r.ok) {
       attempts.delete(reqId);
       wrongForCode++;
       request({ type: "join.verdict", reqId, ok: false }, "verdict");
       emit({ type: "wrong_code", reqId });
-      if (codeSpent) spendCode();
+      if (codeSpent || answeredForCode >= MAX_WRONG_CODES) spendCode();
       else nextHello();
       return;
     }
     att.secrets = r.value.secrets;
     request({ type: "join.verdict", reqId, ok: true, tag: r.value.tag }, "verdict");
-    if (!codeSpent) nextHello();
+    if (answeredForCode >= MAX_WRONG_CODES) spendCode();
+    else nextHello();
   }
 
   /** Owner: a verified guest's sealed request; shown for an answer, or refused when unreadable. */
@@ -526,6 +549,8 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   function clearTimers(): void {
     if (gapTimer !== null) clock.clearTimeout(gapTimer);
     if (retryTimer !== null) clock.clearTimeout(retryTimer);
+    if (relayTimer !== null) clock.clearTimeout(relayTimer);
+    relayTimer = null;
     if (pingTimer !== null) clock.clearTimeout(pingTimer);
     if (beatTimer !== null) clock.clearTimeout(beatTimer);
     gapTimer = retryTimer = pingTimer = beatTimer = null;
@@ -538,6 +563,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     floor = Math.max(floor, seqAtJoin);
     link.healthy();
     pingTimer ??= clock.setTimeout(heartbeat, heartbeatMs);
+    pacer.reset("hello");
     startSync();
     flush();
     changed();
@@ -576,6 +602,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     switch (m.type) {
       case "room.created":
         created = true;
+        learnHead(m.head);
         seated(0, 0, 0);
         newCode(m.loc, "allocated");
         return;
@@ -590,6 +617,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         token = m.token;
         via = m.via;
         peer = m.peer;
+        learnHead(m.head);
         seated(m.seat, m.sent, m.seq);
         if (m.seat === 0 && m.loc !== undefined && m.loc !== null) newCode(m.loc, "lapsed");
         if (key !== null) keyed();
@@ -637,17 +665,21 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         requests.delete(m.reqId);
         const att = attempts.get(m.reqId);
         attempts.delete(m.reqId);
-        // Gone before the guest confirmed: nobody learned anything from it, the answer is not spent.
-        if (att !== undefined && !att.confirmed && seat === 0) {
-          answeredForCode = Math.max(0, answeredForCode - 1);
-          if (codeSpent && answeredForCode < MAX_WRONG_CODES) codeSpent = false;
-        }
+        // Gone before the guest confirmed (lapsed, or the guest left): nothing was judged, nothing spent.
+        void att;
         if (codeSpent) spendCode();
         else nextHello();
         changed();
         return;
       }
       case "join.refused":
+        if (m.reason === "lapsed") {
+          // Too slow a step (a stalled network): knock again, paced.
+          status = "waiting";
+          knockLater(undefined);
+          changed();
+          return;
+        }
         stop(
           m.reason === "room/full"
             ? "full"
@@ -663,7 +695,17 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         if (head === undefined || head.cseq !== m.cseq || seat === null || head.box === null) return;
         outbox.shift();
         inflight = false;
-        receive({ seq: m.seq, from: seat, cseq: m.cseq, kind: head.kind, box: head.box, at: m.at });
+        pacer.reset("relay");
+        receive({
+          seq: m.seq,
+          from: seat,
+          cseq: m.cseq,
+          kind: head.kind,
+          box: head.box,
+          at: m.at,
+          sent: m.sent,
+          proof: m.proof,
+        });
         flush();
         return;
       }
@@ -692,12 +734,44 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       case "pong":
         return;
       case "error":
-        onError(m.code as ErrorCode, m.message, purpose, m.expected);
+        onError(m.code as ErrorCode, m.message, purpose, m.expected, m.retryMs);
         return;
     }
   }
 
-  function onError(code: ErrorCode, message: string, purpose: string | undefined, expected: number | undefined): void {
+  /** Guest: knock again once the pacer allows (never sooner than the server's `retryMs`, within reason). */
+  function knockLater(retryMs: number | undefined): void {
+    retryTimer ??= clock.setTimeout(
+      () => {
+        retryTimer = null;
+        if (!disposed && link.isOpen && seat === null) onOpen();
+      },
+      pacer.next("hello", retryMs),
+    );
+  }
+
+  /** Sends the head of the outbox again once the pacer allows. */
+  function relayLater(retryMs?: number): void {
+    retryTimer ??= clock.setTimeout(
+      () => {
+        retryTimer = null;
+        flush();
+      },
+      pacer.next("relay", retryMs === undefined ? undefined : Math.min(retryMs, PACER_MAX_MS)),
+    );
+  }
+
+  function learnHead(h: LogHead): void {
+    if (top === null || h.seq > top.seq) top = { seq: h.seq, sent: [h.sent[0], h.sent[1]], proof: h.proof };
+  }
+
+  function onError(
+    code: ErrorCode,
+    message: string,
+    purpose: string | undefined,
+    expected: number | undefined,
+    retryMs: number | undefined,
+  ): void {
     if (purpose === "create" && code === "room/exists") {
       // Either our own create went through before the connection dropped (then our secret holds
       // seat 0), or the code is taken: joining tells which.
@@ -706,58 +780,79 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       return;
     }
     if (purpose === "rejoin" && (code === "room/no_seat" || code === "room/full")) return stop("exists");
+    if (purpose === "create" && (code === "rate/rooms" || code === "rate/limited")) {
+      // Too many new games from this network: said once, tried again when the server's window ends.
+      emit({ type: "error", code, message });
+      retryTimer ??= clock.setTimeout(
+        () => {
+          retryTimer = null;
+          if (!disposed && link.isOpen && !created) onOpen();
+        },
+        pacer.next("hello", retryMs),
+      );
+      return;
+    }
     if (purpose === "create" || purpose === "join" || purpose === "rejoin" || purpose === "hello") {
       if (code === "room/not_found") return stop("not_found");
       if (code === "room/full") return stop("full");
     }
     if (code === "room/seat_moved") return stop("moved");
-    if (purpose === "hello" && code === "join/busy") {
-      // Other guests' exchanges are open: knock again shortly.
+    if (
+      purpose === "hello" &&
+      (code === "join/busy" || code === "join/owner_away" || code === "rate/lookups" || code === "rate/limited")
+    ) {
+      // Other guests' exchanges are open, the owner is away, or this address knocked too often:
+      // knock again later, never faster than the pacer allows.
       status = "waiting";
-      retryTimer ??= clock.setTimeout(
-        () => {
-          retryTimer = null;
-          if (!disposed && link.isOpen && seat === null) onOpen();
-        },
-        500 + Math.floor(unit() * 1_000),
-      );
+      if (code === "rate/lookups") emit({ type: "error", code, message });
+      knockLater(retryMs);
       changed();
       return;
     }
     if (purpose === "relay") {
       inflight = false;
       const head = outbox[0];
-      if (code === "chat/flood" && head !== undefined && head.kind === "chat") outbox.shift();
-      else if (code === "relay/duplicate" && head !== undefined) {
+      if (code === "chat/flood" && head !== undefined && head.kind === "chat") {
+        outbox.shift();
+        emit({ type: "error", code, message });
+        relayLater();
+        return;
+      }
+      if (code === "relay/duplicate" && head !== undefined) {
         // Stored before, its acknowledgement lost: it comes back with the catch-up.
         outbox.shift();
         startSync();
-      } else if (code === "relay/seq_taken" && expected !== undefined) {
-        // Another message took that number (both players sent at once): it is on its way here;
-        // propose the next one. Nothing to tell the player.
-        lastTaken = Math.max(lastTaken, expected - 1);
-        flush();
-        return;
+      } else if (code === "relay/seq_taken" || code === "relay/bad_head") {
+        // Another message took that number (both players sent at once), or this side's head is not
+        // the room's: catch up (the catch-up brings the newer head), then send again, paced.
+        startSync();
       } else if (code === "room/not_seated") {
-        // The seat token is no longer good (a server restart, a seat taken over): join again.
-        link.restart();
+        // The seat token is no longer good (a server restart, a seat taken over): join again, paced
+        // (a server that keeps saying so must not make the client reconnect in a loop).
+        retryTimer ??= clock.setTimeout(() => {
+          retryTimer = null;
+          if (!disposed) link.restart();
+        }, pacer.next("relay"));
         return;
       } else if (code === "relay/out_of_order" && head !== undefined && expected !== undefined) {
         head.cseq = null;
-        nextCseq = expected;
-      } else if (code === "rate/limited" || code === "server/error") {
-        retryTimer ??= clock.setTimeout(() => {
-          retryTimer = null;
-          flush();
-        }, 1_000);
+        // Only a number this side could have sent: a hint below what it already sealed is no hint
+        // (then this side's head is stale: the catch-up brings a newer one).
+        if (seat !== null && expected > guard[seat] && expected <= nextCseq + 1) nextCseq = expected;
+        else startSync();
+      } else {
         emit({ type: "error", code, message });
-        return;
       }
-      emit({ type: "error", code, message });
-      flush();
+      relayLater(code === "rate/limited" || code === "server/error" ? retryMs : undefined);
       return;
     }
     if (purpose === "sync") syncing = false;
+    if (purpose !== undefined && purpose.startsWith("reply:") && code === "join/not_found") {
+      // The exchange ended before the answer arrived (it lapsed, or the guest left): let it go.
+      attempts.delete(purpose.slice("reply:".length));
+      nextHello();
+      return;
+    }
     if (purpose !== undefined && purpose.startsWith("answer:") && (code === "join/not_found" || code === "room/full")) {
       requests.delete(purpose.slice("answer:".length));
       changed();
@@ -767,6 +862,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
 
   /** Takes a stored message into the ordered log; applies whatever has become contiguous. */
   function receive(msg: StoredMessage, fromSync = false): void {
+    learnHead(msg);
     // One's own message, stored before its acknowledgement was lost: it is sent, not to be sent again.
     const head = outbox[0];
     if (head !== undefined && msg.from === seat && head.cseq === msg.cseq && head.box === msg.box) {
@@ -884,6 +980,8 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     // Only once caught up: what this seat sent before (on any device) is known, and the next number too.
     if (
       inflight ||
+      retryTimer !== null ||
+      top === null ||
       disposed ||
       status !== "seated" ||
       seat === null ||
@@ -903,11 +1001,31 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       nextCseq = head.cseq + 1;
       head.box = sealBox(key, { seat, seq: head.cseq, kind: head.kind, body: head.payload }, random);
     }
-    const seq = Math.max(applied, highest(), lastTaken) + 1;
+    const prev = top;
     inflight = request(
-      { type: "relay", room: roomId, seat, via, tok: token, seq, cseq: head.cseq, kind: head.kind, box: head.box },
+      {
+        type: "relay",
+        room: roomId,
+        seat,
+        via,
+        tok: token,
+        seq: prev.seq + 1,
+        cseq: head.cseq,
+        prev: { sent: prev.sent, proof: prev.proof },
+        kind: head.kind,
+        box: head.box,
+      },
       "relay",
     );
+    if (relayTimer !== null) clock.clearTimeout(relayTimer);
+    relayTimer = inflight
+      ? clock.setTimeout(() => {
+          relayTimer = null;
+          if (!inflight) return;
+          inflight = false;
+          relayLater();
+        }, RELAY_TIMEOUT_MS)
+      : null;
   }
 
   function enqueue(p: Payload): void {

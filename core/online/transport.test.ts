@@ -55,13 +55,16 @@ describe("link", () => {
   });
 });
 
+const HEAD = { seq: 0, sent: [0, 0], proof: "P".repeat(43) };
+
 describe("session heartbeat", () => {
   test("a connection that stops answering is dropped and made again", () => {
     const made: FakeSocket[] = [];
     let silent = false;
     const server = (m: Record<string, unknown>, s: FakeSocket): void => {
       if (silent) return;
-      if (m.type === "room.create") s.receive({ type: "room.created", rid: m.rid, roomId: m.roomId, seat: 0, loc: 7 });
+      if (m.type === "room.create")
+        s.receive({ type: "room.created", rid: m.rid, roomId: m.roomId, seat: 0, loc: 7, head: HEAD });
       if (m.type === "room.join")
         s.receive({
           type: "room.joined",
@@ -70,6 +73,7 @@ describe("session heartbeat", () => {
           seat: 0,
           seq: 0,
           sent: 0,
+          head: HEAD,
           peer: { seated: false, online: false },
           token: "t",
           via: "",

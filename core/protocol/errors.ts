@@ -28,6 +28,10 @@ export const FRIEND_ERROR_CODES = [
   "relay/seq_taken", // another message took that room sequence number; `expected` says which to propose next
   "relay/out_of_order", // the sender sequence number skips ahead; `expected` says which comes next
   "relay/duplicate", // an older message than the last one stored from this seat
+  "relay/bad_head", // the proof of the room's previous number does not hold (forged, or from another room)
+  "rate/rooms", // this address or player made ROOM_CREATE_LIMIT rooms this window; `retryMs` says when to try again
+  "rate/lookups", // this address or player looked up LOOKUP_LIMIT codes this window; `retryMs` says when
+  "join/owner_away", // the owner is not online to answer the key exchange; knock again later
   "ranked/unavailable", // ranked play is not installed on this server
   "room/retired", // the code's locator was retired after too many wrong codes; the owner has a new code
   "join/wrong_code", // the key exchange did not confirm: the code is wrong

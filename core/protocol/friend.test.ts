@@ -37,6 +37,7 @@ describe("friend protocol decoding", () => {
         tok: ID,
         seq: 4,
         cseq: 1,
+        prev: { sent: [2, 0], proof: ID },
         kind: "chat",
         box: "C".repeat(100),
       },
@@ -126,8 +127,10 @@ describe("friend protocol decoding", () => {
   });
 
   test("server messages are checked by the client too", () => {
-    expect(parseFriendServerMessage({ type: "relay.ack", cseq: 1, seq: 2, at: 3 }).ok).toBe(true);
-    expect(parseFriendServerMessage({ type: "relay.ack", cseq: "1", seq: 2, at: 3 }).ok).toBe(false);
+    const ack = { type: "relay.ack", cseq: 1, seq: 2, at: 3, sent: [1, 1], proof: ID };
+    expect(parseFriendServerMessage(ack).ok).toBe(true);
+    expect(parseFriendServerMessage({ ...ack, cseq: "1" }).ok).toBe(false);
+    expect(parseFriendServerMessage({ ...ack, sent: [1] }).ok).toBe(false);
     expect(parseFriendServerMessage({ type: "presence", seat: 2, online: true, seated: true }).ok).toBe(false);
   });
 

@@ -40,8 +40,30 @@ export const ROOM_TTL_SECONDS = 30 * 24 * 3600;
  * room by more than the margin.
  */
 export const MESSAGE_TTL_SECONDS = ROOM_TTL_SECONDS + 10 * 24 * 3600;
-/** An unanswered join request lapses after this. */
+/** A join request item is swept this long after its last step (it lapses much sooner: JOIN_STEP_MS). */
 export const JOIN_REQUEST_TTL_SECONDS = 3600;
+/**
+ * A key exchange that makes no progress within this lapses: each step (the guest's hello, the owner's
+ * reply, the guest's confirmation, the owner's verdict, the guest's sealed request) must follow the
+ * one before within JOIN_STEP_MS, or the exchange ends, gives its slot back and the owner is told
+ * (`join.withdrawn`). Every step is machine work (no person waits in between).
+ */
+export const JOIN_STEP_MS = 3_000;
+/** A verified guest waits this long for the owner (a person) to approve it. */
+export const JOIN_APPROVAL_MS = 10 * 60_000;
+/** Key exchanges open at once on one locator (each holds a slot from its hello until it ends). */
+export const OPEN_EXCHANGES = 10;
+/**
+ * One source address opens at most one key exchange per locator in this time (measured from its
+ * hello), so a few addresses cannot keep a locator's slots busy: each gets one turn a minute.
+ */
+export const KNOCK_INTERVAL_MS = 60_000;
+/** Room creations per source address (and per signed-in player) in ROOM_CREATE_WINDOW_MS. */
+export const ROOM_CREATE_LIMIT = 10;
+export const ROOM_CREATE_WINDOW_MS = 3_600_000;
+/** Locator look-ups (`join.hello`) per source address (and per signed-in player) in LOOKUP_WINDOW_MS. */
+export const LOOKUP_LIMIT = 60;
+export const LOOKUP_WINDOW_MS = 600_000;
 /**
  * Failed key confirmations a locator allows; the next attempt finds it retired. It also bounds the
  * exchanges open at once: each holds one of the locator's MAX_WRONG_CODES guess slots (used or under
@@ -66,6 +88,8 @@ const Loc = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(LOCATOR_CO
 /** A CPace message (prefix-free share and associated data) or tag, base64url. */
 const Share = B64(40, 200);
 const Tag = B64(86, 86);
+/** A server MAC over a log head (functions/friends/head.ts). */
+const Proof = B64(43, 43);
 export const RELAY_KINDS = ["game", "chat"] as const;
 export type RelayKind = (typeof RELAY_KINDS)[number];
 
@@ -141,6 +165,8 @@ export const RelaySchema = v.strictObject({
   seq: Cseq,
   /** The sender's own sequence number, also sealed inside the box (the receiver refuses replays). */
   cseq: Cseq,
+  /** The head of the log the number follows: `seq - 1`, each seat's count of messages up to it, and the server's proof of both. */
+  prev: v.strictObject({ sent: v.tuple([Seq, Seq]), proof: Proof }),
   kind: v.picklist(RELAY_KINDS),
   box: B64(40, MAX_BOX_CHARS),
 });
@@ -187,7 +213,14 @@ export const StoredMessageSchema = v.object({
   box: v.string(),
   /** Server time the message was stored (epoch ms). */
   at: v.number(),
+  /** Each seat's count of messages up to and including this one (the sender's is its `cseq`). */
+  sent: v.tuple([Seq, Seq]),
+  /** The server's proof of this head (`seq`, `sent`): what the next `relay` must carry. */
+  proof: v.string(),
 });
+/** A head of a room's log: its last number, each seat's count of messages, and the server's proof. */
+export const LogHeadSchema = v.object({ seq: Seq, sent: v.tuple([Seq, Seq]), proof: v.string() });
+export type LogHead = v.InferOutput<typeof LogHeadSchema>;
 export type StoredMessage = v.InferOutput<typeof StoredMessageSchema>;
 
 const ErrorSchema = v.object({
@@ -197,10 +230,20 @@ const ErrorSchema = v.object({
   message: v.string(),
   /** `relay/seq_taken`: the room sequence number to propose next. */
   expected: v.optional(v.number()),
+  /** Limits that last (`rate/rooms`, `rate/lookups`, `join/busy`, `join/owner_away`): try again after this many ms. */
+  retryMs: v.optional(v.number()),
 });
 
 export const FriendServerMessageSchema = v.variant("type", [
-  v.object({ type: v.literal("room.created"), rid: Rid, roomId: v.string(), seat: v.literal(0), loc: Loc }),
+  v.object({
+    type: v.literal("room.created"),
+    rid: Rid,
+    roomId: v.string(),
+    seat: v.literal(0),
+    loc: Loc,
+    /** The empty log's head: what the first `relay` follows. */
+    head: LogHeadSchema,
+  }),
   v.object({
     type: v.literal("room.joined"),
     rid: Rid,
@@ -210,6 +253,8 @@ export const FriendServerMessageSchema = v.variant("type", [
     seq: Seq,
     /** Last sender sequence number stored from this seat (so a fresh device continues from it). */
     sent: Seq,
+    /** The log's head at the time of joining (what the first `relay` follows until newer ones arrive). */
+    head: LogHeadSchema,
     peer: v.object({ seated: v.boolean(), online: v.boolean() }),
     /** To the owner while the guest seat is free: the room's current locator. */
     loc: v.optional(v.nullable(Loc)),
@@ -234,9 +279,17 @@ export const FriendServerMessageSchema = v.variant("type", [
   v.object({
     type: v.literal("join.refused"),
     reqId: v.string(),
-    reason: v.picklist(["refused", "room/full", "wrong_code", "retired"] as const),
+    reason: v.picklist(["refused", "room/full", "wrong_code", "retired", "lapsed"] as const),
   }),
-  v.object({ type: v.literal("relay.ack"), rid: Rid, cseq: Cseq, seq: Seq, at: v.number() }),
+  v.object({
+    type: v.literal("relay.ack"),
+    rid: Rid,
+    cseq: Cseq,
+    seq: Seq,
+    at: v.number(),
+    sent: v.tuple([Seq, Seq]),
+    proof: v.string(),
+  }),
   v.object({ type: v.literal("relay"), msg: StoredMessageSchema }),
   v.object({ type: v.literal("sync.page"), rid: Rid, msgs: v.array(StoredMessageSchema), more: v.boolean() }),
   /** The other seat came or went; with a fresh seat token naming its connection. */
@@ -285,7 +338,7 @@ export function parseFriendServerMessage(raw: unknown): Result<FriendServerMessa
 export function makeError(
   code: FriendErrorCode,
   message: string,
-  extra: { rid?: string | number; expected?: number } = {},
+  extra: { rid?: string | number; expected?: number; retryMs?: number } = {},
 ): ErrorMessage {
   return { type: "error", code, message, ...extra };
 }

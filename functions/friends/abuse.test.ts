@@ -137,6 +137,7 @@ function badFrames(i: number, roomId: string): { frame: string | Buffer; codes: 
         tok: "T".repeat(43),
         seq: 1,
         cseq: 1,
+        prev: { sent: [0, 0], proof: "P".repeat(43) },
         kind: "game",
         box: "B".repeat(64),
       }),
@@ -280,12 +281,13 @@ describe("hostile input", () => {
     send({ type: "room.join", rid: 1, roomId: mine.roomId, secret: mine.secret });
     await waitFor(() => got.some((m) => m.type === "room.joined"), "mallory back in her seat");
     const joinedMsg = got.find((m) => m.type === "room.joined")!;
-    let roomSeq = Number(joinedMsg.seq);
-    let cseq = sentBefore;
+    // The log's head as the server proves it: from the join, then from each acknowledgement.
+    let head = joinedMsg.head as { seq: number; sent: [number, number]; proof: string };
+    let cseq = head.sent[1];
+    expect(cseq).toBe(sentBefore);
     const relay = async (box: string, kind: "game" | "chat" = "game"): Promise<void> => {
       cseq++;
       const n = got.length;
-      roomSeq++;
       send({
         type: "relay",
         rid: 100 + cseq,
@@ -293,12 +295,15 @@ describe("hostile input", () => {
         seat: 1,
         via: joinedMsg.via,
         tok: joinedMsg.token,
-        seq: roomSeq,
+        seq: head.seq + 1,
         cseq,
+        prev: { sent: head.sent, proof: head.proof },
         kind,
         box,
       });
       await waitFor(() => got.slice(n).some((m) => m.rid === 100 + cseq && m.type === "relay.ack"), "ack");
+      const ack = got.slice(n).find((m) => m.rid === 100 + cseq && m.type === "relay.ack")!;
+      head = { seq: Number(ack.seq), sent: ack.sent as [number, number], proof: String(ack.proof) };
     };
     const key = mine.key;
     const n = sentBefore;

@@ -182,7 +182,10 @@ describe("the guest's seat is the guest's alone", () => {
 });
 
 describe("parallel guesses", () => {
-  /** An owner whose device's incoming frames are recorded, answering every request with yes. */
+  /**
+   * An owner whose device's incoming frames are recorded, answering every request with yes; `heard`
+   * also holds the device's own verdicts (what it judged).
+   */
   function recordedOwner(): { owner: Player; heard: Record<string, unknown>[] } {
     const sockets: WebSocket[] = [];
     const heard: Record<string, unknown>[] = [];
@@ -196,9 +199,14 @@ describe("parallel guesses", () => {
         setup: SETUP,
         socket: (url) => {
           const s = make(url);
-          sockets[sockets.length - 1].on("message", (d) =>
-            heard.push(JSON.parse(d.toString()) as Record<string, unknown>),
-          );
+          const ws = sockets[sockets.length - 1];
+          ws.on("message", (d) => heard.push(JSON.parse(d.toString()) as Record<string, unknown>));
+          const send = ws.send.bind(ws);
+          ws.send = ((data: string) => {
+            const m = JSON.parse(data) as Record<string, unknown>;
+            if (m.type === "join.verdict") heard.push(m);
+            send(data);
+          }) as typeof ws.send;
           return s;
         },
       },
@@ -245,11 +253,11 @@ describe("parallel guesses", () => {
     const { all, frames } = guessers(code, 20, 12);
     try {
       await waitFor(
-        () => all.every((g) => ["wrong_code", "not_found", "retired", "seated"].includes(g.view().status)),
+        () => all.every((g) => ["wrong_code", "not_found", "retired", "refused", "seated"].includes(g.view().status)),
         "every guess settled",
         30_000,
       );
-      const judged = heard.filter((m) => m.type === "join.confirm").length;
+      const judged = heard.filter((m) => m.type === "join.verdict").length;
       expect(judged).toBeLessThanOrEqual(MAX_WRONG_CODES);
       const right = all[12];
       const wrongJudged = all.filter((g, i) => i !== 12 && g.view().status === "wrong_code").length;
@@ -275,7 +283,7 @@ describe("parallel guesses", () => {
     let late: ReturnType<typeof guessers> | null = null;
     try {
       await waitFor(
-        () => heard.filter((m) => m.type === "join.confirm").length >= MAX_WRONG_CODES,
+        () => heard.filter((m) => m.type === "join.verdict").length >= MAX_WRONG_CODES,
         "five wrong codes judged",
         30_000,
       );
@@ -283,12 +291,14 @@ describe("parallel guesses", () => {
       await waitFor(
         () =>
           [...wrongs.all, ...late!.all].every(
-            (g) => ["wrong_code", "not_found", "retired"].includes(g.view().status) || g.view().status === "seated",
+            (g) =>
+              ["wrong_code", "not_found", "retired", "refused"].includes(g.view().status) ||
+              g.view().status === "seated",
           ),
         "every guess settled",
         30_000,
       );
-      expect(heard.filter((m) => m.type === "join.confirm").length).toBe(MAX_WRONG_CODES);
+      expect(heard.filter((m) => m.type === "join.verdict").length).toBe(MAX_WRONG_CODES);
       expect(wrongs.all.filter((g) => g.view().status === "wrong_code").length).toBe(MAX_WRONG_CODES);
       expect(late.all[0].view().status).not.toBe("seated");
       expect(late.frames[0].some((m) => m.type === "join.verified" || m.type === "join.reply")).toBe(false);

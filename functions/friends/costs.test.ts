@@ -82,7 +82,16 @@ interface Seated {
   roomId: string;
   tok: [string, string];
   via: [string, string];
+  /** The log's head as the last answer gave it: what the next relay follows. */
+  head: { seq: number; sent: [number, number]; proof: string };
 }
+
+/** Takes the head from an acknowledgement. */
+function follow(r: Seated, ack: Record<string, unknown>): void {
+  if (ack.type === "relay.ack")
+    r.head = { seq: Number(ack.seq), sent: ack.sent as [number, number], proof: String(ack.proof) };
+}
+const prevOf = (r: Seated) => ({ sent: r.head.sent, proof: r.head.proof });
 
 async function seatedRoom(c0: string, c1: string): Promise<Seated> {
   await ports.conns.put(c0, clock);
@@ -104,6 +113,7 @@ async function seatedRoom(c0: string, c1: string): Promise<Seated> {
     roomId,
     tok: [String(presence.token), String(joined.token)],
     via: [String(presence.via), String(joined.via)],
+    head: joined.head as Seated["head"],
   };
 }
 
@@ -111,9 +121,9 @@ describe("cost per friend message", () => {
   test("move, chat and pause vote: one conditional put and one post (to the other seat); the ack is the route response", async () => {
     const r = await seatedRoom("m0", "m1");
     let seq = 0;
-    const relay = (seat: 0 | 1, kind: "game" | "chat") => {
+    const relay = async (seat: 0 | 1, kind: "game" | "chat") => {
       seq++;
-      return say(seat === 0 ? "m0" : "m1", {
+      const a = await say(seat === 0 ? "m0" : "m1", {
         type: "relay",
         rid: seq,
         room: r.roomId,
@@ -121,10 +131,13 @@ describe("cost per friend message", () => {
         via: r.via[seat],
         tok: r.tok[seat],
         seq,
-        cseq: seq,
+        cseq: r.head.sent[seat] + 1,
+        prev: prevOf(r),
         kind,
         box: BOX,
       });
+      follow(r, a);
+      return a;
     };
     for (const [name, seat, kind] of [
       ["move", 0, "game"],
@@ -142,8 +155,9 @@ describe("cost per friend message", () => {
     }
   });
 
-  test("a retry is not stored twice (a put and a get, no post); a taken number is refused the same way; refusals for rate cost nothing", async () => {
+  test("a retry is not stored twice (a put and a get, no post; renumbered: one query); a taken number is refused the same way; refusals for rate cost nothing", async () => {
     const r = await seatedRoom("r0", "r1");
+    const empty = prevOf(r);
     const m = {
       type: "relay",
       room: r.roomId,
@@ -152,52 +166,78 @@ describe("cost per friend message", () => {
       tok: r.tok[0],
       seq: 1,
       cseq: 1,
+      prev: empty,
       kind: "game",
       box: BOX,
     };
-    await say("r0", { ...m, rid: 1 });
+    follow(r, await say("r0", { ...m, rid: 1 }));
     let answer: Record<string, unknown> = {};
     const retry = await cost(async () => (answer = await say("r0", { ...m, rid: 2 })));
     expect(retry).toEqual({ db: { Get: 1, Put: 1 }, total: 2, posts: 0 });
     expect(answer).toMatchObject({ type: "relay.ack", rid: 2, seq: 1, cseq: 1 });
+    // The same message renumbered after the head it produced: found, not stored again.
+    const renumbered = await cost(async () => (answer = await say("r0", { ...m, rid: 3, seq: 2, prev: prevOf(r) })));
+    expect(renumbered).toEqual({ db: { Query: 1 }, total: 1, posts: 0 });
+    expect(answer).toMatchObject({ type: "relay.ack", rid: 3, seq: 1, cseq: 1 });
     const taken = await cost(
       async () =>
         (answer = await say("r1", {
           type: "relay",
-          rid: 3,
+          rid: 4,
           room: r.roomId,
           seat: 1,
           via: r.via[1],
           tok: r.tok[1],
           seq: 1,
           cseq: 1,
+          prev: empty,
           kind: "game",
           box: BOX,
         })),
     );
     expect(taken).toEqual({ db: { Get: 1, Put: 1 }, total: 2, posts: 0 });
     expect(answer).toMatchObject({ type: "error", code: "relay/seq_taken", expected: 2 });
+    // A number past the head, or a head the server never gave: refused before any call.
+    const far = await cost(
+      async () =>
+        (answer = await say("r1", {
+          ...m,
+          rid: 5,
+          seat: 1,
+          via: r.via[1],
+          tok: r.tok[1],
+          seq: 2 ** 40,
+          prev: prevOf(r),
+        })),
+    );
+    expect(far).toEqual({ db: {}, total: 0, posts: 0 });
+    expect(answer).toMatchObject({ type: "error", code: "relay/bad_head" });
     // The chat rule: the sixth chat within 10 s is refused without touching the table.
-    const chat = (i: number) =>
-      say("r1", {
+    const chat = async (i: number) => {
+      const a = await say("r1", {
         type: "relay",
         rid: 10 + i,
         room: r.roomId,
         seat: 1,
         via: r.via[1],
         tok: r.tok[1],
-        seq: 10 + i,
-        cseq: 10 + i,
+        seq: r.head.seq + 1,
+        cseq: r.head.sent[1] + 1,
+        prev: prevOf(r),
         kind: "chat",
         box: BOX,
       });
+      follow(r, a);
+      return a;
+    };
     for (let i = 0; i < 5; i++) await chat(i);
     const flood = await cost(async () => (answer = await chat(5)));
     expect(flood).toEqual({ db: {}, total: 0, posts: 0 });
     expect(answer).toMatchObject({ type: "error", code: "chat/flood" });
     // A forged token: refused before any write.
     const forged = await cost(
-      async () => (answer = await say("r1", { ...m, seat: 1, tok: "T".repeat(43), seq: 50, cseq: 50 })),
+      async () =>
+        (answer = await say("r1", { ...m, seat: 1, tok: "T".repeat(43), seq: 50, cseq: 50, prev: prevOf(r) })),
     );
     expect(forged).toEqual({ db: {}, total: 0, posts: 0 });
     expect(answer).toMatchObject({ type: "error", code: "room/not_seated" });
@@ -224,17 +264,21 @@ describe("cost per friend message", () => {
   test("a reconnect: the join and the catch-up", async () => {
     const r = await seatedRoom("s0", "s1");
     for (let i = 1; i <= 3; i++)
-      await say("s0", {
-        type: "relay",
-        room: r.roomId,
-        seat: 0,
-        via: r.via[0],
-        tok: r.tok[0],
-        seq: i,
-        cseq: i,
-        kind: "game",
-        box: BOX,
-      });
+      follow(
+        r,
+        await say("s0", {
+          type: "relay",
+          room: r.roomId,
+          seat: 0,
+          via: r.via[0],
+          tok: r.tok[0],
+          seq: i,
+          cseq: i,
+          prev: prevOf(r),
+          kind: "game",
+          box: BOX,
+        }),
+      );
     await ports.conns.put("s1b", clock);
     let joined: Record<string, unknown> = {};
     const join = await cost(

@@ -42,7 +42,7 @@ describe("message expiry follows the room", () => {
     const t = 1_700_000_000_000;
     expect(await store.createRoom("r1", "h0", "c0", t)).not.toBeNull();
     for (let seq = 1; seq <= 30; seq++)
-      expect((await store.append("r1", 0, seq, seq, "game", "box", t + seq * 1000)).kind).toBe("stored");
+      expect((await store.append("r1", 0, seq, seq, "game", "box", [seq, 0], t + seq * 1000)).kind).toBe("stored");
     let e = await expiries("r1");
     expect(e.msgs).toHaveLength(30);
     for (const m of e.msgs) {

@@ -80,7 +80,10 @@ export const friendRouter: DomainRouter = {
       }
       const conn = await ctx.connection();
       if (!conn.ok) return conn.error;
-      return friendMessage(p, conn.value as FriendConnection, m, ctx.now);
+      // The signed-in player, if any, shares the creation and look-up limits of its identity.
+      const player = conn.value.rankedPlayer;
+      const from = typeof player === "string" ? { address: ctx.address, identity: player } : { address: ctx.address };
+      return friendMessage(p, conn.value as FriendConnection, m, from, ctx.now);
     });
   },
   identityOf(conn) {

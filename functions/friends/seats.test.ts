@@ -71,6 +71,7 @@ describe("seats", () => {
         tok: "T".repeat(43),
         seq: 99,
         cseq: 1,
+        prev: { sent: [0, 0], proof: "P".repeat(43) },
         kind: "game",
         box: "A".repeat(80),
       });

@@ -6,16 +6,20 @@
  */
 import type { Seat } from "../../core/types.js";
 import {
+  JOIN_STEP_MS,
   SYNC_PAGE_CHARS,
   makeError,
   type FriendClientMessage,
   type FriendServerMessage,
+  type StoredMessage,
 } from "../../core/protocol/friend.js";
 import type { FriendErrorCode } from "../../core/protocol/errors.js";
 import type { Gateway } from "../lib/gateway.js";
 import type { FriendConnection as Connection, FriendConnectionStore } from "./connections.js";
-import type { FriendStore, JoinRequest, Room } from "./store.js";
+import type { ChargeResult, FriendStore, JoinRequest, Room, Stored } from "./store.js";
 import { checkSeatToken, makeSeatToken, type SeatKeys } from "./token.js";
+import { checkHeadProof, makeHead, makeHeadProof } from "./head.js";
+import { friendLimits } from "./limits.js";
 
 export interface FriendPorts {
   readonly rooms: FriendStore;
@@ -29,6 +33,30 @@ export interface FriendPorts {
 }
 
 type Rid = string | number | undefined;
+
+/** Who sent a message, beyond its connection: the source address, and the signed-in player if any. */
+export interface Sender {
+  readonly address: string;
+  readonly identity?: string;
+}
+
+/** Creation and look-up limits: per source address and per signed-in player, across every Lambda instance. */
+async function chargeSender(
+  p: FriendPorts,
+  what: "create" | "lookup",
+  from: Sender,
+  now: number,
+): Promise<ChargeResult> {
+  const { limit, windowMs } = friendLimits()[what];
+  const byAddress = await p.rooms.charge(`${what}#a#${from.address}`, windowMs, limit, now);
+  if (!byAddress.ok || from.identity === undefined) return byAddress;
+  return p.rooms.charge(`${what}#i#${from.identity}`, windowMs, limit, now);
+}
+
+const withProof = (key: SeatKeys, roomId: string, m: Stored): StoredMessage => ({
+  ...m,
+  proof: makeHeadProof(key, roomId, m.seq, m.sent),
+});
 type Msg<T extends FriendClientMessage["type"]> = Extract<FriendClientMessage, { type: T }>;
 
 const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
@@ -54,7 +82,7 @@ function fail(
   code: FriendErrorCode,
   message: string,
   rid: Rid,
-  extra: { expected?: number } = {},
+  extra: { expected?: number; retryMs?: number } = {},
 ): FriendServerMessage {
   return makeError(code, message, { ...(rid !== undefined ? { rid } : {}), ...extra });
 }
@@ -77,7 +105,7 @@ async function seatConnection(
     await push(p, prev, fail("room/seat_moved", "this seat is now played from another connection", undefined), now);
     await p.gateway.close(prev);
   }
-  const [seq, key] = await Promise.all([p.rooms.lastSeq(room.roomId), p.tokenKey()]);
+  const [head, key] = await Promise.all([p.rooms.head(room.roomId), p.tokenKey()]);
   const via = bound.conns[other(seat)] ?? "";
   const peer = other(seat);
   const peerConn = bound.conns[peer];
@@ -101,8 +129,9 @@ async function seatConnection(
     ...(rid !== undefined ? { rid } : {}),
     roomId: room.roomId,
     seat,
-    seq,
-    sent: 0,
+    seq: head.seq,
+    sent: head.sent[seat],
+    head: makeHead(key, room.roomId, head.seq, head.sent),
     peer: { seated: bound.hashes[peer] !== null, online: bound.conns[peer] !== null },
     token: makeSeatToken(key, room.roomId, seat, conn.connectionId, via),
     via,
@@ -113,15 +142,26 @@ async function create(
   p: FriendPorts,
   conn: Connection,
   m: Msg<"room.create">,
+  from: Sender,
   now: number,
 ): Promise<FriendServerMessage> {
   if (conn.roomId !== undefined) return fail("proto/invalid", "this connection is already in a room", m.rid);
+  const charged = await chargeSender(p, "create", from, now);
+  if (!charged.ok)
+    return fail("rate/rooms", "too many new games from here; try again later", m.rid, { retryMs: charged.retryMs });
   const room = await p.rooms.createRoom(m.roomId, p.hashSecret(m.secret), conn.connectionId, now);
   if (room === null) return fail("room/exists", "a room with this id exists", m.rid);
   const loc = await p.rooms.allocateLocator(m.roomId, m.loc, now);
   if (loc === null) return fail("server/error", "no free game code right now; try again", m.rid);
   await p.conns.setRoom(conn.connectionId, m.roomId, 0);
-  return { type: "room.created", ...(m.rid !== undefined ? { rid: m.rid } : {}), roomId: m.roomId, seat: 0, loc };
+  return {
+    type: "room.created",
+    ...(m.rid !== undefined ? { rid: m.rid } : {}),
+    roomId: m.roomId,
+    seat: 0,
+    loc,
+    head: makeHead(await p.tokenKey(), m.roomId, 0, [0, 0]),
+  };
 }
 
 /** Returns a connection to the seat its secret holds. The owner of a room still waiting for a guest also gets the locator (a new one if it lapsed). */
@@ -169,27 +209,59 @@ async function sendPendingHellos(p: FriendPorts, roomId: string, ownerConn: stri
   }
 }
 
-/** A guest starts the key exchange with the room at a locator; the owner answers when online. */
+/**
+ * A guest starts the key exchange with the room at a locator. Checked in order: one exchange per
+ * connection → the look-up limit → a live room waiting for a guest → its owner online (an exchange
+ * the owner cannot see would only hold a slot) → this address's turn on the locator → a free slot
+ * (exchanges that lapsed are ended first). Only then is the exchange stored and shown to the owner.
+ */
 async function hello(
   p: FriendPorts,
   conn: Connection,
   m: Msg<"join.hello">,
+  from: Sender,
   now: number,
 ): Promise<FriendServerMessage> {
   if (conn.roomId !== undefined) return fail("proto/invalid", "this connection is already in a room", m.rid);
   if (conn.pendingReqId !== undefined)
     return fail("join/pending", "this connection already waits for an answer", m.rid);
+  const charged = await chargeSender(p, "lookup", from, now);
+  if (!charged.ok)
+    return fail("rate/lookups", "too many codes tried from here; try again later", m.rid, {
+      retryMs: charged.retryMs,
+    });
   const loc = await p.rooms.getLocator(m.loc, now);
   const room = loc === null ? null : await p.rooms.getRoom(loc.roomId, now);
   if (room === null) return fail("room/not_found", "no game with this code (it may have expired)", m.rid);
   if (room.hashes[1] !== null) return fail("room/full", "both seats are taken", m.rid);
-  // One guess slot per exchange, taken with one conditional update before the owner sees it.
+  if (room.conns[0] === null)
+    return fail("join/owner_away", "the player who made the game is not online; trying again", m.rid, {
+      retryMs: OWNER_AWAY_RETRY_MS,
+    });
+  const wait = await p.rooms.knockWait(m.loc, from.address, now);
+  if (wait > 0)
+    return fail("join/busy", "a code was tried from here a moment ago; trying again later", m.rid, { retryMs: wait });
+  // One slot per exchange, taken with one conditional update before the owner sees it.
   let slot = await p.rooms.reserveGuess(m.loc, room.roomId, now);
-  if (slot === "full" && (await endLapsed(p, room.roomId, now)))
-    slot = await p.rooms.reserveGuess(m.loc, room.roomId, now);
+  let freeAt = now + JOIN_STEP_MS;
+  if (slot === "full") {
+    const lapsed = await endLapsed(p, room.roomId, now);
+    if (lapsed.ended) slot = await p.rooms.reserveGuess(m.loc, room.roomId, now);
+    freeAt = lapsed.nextLapse ?? freeAt;
+  }
   if (slot === "gone") return fail("room/not_found", "no game with this code (it may have expired)", m.rid);
   if (slot === "full")
-    return fail("join/busy", "the owner is answering other players; trying again in a moment", m.rid);
+    return fail("join/busy", "the owner is answering other players; trying again in a moment", m.rid, {
+      retryMs: Math.max(50, freeAt - now + 50),
+    });
+  // This address's turn on the locator, taken only with a slot (a refused hello costs no turn).
+  const turn = await p.rooms.knock(m.loc, from.address, friendLimits().knockMs, now);
+  if (!turn.ok) {
+    await p.rooms.releaseGuess(m.loc, room.roomId);
+    return fail("join/busy", "a code was tried from here a moment ago; trying again later", m.rid, {
+      retryMs: turn.retryMs,
+    });
+  }
   const req: JoinRequest = {
     reqId: p.newId(),
     roomId: room.roomId,
@@ -197,6 +269,7 @@ async function hello(
     sid: m.sid,
     msg: m.msg,
     at: now,
+    due: now + JOIN_STEP_MS,
     loc: m.loc,
   };
   await p.rooms.putRequest(req, now);
@@ -207,8 +280,18 @@ async function hello(
     { type: "join.hello", reqId: req.reqId, sid: req.sid, msg: req.msg, at: req.at },
     now,
   );
-  return { type: "join.pending", ...(m.rid !== undefined ? { rid: m.rid } : {}), reqId: req.reqId, owner: online };
+  if (!online) {
+    await endQuietly(p, room.roomId, req.reqId, now);
+    await p.conns.clearPending(conn.connectionId, req.reqId);
+    return fail("join/owner_away", "the player who made the game is not online; trying again", m.rid, {
+      retryMs: OWNER_AWAY_RETRY_MS,
+    });
+  }
+  return { type: "join.pending", ...(m.rid !== undefined ? { rid: m.rid } : {}), reqId: req.reqId, owner: true };
 }
+
+/** How long a guest waits before knocking again while the owner is away. */
+const OWNER_AWAY_RETRY_MS = 10_000;
 
 /** The owner's side of a guest's exchange, relayed to the guest. */
 async function ownerRequest(
@@ -232,6 +315,8 @@ async function reply(
 ): Promise<FriendServerMessage | null> {
   const req = await ownerRequest(p, conn, m.reqId, m.rid, now);
   if ("type" in req) return req;
+  const replied = await p.rooms.replyRequest(req.roomId, req.reqId, now);
+  if (replied === null) return fail("join/not_found", "that join request is no longer open", m.rid);
   await push(p, req.connectionId, { type: "join.reply", reqId: req.reqId, msg: m.msg }, now);
   return null;
 }
@@ -244,11 +329,12 @@ async function confirm(
 ): Promise<FriendServerMessage | null> {
   if (conn.pendingReqId !== m.reqId || conn.pendingRoomId === undefined)
     return fail("join/not_found", "this connection has no such join request", m.rid);
-  const req = await p.rooms.confirmRequest(conn.pendingRoomId, m.reqId, p.hashSecret(m.secret));
-  if (req === null) return fail("join/not_found", "that join request is no longer open", m.rid);
+  // Only after the owner's reply: a confirmation the owner's device never asked for judges nothing.
+  const req = await p.rooms.confirmRequest(conn.pendingRoomId, m.reqId, p.hashSecret(m.secret), now);
+  if (req === null) return fail("join/not_found", "that join request is not answered yet or no longer open", m.rid);
   const room = await p.rooms.getRoom(req.roomId, now);
-  // The owner away: it gets the exchange again (from the start) when it comes back. The seat secret
-  // stays here (its hash is stored): the owner's device never receives it.
+  // The seat secret stays here (its hash is stored): the owner's device never receives it. An owner
+  // gone by now never judges it: the exchange lapses and counts nothing.
   if (room !== null) await push(p, room.conns[0], { type: "join.confirm", reqId: req.reqId, tag: m.tag }, now);
   return null;
 }
@@ -262,7 +348,7 @@ async function named(
 ): Promise<FriendServerMessage | null> {
   if (conn.pendingReqId !== m.reqId || conn.pendingRoomId === undefined)
     return fail("join/not_found", "this connection has no such join request", m.rid);
-  const req = await p.rooms.nameRequest(conn.pendingRoomId, m.reqId, m.request);
+  const req = await p.rooms.nameRequest(conn.pendingRoomId, m.reqId, m.request, now);
   if (req === null) return fail("join/not_found", "that join request is not verified or already has a request", m.rid);
   const room = await p.rooms.getRoom(req.roomId, now);
   if (room !== null) await push(p, room.conns[0], { type: "join.request", reqId: req.reqId, request: m.request }, now);
@@ -270,12 +356,13 @@ async function named(
 }
 
 /**
- * The owner judged the guest's confirmation. Every exchange holds a guess slot on the locator from
- * its hello (store.ts), so at most MAX_WRONG_CODES are ever judged per locator. A wrong code is
- * counted when the exchange ends, before the guest learns anything; the last one allowed retires the
- * locator and the owner gets a new one. A right one gives its slot back with one conditional update
- * on the locator, which fails once the locator is retired: then the guest is refused like the
- * others and never gets the owner's tag.
+ * The owner judged the guest's confirmation: the only way a wrong code is ever counted. A wrong one
+ * is counted (one conditional update, `fails < MAX_WRONG_CODES`) before the guest learns anything;
+ * a guest whose wrong code finds the count full is told the code was retired, as is a right one
+ * whose locator was retired meanwhile (its slot goes back with one conditional update that fails
+ * once the locator is retired, and the guest never gets the owner's tag). So a guesser learns the
+ * outcome of at most MAX_WRONG_CODES wrong codes per locator; the last one retires it and the owner
+ * gets a new one.
  */
 async function verdict(
   p: FriendPorts,
@@ -292,10 +379,12 @@ async function verdict(
     return null;
   }
   if (!m.ok || m.tag === undefined) {
+    if (req.secretHash === undefined)
+      return fail("join/not_found", "that guest has not confirmed: refuse it with join.answer", m.rid);
     const out = await refuse(p, req, "wrong_code", now);
     return out.retired !== null ? retire(p, room.roomId, out.retired, m.rid, now) : null;
   }
-  const verified = await p.rooms.verifyRequest(room.roomId, req.reqId);
+  const verified = await p.rooms.verifyRequest(room.roomId, req.reqId, now);
   if (verified === null) return fail("join/not_found", "that join request is no longer open or not confirmed", m.rid);
   if (req.loc === undefined || !(await p.rooms.passGuess(req.loc, room.roomId, now))) {
     await refuse(p, verified, "retired", now);
@@ -322,46 +411,62 @@ async function retire(
 }
 
 /**
- * Settles the guess slot of an exchange that ended (exactly once: `old` is what `endRequest` deleted).
- * Verified: its slot went back at the verdict. Never confirmed by the guest: nothing was learned, the
- * slot goes back. Confirmed and not verified (a wrong verdict, or an exchange abandoned after the
- * guest sent its tag): a wrong code. Returns the locator when that retired it.
+ * Settles the slot of an exchange that ended (exactly once: `old` is what `endRequest` deleted).
+ * Verified: its slot went back at the verdict. Ended by the owner's wrong verdict (`judged`): a
+ * wrong code, counted. Anything else (the owner's device never judged it: lapsed, abandoned, a
+ * junk share, the owner away): nothing was learned, the slot goes back. Returns the locator when
+ * the count retired it.
  */
 async function settle(
   p: FriendPorts,
   old: JoinRequest,
+  judged: boolean,
   now: number,
 ): Promise<{ counted: boolean; retired: number | null }> {
   if (old.verified === true || old.loc === undefined) return { counted: false, retired: null };
-  if (old.secretHash === undefined) {
+  if (!judged || old.secretHash === undefined) {
     await p.rooms.releaseGuess(old.loc, old.roomId);
     return { counted: false, retired: null };
   }
   const c = await p.rooms.countWrongCode(old.loc, old.roomId, now);
+  if (c.kind !== "counted") await p.rooms.releaseGuess(old.loc, old.roomId);
   return c.kind === "counted"
     ? { counted: true, retired: c.retired ? old.loc : null }
     : { counted: false, retired: null };
 }
 
-/** Ends an exchange the guest did not finish on its own (disconnect, lapse): settled, the owner told of a retired code. */
+/** Ends an exchange the guest did not finish (disconnect, lapse): its slot goes back, nothing is counted. */
 async function endQuietly(p: FriendPorts, roomId: string, reqId: string, now: number): Promise<JoinRequest | null> {
   const old = await p.rooms.endRequest(roomId, reqId);
   if (old === null) return null;
-  const out = await settle(p, old, now);
-  if (out.retired !== null) {
-    const msg = await retire(p, roomId, out.retired, undefined, now);
-    const room = await p.rooms.getRoom(roomId, now);
-    if (room !== null) await push(p, room.conns[0], msg, now);
-  }
+  await settle(p, old, false, now);
   return old;
 }
 
-/** Exchanges whose guest vanished without a disconnect: ended, so their slots do not stay taken. */
-async function endLapsed(p: FriendPorts, roomId: string, now: number): Promise<boolean> {
+/**
+ * Exchanges whose next step did not come in time: ended, their slots given back; the owner's device
+ * is told (`join.withdrawn`, so it drops them too) and so is the guest if still connected. Also says
+ * when the next open exchange would lapse (a busy guest's hint).
+ */
+async function endLapsed(
+  p: FriendPorts,
+  roomId: string,
+  now: number,
+): Promise<{ ended: boolean; nextLapse: number | null }> {
   let any = false;
-  for (const r of await p.rooms.listLapsedRequests(roomId, now))
-    if ((await endQuietly(p, roomId, r.reqId, now)) !== null) any = true;
-  return any;
+  let owner: string | null | undefined;
+  let nextLapse: number | null = null;
+  for (const r of await p.rooms.listRequests(roomId, now))
+    if (nextLapse === null || r.due < nextLapse) nextLapse = r.due;
+  for (const r of await p.rooms.listLapsedRequests(roomId, now)) {
+    if ((await endQuietly(p, roomId, r.reqId, now)) === null) continue;
+    any = true;
+    owner ??= (await p.rooms.getRoom(roomId, now))?.conns[0] ?? null;
+    await push(p, owner, { type: "join.withdrawn", reqId: r.reqId }, now);
+    await p.conns.clearPending(r.connectionId, r.reqId);
+    await push(p, r.connectionId, { type: "join.refused", reqId: r.reqId, reason: "lapsed" }, now);
+  }
+  return { ended: any, nextLapse };
 }
 
 async function refuse(
@@ -372,8 +477,8 @@ async function refuse(
 ): Promise<{ retired: number | null }> {
   const old = await p.rooms.endRequest(req.roomId, req.reqId);
   if (old === null) return { retired: null };
-  // Counted (or given back) before the guest hears anything.
-  const out = await settle(p, old, now);
+  // Counted (only for the owner's wrong verdict) or given back before the guest hears anything.
+  const out = await settle(p, old, reason === "wrong_code", now);
   await p.conns.clearPending(req.connectionId, req.reqId);
   const said = reason === "wrong_code" && !out.counted ? "retired" : reason;
   await push(p, req.connectionId, { type: "join.refused", reqId: req.reqId, reason: said }, now);
@@ -413,16 +518,23 @@ async function answer(
     const joined = await seatConnection(p, guest, room, 1, undefined, now);
     await push(p, guest.connectionId, joined, now);
   }
-  // Every other waiting guest is told the room is full.
-  for (const r of await p.rooms.listRequests(req.roomId, now)) await refuse(p, r, "room/full", now);
+  // Every other guest is told the room is full (those whose exchange lapsed unnoticed too).
+  const rest = [
+    ...(await p.rooms.listRequests(req.roomId, now)),
+    ...(await p.rooms.listLapsedRequests(req.roomId, now)),
+  ];
+  for (const r of rest) await refuse(p, r, "room/full", now);
   return done;
 }
 
 /**
- * A relayed message: the seat token proves the seat (no read), one conditional put stores it under
- * the number its sender proposed, and it is pushed to the other seat's connection, which the sender
- * names from its own view (the server checks it is the room's: the push carries the room id).
- * The acknowledgement is the reply (in AWS, the route response: no post).
+ * A relayed message: the seat token proves the seat and the head proof the room's previous number
+ * with the seats' counts up to it (both MACs checked in memory: no read); the sender's own number
+ * must be its next one (an older one is a retry of a message already stored: its first copy is
+ * acknowledged instead); then one conditional put stores it under the room's next number, and it is
+ * pushed to the other seat's connection, which the sender names from its own view (the server checks
+ * it is the room's: the push carries the room id). The acknowledgement is the reply (in AWS, the
+ * route response: no post).
  */
 export async function friendRelay(
   p: FriendPorts,
@@ -433,28 +545,53 @@ export async function friendRelay(
   const key = await p.tokenKey();
   if (!checkSeatToken(key, m.room, m.seat, connectionId, m.via, m.tok))
     return fail("room/not_seated", "take a seat before sending (join the room again)", m.rid);
-  const r = await p.rooms.append(m.room, m.seat, m.seq, m.cseq, m.kind, m.box, now);
+  const prevSeq = m.seq - 1;
+  if (!checkHeadProof(key, m.room, prevSeq, m.prev.sent, m.prev.proof))
+    return fail("relay/bad_head", `no proof that ${prevSeq} is the room's last number; catch up first`, m.rid);
+  const mine = m.prev.sent[m.seat];
+  let r;
+  if (m.cseq <= mine) {
+    // Sent before (its acknowledgement lost) and renumbered since: stored once, acknowledged again.
+    const had = await p.rooms.findSent(m.room, m.seat, m.cseq, now);
+    if (had === null) return fail("relay/duplicate", "an older message than the last one stored", m.rid);
+    r = { kind: "duplicate" as const, msg: had };
+  } else if (m.cseq > mine + 1) {
+    return fail("relay/out_of_order", `message ${mine + 1} of this seat comes next`, m.rid, { expected: mine + 1 });
+  } else {
+    const sent: [number, number] = [m.prev.sent[0], m.prev.sent[1]];
+    sent[m.seat] = m.cseq;
+    r = await p.rooms.append(m.room, m.seat, m.seq, m.cseq, m.kind, m.box, sent, now);
+  }
   if (r.kind === "taken")
     return fail("relay/seq_taken", `room sequence ${m.seq} is taken`, m.rid, { expected: r.expected });
-  if (r.kind === "stored" && !(m.via !== "" && (await p.gateway.send(m.via, { type: "relay", msg: r.msg })))) {
+  const out = withProof(key, m.room, r.msg);
+  if (r.kind === "stored" && !(m.via !== "" && (await p.gateway.send(m.via, { type: "relay", msg: out })))) {
     // The other seat moved or went since this connection's token was made: the room says where it is now.
     const room = await p.rooms.getRoom(m.room, now);
     const peer = room?.conns[other(m.seat)] ?? null;
-    if (peer !== null && peer !== m.via) await push(p, peer, { type: "relay", msg: r.msg }, now);
+    if (peer !== null && peer !== m.via) await push(p, peer, { type: "relay", msg: out }, now);
   }
   return {
     type: "relay.ack",
     ...(m.rid !== undefined ? { rid: m.rid } : {}),
     cseq: m.cseq,
-    seq: r.msg.seq,
-    at: r.msg.at,
+    seq: out.seq,
+    at: out.at,
+    sent: out.sent,
+    proof: out.proof,
   };
 }
 
 async function sync(p: FriendPorts, conn: Connection, m: Msg<"sync">, now: number): Promise<FriendServerMessage> {
   if (conn.roomId === undefined) return fail("room/not_seated", "join a room first", m.rid);
-  const page = await p.rooms.list(conn.roomId, m.after, SYNC_PAGE_CHARS, now);
-  return { type: "sync.page", ...(m.rid !== undefined ? { rid: m.rid } : {}), msgs: page.msgs, more: page.more };
+  const roomId = conn.roomId;
+  const [page, key] = await Promise.all([p.rooms.list(roomId, m.after, SYNC_PAGE_CHARS, now), p.tokenKey()]);
+  return {
+    type: "sync.page",
+    ...(m.rid !== undefined ? { rid: m.rid } : {}),
+    msgs: page.msgs.map((x) => withProof(key, roomId, x)),
+    more: page.more,
+  };
 }
 
 /** Handles one validated friend-room message from `conn`; returns the reply for the sender. */
@@ -462,17 +599,18 @@ export async function friendMessage(
   p: FriendPorts,
   conn: Connection,
   m: FriendClientMessage,
+  from: Sender,
   now: number,
 ): Promise<FriendServerMessage | null> {
   switch (m.type) {
     case "room.create":
-      return create(p, conn, m, now);
+      return create(p, conn, m, from, now);
     case "room.join":
       return join(p, conn, m, now);
     case "room.recode":
       return recode(p, conn, m, now);
     case "join.hello":
-      return hello(p, conn, m, now);
+      return hello(p, conn, m, from, now);
     case "join.reply":
       return reply(p, conn, m, now);
     case "join.confirm":

@@ -2,10 +2,16 @@
  * The friend-room store. Items under `pk = ROOM#<roomId>`:
  * - `sk = META`: seat-secret hashes (`h0`, `h1`), the connection in each seat (`c0`, `c1`), the
  *   locator; `expiresAt` 30 days after the last (re)join.
- * - `sk = MSG#<seq, 12 digits>`: one relayed box, written with one conditional put under the room
- *   sequence number its sender proposed (refused if taken); the room's last number is read from the
- *   last message (nothing else moves with a message). Read only through a live room.
- * - `sk = REQ#<reqId>`: a guest's key exchange and join request waiting for the owner, short TTL.
+ * - `sk = MSG#<seq, 12 digits>`: one relayed box with each seat's message count up to it (`s0`,
+ *   `s1`), written with one conditional put under the room's next sequence number (the service
+ *   checks the proof of the previous one first: friends/head.ts); the room's last number is read
+ *   from the last message (nothing else moves with a message). Read only through a live room.
+ * - `sk = REQ#<reqId>`: a guest's key exchange and join request; it lapses when a step does not
+ *   follow the one before within JOIN_STEP_MS (`due`), and is swept an hour later.
+ * - Under `pk = LOC#<locator>`, `sk = KNOCK#<address>`: when that address may open its next exchange
+ *   on the locator (KNOCK_INTERVAL_MS after its last hello).
+ * - Under `pk = RATE#friend#<what>#<who>`, `sk = <window>`: creation and look-up counters, each
+ *   taken with one conditional update (`n < limit`), so the limit holds across Lambda instances.
  * Under `pk = LOC#<locator>`, `sk = LOC`: which room a locator points to while the room waits for a
  * guest, how many wrong codes it has seen (`fails`) and how many guesses are used or under way
  * (`slots` = `fails` + the exchanges open on it). An exchange takes a slot with one conditional
@@ -27,10 +33,13 @@ import {
 import type { Seat } from "../../core/types.js";
 import { LOCATOR_COUNT } from "../../core/crypto/code.js";
 import {
+  JOIN_APPROVAL_MS,
   JOIN_REQUEST_TTL_SECONDS,
+  JOIN_STEP_MS,
   LOCATOR_TTL_SECONDS,
   MAX_WRONG_CODES,
   MESSAGE_TTL_SECONDS,
+  OPEN_EXCHANGES,
   ROOM_TTL_SECONDS,
   type RelayKind,
   type StoredMessage,
@@ -56,6 +65,10 @@ export interface JoinRequest {
   readonly sid: string;
   readonly msg: string;
   readonly at: number;
+  /** The exchange lapses unless its next step comes before this (epoch ms). */
+  readonly due: number;
+  /** The owner's device answered the hello (`join.reply`): only then may the guest confirm. */
+  readonly replied?: boolean;
   /** Set by the guest's `join.confirm`: the hash of its seat secret and its sealed request. */
   readonly secretHash?: string;
   readonly request?: string;
@@ -82,12 +95,18 @@ export type CountResult =
   /** The locator is gone or no longer this room's (retired before). */
   | { readonly kind: "gone" };
 
+/** A stored message as the table holds it (the proof of its head is made by the service). */
+export type Stored = Omit<StoredMessage, "proof">;
+
 export type AppendResult =
-  | { readonly kind: "stored"; readonly msg: StoredMessage }
-  /** This very message was stored before (a retry after a lost ack). */
-  | { readonly kind: "duplicate"; readonly msg: StoredMessage }
+  | { readonly kind: "stored"; readonly msg: Stored }
+  /** This very message was stored under that number before (a retry after a lost ack). */
+  | { readonly kind: "duplicate"; readonly msg: Stored }
   /** Another message holds that number. */
   | { readonly kind: "taken"; readonly expected: number };
+
+/** A counter taken, or refused with the time until its window ends. */
+export type ChargeResult = { readonly ok: true } | { readonly ok: false; readonly retryMs: number };
 
 export interface FriendStore {
   /** Creates a room with seat 0 bound to `hash` and `connectionId`; false if a live room has that id. */
@@ -100,9 +119,9 @@ export interface FriendStore {
   getLocator(loc: number, now: number): Promise<Locator | null>;
   /** Counts a wrong code against `loc` if it still points to `roomId` and allows more (its slot stays used). */
   countWrongCode(loc: number, roomId: string, now: number): Promise<CountResult>;
-  /** Takes a guess slot on `loc` for a new exchange: one conditional update (`slots < MAX_WRONG_CODES`). */
+  /** Takes an exchange slot on `loc` for a new exchange: one conditional update (`slots < OPEN_EXCHANGES + fails`). */
   reserveGuess(loc: number, roomId: string, now: number): Promise<ReserveResult>;
-  /** Gives a slot back (an exchange that ended before the guest confirmed: nothing was learned). */
+  /** Gives a slot back (an exchange that ended without a wrong verdict: nothing was learned). */
   releaseGuess(loc: number, roomId: string): Promise<void>;
   /**
    * A right code: gives its slot back if `loc` still points to `roomId`, is live and has not seen
@@ -112,12 +131,20 @@ export interface FriendStore {
   passGuess(loc: number, roomId: string, now: number): Promise<boolean>;
   /** Frees `loc` (retired, or the room is full); clears it on the room too. */
   releaseLocator(loc: number, roomId: string): Promise<void>;
-  /** Records the guest's confirmation (the hash of its seat secret) on its request; null when the request is gone. */
-  confirmRequest(roomId: string, reqId: string, secretHash: string): Promise<JoinRequest | null>;
+  /** One turn of `address` on `loc`: refused when its last hello there was less than `intervalMs` ago (with `retryMs`). */
+  knock(loc: number, address: string, intervalMs: number, now: number): Promise<ChargeResult>;
+  /** How long until `address` may knock on `loc` again (0: now); a read, for refusing early. */
+  knockWait(loc: number, address: string, now: number): Promise<number>;
+  /** Takes one from `key`'s counter for the window holding `now` unless `limit` are taken (one conditional update). */
+  charge(key: string, windowMs: number, limit: number, now: number): Promise<ChargeResult>;
+  /** The owner's device answered the hello; null when the request is gone or lapsed. */
+  replyRequest(roomId: string, reqId: string, now: number): Promise<JoinRequest | null>;
+  /** Records the guest's confirmation (the hash of its seat secret) once the owner replied; null otherwise. */
+  confirmRequest(roomId: string, reqId: string, secretHash: string, now: number): Promise<JoinRequest | null>;
   /** Records the guest's sealed request once the exchange is verified (once); null otherwise. */
-  nameRequest(roomId: string, reqId: string, request: string): Promise<JoinRequest | null>;
-  /** Marks a confirmed request verified by the owner; null when it is gone or was not confirmed. */
-  verifyRequest(roomId: string, reqId: string): Promise<JoinRequest | null>;
+  nameRequest(roomId: string, reqId: string, request: string, now: number): Promise<JoinRequest | null>;
+  /** Marks a confirmed request verified by the owner; null when it is gone, lapsed or was not confirmed. */
+  verifyRequest(roomId: string, reqId: string, now: number): Promise<JoinRequest | null>;
   getRoom(roomId: string, now: number): Promise<Room | null>;
   /** Points `seat` at `connectionId` (a newer connection of the same player takes over). */
   bindSeat(roomId: string, seat: Seat, connectionId: string, now: number): Promise<Room | null>;
@@ -126,14 +153,18 @@ export interface FriendStore {
   /** Binds seat 1 to `hash` if it is free; null when taken (or the room is gone). */
   claimGuestSeat(roomId: string, hash: string, now: number): Promise<Room | null>;
   putRequest(req: JoinRequest, now: number): Promise<void>;
+  /** A request that has not lapsed. */
   getRequest(roomId: string, reqId: string, now: number): Promise<JoinRequest | null>;
+  /** The requests that have not lapsed, oldest first. */
   listRequests(roomId: string, now: number): Promise<JoinRequest[]>;
-  deleteRequest(roomId: string, reqId: string): Promise<boolean>;
   /** Deletes a request and returns it as it was (once: null when already gone). */
   endRequest(roomId: string, reqId: string): Promise<JoinRequest | null>;
-  /** Requests past their time that were never ended (their connection vanished without a disconnect). */
+  /** Requests whose next step did not come in time and that nobody ended yet. */
   listLapsedRequests(roomId: string, now: number): Promise<JoinRequest[]>;
-  /** Stores a relayed box from `seat` under room sequence number `seq` unless that number is taken (one conditional put). */
+  /**
+   * Stores a relayed box from `seat` under room sequence number `seq` with the seats' counts
+   * `sent` unless that number is taken (one conditional put).
+   */
   append(
     roomId: string,
     seat: Seat,
@@ -141,12 +172,15 @@ export interface FriendStore {
     cseq: number,
     kind: RelayKind,
     box: string,
+    sent: readonly [number, number],
     now: number,
   ): Promise<AppendResult>;
-  /** The room's last sequence number (0 when nothing was relayed). */
-  lastSeq(roomId: string): Promise<number>;
+  /** The message `seat` sent as its `cseq`-th (a retry's first copy); null when none. */
+  findSent(roomId: string, seat: Seat, cseq: number, now: number): Promise<Stored | null>;
+  /** The room's last sequence number and the seats' counts up to it (0 and [0, 0] when nothing was relayed). */
+  head(roomId: string): Promise<{ seq: number; sent: [number, number] }>;
   /** Messages with a sequence number above `after`, oldest first, up to about `maxChars` of boxes. */
-  list(roomId: string, after: number, maxChars: number, now: number): Promise<{ msgs: StoredMessage[]; more: boolean }>;
+  list(roomId: string, after: number, maxChars: number, now: number): Promise<{ msgs: Stored[]; more: boolean }>;
 }
 
 const roomPk = (roomId: string) => `ROOM#${roomId}`;
@@ -166,7 +200,7 @@ function toRoom(item: Record<string, unknown>): Room {
   };
 }
 
-function toMessage(item: Record<string, unknown>): StoredMessage {
+function toMessage(item: Record<string, unknown>): Stored {
   return {
     seq: Number(item.seq),
     from: Number(item.from) as Seat,
@@ -174,8 +208,17 @@ function toMessage(item: Record<string, unknown>): StoredMessage {
     kind: item.kind === "chat" ? "chat" : "game",
     box: String(item.box),
     at: Number(item.at),
+    sent: [Number(item.s0 ?? 0), Number(item.s1 ?? 0)],
   };
 }
+
+/** A request item as a record (its step deadline read as a number). */
+function toRequest(item: Record<string, unknown>): JoinRequest {
+  return { ...(item as unknown as JoinRequest), due: Number(item.due ?? 0) };
+}
+
+const stepLive = (item: Record<string, unknown>, now: number): boolean =>
+  isLive(item, now) && Number(item.due ?? 0) >= now;
 
 export function makeDynamoFriendStore(
   db: DynamoDBDocumentClient,
@@ -192,15 +235,23 @@ export function makeDynamoFriendStore(
     return r.Item !== undefined && isLive(r.Item, now) ? toRoom(r.Item) : null;
   }
 
-  /** One conditional update of a join request item; the request as it is now, or null when the condition failed. */
+  /**
+   * One conditional update of a join request item that has not lapsed (`due >= now`), moving its
+   * deadline to `due`; the request as it is now, or null when the condition failed.
+   */
   async function updateRequest(
     roomId: string,
     reqId: string,
     expr: string,
     cond: string,
     values: Record<string, unknown>,
+    now: number,
+    due: number,
     names?: Record<string, string>,
   ): Promise<JoinRequest | null> {
+    expr = `${expr.startsWith("SET ") ? expr.replace("SET ", "SET due = :due, ") : `SET due = :due ${expr}`}`;
+    cond = `${cond} AND due >= :now`;
+    values = { ...values, ":due": due, ":now": now };
     try {
       const r = await db.send(
         new UpdateCommand({
@@ -213,11 +264,31 @@ export function makeDynamoFriendStore(
           ReturnValues: "ALL_NEW",
         }),
       );
-      return (r.Attributes ?? null) as JoinRequest | null;
+      return r.Attributes === undefined ? null : toRequest(r.Attributes);
     } catch (e) {
       if (isConditionFailed(e)) return null;
       throw e;
     }
+  }
+
+  /** Requests of a room, those still in time (`live`) or those that lapsed. */
+  async function queryRequests(roomId: string, now: number, live: boolean): Promise<JoinRequest[]> {
+    const out: JoinRequest[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const r = await db.send(
+        new QueryCommand({
+          TableName: T,
+          KeyConditionExpression: "pk = :pk AND begins_with(sk, :req)",
+          ExpressionAttributeValues: { ":pk": roomPk(roomId), ":req": "REQ#" },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const it of r.Items ?? []) if (stepLive(it, now) === live) out.push(toRequest(it));
+      start = r.LastEvaluatedKey;
+    } while (start !== undefined);
+    return out.sort((a, b) => a.at - b.at);
   }
 
   /** One conditional update of a room's META item: its attributes as they are now, or null when the condition failed. */
@@ -325,7 +396,7 @@ export function makeDynamoFriendStore(
     } while (start !== undefined);
   }
 
-  async function getMessage(roomId: string, seq: number, now: number): Promise<StoredMessage | null> {
+  async function getMessage(roomId: string, seq: number, now: number): Promise<Stored | null> {
     const r = await db.send(
       new GetCommand({ TableName: T, Key: { pk: roomPk(roomId), sk: msgSk(seq) }, ConsistentRead: true }),
     );
@@ -407,8 +478,14 @@ export function makeDynamoFriendStore(
             Key: locKey(loc),
             UpdateExpression: "ADD slots :one",
             ConditionExpression:
-              "roomId = :r AND fails < :max AND expiresAt > :nows AND (attribute_not_exists(slots) OR slots < :max)",
-            ExpressionAttributeValues: { ":one": 1, ":r": roomId, ":max": MAX_WRONG_CODES, ":nows": nowSeconds(now) },
+              "roomId = :r AND fails < :max AND expiresAt > :nows AND (attribute_not_exists(slots) OR slots < :open)",
+            ExpressionAttributeValues: {
+              ":one": 1,
+              ":r": roomId,
+              ":max": MAX_WRONG_CODES,
+              ":open": OPEN_EXCHANGES,
+              ":nows": nowSeconds(now),
+            },
           }),
         );
         return "reserved";
@@ -467,9 +544,15 @@ export function makeDynamoFriendStore(
           new UpdateCommand({
             TableName: T,
             Key: locKey(loc),
-            UpdateExpression: "ADD fails :one",
+            UpdateExpression: "ADD fails :one, slots :minus",
             ConditionExpression: "roomId = :r AND fails < :max AND expiresAt > :nows",
-            ExpressionAttributeValues: { ":one": 1, ":r": roomId, ":max": MAX_WRONG_CODES, ":nows": nowSeconds(now) },
+            ExpressionAttributeValues: {
+              ":one": 1,
+              ":minus": -1,
+              ":r": roomId,
+              ":max": MAX_WRONG_CODES,
+              ":nows": nowSeconds(now),
+            },
             ReturnValues: "ALL_NEW",
           }),
         );
@@ -495,32 +578,94 @@ export function makeDynamoFriendStore(
       }
       await update(roomId, "REMOVE loc", "attribute_exists(pk) AND loc = :loc", { ":loc": loc });
     },
-    confirmRequest(roomId, reqId, secretHash) {
+    async knock(loc, address, intervalMs, now) {
+      const until = now + intervalMs;
+      try {
+        await db.send(
+          new PutCommand({
+            TableName: T,
+            Item: { pk: `LOC#${loc}`, sk: `KNOCK#${address}`, until, expiresAt: nowSeconds(until) + 60 },
+            ConditionExpression: "attribute_not_exists(pk) OR #until <= :now",
+            ExpressionAttributeNames: { "#until": "until" },
+            ExpressionAttributeValues: { ":now": now },
+          }),
+        );
+        return { ok: true };
+      } catch (e) {
+        if (!isConditionFailed(e)) throw e;
+      }
+      const r = await db.send(
+        new GetCommand({ TableName: T, Key: { pk: `LOC#${loc}`, sk: `KNOCK#${address}` }, ConsistentRead: true }),
+      );
+      return { ok: false, retryMs: Math.max(1, Number(r.Item?.until ?? now + 1) - now) };
+    },
+    async knockWait(loc, address, now) {
+      const r = await db.send(
+        new GetCommand({ TableName: T, Key: { pk: `LOC#${loc}`, sk: `KNOCK#${address}` }, ConsistentRead: true }),
+      );
+      return Math.max(0, Number(r.Item?.until ?? 0) - now);
+    },
+    async charge(key, windowMs, limit, now) {
+      const win = Math.floor(now / windowMs);
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: T,
+            Key: { pk: `RATE#friend#${key}`, sk: String(win) },
+            UpdateExpression: "ADD n :one SET expiresAt = :exp",
+            ConditionExpression: "attribute_not_exists(n) OR n < :limit",
+            ExpressionAttributeValues: { ":one": 1, ":limit": limit, ":exp": nowSeconds((win + 2) * windowMs) },
+          }),
+        );
+        return { ok: true };
+      } catch (e) {
+        if (isConditionFailed(e)) return { ok: false, retryMs: (win + 1) * windowMs - now };
+        throw e;
+      }
+    },
+    replyRequest(roomId, reqId, now) {
+      return updateRequest(
+        roomId,
+        reqId,
+        "SET replied = :t",
+        "attribute_exists(pk) AND attribute_not_exists(secretHash)",
+        { ":t": true },
+        now,
+        now + JOIN_STEP_MS,
+      );
+    },
+    confirmRequest(roomId, reqId, secretHash, now) {
       return updateRequest(
         roomId,
         reqId,
         "SET secretHash = :h REMOVE verified",
-        "attribute_exists(pk) AND attribute_not_exists(secretHash)",
-        { ":h": secretHash },
+        "replied = :t AND attribute_not_exists(secretHash)",
+        { ":h": secretHash, ":t": true },
+        now,
+        now + JOIN_STEP_MS,
       );
     },
-    nameRequest(roomId, reqId, request) {
+    nameRequest(roomId, reqId, request, now) {
       return updateRequest(
         roomId,
         reqId,
         "SET #req = :q",
         "verified = :t AND attribute_not_exists(#req)",
         { ":q": request, ":t": true },
+        now,
+        now + JOIN_APPROVAL_MS,
         { "#req": "request" },
       );
     },
-    verifyRequest(roomId, reqId) {
+    verifyRequest(roomId, reqId, now) {
       return updateRequest(
         roomId,
         reqId,
         "SET verified = :t",
         "attribute_exists(secretHash) AND attribute_not_exists(verified)",
         { ":t": true },
+        now,
+        now + JOIN_STEP_MS,
       );
     },
     getRoom,
@@ -565,40 +710,10 @@ export function makeDynamoFriendStore(
       const r = await db.send(
         new GetCommand({ TableName: T, Key: { pk: roomPk(roomId), sk: reqSk(reqId) }, ConsistentRead: true }),
       );
-      return r.Item !== undefined && isLive(r.Item, now) ? (r.Item as unknown as JoinRequest) : null;
+      return r.Item !== undefined && stepLive(r.Item, now) ? toRequest(r.Item) : null;
     },
-    async listRequests(roomId, now) {
-      const out: JoinRequest[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const r = await db.send(
-          new QueryCommand({
-            TableName: T,
-            KeyConditionExpression: "pk = :pk AND begins_with(sk, :req)",
-            ExpressionAttributeValues: { ":pk": roomPk(roomId), ":req": "REQ#" },
-            ConsistentRead: true,
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const it of r.Items ?? []) if (isLive(it, now)) out.push(it as unknown as JoinRequest);
-        start = r.LastEvaluatedKey;
-      } while (start !== undefined);
-      return out.sort((a, b) => a.at - b.at);
-    },
-    async deleteRequest(roomId, reqId) {
-      try {
-        await db.send(
-          new DeleteCommand({
-            TableName: T,
-            Key: { pk: roomPk(roomId), sk: reqSk(reqId) },
-            ConditionExpression: "attribute_exists(pk)",
-          }),
-        );
-        return true;
-      } catch (e) {
-        if (isConditionFailed(e)) return false;
-        throw e;
-      }
+    listRequests(roomId, now) {
+      return queryRequests(roomId, now, true);
     },
     async endRequest(roomId, reqId) {
       try {
@@ -610,37 +725,34 @@ export function makeDynamoFriendStore(
             ReturnValues: "ALL_OLD",
           }),
         );
-        return (r.Attributes ?? null) as JoinRequest | null;
+        return r.Attributes === undefined ? null : toRequest(r.Attributes);
       } catch (e) {
         if (isConditionFailed(e)) return null;
         throw e;
       }
     },
-    async listLapsedRequests(roomId, now) {
-      const out: JoinRequest[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const r = await db.send(
-          new QueryCommand({
-            TableName: T,
-            KeyConditionExpression: "pk = :pk AND begins_with(sk, :req)",
-            ExpressionAttributeValues: { ":pk": roomPk(roomId), ":req": "REQ#" },
-            ConsistentRead: true,
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const it of r.Items ?? []) if (!isLive(it, now)) out.push(it as unknown as JoinRequest);
-        start = r.LastEvaluatedKey;
-      } while (start !== undefined);
-      return out;
+    listLapsedRequests(roomId, now) {
+      return queryRequests(roomId, now, false);
     },
-    async append(roomId, seat, seq, cseq, kind, box, now) {
-      const msg: StoredMessage = { seq, from: seat, cseq, kind, box, at: now };
+    async append(roomId, seat, seq, cseq, kind, box, sent, now) {
+      const msg: Stored = { seq, from: seat, cseq, kind, box, at: now, sent: [sent[0], sent[1]] };
       try {
         await db.send(
           new PutCommand({
             TableName: T,
-            Item: { pk: roomPk(roomId), sk: msgSk(seq), ...msg, expiresAt: nowSeconds(now) + MESSAGE_TTL_SECONDS },
+            Item: {
+              pk: roomPk(roomId),
+              sk: msgSk(seq),
+              seq,
+              from: seat,
+              cseq,
+              kind,
+              box,
+              at: now,
+              s0: sent[0],
+              s1: sent[1],
+              expiresAt: nowSeconds(now) + MESSAGE_TTL_SECONDS,
+            },
             ConditionExpression: "attribute_not_exists(pk)",
           }),
         );
@@ -653,7 +765,28 @@ export function makeDynamoFriendStore(
       if (had !== null && had.from === seat && had.cseq === cseq) return { kind: "duplicate", msg: had };
       return { kind: "taken", expected: seq + 1 };
     },
-    async lastSeq(roomId) {
+    async findSent(roomId, seat, cseq, now) {
+      let start: Record<string, unknown> | undefined;
+      do {
+        const r = await db.send(
+          new QueryCommand({
+            TableName: T,
+            KeyConditionExpression: "pk = :pk AND begins_with(sk, :m)",
+            FilterExpression: "#from = :s AND cseq = :c",
+            ExpressionAttributeNames: { "#from": "from" },
+            ExpressionAttributeValues: { ":pk": roomPk(roomId), ":m": "MSG#", ":s": seat, ":c": cseq },
+            ScanIndexForward: false,
+            ConsistentRead: true,
+            ExclusiveStartKey: start,
+          }),
+        );
+        const it = (r.Items ?? []).find((x) => isLive(x, now));
+        if (it !== undefined) return toMessage(it);
+        start = r.LastEvaluatedKey;
+      } while (start !== undefined);
+      return null;
+    },
+    async head(roomId) {
       const r = await db.send(
         new QueryCommand({
           TableName: T,
@@ -662,13 +795,14 @@ export function makeDynamoFriendStore(
           ScanIndexForward: false,
           Limit: 1,
           ConsistentRead: true,
-          ProjectionExpression: "seq",
+          ProjectionExpression: "seq, s0, s1",
         }),
       );
-      return Number(r.Items?.[0]?.seq ?? 0);
+      const it = r.Items?.[0];
+      return { seq: Number(it?.seq ?? 0), sent: [Number(it?.s0 ?? 0), Number(it?.s1 ?? 0)] };
     },
     async list(roomId, after, maxChars, now) {
-      const msgs: StoredMessage[] = [];
+      const msgs: Stored[] = [];
       let chars = 0;
       let start: Record<string, unknown> | undefined;
       for (;;) {

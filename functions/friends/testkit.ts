@@ -38,10 +38,13 @@ export async function startTestServer(): Promise<TestServer> {
   };
 }
 
-/** Real `ws` sockets; every socket made is kept in `made` so a test can cut it. */
-export function wsFactory(made: WebSocket[] = []): SocketFactory {
+/**
+ * Real `ws` sockets; every socket made is kept in `made` so a test can cut it. `address` picks the
+ * loopback source address (127.0.0.0/8), so one test can speak from many addresses.
+ */
+export function wsFactory(made: WebSocket[] = [], address?: string): SocketFactory {
   return (url: string): SocketLike => {
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, address !== undefined ? { localAddress: address } : {});
     made.push(ws);
     return ws as unknown as SocketLike;
   };
@@ -63,18 +66,19 @@ export function player(
   code: RoomCode,
   mode: "create" | "join",
   profile: Profile,
-  extra: { setup?: Settings; secret?: string } & Partial<FriendSessionOptions> = {},
+  extra: { setup?: Settings; secret?: string; address?: string } & Partial<FriendSessionOptions> = {},
 ): Player {
   const sockets: WebSocket[] = [];
+  const { address, ...rest } = extra;
   const session = createFriendSession({
     url,
-    socket: wsFactory(sockets),
+    socket: wsFactory(sockets, address),
     code,
     mode,
     profile,
     backoff: { baseMs: 50, maxMs: 500 },
     gapWaitMs: 150,
-    ...extra,
+    ...rest,
   });
   return { session, sockets, view: () => session.view() };
 }

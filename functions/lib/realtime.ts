@@ -21,9 +21,9 @@ export interface RealtimeInfra {
 export interface MessageContext {
   readonly infra: RealtimeInfra;
   readonly connectionId: string;
-  readonly now: number;
-  /** The sender's source address (API Gateway's `identity.sourceIp`), for limits across instances. */
+  /** The source address the frame came from (for limits that hold per network address). */
   readonly address: string;
+  readonly now: number;
   /** The request id to echo in an answer, when the envelope carried a valid one. */
   readonly rid: string | number | undefined;
   /** Sends a message to this connection; false when it is gone. */

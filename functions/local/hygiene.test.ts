@@ -108,6 +108,7 @@ describe("seats and connections", () => {
           tok: String(joined.token),
           seq: 1_000,
           cseq: 1_000,
+          prev: { sent: [0, 0], proof: "P".repeat(43) },
           kind: "game",
           box: "B".repeat(64),
         });
@@ -163,6 +164,7 @@ describe("seats and connections", () => {
             tok: "A".repeat(43),
             seq: 1_000 + i,
             cseq: 1_000 + i,
+            prev: { sent: [0, 0], proof: "P".repeat(43) },
             kind: "chat",
             box: "B".repeat(64),
           });

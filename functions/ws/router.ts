@@ -65,8 +65,8 @@ export async function receive(
   const ctx: MessageContext = {
     infra,
     connectionId,
-    now,
     address,
+    now,
     rid,
     reply: (m) => infra.gateway.send(connectionId, m),
     chargeIdentity,
