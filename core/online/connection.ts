@@ -97,6 +97,13 @@ export interface Connection {
   dispose(): void;
 }
 
+/**
+ * How long the other player's absence goes unmentioned: a reconnect (a cut, a planned reconnect)
+ * takes well under this, so only a real absence shows as "reconnecting…"; "left" only when the
+ * grace period ends.
+ */
+export const ABSENCE_QUIET_MS = 5_000;
+
 /** API Gateway cuts a WebSocket after 10 minutes without a message and any after 2 hours. */
 export const GATEWAY_IDLE_CUT_MS = 10 * 60_000;
 export const GATEWAY_MAX_CUT_MS = 2 * 3600_000;
