@@ -69,6 +69,11 @@ export interface ConnectionOptions {
   readonly ping?: () => Record<string, unknown>;
   /** Prefix of request ids (ids are `${prefix}${n}`). */
   readonly ridPrefix?: string;
+  /**
+   * An answer that means "not done, try again later" (the application's own rate limit): the
+   * request stays in the outbox and goes again after a backoff, and the answer is not passed on.
+   */
+  readonly retryable?: (frame: Readonly<Record<string, unknown>>) => boolean;
 }
 
 export interface RequestOptions {
@@ -300,6 +305,10 @@ export function createConnection(o: ConnectionOptions): Connection {
     const rid = typeof f.rid === "string" ? f.rid : null;
     if (rid !== null) {
       const i = outbox.findIndex((e) => e.rid === rid);
+      if (i >= 0 && outbox[i].retry && o.retryable?.(f) === true) {
+        resendSoon();
+        return;
+      }
       if (i >= 0) {
         const [e] = outbox.splice(i, 1);
         gatewayErrors = 0;

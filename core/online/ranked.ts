@@ -54,8 +54,15 @@ export function openRankedLink(o: RankedLinkOptions): RankedLink {
   const cancel = (h: unknown): void =>
     timers ? timers.clearTimeout(h) : clearTimeout(h as ReturnType<typeof setTimeout>);
 
+  /** The request id of the name sent after signing in, while it is unanswered. */
+  let naming: string | null = null;
+  const resume = (): void => {
+    conn.resumed();
+    o.handlers.onOpen();
+  };
   const hello = (): void => {
     signedIn = false;
+    naming = null;
     conn.request({ type: "auth.hello", playerId: o.keys.playerId }, { early: true });
   };
 
@@ -64,6 +71,9 @@ export function openRankedLink(o: RankedLinkOptions): RankedLink {
     url: o.url,
     socket: o.socket,
     ridPrefix: "r",
+    // The router answers a flood refusal in the common error shape, the ranked service in its own.
+    retryable: (f) =>
+      (f.type === "ranked.error" || f.type === "error") && (f.code === "rate/limited" || f.code === "server/error"),
     handlers: {
       onOpen: hello,
       onClose: () => {
@@ -91,10 +101,13 @@ export function openRankedLink(o: RankedLinkOptions): RankedLink {
         if (m.type === "auth.ok" && !signedIn) {
           signedIn = true;
           const named = o.name === undefined ? null : parseDisplayName(o.name());
+          // The name first (a seek needs it), then the outbox.
           if (named !== null && named.ok && named.value !== m.name)
-            conn.request({ type: "auth.name", name: named.value }, { early: true });
-          conn.resumed();
-          o.handlers.onOpen();
+            naming = conn.request({ type: "auth.name", name: named.value }, { early: true });
+          else resume();
+        } else if (naming !== null && "rid" in m && m.rid === naming) {
+          naming = null;
+          resume();
         }
         o.handlers.onMessage(m);
       },

@@ -50,7 +50,12 @@ import {
   type Settings,
 } from "./game.js";
 import { DEFAULT_BACKOFF, type Backoff, type SocketFactory } from "./transport.js";
-import { createConnection, type Connection, type ConnectionOptions } from "./connection.js";
+import {
+  createConnection,
+  type Connection,
+  type ConnectionOptions,
+  type ConnectionState,
+} from "./connection.js";
 import * as v from "valibot";
 
 export type SessionStatus =
@@ -77,6 +82,8 @@ export interface JoinRequestView {
 export interface SessionView {
   readonly status: SessionStatus;
   readonly connected: boolean;
+  /** The connection as the player sees it (connection.ts): connected, reconnecting since, offline. */
+  readonly link: ConnectionState;
   /** The room's id ("" for a guest until it is seated). */
   readonly roomId: string;
   /** The code to share (owner), or the one typed (guest). */
@@ -341,7 +348,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     backoff: opts.backoff ?? DEFAULT_BACKOFF,
     heartbeatMs,
     ridPrefix: "f",
-    handlers: { onOpen, onMessage: (f) => onMessage(f), onClose },
+    handlers: { onOpen, onMessage: (f) => onMessage(f), onClose, onState: () => changed() },
   });
   /**
    * The requests the server answers with their id, and may get twice (a repeated id is answered
@@ -942,6 +949,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       return {
         status,
         connected: link.isOpen,
+        link: link.state(),
         roomId,
         code,
         keyed: key !== null,

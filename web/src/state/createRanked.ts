@@ -283,8 +283,15 @@ export function createRanked(deps: RankedDeps): RankedStore {
         return;
       }
       case "ranked.error":
-        if (m.code === "ranked/duplicate") {
-          // A move sent again after a drop, applied the first time: fetch where the match is.
+        if (
+          m.code === "ranked/duplicate" ||
+          ((m.code === "ranked/stale" || m.code === "ranked/not_your_turn") &&
+            m.version !== undefined &&
+            state.match !== null &&
+            m.version <= state.match.version)
+        ) {
+          // A move sent again after a drop (applied the first time, or overtaken by what this device
+          // already holds): nothing to tell the player; fetch where the match is.
           if (state.match !== null) send({ type: "ranked.sync", matchId: state.match.id });
           return;
         }
