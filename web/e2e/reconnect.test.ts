@@ -1,7 +1,7 @@
 /**
  * Reconnecting in Chromium, both modes: each page's WebSocket runs through a route that can cut it
  * and refuse new ones for a while, as a dropped network does. During the cut the player sees
- * "Reconnecting…", the other player is not told they left, and afterwards play goes on by itself:
+ * "Reconnecting…", the other player is not told they left (ranked), and afterwards play goes on by itself:
  * the opponent's move made during the cut is shown, and a move made during the cut goes through.
  */
 import { mkdtemp, rm } from "node:fs/promises";
@@ -136,6 +136,40 @@ describe("reconnecting in the browser", () => {
     await x.page.click('.controls button:has-text("Resign")');
     await x.page.click('[role="dialog"] button:has-text("Resign")');
     await y.page.waitForSelector('[data-testid="results"]', { timeout: 10_000 });
+    expect([...alice.errors, ...bola.errors]).toEqual([]);
+  }, 90_000);
+
+  test("friend game: a cut shows Reconnecting…, the friend's move made meanwhile is shown after, and a move made during a cut goes through", async () => {
+    await alice.page.goto(at("#/online"));
+    await alice.page.click(".create-form label.game-card.fam-tsoro");
+    for (let i = 0; i < 4; i++)
+      await alice.page.click('.create-form button[aria-label="Fewer: Board size (holes per row)"]');
+    await alice.page.click('.create-form button:has-text("Create game")');
+    const code = (await alice.page.textContent('[data-testid="room-code"]', { timeout: 10_000 })) ?? "";
+    await bola.page.goto(at(`#/join/${code}`));
+    await bola.page.click('button:has-text("Join")');
+    await alice.page.click('[data-testid="join-request"] button:has-text("Let in")', { timeout: 15_000 });
+    await Promise.all([
+      alice.page.waitForSelector(".board", { timeout: 15_000 }),
+      bola.page.waitForSelector(".board", { timeout: 15_000 }),
+    ]);
+    const [x, y] = await mover();
+
+    y.cut();
+    await y.page.waitForSelector('[data-testid="conn-banner"]:has-text("Reconnecting…")', { timeout: 10_000 });
+    await x.page.click(`[data-pit="${(await legalPits(x))[0]}"]`);
+    y.restore();
+    await y.page.waitForSelector('[data-testid="conn-banner"]', { state: "detached", timeout: 15_000 });
+    await y.page.waitForSelector(".pit.legal", { timeout: 15_000 });
+
+    y.cut();
+    await y.page.waitForSelector('[data-testid="conn-banner"]:has-text("Reconnecting…")', { timeout: 10_000 });
+    await y.page.click(`[data-pit="${(await legalPits(y))[0]}"]`);
+    await y.page.waitForTimeout(500);
+    expect(await legalPits(x)).toEqual([]);
+    y.restore();
+    await x.page.waitForSelector(".pit.legal", { timeout: 15_000 });
+    await y.page.waitForSelector('[data-testid="conn-banner"]', { state: "detached", timeout: 15_000 });
     expect([...alice.errors, ...bola.errors]).toEqual([]);
   }, 90_000);
 });
