@@ -174,6 +174,8 @@ export function createConnection(o: ConnectionOptions): Connection {
   let draining = false;
   let drainSince = 0;
   let connecting: SocketLike | null = null;
+  /** Replaced sockets, closed once the application has resumed on their successor. */
+  const retiring: SocketLike[] = [];
   let attempt = 0;
   let retryTimer: unknown = null;
   let tickTimer: unknown = null;
@@ -352,7 +354,8 @@ export function createConnection(o: ConnectionOptions): Connection {
       if (disposed) return;
       if (s === successor) {
         successor = null;
-        if (draining) draining = false;
+        draining = false;
+        flush();
         return;
       }
       if (s === connecting) {
@@ -384,11 +387,20 @@ export function createConnection(o: ConnectionOptions): Connection {
     const old = current;
     successor = null;
     draining = false;
-    if (next === null || next.readyState !== OPEN) return;
+    if (next === null || next.readyState !== OPEN) {
+      flush(); // what waited for the move goes on the old socket
+      return;
+    }
     dropUnkept();
     h.onClose();
+    // The old socket closes once the application has resumed on the new one (its server side then
+    // knows the new socket, and the old one's departure is no departure).
+    if (old !== null) retiring.push(old);
     adopt(next);
-    if (old !== null) closeQuietly(old, 1000, "replaced");
+  }
+
+  function retire(): void {
+    for (const s of retiring.splice(0)) closeQuietly(s, 1000, "replaced");
   }
 
   function dropUnkept(): void {
@@ -405,6 +417,7 @@ export function createConnection(o: ConnectionOptions): Connection {
 
   /** The socket in use is gone. */
   function lost(): void {
+    retire();
     current = null;
     resumedOn = -1;
     draining = false;
@@ -477,6 +490,7 @@ export function createConnection(o: ConnectionOptions): Connection {
       resumedOn = gen;
       attempt = 0;
       setState({ status: "connected" });
+      retire();
       flush();
     },
     state: () => st,
@@ -491,7 +505,8 @@ export function createConnection(o: ConnectionOptions): Connection {
       if (disposed) return;
       disposed = true;
       for (const timer of [retryTimer, tickTimer, resendTimer]) if (timer !== null) t.clearTimeout(timer);
-      for (const s of [current, successor, connecting]) if (s !== null) closeQuietly(s, 1000, "bye");
+      for (const s of [current, successor, connecting, ...retiring.splice(0)])
+        if (s !== null) closeQuietly(s, 1000, "bye");
       current = successor = connecting = null;
     },
   };

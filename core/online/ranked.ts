@@ -56,13 +56,17 @@ export function openRankedLink(o: RankedLinkOptions): RankedLink {
 
   /** The request id of the name sent after signing in, while it is unanswered. */
   let naming: string | null = null;
-  const resume = (): void => {
+  /** Signed in, back in the match's seat if in one: what was queued may go. */
+  let attaching = false;
+  const maybeResume = (): void => {
+    if (!signedIn || naming !== null || attaching) return;
     conn.resumed();
     o.handlers.onOpen();
   };
   const hello = (): void => {
     signedIn = false;
     naming = null;
+    attaching = false;
     conn.request({ type: "auth.hello", playerId: o.keys.playerId }, { early: true });
   };
 
@@ -100,14 +104,19 @@ export function openRankedLink(o: RankedLinkOptions): RankedLink {
         }
         if (m.type === "auth.ok" && !signedIn) {
           signedIn = true;
+          // Back in a match: the server puts this socket in its seat (ranked.start) right after.
+          attaching = m.activeMatch !== null;
           const named = o.name === undefined ? null : parseDisplayName(o.name());
           // The name first (a seek needs it), then the outbox.
           if (named !== null && named.ok && named.value !== m.name)
             naming = conn.request({ type: "auth.name", name: named.value }, { early: true });
-          else resume();
+          maybeResume();
         } else if (naming !== null && "rid" in m && m.rid === naming) {
           naming = null;
-          resume();
+          maybeResume();
+        } else if (attaching && (m.type === "ranked.start" || m.type === "ranked.end" || m.type === "ranked.error")) {
+          attaching = false;
+          maybeResume();
         }
         o.handlers.onMessage(m);
       },

@@ -306,7 +306,7 @@ export function createLocalGateway(
     closing.add(done);
     // A random cut, as a network drop does it: no close frame.
     let dropTimer: ReturnType<typeof setTimeout> | null = null;
-    if (faults.dropMeanMs !== null) {
+    if (faults.dropMeanMs !== null && faults.dropMeanMs > 0) {
       const after = -Math.log(1 - random()) * faults.dropMeanMs;
       dropTimer = setTimeout(() => {
         if (ws.readyState !== WebSocket.OPEN) return;
