@@ -140,6 +140,8 @@ export function createRanked(deps: RankedDeps): RankedStore {
   let disposed = false;
   /** Seeking when the connection went: the seek is made again on the new one. */
   let reseek = false;
+  /** A seek is on its way (not yet answered with seeking, a start or an error). */
+  let seekSent = false;
   /** The last seek, for "Play again". */
   let lastSeek: { game: GameId; options?: RankedOptions } | null = null;
   /** The match version whose fallen flag this client has already claimed. */
@@ -230,6 +232,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
         setState("name", m.name);
         return;
       case "ranked.seeking":
+        seekSent = false;
         setState(
           produce((s) => {
             s.phase = "seeking";
@@ -241,6 +244,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
         setState("phase", "ready");
         return;
       case "ranked.start":
+        seekSent = false;
         takeMatch(m.match, m.seat, false);
         setState(
           produce((s) => {
@@ -283,6 +287,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
         return;
       }
       case "ranked.error":
+        seekSent = false;
         if (
           m.code === "ranked/duplicate" ||
           ((m.code === "ranked/stale" || m.code === "ranked/not_your_turn") &&
@@ -318,6 +323,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
       setState("connected", true);
       if (reseek && lastSeek !== null && state.phase === "connecting") {
         reseek = false;
+        seekSent = true;
         send({
           type: "ranked.seek",
           game: lastSeek.game,
@@ -330,9 +336,9 @@ export function createRanked(deps: RankedDeps): RankedStore {
       setState(
         produce((s) => {
           s.connected = false;
-          if (s.phase === "seeking") {
-            s.phase = "connecting";
-            reseek = true;
+          if (s.phase === "seeking" || seekSent) {
+            if (s.phase === "seeking" || s.phase === "ready") s.phase = "connecting";
+            reseek = lastSeek !== null;
           }
         }),
       );
@@ -363,6 +369,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
       if (state.name === null)
         send({ type: "auth.name", name: (parseDisplayName(deps.name()) as { ok: true; value: string }).value });
       lastSeek = { game, ...(options !== undefined ? { options } : {}) };
+      seekSent = true;
       send({ type: "ranked.seek", game, ...(options !== undefined ? { options } : {}) });
     },
     cancel: () => void send({ type: "ranked.cancel" }),
