@@ -50,12 +50,7 @@ import {
   type Settings,
 } from "./game.js";
 import { DEFAULT_BACKOFF, type Backoff, type SocketFactory } from "./transport.js";
-import {
-  createConnection,
-  type Connection,
-  type ConnectionOptions,
-  type ConnectionState,
-} from "./connection.js";
+import { createConnection, type Connection, type ConnectionOptions, type ConnectionState } from "./connection.js";
 import * as v from "valibot";
 
 export type SessionStatus =
