@@ -335,6 +335,11 @@ function rankedSide(url: string, name: string, scale: ChaosScale, views: Map<num
       case "ranked.presence":
         if (m.seat !== side.seat) side.absence.see(m.connected, Date.now());
         return;
+      case "auth.ok":
+        // The match ended while this side was away (as the web client does): fetch its end.
+        if (m.activeMatch === null && side.match !== null && side.ended === null)
+          side.link.send({ type: "ranked.sync", matchId: side.match.id });
+        return;
       case "ranked.error":
         if (m.code !== "ranked/duplicate") side.errors.push(m.code);
         return;
