@@ -53,7 +53,8 @@ import {
   type Settings,
 } from "./game.js";
 import { SYSTEM_CLOCK, type Clock, type TimerId } from "./clock.js";
-import { createLink, DEFAULT_BACKOFF, type Backoff, type Link, type SocketFactory } from "./transport.js";
+import { DEFAULT_BACKOFF, type Backoff, type SocketFactory } from "./transport.js";
+import { createConnection, type Connection, type ConnectionOptions, type ConnectionState } from "./connection.js";
 import * as v from "valibot";
 
 export type SessionStatus =
@@ -80,6 +81,8 @@ export interface JoinRequestView {
 export interface SessionView {
   readonly status: SessionStatus;
   readonly connected: boolean;
+  /** The connection as the player sees it (connection.ts): connected, reconnecting since, offline. */
+  readonly link: ConnectionState;
   /** The room's id ("" for a guest until it is seated). */
   readonly roomId: string;
   /** The code to share (owner), or the one typed (guest). */
@@ -163,6 +166,8 @@ export interface FriendSessionOptions {
   readonly clock?: Clock;
   /** Heartbeat: a ping every `everyMs`; no answer within `timeoutMs` and the connection starts over. */
   readonly heartbeat?: { readonly everyMs: number; readonly timeoutMs: number };
+  /** The rest of the connection's settings (connection.ts): answer timeout, planned reconnect, clock. */
+  readonly connection?: Omit<ConnectionOptions, "url" | "socket" | "handlers">;
   /** A `snapshot()` saved on the device: the game is rebuilt locally and only newer messages are fetched. */
   readonly snapshot?: SessionSnapshot;
 }
@@ -311,12 +316,9 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   let retryTimer: TimerId | null = null;
   let relayTimer: TimerId | null = null;
   let rid = 0;
-  const rids = new Map<number, string>();
+  const rids = new Map<string, string>();
   const listeners = new Set<(e: SessionEvent) => void>();
   let disposed = false;
-  let pingTimer: TimerId | null = null;
-  let lastHeard = 0;
-  let beatTimer: TimerId | null = null;
   const heartbeatMs = opts.heartbeat?.everyMs ?? HEARTBEAT_MS;
   const heartbeatTimeoutMs = opts.heartbeat?.timeoutMs ?? HEARTBEAT_TIMEOUT_MS;
 
@@ -350,19 +352,37 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   const url = `${opts.url}${opts.url.includes("?") ? "&" : "?"}v=${PROTOCOL_VERSION}`;
-  const link: Link = createLink(
+  // The one client connection (connection.ts): heartbeat, backoff, planned reconnect before the
+  // gateway's 2-hour cut, and requests sent again after a gateway error frame or a timeout.
+  const link: Connection = createConnection({
+    deadMs: heartbeatTimeoutMs,
+    answerMs: Math.max(1_000, Math.min(8_000, heartbeatTimeoutMs / 2)),
+    ...opts.connection,
     url,
-    opts.socket,
-    { onOpen, onMessage, onClose },
-    opts.backoff ?? DEFAULT_BACKOFF,
-    unit,
-    clock,
-  );
+    socket: opts.socket,
+    timers: clock,
+    random: unit,
+    backoff: opts.backoff ?? DEFAULT_BACKOFF,
+    heartbeatMs,
+    ridPrefix: "f",
+    handlers: { onOpen, onMessage: (f) => onMessage(f), onClose, onState: () => changed() },
+  });
+  /**
+   * The requests the server answers with their id, and may get twice (a repeated id is answered
+   * once): tracked, and sent again until answered. The rest (steps of the key exchange, answers to a
+   * guest) go once.
+   */
+  const TRACKED: ReadonlySet<string> = new Set(["create", "join", "rejoin", "hello", "relay", "sync"]);
 
   function request(message: Record<string, unknown>, purpose: string): boolean {
-    const id = ++rid;
+    if (!link.isOpen) return false;
+    if (TRACKED.has(purpose)) {
+      rids.set(link.request(message, { early: true }), purpose);
+      return true;
+    }
+    const id = `p${++rid}`;
     rids.set(id, purpose);
-    return link.send({ ...message, rid: id });
+    return link.post({ ...message, rid: id });
   }
 
   function onOpen(): void {
@@ -550,10 +570,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     if (gapTimer !== null) clock.clearTimeout(gapTimer);
     if (retryTimer !== null) clock.clearTimeout(retryTimer);
     if (relayTimer !== null) clock.clearTimeout(relayTimer);
-    relayTimer = null;
-    if (pingTimer !== null) clock.clearTimeout(pingTimer);
-    if (beatTimer !== null) clock.clearTimeout(beatTimer);
-    gapTimer = retryTimer = pingTimer = beatTimer = null;
+    gapTimer = retryTimer = relayTimer = null;
   }
 
   function seated(s: Seat, sent: number, seqAtJoin: number): void {
@@ -561,28 +578,11 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     status = "seated";
     nextCseq = Math.max(nextCseq, sent + 1, guard[s] + 1);
     floor = Math.max(floor, seqAtJoin);
-    link.healthy();
-    pingTimer ??= clock.setTimeout(heartbeat, heartbeatMs);
+    link.resumed();
     pacer.reset("hello");
     startSync();
     flush();
     changed();
-  }
-
-  /**
-   * A ping now and then keeps the connection from idling out, and notices a connection that died
-   * without closing (a phone changing networks): no answer in time, and the link starts over.
-   */
-  function heartbeat(): void {
-    pingTimer = clock.setTimeout(heartbeat, heartbeatMs);
-    if (!link.isOpen) return;
-    const sentAt = clock.now();
-    request({ type: "ping" }, "ping");
-    if (beatTimer !== null) clock.clearTimeout(beatTimer);
-    beatTimer = clock.setTimeout(() => {
-      beatTimer = null;
-      if (!disposed && lastHeard < sentAt) link.restart();
-    }, heartbeatTimeoutMs);
   }
 
   function startSync(): void {
@@ -592,13 +592,12 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   function onMessage(raw: unknown): void {
-    lastHeard = clock.now();
     const parsed = parseFriendServerMessage(raw);
     if (!parsed.ok) return;
     const m: FriendServerMessage = parsed.value;
     const mrid = "rid" in m ? m.rid : undefined;
-    const purpose = typeof mrid === "number" ? rids.get(mrid) : undefined;
-    if (typeof mrid === "number") rids.delete(mrid);
+    const purpose = typeof mrid === "string" ? rids.get(mrid) : undefined;
+    if (typeof mrid === "string") rids.delete(mrid);
     switch (m.type) {
       case "room.created":
         created = true;
@@ -1070,6 +1069,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       return {
         status,
         connected: link.isOpen,
+        link: link.state(),
         roomId,
         code,
         keyed: key !== null,

@@ -1,0 +1,64 @@
+/**
+ * The chaos test: whole friend games and whole ranked games between two clients while the local
+ * gateway cuts idle connections after 3 s and every connection after 8 s, throttles the stage,
+ * fails 5% of integrations and drops each connection every 4 s on average, all at once. Nothing is
+ * lost or applied twice, both devices (and the server, ranked) end on the same game, nobody is
+ * shown as gone, forfeited, aborted or flagged, and no move is charged more than CLOCK_TOLERANCE_MS
+ * beyond the time its player took.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { CHAOS_SCALE, friendGame, rankedGame, startChaosServer, type ChaosServer, type GameReport } from "./chaos.js";
+
+/**
+ * The most a move may be charged beyond its player's own time. At these rates a move can meet
+ * several faults in a row (throttled, its integration failed, its connection dropped, the reconnect
+ * throttled), each costing a backoff of up to 1 s or a reconnect; 10 s holds even on a loaded machine.
+ */
+const CLOCK_TOLERANCE_MS = 10_000;
+
+let chaos: ChaosServer;
+beforeAll(async () => {
+  chaos = await startChaosServer(CHAOS_SCALE, 4);
+});
+afterAll(async () => {
+  await chaos?.stop();
+});
+
+function expectClean(r: GameReport): void {
+  expect(
+    { lost: r.lost, duplicated: r.duplicated, falseDepartures: r.falseDepartures, same: r.same },
+    r.detail,
+  ).toEqual({
+    lost: 0,
+    duplicated: 0,
+    falseDepartures: 0,
+    same: true,
+  });
+  expect(r.moves).toBeGreaterThan(4);
+}
+
+describe("chaos", () => {
+  test("friend and ranked games played to the end under every fault at once", async () => {
+    const url = chaos.server.wsUrl;
+    const reports = await Promise.all([
+      friendGame(url, CHAOS_SCALE, 101),
+      friendGame(url, CHAOS_SCALE, 102),
+      rankedGame(url, CHAOS_SCALE, 103, "t1"),
+      rankedGame(url, CHAOS_SCALE, 104, "t2"),
+    ]);
+    for (const r of reports) expectClean(r);
+    const ranked = reports.filter((r) => r.mode === "ranked");
+    const charges = ranked.flatMap((r) => r.overcharges);
+    expect(charges.length).toBeGreaterThan(0);
+    expect(Math.max(...charges)).toBeLessThanOrEqual(CLOCK_TOLERANCE_MS);
+    // The faults did happen: the games rode over them.
+    const f = chaos.server.stats().faults;
+    expect(f.throttled).toBeGreaterThan(0);
+    expect(f.failed).toBeGreaterThan(0);
+    expect(f.dropped).toBeGreaterThan(0);
+    expect(reports.flatMap((r) => r.recoveries).length).toBeGreaterThan(0);
+    // Idle and longest-connection cuts are not asserted here: with throttled sign-ins a replaced
+    // socket can still be cut while its successor resumes (harmless: the seat has moved on). The
+    // planned reconnect beating the cut is asserted without other faults in reconnect.test.ts.
+  }, 120_000);
+});
