@@ -233,14 +233,12 @@ export function boardHeights(
   const tall = 100_000;
   const want = fitBoard(layout, game, { width, height: tall }, "large", stretch);
   const pad = want.pad;
-  const sumC = Array.from({ length: layout.cols }, (_, c) => (layout.pits.some((p) => p.col === c) ? 1 : STORE_COL)).reduce(
-    (a, b) => a + b,
-    0,
-  );
-  const sumR = Array.from({ length: layout.rows }, (_, r) => (layout.pits.some((p) => p.row === r) ? 1 : STORE_ROW)).reduce(
-    (a, b) => a + b,
-    0,
-  );
+  const sumC = Array.from({ length: layout.cols }, (_, c) =>
+    layout.pits.some((p) => p.col === c) ? 1 : STORE_COL,
+  ).reduce((a, b) => a + b, 0);
+  const sumR = Array.from({ length: layout.rows }, (_, r) =>
+    layout.pits.some((p) => p.row === r) ? 1 : STORE_ROW,
+  ).reduce((a, b) => a + b, 0);
   const least = Math.min(MIN_PIT_PX[game] / PIT_FILL, Math.max(1, width - 2 * pad) / sumC);
   return { want: Math.ceil(want.height), need: Math.ceil(sumR * least + 2 * pad) };
 }

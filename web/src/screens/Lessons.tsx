@@ -1,6 +1,7 @@
 /** Lessons: predict the result, then tap, then read the worked answer. Nothing is saved or ranked. */
 import { For, onCleanup, Show, type JSX } from "solid-js";
 import { Board } from "../components/Board.js";
+import { BoardLayout } from "../components/BoardLayout.js";
 import { Icon } from "../components/Icon.js";
 import { FAMILIES, FAMILY_NAMES, GAME_NAMES } from "../content/games.js";
 import { LESSONS, lessonById, type Lesson } from "../content/lessons.js";
@@ -142,34 +143,38 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
           </button>
         </Show>
       </div>
-      <div class="board-area">
-        <Board
-          engine={act.state().engine}
-          bottom={mover()}
-          display={s.display}
-          legal={s.legal}
-          lastFrom={s.lastFrom}
-          preview={s.preview}
-          hint={null}
-          hand={s.hand}
-          flights={s.flights}
-          glow={null}
-          names={names()}
-          counters={settings.counters}
-          holeSize={settings.holeSize}
-          handStyle={settings.hand}
-          target={s.step === "try" ? s.target : null}
-          onPick={(p) => act.pick(p)}
-          onPreview={(p) => act.previewAt(p)}
-        />
-        <Show when={s.announce}>
-          {(a) => (
-            <div class="announce bottom" role="alert">
-              {a()}
-            </div>
-          )}
-        </Show>
-      </div>
+      <BoardLayout
+        board={
+          <>
+            <Board
+              engine={act.state().engine}
+              bottom={mover()}
+              display={s.display}
+              legal={s.legal}
+              lastFrom={s.lastFrom}
+              preview={s.preview}
+              hint={null}
+              hand={s.hand}
+              flights={s.flights}
+              glow={null}
+              names={names()}
+              counters={settings.counters}
+              holeSize={settings.holeSize}
+              handStyle={settings.hand}
+              target={s.step === "try" ? s.target : null}
+              onPick={(p) => act.pick(p)}
+              onPreview={(p) => act.previewAt(p)}
+            />
+            <Show when={s.announce}>
+              {(a) => (
+                <div class="announce bottom" role="alert">
+                  {a()}
+                </div>
+              )}
+            </Show>
+          </>
+        }
+      />
       <Show when={!s.solved}>
         <details class="worked card">
           <summary>Read the worked answer</summary>
