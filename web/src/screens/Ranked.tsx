@@ -129,6 +129,7 @@ export function RankedScreen(): JSX.Element {
       class={`side side-${where}`}
       classList={{ turn: r.match?.toMove === seat && r.match?.status === "active" }}
       data-seat={seat}
+      data-testid={`side-${where}`}
     >
       <span class="side-name" data-testid={`ranked-name-${where}`}>
         {who(seat)}
