@@ -107,12 +107,23 @@ async function checkBoard(
   minPit: number,
   names: "name" | "ranked-name" | null = "name",
 ): Promise<void> {
-  await page.waitForTimeout(150);
+  // Measured once no sowing is shown (a pit takes a seed with a short squeeze).
+  await page.waitForFunction(() => document.querySelector(".hand, .flight") === null, undefined, { timeout: 15_000 });
+  await page.waitForTimeout(300);
   const size = page.viewportSize() ?? PHONE;
   const pits = await boxes(page, "[data-pit]");
   expect(pits.length, `${what}: pits`).toBeGreaterThan(0);
+  const probe = await page.evaluate(() => {
+    const q = (sel: string): string => {
+      const e = document.querySelector(sel);
+      if (e === null) return `${sel}: none`;
+      const r = e.getBoundingClientRect();
+      return `${sel} ${r.top.toFixed(0)}-${r.bottom.toFixed(0)} min ${getComputedStyle(e).minHeight}`;
+    };
+    return [".board-layout", ".board-area", ".board", ".board-side", ".controls"].map(q).join(" | ");
+  });
   for (const p of pits) {
-    expect(Math.min(p.w, p.h), `${what}: pit size`).toBeGreaterThanOrEqual(minPit);
+    expect(Math.min(p.w, p.h), `${what}: pit size (${probe})`).toBeGreaterThanOrEqual(minPit);
     expect(p.l, `${what}: pit inside the screen`).toBeGreaterThanOrEqual(0);
     expect(p.r, `${what}: pit inside the screen`).toBeLessThanOrEqual(size.width);
   }
@@ -304,23 +315,20 @@ describe("every board screen at 390×844 and 1280×800", () => {
     }
     await b.click('button[aria-label="Forfeit"]');
     await b.click('button:has-text("Forfeit this game")');
-    for (const [label, size] of SIZES) {
-      await a.setViewportSize(size);
-      await a.waitForSelector('[data-testid="results"]', { timeout: 10_000 });
-      await shot(a, `room-result-${label}`);
-      if (label === "desktop") {
-        await a.mouse.click(4, 4);
-        await a.waitForSelector('[data-testid="results"]', { state: "detached" });
-      } else {
-        await a.keyboard.press("Escape");
-        await a.waitForSelector('[data-testid="results"]', { state: "detached" });
-        expect(await a.isVisible('[data-testid="open-replay"]')).toBe(true);
-        await checkBoard(a, `room over ${label}`, 48);
-        await a.reload();
-      }
-    }
-    await b.keyboard.press("Escape");
+    // The owner on a phone closes the result with Escape; the guest on a desktop with a tap outside it.
+    await Promise.all([a.setViewportSize(PHONE), b.setViewportSize(DESKTOP)]);
+    await a.waitForSelector('[data-testid="results"]', { timeout: 10_000 });
+    await b.waitForSelector('[data-testid="results"]', { timeout: 10_000 });
+    await shot(a, "room-result-phone");
+    await shot(b, "room-result-desktop");
+    await a.keyboard.press("Escape");
+    await a.waitForSelector('[data-testid="results"]', { state: "detached" });
+    expect(await a.isVisible('[data-testid="open-replay"]')).toBe(true);
+    await checkBoard(a, "room over phone", 48);
+    await b.mouse.click(4, 4);
     await b.waitForSelector('[data-testid="results"]', { state: "detached" });
+    await checkBoard(b, "room over desktop", 48);
+    await shot(b, "room-over-desktop");
     expect(alice.errors).toEqual([]);
     expect(bola.errors).toEqual([]);
   }, 180_000);

@@ -93,19 +93,22 @@ describe("the height a board asks of the screen", () => {
     ["ayo", 370],
     ["tsoro-classic", 370],
     ["togyz", 900],
-  ] as const)("%s at %i px wide: the least height gives the smallest pit, the wanted height a larger one", (game, width) => {
-    const e = engineOf(game, game === "tsoro-classic" ? { holes: 8, seeds: 2 } : undefined);
-    const upright = width < 500;
-    const l = makeLayout(e, 0, upright);
-    const h = boardHeights(l, game, width, upright);
-    expect(h.want).toBeGreaterThanOrEqual(h.need);
-    const least = fitBoard(l, game, { width, height: h.need }, "small", upright);
-    expect(least.pit).toBeGreaterThanOrEqual(Math.floor(MIN_PIT_PX[game]) - 1);
-    expect(least.height).toBeLessThanOrEqual(h.need + 1);
-    const most = fitBoard(l, game, { width, height: h.want }, "large", upright);
-    expect(most.height).toBeLessThanOrEqual(h.want + 1);
-    expect(most.pit).toBeGreaterThanOrEqual(least.pit);
-  });
+  ] as const)(
+    "%s at %i px wide: the least height gives the smallest pit, the wanted height a larger one",
+    (game, width) => {
+      const e = engineOf(game, game === "tsoro-classic" ? { holes: 8, seeds: 2 } : undefined);
+      const upright = width < 500;
+      const l = makeLayout(e, 0, upright);
+      const h = boardHeights(l, game, width, upright);
+      expect(h.want).toBeGreaterThanOrEqual(h.need);
+      const least = fitBoard(l, game, { width, height: h.need }, "small", upright);
+      expect(least.pit).toBeGreaterThanOrEqual(Math.floor(MIN_PIT_PX[game]) - 1);
+      expect(least.height).toBeLessThanOrEqual(h.need + 1);
+      const most = fitBoard(l, game, { width, height: h.want }, "large", upright);
+      expect(most.height).toBeLessThanOrEqual(h.want + 1);
+      expect(most.pit).toBeGreaterThanOrEqual(least.pit);
+    },
+  );
 });
 
 describe("board sizes", () => {

@@ -176,8 +176,14 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     return { display: makeDisplay(l.states[k]), lastFrom: l.lastFrom[k] };
   });
   /** The game just ended (or the last one of the room), as a record for Replay and Engine review. */
-  const endedRecord = (): ReturnType<typeof friendGameRecord> => {
+  const [lastResult, setLastResult] = createSignal<typeof room.result>(null);
+  createEffect(() => {
     const r = room.result;
+    if (r !== null) setLastResult({ ...r });
+    else if (room.turn !== null) setLastResult(null);
+  });
+  const endedRecord = (): ReturnType<typeof friendGameRecord> => {
+    const r = lastResult();
     if (r === null) return null;
     return friendGameRecord(r.final, r.moves, r.starter, r.outcome, (s) => room.names[s].trim() || `Player ${s + 1}`);
   };
@@ -492,7 +498,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
                 onPeek={(k) => setPeek(k === (line()?.entries.length ?? 0) ? null : k)}
                 onBack={() => setPeek(null)}
                 actions={
-                  <Show when={room.result !== null}>
+                  <Show when={lastResult() !== null && room.turn === null}>
                     <ReviewButtons record={endedRecord} />
                   </Show>
                 }
