@@ -8,7 +8,7 @@
  * A screenshot of every screen at both sizes goes to SCREENSHOTS_DIR (`npm run -s screenshots`
  * writes them to web/e2e/screenshots/, which git ignores) or else to the system's temporary folder.
  */
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -35,6 +35,8 @@ let server: RunningServer;
 let alice: Player;
 let bola: Player;
 const at = (hash: string): string => new URL(hash, server.url).toString();
+/** The smallest pit measured on each screen, written beside the screenshots (sizes.json). */
+const smallest: Record<string, number> = {};
 
 async function openPlayer(name: string): Promise<Player> {
   const context = await chromium.launchPersistentContext(join(dir, `profile-${name}`), {
@@ -71,6 +73,7 @@ afterAll(async () => {
   await Promise.all([alice?.context.close().catch(() => undefined), bola?.context.close().catch(() => undefined)]);
   await server?.close().catch(() => undefined);
   await rm(dir, { recursive: true, force: true });
+  await writeFile(join(SHOTS, "sizes.json"), `${JSON.stringify(smallest, null, 1)}\n`).catch(() => undefined);
   process.stdout.write(`layout screenshots in ${SHOTS}\n`);
 });
 
@@ -122,6 +125,7 @@ async function checkBoard(
     };
     return [".board-layout", ".board-area", ".board", ".board-side", ".controls"].map(q).join(" | ");
   });
+  smallest[what] = Math.round(Math.min(...pits.map((p) => Math.min(p.w, p.h))) * 10) / 10;
   for (const p of pits) {
     expect(Math.min(p.w, p.h), `${what}: pit size (${probe})`).toBeGreaterThanOrEqual(minPit);
     expect(p.l, `${what}: pit inside the screen`).toBeGreaterThanOrEqual(0);
