@@ -1,8 +1,8 @@
 /** Rules, strategy tips and common questions, one tab per game. */
+import { boardView } from "../../../core/games/index.js";
 import { For, Show, type JSX } from "solid-js";
 import { Board } from "../components/Board.js";
 import { lessonById } from "../content/lessons.js";
-import { makeDisplay } from "../game/moves.js";
 import { tryLesson } from "../state/createLesson.js";
 import { useSettings } from "../state/createSettings.js";
 import { Icon } from "../components/Icon.js";
@@ -86,7 +86,7 @@ function CaptureDiagram(): JSX.Element {
   const lesson = lessonById("ayo-capture-seven");
   if (lesson === undefined) return null;
   const { tried } = tryLesson(lesson);
-  const before = makeDisplay(tried.before);
+  const before = boardView(tried.before);
   return (
     <details class="diagram">
       <summary>See the capture diagram</summary>
@@ -99,7 +99,7 @@ function CaptureDiagram(): JSX.Element {
         <Board
           engine={tried.before.engine}
           bottom={0}
-          display={makeDisplay(tried.after)}
+          display={boardView(tried.after)}
           legal={[]}
           lastFrom={5}
           preview={{ from: 5, to: 8 }}
