@@ -46,6 +46,8 @@ export interface Layout {
 
 /** A landscape board wider than this many columns is turned on an upright phone. */
 export const MAX_UPRIGHT_COLS = 8;
+/** The same for a board without stores, whose four rows would leave most of an upright phone empty. */
+export const MAX_UPRIGHT_COLS_NO_STORES = 6;
 
 export function hasStores(game: GameId): boolean {
   return game !== "tsoro-wta";
@@ -127,7 +129,9 @@ function storesAboveBelow(
 export function makeLayout(engine: Engine, bottom: Seat, upright: boolean): Layout {
   const l = landscape(engine, bottom);
   if (!upright) return { ...l, turned: false };
-  if (l.cols <= MAX_UPRIGHT_COLS) return l.stores.length === 0 ? { ...l, turned: false } : storesAboveBelow(l, bottom);
+  // A board without stores (Winner Takes All) stays flat only while its pits keep their size across a phone.
+  if (l.stores.length === 0 && l.cols <= MAX_UPRIGHT_COLS_NO_STORES) return { ...l, turned: false };
+  if (l.stores.length > 0 && l.cols <= MAX_UPRIGHT_COLS) return storesAboveBelow(l, bottom);
   return {
     rows: l.cols,
     cols: l.rows,
@@ -217,4 +221,28 @@ export function fitBoard(
     width: cols.reduce((a, b) => a + b, 0) + 2 * pad,
     height: rows.reduce((a, b) => a + b, 0) + 2 * pad,
   };
+}
+
+/**
+ * How tall a board of this width would like to be (its largest pits) and the least height it needs
+ * for the game's smallest pit (or the widest pit the width allows, if that is smaller). Both depend
+ * on the width only, so a box that takes its height from them never feeds back into the board's width.
+ */
+export function boardHeights(
+  layout: Layout,
+  game: GameId,
+  width: number,
+  stretch: boolean,
+): { readonly want: number; readonly need: number } {
+  const tall = 100_000;
+  const want = fitBoard(layout, game, { width, height: tall }, "large", stretch);
+  const pad = want.pad;
+  const sumC = Array.from({ length: layout.cols }, (_, c) =>
+    layout.pits.some((p) => p.col === c) ? 1 : STORE_COL,
+  ).reduce((a, b) => a + b, 0);
+  const sumR = Array.from({ length: layout.rows }, (_, r) =>
+    layout.pits.some((p) => p.row === r) ? 1 : STORE_ROW,
+  ).reduce((a, b) => a + b, 0);
+  const least = Math.min(MIN_PIT_PX[game] / PIT_FILL, Math.max(1, width - 2 * pad) / sumC);
+  return { want: Math.ceil(want.height), need: Math.ceil(sumR * least + 2 * pad) };
 }

@@ -25,7 +25,7 @@ export function endSentence(f: EndFacts): string {
   const stuck = f.names[f.toMove];
   switch (f.reason) {
     case "kazan":
-      return `${winner === "You" ? "Your" : `${winner ?? "A player"}'s`} kazan reached 82 stones.`;
+      return `${winner === "You" ? "Your" : `${winner ?? "A player"}'s`} kazan passed 81 stones (82 or more wins).`;
     case "kazan-draw":
       return "Both kazans reached 81 stones: a draw.";
     case "atsyz":

@@ -164,7 +164,7 @@ export function NewGameScreen(): JSX.Element {
           onChange={(s) => settingsActions.set("speed", s)}
         />
         <Show when={!online()}>
-          <button type="button" class="btn primary big" onClick={start}>
+          <button type="button" class="btn primary big start-match" onClick={start}>
             Start match
           </button>
         </Show>

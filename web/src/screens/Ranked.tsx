@@ -3,7 +3,8 @@
  * server's clocks, resign, and see the result with the rating change. Lessons and games against the
  * computer never change a rating; only these games do.
  */
-import { createSignal, onCleanup, Show, type JSX } from "solid-js";
+import { createEffect, createMemo, createSignal, onCleanup, onMount, Show, type JSX } from "solid-js";
+import { boardView, newGame } from "../../../core/games/index.js";
 import { parseDisplayName } from "../../../core/names.js";
 import { endSummary, ratingChangeText } from "../../../core/ranked/view.js";
 import type { GameId, Seat } from "../../../core/types.js";
@@ -11,7 +12,7 @@ import { Board } from "../components/Board.js";
 import { FamilyPicker, TsoroOptions } from "../components/GamePicker.js";
 import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
-import { GAME_NAMES, REASON_TEXT, type Family } from "../content/games.js";
+import { FAMILIES, GAME_NAMES, REASON_TEXT, type Family } from "../content/games.js";
 import { previewLanding, seedsOnSide } from "../game/moves.js";
 import { openRankedLink } from "../lib/online.js";
 import { loadIdentity } from "../state/createIdentity.js";
@@ -20,13 +21,39 @@ import { createRanked, type RankedStore } from "../state/createRanked.js";
 import { useRouter } from "../state/createRouter.js";
 import { useSettings } from "../state/createSettings.js";
 import { useServices } from "../state/services.js";
+import { readJson, writeJson } from "../state/persist.js";
 import "../online.css";
 import { matchRecord } from "../lib/gameRecords.js";
+import { BoardLayout } from "../components/BoardLayout.js";
+import { MoveList, ReviewButtons } from "../components/MoveList.js";
+import { makeMoveLine, type MoveLine } from "../game/moveList.js";
 import { ExportButton } from "./Export.js";
 
 export function formatClock(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+const CHOICE_KEY = "ranked.choice.v1";
+
+interface LobbyChoice {
+  readonly family: Family;
+  readonly mode: "tsoro-classic" | "tsoro-wta";
+  readonly holes: number;
+  readonly seeds: number;
+}
+
+/** The lobby's last choice as kept on the device; anything unreadable falls back to Togyz kumalak. */
+function readChoice(raw: unknown): LobbyChoice {
+  const o = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
+  const int = (v: unknown, lo: number, hi: number, d: number): number =>
+    typeof v === "number" && Number.isInteger(v) && v >= lo && v <= hi ? v : d;
+  return {
+    family: (FAMILIES as readonly unknown[]).includes(o.family) ? (o.family as Family) : "togyz",
+    mode: o.mode === "tsoro-wta" ? "tsoro-wta" : "tsoro-classic",
+    holes: int(o.holes, 4, 12, 8),
+    seeds: int(o.seeds, 1, 10, 2),
+  };
 }
 
 function ratingText(rating: number, provisional: boolean): string {
@@ -48,11 +75,42 @@ export function RankedScreen(): JSX.Element {
   const [r, act, [view]] = store;
   onCleanup(() => act.dispose());
 
-  const [family, setFamily] = createSignal<Family>("tsoro");
-  const [mode, setMode] = createSignal<"tsoro-classic" | "tsoro-wta">("tsoro-classic");
-  const [holes, setHoles] = createSignal(8);
-  const [seeds, setSeeds] = createSignal(2);
+  // The lobby opens on the game last sought on this device (Togyz kumalak the first time).
+  const last = readChoice(readJson(services.storage, CHOICE_KEY));
+  const [family, setFamily] = createSignal<Family>(last.family);
+  const [mode, setMode] = createSignal<"tsoro-classic" | "tsoro-wta">(last.mode);
+  const [holes, setHoles] = createSignal(last.holes);
+  const [seeds, setSeeds] = createSignal(last.seeds);
   const [resignOpen, setResignOpen] = createSignal(false);
+  /** The result closed to study the final position (Escape, a tap outside, "See the board"). */
+  const [seeBoard, setSeeBoard] = createSignal(false);
+  /** A position from the move list shown read only: the number of moves played to reach it. */
+  const [peek, setPeek] = createSignal<number | null>(null);
+  const line = createMemo<MoveLine | null>(() => {
+    const m = r.match;
+    if (m === null) return null;
+    const start = newGame(m.game, m.options);
+    return start.ok ? makeMoveLine(start.value, m.moves) : null;
+  });
+  const peeked = createMemo(() => {
+    const k = peek();
+    const l = line();
+    if (k === null || l === null || k >= l.states.length) return null;
+    return { display: boardView(l.states[k]), lastFrom: l.lastFrom[k] };
+  });
+  // A new match opens on its live board with its result to come.
+  createEffect(() => {
+    void r.match?.id;
+    setSeeBoard(false);
+    setPeek(null);
+  });
+  onMount(() => {
+    const key = (e: KeyboardEvent): void => {
+      if (e.key === "Escape" && r.phase === "over") setSeeBoard(true);
+    };
+    window.addEventListener("keydown", key);
+    onCleanup(() => window.removeEventListener("keydown", key));
+  });
   const game = (): GameId => (family() === "tsoro" ? mode() : family() === "ayo" ? "ayo" : "togyz");
   const nameOk = (): boolean => parseDisplayName(profile.name).ok;
   const nameProblem = (): string => {
@@ -61,6 +119,7 @@ export function RankedScreen(): JSX.Element {
   };
   const seek = (): void => {
     const g = game();
+    writeJson(services.storage, CHOICE_KEY, { family: family(), mode: mode(), holes: holes(), seeds: seeds() });
     act.seek(g, g.startsWith("tsoro") ? { holes: holes(), seeds: seeds() } : undefined);
   };
   const them = (): Seat => (r.seat === 0 ? 1 : 0);
@@ -83,14 +142,19 @@ export function RankedScreen(): JSX.Element {
   };
 
   const who = (seat: Seat): string => (seat === r.seat ? "You" : (r.match?.seats[seat].name ?? ""));
-  const seatRating = (seat: Seat): string =>
-    r.match !== null ? ratingText(r.match.seats[seat].rating, r.match.seats[seat].provisional) : "";
+  /** A seat's rating: the new one once the game's changes are in. */
+  const seatRating = (seat: Seat): string => {
+    if (r.match === null) return "";
+    const c = r.changes;
+    return ratingText(c !== null ? c[seat].after : r.match.seats[seat].rating, r.match.seats[seat].provisional);
+  };
 
   const side = (seat: Seat, where: "top" | "bottom"): JSX.Element => (
     <div
       class={`side side-${where}`}
       classList={{ turn: r.match?.toMove === seat && r.match?.status === "active" }}
       data-seat={seat}
+      data-testid={`side-${where}`}
     >
       <span class="side-name" data-testid={`ranked-name-${where}`}>
         {who(seat)}
@@ -112,7 +176,10 @@ export function RankedScreen(): JSX.Element {
   return (
     <section
       class="screen page ranked"
-      classList={{ play: r.phase === "playing" || r.phase === "over" }}
+      classList={{
+        play: r.phase === "playing" || r.phase === "over",
+        "game-screen": r.phase === "playing" || r.phase === "over",
+      }}
       aria-labelledby="ranked-title"
       data-phase={r.phase}
     >
@@ -196,7 +263,7 @@ export function RankedScreen(): JSX.Element {
               Cancel
             </button>
           </Show>
-          <button type="button" class="btn" onClick={() => router.go("leaderboard")}>
+          <button type="button" class="btn" onClick={() => router.go("leaderboard", game())}>
             Leaderboard
           </button>
         </div>
@@ -204,18 +271,7 @@ export function RankedScreen(): JSX.Element {
 
       <Show when={(r.phase === "playing" || r.phase === "over") && r.match !== null}>
         {/* Both names and ratings on one line of their own, so a phone's narrow score line need not fit them. */}
-        <p
-          class="ranked-players"
-          data-testid="ranked-players"
-          style={{
-            display: "flex",
-            "flex-wrap": "wrap",
-            "justify-content": "space-between",
-            gap: "4px 12px",
-            margin: "0",
-            "font-size": "0.88rem",
-          }}
-        >
+        <p class="ranked-players" data-testid="ranked-players">
           <span data-testid="ranked-players-them">
             <strong>{who(them())}</strong> {seatRating(them())}
           </span>
@@ -223,9 +279,9 @@ export function RankedScreen(): JSX.Element {
             <strong>{who(r.seat)}</strong> {seatRating(r.seat)}
           </span>
         </p>
-        <div class="score-line" role="status" data-testid="score-line">
+        <div class="score-line" data-testid="score-line">
           {side(them(), "top")}
-          <span class="turn" data-testid="turn">
+          <span class="turn" data-testid="turn" role="status">
             {r.phase === "over"
               ? resultTitle()
               : r.match?.toMove === r.seat
@@ -241,37 +297,59 @@ export function RankedScreen(): JSX.Element {
             Your opponent is reconnecting… If they are not back in time, you win.
           </p>
         </Show>
-        <div class="board-area">
-          <Show when={act.position()}>
-            {(p) => (
-              <Board
-                engine={p().engine}
-                bottom={r.seat}
-                display={view.display}
-                legal={act.legal()}
-                lastFrom={view.lastFrom}
-                preview={shownPreview()}
-                hint={null}
-                hand={view.hand}
-                flights={view.flights}
-                glow={null}
-                names={r.seat === 0 ? ["You", r.match?.seats[1].name ?? ""] : [r.match?.seats[0].name ?? "", "You"]}
-                counters={settings.counters}
-                holeSize={settings.holeSize}
-                handStyle={settings.hand}
-                onPick={(pit) => act.move(pit)}
-                onPreview={(pit) => showPreview(pit)}
-              />
-            )}
-          </Show>
-          <Show when={view.announce}>
-            {(a) => (
-              <div class={`announce ${a().side}`} role="alert">
-                {a().text}
-              </div>
-            )}
-          </Show>
-        </div>
+        <BoardLayout
+          board={
+            <>
+              <Show when={act.position()}>
+                {(p) => (
+                  <Board
+                    engine={p().engine}
+                    bottom={r.seat}
+                    display={peeked()?.display ?? view.display}
+                    legal={peeked() !== null ? [] : act.legal()}
+                    lastFrom={peeked() !== null ? (peeked()?.lastFrom ?? null) : view.lastFrom}
+                    preview={peeked() !== null ? null : shownPreview()}
+                    hint={null}
+                    hand={peeked() !== null ? null : view.hand}
+                    flights={peeked() !== null ? [] : view.flights}
+                    glow={null}
+                    names={r.seat === 0 ? ["You", r.match?.seats[1].name ?? ""] : [r.match?.seats[0].name ?? "", "You"]}
+                    counters={settings.counters}
+                    holeSize={settings.holeSize}
+                    handStyle={settings.hand}
+                    onPick={(pit) => act.move(pit)}
+                    onPreview={(pit) => showPreview(pit)}
+                  />
+                )}
+              </Show>
+              <Show when={view.announce}>
+                {(a) => (
+                  <div class={`announce ${a().side}`} role="alert">
+                    {a().text}
+                  </div>
+                )}
+              </Show>
+            </>
+          }
+          side={
+            <MoveList
+              entries={line()?.entries ?? []}
+              peek={peeked() !== null ? peek() : null}
+              onPeek={(k) => setPeek(k === (line()?.entries.length ?? 0) ? null : k)}
+              onBack={() => setPeek(null)}
+              actions={
+                <Show when={r.phase === "over"}>
+                  <Show when={seeBoard()}>
+                    <button type="button" class="btn primary" onClick={() => setSeeBoard(false)}>
+                      Result
+                    </button>
+                  </Show>
+                  <ReviewButtons record={() => (r.match === null ? null : matchRecord(r.match))} />
+                </Show>
+              }
+            />
+          }
+        />
         <nav class="controls" aria-label="Game controls">
           <button type="button" class="ctl" onClick={() => setResignOpen(true)} disabled={r.phase !== "playing"}>
             <Icon name="flag" />
@@ -336,8 +414,8 @@ export function RankedScreen(): JSX.Element {
         </Dialog>
       </Show>
 
-      <Show when={r.phase === "over" && r.match !== null && !view.animating}>
-        <div class="backdrop results-backdrop">
+      <Show when={r.phase === "over" && r.match !== null && !view.animating && !seeBoard()}>
+        <div class="backdrop results-backdrop" onClick={(e) => e.target === e.currentTarget && setSeeBoard(true)}>
           <div
             class="dialog results"
             role="dialog"
@@ -379,6 +457,9 @@ export function RankedScreen(): JSX.Element {
             <div class="col">
               <button type="button" class="btn primary" onClick={() => act.again()} data-testid="play-again">
                 Play again
+              </button>
+              <button type="button" class="btn" onClick={() => setSeeBoard(true)} data-testid="see-board">
+                See the board
               </button>
               <button type="button" class="btn" onClick={() => act.lobby()}>
                 Choose another game

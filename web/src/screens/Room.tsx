@@ -6,12 +6,15 @@
  */
 import { clipName } from "../../../core/names.js";
 import { MAX_AVATAR_CHARS } from "../../../core/online/payload.js";
-import { createEffect, createMemo, createSignal, For, onCleanup, Show, type JSX } from "solid-js";
-import { moveCount, toMove, boardView } from "../../../core/games/index.js";
+import { createEffect, createMemo, createSignal, For, onCleanup, onMount, Show, type JSX } from "solid-js";
+import { moveCount, newGame, toMove, boardView } from "../../../core/games/index.js";
 import { gameNumber } from "../../../core/match.js";
 import type { Seat } from "../../../core/types.js";
 import { Avatar } from "../components/Avatar.js";
 import { Board } from "../components/Board.js";
+import { BoardLayout } from "../components/BoardLayout.js";
+import { MoveList, ReviewButtons } from "../components/MoveList.js";
+import { makeMoveLine, type MoveLine } from "../game/moveList.js";
 import { Chat } from "../components/Chat.js";
 import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
@@ -65,6 +68,12 @@ export function RoomScreen(props: { code: string }): JSX.Element {
   );
 }
 
+/** A peer's name as this device shows it: a player who set no name (or kept "You") is "Guest" or "Owner". */
+function peerName(name: string, seat: Seat): string {
+  const n = name.trim();
+  return n === "" || n === "You" ? (seat === 0 ? "Owner" : "Guest") : n;
+}
+
 const STATUS_TEXT: { readonly [K in string]?: string } = {
   connecting: "Connecting to the game server…",
   waiting: "Waiting for the owner: they need to open the game to let you in…",
@@ -112,12 +121,8 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   const code = (): string => showCode(room.code);
   const me = (): Seat => room.seat ?? 0;
   const them = (): Seat => (me() === 0 ? 1 : 0);
-  /** The other player's own name; a player who kept the default name "You" is "Your friend" here. */
-  const nameOf = (seat: Seat): string => {
-    if (seat === room.seat) return "You";
-    const n = room.names[seat].trim();
-    return n === "" || n === "You" ? "Your friend" : n;
-  };
+  /** The other player's own name; a player who set none (or kept "You") is "Guest" or "Owner" here. */
+  const nameOf = (seat: Seat): string => (seat === room.seat ? "You" : peerName(room.names[seat], seat));
   /**
    * The board shows once both players are in; on Continue the game kept on the device shows at once,
    * while the connection is still being made.
@@ -151,6 +156,47 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   };
   const legal = (): readonly number[] => (view.animating || room.result !== null || room.paused ? [] : room.legal);
   const [preview, setPreview] = createSignal<{ from: number; to: number | null } | null>(null);
+  /** A position from the move list shown read only: the number of moves played to reach it. */
+  const [peek, setPeek] = createSignal<number | null>(null);
+  // A new game (rematch, next of a series) starts without the last game's pressed pit or landing ring.
+  createEffect(() => {
+    void room.seriesNo;
+    void room.series?.games.length;
+    setPreview(null);
+    setPeek(null);
+  });
+  /** The moves of the game on the board: the one being played, or the one whose result is shown. */
+  const line = createMemo<MoveLine | null>(() => {
+    const st = room.settings;
+    if (st === null) return null;
+    const start = newGame(st.game, st.options);
+    return start.ok ? makeMoveLine(start.value, room.result !== null ? room.result.moves : room.moves) : null;
+  });
+  const peeked = createMemo(() => {
+    const k = peek();
+    const l = line();
+    if (k === null || l === null || k >= l.states.length) return null;
+    return { display: boardView(l.states[k]), lastFrom: l.lastFrom[k] };
+  });
+  /** The game just ended (or the last one of the room), as a record for Replay and Engine review. */
+  const [lastResult, setLastResult] = createSignal<typeof room.result>(null);
+  createEffect(() => {
+    const r = room.result;
+    if (r !== null) setLastResult({ ...r });
+    else if (room.turn !== null) setLastResult(null);
+  });
+  const endedRecord = (): ReturnType<typeof friendGameRecord> => {
+    const r = lastResult();
+    if (r === null) return null;
+    return friendGameRecord(r.final, r.moves, r.starter, r.outcome, (s) => room.names[s].trim() || `Player ${s + 1}`);
+  };
+  onMount(() => {
+    const key = (e: KeyboardEvent): void => {
+      if (e.key === "Escape" && room.result !== null && room.series?.over === true) act.dismissResult();
+    };
+    window.addEventListener("keydown", key);
+    onCleanup(() => window.removeEventListener("keydown", key));
+  });
   /** Press-and-slide or hover: where the last seed of a legal pit would land (played on a copy). */
   const showPreview = (pit: number | null): void => {
     const p = position();
@@ -190,7 +236,11 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     room.chatOpen ? 0 : room.chat.filter((c) => c.seat !== room.seat && c.seq > readUpTo()).length;
 
   const share = async (withLink: boolean): Promise<void> => {
-    const text = `Play mancala with me: the game code is ${code()}.`;
+    const setup = describeSetup(room.settings ?? props.room.setup);
+    const text =
+      setup === ""
+        ? `Play mancala with me: the game code is ${code()}.`
+        : `Play ${setup} with me: the game code is ${code()}.`;
     const r = await shareText("Mancala game code", text, withLink ? joinLink(code()) : undefined);
     setShared(
       r === "copied"
@@ -295,7 +345,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   return (
     <section
       class={`screen play room fam-${familyOf(room.settings?.game ?? "togyz")}`}
-      classList={{ "chat-open": room.chatOpen && ready() }}
+      classList={{ "game-screen": ready(), "chat-open": room.chatOpen && ready() }}
       aria-label="Friend game"
       data-phase={room.phase}
     >
@@ -381,53 +431,84 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
         }
       >
         <ScoreLine top={side(them())} bottom={side(me())} turn={turnText()} />
-        <div class="board-area">
-          <Show when={position()}>
-            {(p) => (
-              <Board
-                engine={p().engine}
-                bottom={room.bottom}
-                display={view.display}
-                legal={legal()}
-                lastFrom={view.lastFrom}
-                preview={shownPreview()}
-                hint={null}
-                hand={view.hand}
-                flights={view.flights}
-                glow={null}
-                names={engineNames()}
-                counters={settings.counters}
-                holeSize={settings.holeSize}
-                handStyle={settings.hand}
-                onPick={(pit) => act.move(pit)}
-                onPreview={(pit) => showPreview(pit)}
-              />
-            )}
-          </Show>
-          <Show when={view.announce}>
-            {(a) => (
-              <div class={`announce ${a().side}`} role="alert">
-                {a().text}
-              </div>
-            )}
-          </Show>
-          <Show when={room.paused}>
-            <div class="pause-veil" data-testid="paused">
-              <Show
-                when={room.pauseOffer?.on === false}
-                fallback={
-                  <button type="button" class="btn primary big" onClick={() => act.pause(false)}>
-                    <Icon name="play" /> Ask to carry on
-                  </button>
-                }
-              >
-                <p class="note">
-                  {room.pauseOffer?.seat === room.seat ? `Waiting for ${nameOf(them())} to agree…` : ""}
-                </p>
+        <BoardLayout
+          board={
+            <>
+              <Show when={position()}>
+                {(p) => (
+                  <Board
+                    engine={p().engine}
+                    bottom={room.bottom}
+                    display={peeked()?.display ?? view.display}
+                    legal={peeked() !== null ? [] : legal()}
+                    lastFrom={peeked() !== null ? (peeked()?.lastFrom ?? null) : view.lastFrom}
+                    preview={peeked() !== null ? null : shownPreview()}
+                    hint={null}
+                    hand={peeked() !== null ? null : view.hand}
+                    flights={peeked() !== null ? [] : view.flights}
+                    glow={null}
+                    names={engineNames()}
+                    counters={settings.counters}
+                    holeSize={settings.holeSize}
+                    handStyle={settings.hand}
+                    onPick={(pit) => act.move(pit)}
+                    onPreview={(pit) => showPreview(pit)}
+                  />
+                )}
               </Show>
-            </div>
-          </Show>
-        </div>
+              <Show when={view.announce}>
+                {(a) => (
+                  <div class={`announce ${a().side}`} role="alert">
+                    {a().text}
+                  </div>
+                )}
+              </Show>
+              <Show when={room.paused}>
+                <div class="pause-veil" data-testid="paused">
+                  <Show
+                    when={room.pauseOffer?.on === false}
+                    fallback={
+                      <button type="button" class="btn primary big" onClick={() => act.pause(false)}>
+                        <Icon name="play" /> Ask to carry on
+                      </button>
+                    }
+                  >
+                    <p class="note">
+                      {room.pauseOffer?.seat === room.seat ? `Waiting for ${nameOf(them())} to agree…` : ""}
+                    </p>
+                  </Show>
+                </div>
+              </Show>
+            </>
+          }
+          side={
+            <>
+              <Show when={room.chatOpen && ready()}>
+                <Chat
+                  lines={room.chat}
+                  me={room.seat}
+                  names={room.names}
+                  own={phrases[0].own}
+                  onSend={(t) => act.chat(t)}
+                  onAddPhrase={(t) => phrases[1].add(t)}
+                  onRemovePhrase={(t) => phrases[1].remove(t)}
+                  onClose={() => act.openChat(false)}
+                />
+              </Show>
+              <MoveList
+                entries={line()?.entries ?? []}
+                peek={peeked() !== null ? peek() : null}
+                onPeek={(k) => setPeek(k === (line()?.entries.length ?? 0) ? null : k)}
+                onBack={() => setPeek(null)}
+                actions={
+                  <Show when={lastResult() !== null && room.turn === null}>
+                    <ReviewButtons record={endedRecord} />
+                  </Show>
+                }
+              />
+            </>
+          }
+        />
         <p class="sr-only" aria-live="polite" data-testid="said">
           {said()}
         </p>
@@ -504,7 +585,10 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
         </Show>
         <Show when={room.result}>
           {(r) => (
-            <div class="backdrop results-backdrop">
+            <div
+              class="backdrop results-backdrop"
+              onClick={(e) => e.target === e.currentTarget && room.series?.over === true && act.dismissResult()}
+            >
               <div
                 class="dialog results"
                 role="dialog"
@@ -547,7 +631,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
                     when={room.series?.over === true}
                     fallback={
                       <button type="button" class="btn primary" onClick={() => act.dismissResult()}>
-                        Next game
+                        {r().outcome.winner === null ? "Replay the drawn game" : "Next game"}
                       </button>
                     }
                   >
@@ -595,19 +679,6 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
             </div>
           )}
         </Show>
-      </Show>
-
-      <Show when={room.chatOpen}>
-        <Chat
-          lines={room.chat}
-          me={room.seat}
-          names={room.names}
-          own={phrases[0].own}
-          onSend={(t) => act.chat(t)}
-          onAddPhrase={(t) => phrases[1].add(t)}
-          onRemovePhrase={(t) => phrases[1].remove(t)}
-          onClose={() => act.openChat(false)}
-        />
       </Show>
 
       <Show when={forfeitOpen()}>
@@ -713,7 +784,7 @@ function Lobby(props: {
           <div class="request" data-testid="join-request">
             <Avatar emoji="🙂" size={34} label="" />
             <span class="request-name">
-              <strong>{r.name}</strong> asks to join
+              <strong>{peerName(r.name, 1)}</strong> asks to join
             </span>
             <button type="button" class="btn primary" onClick={() => act.approve(r.reqId, true)}>
               Let in
