@@ -4,6 +4,7 @@ import {
   forfeit,
   gameNumber,
   recordGame,
+  rematchSeries,
   starterOf,
   winsNeeded,
   type BestOf,
@@ -88,5 +89,18 @@ describe("series", () => {
     expect(s.winner).toBe(1);
     expect(s.end).toBe("forfeit");
     expect(s.score).toEqual([3, 1]);
+  });
+});
+
+describe("rematch", () => {
+  test("the seat that did not start the last series starts the rematch, then they take turns again", () => {
+    const first = playOut(3, [win0, win0]);
+    expect(first.games.map((g) => g.starter)).toEqual([0, 1]);
+    const second = rematchSeries(first);
+    expect(starterOf(second)).toBe(1);
+    const played = [win1, draw].reduce(recordGame, second);
+    expect(played.games.map((g) => g.starter)).toEqual([1, 0]);
+    expect(starterOf(rematchSeries(played))).toBe(0);
+    expect(rematchSeries(first, 5).bestOf).toBe(5);
   });
 });

@@ -25,6 +25,8 @@ export interface Series {
   readonly winner: Seat | null;
   /** Why the series ended: "majority", "cap" (game cap reached), or "forfeit". */
   readonly end: "majority" | "cap" | "forfeit" | null;
+  /** Seat that starts the series' first game (0 when absent); a rematch gives it to the other seat. */
+  readonly first?: Seat;
 }
 
 export function isBestOf(x: unknown): x is BestOf {
@@ -41,13 +43,19 @@ export function gameCap(bestOf: BestOf): number {
   return 2 * bestOf;
 }
 
-export function createSeries(bestOf: BestOf = 1): Series {
-  return { bestOf, games: [], score: [0, 0], draws: 0, over: false, winner: null, end: null };
+export function createSeries(bestOf: BestOf = 1, first: Seat = 0): Series {
+  const s: Series = { bestOf, games: [], score: [0, 0], draws: 0, over: false, winner: null, end: null };
+  return first === 0 ? s : { ...s, first };
 }
 
-/** The seat that starts the next game: seat 0 starts game 1, then they take turns. */
+/** A new series after `last`, its first game started by the seat that did not start `last`'s. */
+export function rematchSeries(last: Series, bestOf: BestOf = last.bestOf): Series {
+  return createSeries(bestOf, (1 - (last.first ?? 0)) as Seat);
+}
+
+/** The seat that starts the next game: `first` (seat 0 unless a rematch) starts game 1, then they take turns. */
 export function starterOf(series: Series): Seat {
-  return (series.games.length % 2) as Seat;
+  return (((series.first ?? 0) + series.games.length) % 2) as Seat;
 }
 
 /** 1-based number of the game being played (or the last one, once over). */

@@ -109,6 +109,10 @@ describe("friend game reducer", () => {
     expect(g.series?.games).toHaveLength(0);
     expect(isPlaying(g)).toBe(true);
     expect(g.finished).toHaveLength(2);
+    // The first series was started by room seat 0; the rematch is started by seat 1.
+    expect(g.finished[0].starter).toBe(0);
+    expect(g.starter).toBe(1);
+    expect(seatToMove(g)).toBe(1);
   });
 
   test("an agreed end is for Ayo only and scores the captured seeds", () => {

@@ -168,8 +168,9 @@ function finishGame(
   return { game: { ...base, state: fresh(settings), starter: starterOf(series), moves: [] }, ended };
 }
 
+/** Series 0 is started by room seat 0; each rematch by the other seat than the series before. */
 function startSeries(g: FriendGame, settings: Settings, seriesNo: number): FriendGame {
-  const series = createSeries(settings.bestOf);
+  const series = createSeries(settings.bestOf, (seriesNo % 2) as Seat);
   return {
     ...g,
     settings,

@@ -3,11 +3,12 @@
  * pits, the press-and-slide preview of the last seed, the sowing hand, captures flying to the store,
  * tuzdyk stars and the last-move dot. Purely a view: it reads its props and reports picks.
  */
-import { createMemo, createSignal, For, Index, onCleanup, onMount, Show, type JSX } from "solid-js";
+import { createEffect, createMemo, createSignal, For, Index, onCleanup, onMount, Show, type JSX } from "solid-js";
 import type { Engine } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
 import type { FlightTarget } from "../game/animate.js";
 import {
+  boardHeights,
   countAt,
   fitBoard,
   hasStores,
@@ -129,6 +130,18 @@ export function Board(props: BoardProps): JSX.Element {
   const layout = createMemo<Layout>(() => makeLayout(props.engine, props.bottom, upright()));
   const size = createMemo<BoardSize>(() => fitBoard(layout(), props.engine.game, space(), props.holeSize, upright()));
   const pits = createMemo(() => readingOrder(layout().pits, props.bottom));
+  // Tell the box around the board (BoardLayout) the height this width wants and the least it needs.
+  createEffect(() => {
+    const area = wrapEl?.parentElement;
+    if (area === null || area === undefined) return;
+    const h = boardHeights(layout(), props.engine.game, space().width, upright());
+    area.style.setProperty("--board-want", `${h.want}px`);
+    area.style.setProperty("--board-need", `${h.need}px`);
+    onCleanup(() => {
+      area.style.removeProperty("--board-want");
+      area.style.removeProperty("--board-need");
+    });
+  });
   const stores = createMemo(() =>
     [...layout().stores].sort((a, b) => (a.seat === props.bottom ? 1 : 0) - (b.seat === props.bottom ? 1 : 0)),
   );

@@ -218,3 +218,27 @@ export function fitBoard(
     height: rows.reduce((a, b) => a + b, 0) + 2 * pad,
   };
 }
+
+/**
+ * How tall a board of this width would like to be (its largest pits) and the least height it needs
+ * for the game's smallest pit (or the widest pit the width allows, if that is smaller). Both depend
+ * on the width only, so a box that takes its height from them never feeds back into the board's width.
+ */
+export function boardHeights(
+  layout: Layout,
+  game: GameId,
+  width: number,
+  stretch: boolean,
+): { readonly want: number; readonly need: number } {
+  const tall = 100_000;
+  const want = fitBoard(layout, game, { width, height: tall }, "large", stretch);
+  const pad = want.pad;
+  const sumC = Array.from({ length: layout.cols }, (_, c) =>
+    layout.pits.some((p) => p.col === c) ? 1 : STORE_COL,
+  ).reduce((a, b) => a + b, 0);
+  const sumR = Array.from({ length: layout.rows }, (_, r) =>
+    layout.pits.some((p) => p.row === r) ? 1 : STORE_ROW,
+  ).reduce((a, b) => a + b, 0);
+  const least = Math.min(MIN_PIT_PX[game] / PIT_FILL, Math.max(1, width - 2 * pad) / sumC);
+  return { want: Math.ceil(want.height), need: Math.ceil(sumR * least + 2 * pad) };
+}

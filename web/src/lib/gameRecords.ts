@@ -96,3 +96,17 @@ export function friendLogRecord(log: readonly LogEntry[]): GameRecord | null {
   const last = g.finished.at(-1);
   return last === undefined ? null : friendGameRecord(last.final, last.moves, last.starter, last.outcome, name);
 }
+
+/** A replay opened to run the engine review at once (one tap from a finished game's move list). */
+let reviewWanted: string | null = null;
+
+export function askReview(code: string): void {
+  reviewWanted = code;
+}
+
+/** Whether the replay of `code` was opened for a review; asked once. */
+export function takeReviewWish(code: string): boolean {
+  const yes = reviewWanted === code;
+  reviewWanted = null;
+  return yes;
+}

@@ -1,6 +1,7 @@
 /** Lessons: predict the result, then tap, then read the worked answer. Nothing is saved or ranked. */
 import { For, onCleanup, Show, type JSX } from "solid-js";
 import { Board } from "../components/Board.js";
+import { BoardLayout } from "../components/BoardLayout.js";
 import { Icon } from "../components/Icon.js";
 import { FAMILIES, FAMILY_NAMES, GAME_NAMES, familyOf } from "../content/games.js";
 import { LESSON_TEXT as T, LESSONS, lessonById, type Lesson } from "../content/lessons.js";
@@ -149,37 +150,41 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
         </Show>
       </div>
       <Show when={ayo()}>{(a) => <p class="board-caption">{a().top}</p>}</Show>
-      <div class="board-area">
-        <Board
-          engine={act.state().engine}
-          bottom={mover()}
-          display={s.display}
-          legal={s.legal}
-          lastFrom={s.lastFrom}
-          preview={s.preview}
-          hint={null}
-          hand={s.hand}
-          flights={s.flights}
-          glow={null}
-          names={names()}
-          counters={settings.counters}
-          holeSize={settings.holeSize}
-          handStyle={settings.hand}
-          target={s.step === "try" ? s.target : null}
-          targetLabel={T.targetLabel}
-          numbered
-          onPick={(p) => act.pick(p)}
-          onOther={(p) => act.pick(p)}
-          onPreview={(p) => act.previewAt(p)}
-        />
-        <Show when={s.announce}>
-          {(a) => (
-            <div class="announce bottom" role="alert">
-              {a()}
-            </div>
-          )}
-        </Show>
-      </div>
+      <BoardLayout
+        board={
+          <>
+            <Board
+              engine={act.state().engine}
+              bottom={mover()}
+              display={s.display}
+              legal={s.legal}
+              lastFrom={s.lastFrom}
+              preview={s.preview}
+              hint={null}
+              hand={s.hand}
+              flights={s.flights}
+              glow={null}
+              names={names()}
+              counters={settings.counters}
+              holeSize={settings.holeSize}
+              handStyle={settings.hand}
+              target={s.step === "try" ? s.target : null}
+              targetLabel={T.targetLabel}
+              numbered
+              onPick={(p) => act.pick(p)}
+              onOther={(p) => act.pick(p)}
+              onPreview={(p) => act.previewAt(p)}
+            />
+            <Show when={s.announce}>
+              {(a) => (
+                <div class="announce bottom" role="alert">
+                  {a()}
+                </div>
+              )}
+            </Show>
+          </>
+        }
+      />
       <Show when={ayo()}>
         {(a) => (
           <>

@@ -1,23 +1,27 @@
 /** The board screen: score line, series score, the board, the buttons, and the results at the end. */
 import { createMemo, createSignal, onCleanup, onMount, Show, type JSX } from "solid-js";
-import { toMove } from "../../../core/games/index.js";
-import { createSeries, gameNumber } from "../../../core/match.js";
+import { newGame, toMove } from "../../../core/games/index.js";
+import { gameNumber, rematchSeries } from "../../../core/match.js";
 import type { Seat } from "../../../core/types.js";
 import { Avatar } from "../components/Avatar.js";
 import { Board } from "../components/Board.js";
+import { BoardLayout } from "../components/BoardLayout.js";
+import { MoveList, ReviewButtons } from "../components/MoveList.js";
 import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
 import { ScoreLine, type ScoreSide } from "../components/ScoreLine.js";
 import { familyOf, GAME_NAMES } from "../content/games.js";
 import { LEVEL_NAMES } from "../game/levels.js";
 import { endSentence, finalScore, movesText } from "../game/results.js";
+import { makeMoveLine, type MoveLine } from "../game/moveList.js";
+import { makeDisplay } from "../game/moves.js";
 import { countOf } from "../game/speech.js";
 import { createGame, type GameStore } from "../state/createGame.js";
 import { useProfile } from "../state/createProfile.js";
 import { useRouter } from "../state/createRouter.js";
 import { useSaves } from "../state/createSaves.js";
 import { useSettings } from "../state/createSettings.js";
-import { newGameId, type SavedGame } from "../state/records.js";
+import { engineOptions, newGameId, type SavedGame } from "../state/records.js";
 import { savedGameRecord } from "../lib/gameRecords.js";
 import { ExportButton } from "./Export.js";
 import { played, useStats, winRate } from "../state/createStats.js";
@@ -65,11 +69,26 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
   onCleanup(() => act.dispose());
 
   const [forfeitOpen, setForfeitOpen] = createSignal(false);
+  /** The results closed to study the final position (Escape, a tap outside, "See the board"). */
+  const [seeBoard, setSeeBoard] = createSignal(false);
+  /** A position from the move list shown read only: the number of moves played to reach it. */
+  const [peek, setPeek] = createSignal<number | null>(null);
+  const line = createMemo<MoveLine | null>(() => {
+    const start = newGame(g.record.setup.game, engineOptions(g.record.setup));
+    return start.ok ? makeMoveLine(start.value, g.record.moves) : null;
+  });
+  const peeked = createMemo(() => {
+    const k = peek();
+    const l = line();
+    if (k === null || l === null || k >= l.states.length) return null;
+    return { display: makeDisplay(l.states[k]), lastFrom: l.lastFrom[k] };
+  });
 
   // Keyboard: P pauses or plays, U undoes, H asks for a hint, 1–9 sows that pit of the player's own.
   onMount(() => {
     const key = (e: KeyboardEvent): void => {
       if (e.altKey || e.ctrlKey || e.metaKey || document.querySelector(".backdrop") !== null) return;
+      if (peeked() !== null) return;
       if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
       const k = e.key.toLowerCase();
       if (k === "p") act.togglePause();
@@ -135,7 +154,8 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
     const rec = {
       ...g.record,
       id: newGameId(now),
-      series: createSeries(g.record.setup.bestOf),
+      // The other side starts the rematch, as on lichess and PlayOK.
+      series: rematchSeries(g.record.series, g.record.setup.bestOf),
       moves: [],
       ended: null,
       recorded: false,
@@ -158,7 +178,7 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
 
   return (
     <section
-      class={`screen play fam-${familyOf(g.record.setup.game)}`}
+      class={`screen play game-screen fam-${familyOf(g.record.setup.game)}`}
       aria-label={`${GAME_NAMES[g.record.setup.game]} board`}
     >
       <header class="play-top">
@@ -193,40 +213,62 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
 
       <ScoreLine top={side(top())} bottom={side(g.bottom)} turn={turnText()} />
 
-      <div class="board-area">
-        <Board
-          engine={engine()}
-          bottom={g.bottom}
-          display={g.display}
-          legal={g.paused ? [] : g.legal}
-          lastFrom={g.lastFrom}
-          preview={g.preview}
-          hint={g.hint}
-          hand={g.hand}
-          flights={g.flights}
-          glow={g.glow}
-          names={spoken()}
-          counters={settings.counters}
-          holeSize={settings.holeSize}
-          handStyle={settings.hand}
-          onPick={(p) => act.pick(p)}
-          onPreview={(p) => act.previewAt(p)}
-        />
-        <Show when={g.announce}>
-          {(a) => (
-            <div class={`announce ${a().side}`} role="alert">
-              {a().text}
-            </div>
-          )}
-        </Show>
-        <Show when={g.paused}>
-          <div class="pause-veil">
-            <button type="button" class="btn primary big" onClick={() => act.togglePause()}>
-              <Icon name="play" /> Play
-            </button>
-          </div>
-        </Show>
-      </div>
+      <BoardLayout
+        board={
+          <>
+            <Board
+              engine={engine()}
+              bottom={g.bottom}
+              display={peeked()?.display ?? g.display}
+              legal={g.paused || peeked() !== null ? [] : g.legal}
+              lastFrom={peeked() !== null ? (peeked()?.lastFrom ?? null) : g.lastFrom}
+              preview={peeked() !== null ? null : g.preview}
+              hint={peeked() !== null ? null : g.hint}
+              hand={peeked() !== null ? null : g.hand}
+              flights={peeked() !== null ? [] : g.flights}
+              glow={peeked() !== null ? null : g.glow}
+              names={spoken()}
+              counters={settings.counters}
+              holeSize={settings.holeSize}
+              handStyle={settings.hand}
+              onPick={(p) => act.pick(p)}
+              onPreview={(p) => act.previewAt(p)}
+            />
+            <Show when={g.announce}>
+              {(a) => (
+                <div class={`announce ${a().side}`} role="alert">
+                  {a().text}
+                </div>
+              )}
+            </Show>
+            <Show when={g.paused}>
+              <div class="pause-veil">
+                <button type="button" class="btn primary big" onClick={() => act.togglePause()}>
+                  <Icon name="play" /> Play
+                </button>
+              </div>
+            </Show>
+          </>
+        }
+        side={
+          <MoveList
+            entries={line()?.entries ?? []}
+            peek={peeked() !== null ? peek() : null}
+            onPeek={(k) => setPeek(k === (line()?.entries.length ?? 0) ? null : k)}
+            onBack={() => setPeek(null)}
+            actions={
+              <Show when={g.phase === "over"}>
+                <Show when={seeBoard()}>
+                  <button type="button" class="btn primary" onClick={() => setSeeBoard(false)}>
+                    Result
+                  </button>
+                </Show>
+                <ReviewButtons record={() => savedGameRecord(g.record)} />
+              </Show>
+            }
+          />
+        }
+      />
 
       <Show when={g.error}>
         {(e) => (
@@ -253,12 +295,10 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
           <Icon name={g.paused ? "play" : "pause"} />
           <span>{g.paused ? "Play" : "Pause"}</span>
         </button>
-        <Show when={isComputer()}>
-          <button type="button" class="ctl" onClick={() => act.undo()} disabled={!act.canUndo() || g.paused}>
-            <Icon name="undo" />
-            <span>Undo</span>
-          </button>
-        </Show>
+        <button type="button" class="ctl" onClick={() => act.undo()} disabled={!act.canUndo() || g.paused}>
+          <Icon name="undo" />
+          <span>Undo</span>
+        </button>
         <button
           type="button"
           class="ctl"
@@ -359,8 +399,19 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
         </Dialog>
       </Show>
 
-      <Show when={g.showResults && g.outcome !== null}>
-        <Results game={game} names={names()} onMenu={leave} onNew={() => router.go("new")} onAgain={playAgain} />
+      <Show when={g.showResults && g.outcome !== null && !seeBoard()}>
+        <Results
+          game={game}
+          names={names()}
+          onMenu={leave}
+          onNew={() => router.go("new")}
+          onAgain={playAgain}
+          onNext={() => {
+            setPeek(null);
+            act.nextGame();
+          }}
+          onClose={() => setSeeBoard(true)}
+        />
       </Show>
     </section>
   );
@@ -372,6 +423,9 @@ function Results(props: {
   onMenu: () => void;
   onNew: () => void;
   onAgain: () => void;
+  onNext: () => void;
+  /** Closes the results to study the board (Escape, a tap outside, "See the board"). */
+  onClose: () => void;
 }): JSX.Element {
   const [g, act] = props.game;
   const [, statsActions] = useStats();
@@ -405,8 +459,15 @@ function Results(props: {
     winner: o().winner,
     toMove: toMove(act.engineState()),
   });
+  onMount(() => {
+    const key = (e: KeyboardEvent): void => {
+      if (e.key === "Escape") props.onClose();
+    };
+    window.addEventListener("keydown", key);
+    onCleanup(() => window.removeEventListener("keydown", key));
+  });
   return (
-    <div class="backdrop results-backdrop">
+    <div class="backdrop results-backdrop" onClick={(e) => e.target === e.currentTarget && props.onClose()}>
       <div class="dialog results" role="dialog" aria-modal="true" aria-labelledby="results-title" data-testid="results">
         <h2 id="results-title">{title()}</h2>
         <div class="result-sides">
@@ -476,10 +537,13 @@ function Results(props: {
               </>
             }
           >
-            <button type="button" class="btn primary" onClick={() => act.nextGame()}>
+            <button type="button" class="btn primary" onClick={() => props.onNext()}>
               {o().winner === null ? "Replay the drawn game" : "Next game"}
             </button>
           </Show>
+          <button type="button" class="btn" onClick={() => props.onClose()} data-testid="see-board">
+            See the board
+          </button>
           <button type="button" class="btn" onClick={props.onMenu}>
             Main menu
           </button>

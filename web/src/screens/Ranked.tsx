@@ -3,7 +3,8 @@
  * server's clocks, resign, and see the result with the rating change. Lessons and games against the
  * computer never change a rating; only these games do.
  */
-import { createSignal, For, onCleanup, Show, type JSX } from "solid-js";
+import { createEffect, createMemo, createSignal, For, onCleanup, onMount, Show, type JSX } from "solid-js";
+import { newGame } from "../../../core/games/index.js";
 import { parseDisplayName } from "../../../core/names.js";
 import { endSummary, ratingChangeText } from "../../../core/ranked/view.js";
 import type { GameId, Seat } from "../../../core/types.js";
@@ -22,6 +23,10 @@ import { useSettings } from "../state/createSettings.js";
 import { useServices } from "../state/services.js";
 import "../online.css";
 import { matchRecord } from "../lib/gameRecords.js";
+import { BoardLayout } from "../components/BoardLayout.js";
+import { MoveList, ReviewButtons } from "../components/MoveList.js";
+import { makeMoveLine, type MoveLine } from "../game/moveList.js";
+import { makeDisplay } from "../game/moves.js";
 import { ExportButton } from "./Export.js";
 
 export function formatClock(ms: number): string {
@@ -53,6 +58,35 @@ export function RankedScreen(): JSX.Element {
   const [holes, setHoles] = createSignal(8);
   const [seeds, setSeeds] = createSignal(2);
   const [resignOpen, setResignOpen] = createSignal(false);
+  /** The result closed to study the final position (Escape, a tap outside, "See the board"). */
+  const [seeBoard, setSeeBoard] = createSignal(false);
+  /** A position from the move list shown read only: the number of moves played to reach it. */
+  const [peek, setPeek] = createSignal<number | null>(null);
+  const line = createMemo<MoveLine | null>(() => {
+    const m = r.match;
+    if (m === null) return null;
+    const start = newGame(m.game, m.options);
+    return start.ok ? makeMoveLine(start.value, m.moves) : null;
+  });
+  const peeked = createMemo(() => {
+    const k = peek();
+    const l = line();
+    if (k === null || l === null || k >= l.states.length) return null;
+    return { display: makeDisplay(l.states[k]), lastFrom: l.lastFrom[k] };
+  });
+  // A new match opens on its live board with its result to come.
+  createEffect(() => {
+    void r.match?.id;
+    setSeeBoard(false);
+    setPeek(null);
+  });
+  onMount(() => {
+    const key = (e: KeyboardEvent): void => {
+      if (e.key === "Escape" && r.phase === "over") setSeeBoard(true);
+    };
+    window.addEventListener("keydown", key);
+    onCleanup(() => window.removeEventListener("keydown", key));
+  });
   const game = (): GameId => (family() === "tsoro" ? mode() : family() === "ayo" ? "ayo" : "togyz");
   const nameOk = (): boolean => parseDisplayName(profile.name).ok;
   const shownName = (): string => {
@@ -116,7 +150,10 @@ export function RankedScreen(): JSX.Element {
   return (
     <section
       class="screen page ranked"
-      classList={{ play: r.phase === "playing" || r.phase === "over" }}
+      classList={{
+        play: r.phase === "playing" || r.phase === "over",
+        "game-screen": r.phase === "playing" || r.phase === "over",
+      }}
       aria-labelledby="ranked-title"
       data-phase={r.phase}
     >
@@ -219,18 +256,7 @@ export function RankedScreen(): JSX.Element {
 
       <Show when={(r.phase === "playing" || r.phase === "over") && r.match !== null}>
         {/* Both names and ratings on one line of their own, so a phone's narrow score line need not fit them. */}
-        <p
-          class="ranked-players"
-          data-testid="ranked-players"
-          style={{
-            display: "flex",
-            "flex-wrap": "wrap",
-            "justify-content": "space-between",
-            gap: "4px 12px",
-            margin: "0",
-            "font-size": "0.88rem",
-          }}
-        >
+        <p class="ranked-players" data-testid="ranked-players">
           <span data-testid="ranked-players-them">
             <strong>{who(them())}</strong> {seatRating(them())}
           </span>
@@ -238,9 +264,9 @@ export function RankedScreen(): JSX.Element {
             <strong>{who(r.seat)}</strong> {seatRating(r.seat)}
           </span>
         </p>
-        <div class="score-line" role="status" data-testid="score-line">
+        <div class="score-line" data-testid="score-line">
           {side(them(), "top")}
-          <span class="turn" data-testid="turn">
+          <span class="turn" data-testid="turn" role="status">
             {r.phase === "over"
               ? resultTitle()
               : r.match?.toMove === r.seat
@@ -256,37 +282,59 @@ export function RankedScreen(): JSX.Element {
             Your opponent dropped out; if they do not come back in time, you win.
           </p>
         </Show>
-        <div class="board-area">
-          <Show when={act.position()}>
-            {(p) => (
-              <Board
-                engine={p().engine}
-                bottom={r.seat}
-                display={view.display}
-                legal={act.legal()}
-                lastFrom={view.lastFrom}
-                preview={shownPreview()}
-                hint={null}
-                hand={view.hand}
-                flights={view.flights}
-                glow={null}
-                names={r.seat === 0 ? ["You", r.match?.seats[1].name ?? ""] : [r.match?.seats[0].name ?? "", "You"]}
-                counters={settings.counters}
-                holeSize={settings.holeSize}
-                handStyle={settings.hand}
-                onPick={(pit) => act.move(pit)}
-                onPreview={(pit) => showPreview(pit)}
-              />
-            )}
-          </Show>
-          <Show when={view.announce}>
-            {(a) => (
-              <div class={`announce ${a().side}`} role="alert">
-                {a().text}
-              </div>
-            )}
-          </Show>
-        </div>
+        <BoardLayout
+          board={
+            <>
+              <Show when={act.position()}>
+                {(p) => (
+                  <Board
+                    engine={p().engine}
+                    bottom={r.seat}
+                    display={peeked()?.display ?? view.display}
+                    legal={peeked() !== null ? [] : act.legal()}
+                    lastFrom={peeked() !== null ? (peeked()?.lastFrom ?? null) : view.lastFrom}
+                    preview={peeked() !== null ? null : shownPreview()}
+                    hint={null}
+                    hand={peeked() !== null ? null : view.hand}
+                    flights={peeked() !== null ? [] : view.flights}
+                    glow={null}
+                    names={r.seat === 0 ? ["You", r.match?.seats[1].name ?? ""] : [r.match?.seats[0].name ?? "", "You"]}
+                    counters={settings.counters}
+                    holeSize={settings.holeSize}
+                    handStyle={settings.hand}
+                    onPick={(pit) => act.move(pit)}
+                    onPreview={(pit) => showPreview(pit)}
+                  />
+                )}
+              </Show>
+              <Show when={view.announce}>
+                {(a) => (
+                  <div class={`announce ${a().side}`} role="alert">
+                    {a().text}
+                  </div>
+                )}
+              </Show>
+            </>
+          }
+          side={
+            <MoveList
+              entries={line()?.entries ?? []}
+              peek={peeked() !== null ? peek() : null}
+              onPeek={(k) => setPeek(k === (line()?.entries.length ?? 0) ? null : k)}
+              onBack={() => setPeek(null)}
+              actions={
+                <Show when={r.phase === "over"}>
+                  <Show when={seeBoard()}>
+                    <button type="button" class="btn primary" onClick={() => setSeeBoard(false)}>
+                      Result
+                    </button>
+                  </Show>
+                  <ReviewButtons record={() => (r.match === null ? null : matchRecord(r.match))} />
+                </Show>
+              }
+            />
+          }
+        />
         <nav class="controls" aria-label="Game controls">
           <button type="button" class="ctl" onClick={() => setResignOpen(true)} disabled={r.phase !== "playing"}>
             <Icon name="flag" />
@@ -351,8 +399,8 @@ export function RankedScreen(): JSX.Element {
         </Dialog>
       </Show>
 
-      <Show when={r.phase === "over" && r.match !== null && !view.animating}>
-        <div class="backdrop results-backdrop">
+      <Show when={r.phase === "over" && r.match !== null && !view.animating && !seeBoard()}>
+        <div class="backdrop results-backdrop" onClick={(e) => e.target === e.currentTarget && setSeeBoard(true)}>
           <div
             class="dialog results"
             role="dialog"
@@ -394,6 +442,9 @@ export function RankedScreen(): JSX.Element {
             <div class="col">
               <button type="button" class="btn primary" onClick={() => act.again()} data-testid="play-again">
                 Play again
+              </button>
+              <button type="button" class="btn" onClick={() => setSeeBoard(true)} data-testid="see-board">
+                See the board
               </button>
               <button type="button" class="btn" onClick={() => act.lobby()}>
                 Choose another game

@@ -12,10 +12,13 @@ import type { Seat } from "../../../core/types.js";
 import { startReview, type ReviewHandle } from "../ai/createReview.js";
 import { findMistakes, MISTAKE_THRESHOLD, SCORE_CAP, type Mistake, type PlyReview } from "../ai/mistakes.js";
 import { Board } from "../components/Board.js";
+import { BoardLayout } from "../components/BoardLayout.js";
+import { MoveList } from "../components/MoveList.js";
 import { Icon } from "../components/Icon.js";
 import { GAME_NAMES, REASON_TEXT, unitWord } from "../content/games.js";
 import { previewLanding, seedsOnSide } from "../game/moves.js";
-import { replayLink } from "../lib/gameRecords.js";
+import { replayLink, takeReviewWish } from "../lib/gameRecords.js";
+import { makeMoveLine } from "../game/moveList.js";
 import { createBoardView } from "../state/createBoardView.js";
 import { useRouter } from "../state/createRouter.js";
 import { useSettings } from "../state/createSettings.js";
@@ -32,12 +35,14 @@ export function ReplayScreen(props: { code: string | null }): JSX.Element {
     const p = parsed();
     return p !== null && p.ok ? p.value : null;
   };
+  /** Opened from a finished game's "Engine review": the review starts at once. */
+  const wantsReview = props.code !== null && takeReviewWish(props.code);
   const error = (): string | null => {
     const p = parsed();
     return p !== null && !p.ok ? p.error.message : null;
   };
   return (
-    <section class="screen replay" aria-labelledby="replay-title">
+    <section class="screen replay game-screen" aria-labelledby="replay-title">
       <header class="page-head">
         <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
           <Icon name="back" />
@@ -64,14 +69,14 @@ export function ReplayScreen(props: { code: string | null }): JSX.Element {
         </Show>
         {/* Keyed: another record (a new link, back and forward) builds a new view. */}
         <Show when={replayed()} keyed>
-          {(r) => <ReplayView replayed={r} />}
+          {(r) => <ReplayView replayed={r} review={wantsReview} />}
         </Show>
       </Show>
     </section>
   );
 }
 
-function ReplayView(props: { replayed: Replayed }): JSX.Element {
+function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element {
   const [settings] = useSettings();
   const r = props.replayed;
   const rec = r.record;
@@ -88,6 +93,7 @@ function ReplayView(props: { replayed: Replayed }): JSX.Element {
   const [step, setStep] = createSignal(0);
   const [playing, setPlaying] = createSignal(false);
   const movers: (0 | 1)[] = rec.moves.map((_, i) => toMove(states[i]));
+  const entries = makeMoveLine(states[0], rec.moves).entries;
   const pitOf = (i: number): number | null => {
     const m = rec.moves[i];
     if (rec.game === "ayo" && m === 0) return null;
@@ -190,6 +196,9 @@ function ReplayView(props: { replayed: Replayed }): JSX.Element {
     );
   };
   onCleanup(() => handle?.cancel());
+  onMount(() => {
+    if (props.review && n > 0) runReview();
+  });
   const reviewed = (): number => review.plies.filter((p) => p !== undefined).length;
   const mistakes = createMemo<Mistake[]>(() => findMistakes(rec.moves, movers, review.plies, MISTAKE_THRESHOLD));
   /** The mistake made from the position shown (the next move), if any. */
@@ -219,7 +228,8 @@ function ReplayView(props: { replayed: Replayed }): JSX.Element {
   const finalOutcome = r.outcome;
   const info = (): string => {
     const k = step();
-    if (k === 0) return `${GAME_NAMES[rec.game]} · ${n} moves. ${names[0]} moves first.`;
+    if (k === 0)
+      return `${GAME_NAMES[rec.game]} · ${n} moves. ${names[0]} ${names[0] === "You" ? "move" : "moves"} first.`;
     const line = `Move ${k} of ${n}: ${names[movers[k - 1]]} ${moveName(k - 1)}.`;
     if (k < n || finalOutcome === null) return line;
     const o = finalOutcome;
@@ -278,33 +288,148 @@ function ReplayView(props: { replayed: Replayed }): JSX.Element {
           </span>
         </div>
       </div>
-      <div class="board-area">
-        <Board
-          engine={engine}
-          bottom={bottom()}
-          display={board.display}
-          legal={[]}
-          lastFrom={board.lastFrom}
-          preview={hintPreview()}
-          hint={hintPit()}
-          hand={board.hand}
-          flights={board.flights}
-          glow={null}
-          names={names}
-          counters={settings.counters}
-          holeSize={settings.holeSize}
-          handStyle={settings.hand}
-          onPick={() => undefined}
-          onPreview={() => undefined}
-        />
-        <Show when={board.announce}>
-          {(a) => (
-            <div class={`announce ${a().side}`} role="alert">
-              {a().text}
-            </div>
-          )}
-        </Show>
-      </div>
+      <BoardLayout
+        board={
+          <>
+            <Board
+              engine={engine}
+              bottom={bottom()}
+              display={board.display}
+              legal={[]}
+              lastFrom={board.lastFrom}
+              preview={hintPreview()}
+              hint={hintPit()}
+              hand={board.hand}
+              flights={board.flights}
+              glow={null}
+              names={names}
+              counters={settings.counters}
+              holeSize={settings.holeSize}
+              handStyle={settings.hand}
+              onPick={() => undefined}
+              onPreview={() => undefined}
+            />
+            <Show when={board.announce}>
+              {(a) => (
+                <div class={`announce ${a().side}`} role="alert">
+                  {a().text}
+                </div>
+              )}
+            </Show>
+          </>
+        }
+        side={
+          <>
+            <MoveList
+              entries={entries}
+              peek={step()}
+              live={false}
+              onPeek={(k) => {
+                stopAuto();
+                go(k, false);
+              }}
+              onBack={() => go(n, false)}
+              actions={
+                <>
+                  <button type="button" class="btn" onClick={() => setBottom((b) => (1 - b) as Seat)}>
+                    Turn the board
+                  </button>
+                  <button type="button" class="btn" onClick={runReview} disabled={review.running || n === 0}>
+                    {review.done ? "Review again" : "Engine review"}
+                  </button>
+                  <ExportButton record={() => rec} />
+                  <Show when={link() !== null}>
+                    <button type="button" class="btn" onClick={() => void share()}>
+                      Share
+                    </button>
+                  </Show>
+                </>
+              }
+            />
+            <Show when={shareNote() !== ""}>
+              <p class="note" role="status" data-testid="share-note">
+                {shareNote()}
+              </p>
+            </Show>
+            <Show when={review.running || review.done || review.error !== null}>
+              <div class="card" data-testid="review">
+                <h2>Engine review</h2>
+                <Show when={review.running}>
+                  <p class="note" role="status">
+                    Reviewing… {reviewed()} of {n + 1} positions
+                  </p>
+                </Show>
+                <Show when={review.error}>
+                  {(e) => (
+                    <p class="error" role="alert">
+                      {e()}
+                    </p>
+                  )}
+                </Show>
+                <svg
+                  ref={svg}
+                  class="replay-graph"
+                  viewBox={`0 ${-SCORE_CAP} ${W} ${2 * SCORE_CAP}`}
+                  preserveAspectRatio="none"
+                  role="img"
+                  aria-label={`Evaluation for ${names[0]} over the moves`}
+                  onClick={pickOnGraph}
+                  data-testid="review-graph"
+                >
+                  <line class="axis" x1="0" y1="0" x2={W} y2="0" vector-effect="non-scaling-stroke" />
+                  <polyline class="line" points={graphPoints()} />
+                  <For each={mistakes()}>
+                    {(m) => (
+                      <rect
+                        class="mistake"
+                        x={m.ply + 0.5 - W / 200}
+                        y={-SCORE_CAP}
+                        width={W / 100}
+                        height={2 * SCORE_CAP}
+                        opacity="0.35"
+                      />
+                    )}
+                  </For>
+                  <line class="cursor" x1={step()} y1={-SCORE_CAP} x2={step()} y2={SCORE_CAP} />
+                </svg>
+                <p class="note">
+                  Above the line {names[0]} stands better, below it {names[1]}. Shaded: a move that lost more than{" "}
+                  {seeds(MISTAKE_THRESHOLD)} against the engine's choice.
+                </p>
+                <Show when={review.done}>
+                  <Show
+                    when={mistakes().length > 0}
+                    fallback={
+                      <p data-testid="no-mistakes">
+                        No move lost more than {seeds(MISTAKE_THRESHOLD)} against the engine's choice.
+                      </p>
+                    }
+                  >
+                    <ul class="replay-mistakes" aria-label="Moves the engine would change" data-testid="mistakes">
+                      <For each={mistakes()}>
+                        {(m) => (
+                          <li>
+                            <button
+                              type="button"
+                              class="btn"
+                              onClick={() => {
+                                stopAuto();
+                                go(m.ply, false);
+                              }}
+                            >
+                              Move {m.ply + 1}: {moveWord(m.played)} → {moveWord(m.best)} (−{(m.loss / 100).toFixed(1)})
+                            </button>
+                          </li>
+                        )}
+                      </For>
+                    </ul>
+                  </Show>
+                </Show>
+              </div>
+            </Show>
+          </>
+        }
+      />
       <p class="replay-info" data-testid="replay-info">
         {info()}
       </p>
@@ -387,101 +512,6 @@ function ReplayView(props: { replayed: Replayed }): JSX.Element {
           }}
         />
       </div>
-      <div class="row">
-        <button type="button" class="btn" onClick={() => setBottom((b) => (1 - b) as Seat)}>
-          Turn the board
-        </button>
-        <button type="button" class="btn" onClick={runReview} disabled={review.running || n === 0}>
-          {review.done ? "Review again" : "Engine review"}
-        </button>
-        <ExportButton record={() => rec} />
-        <Show when={link() !== null}>
-          <button type="button" class="btn" onClick={() => void share()}>
-            Share
-          </button>
-        </Show>
-      </div>
-      <Show when={shareNote() !== ""}>
-        <p class="note" role="status" data-testid="share-note">
-          {shareNote()}
-        </p>
-      </Show>
-      <Show when={review.running || review.done || review.error !== null}>
-        <div class="card" data-testid="review">
-          <h2>Engine review</h2>
-          <Show when={review.running}>
-            <p class="note" role="status">
-              Reviewing… {reviewed()} of {n + 1} positions
-            </p>
-          </Show>
-          <Show when={review.error}>
-            {(e) => (
-              <p class="error" role="alert">
-                {e()}
-              </p>
-            )}
-          </Show>
-          <svg
-            ref={svg}
-            class="replay-graph"
-            viewBox={`0 ${-SCORE_CAP} ${W} ${2 * SCORE_CAP}`}
-            preserveAspectRatio="none"
-            role="img"
-            aria-label={`Evaluation for ${names[0]} over the moves`}
-            onClick={pickOnGraph}
-            data-testid="review-graph"
-          >
-            <line class="axis" x1="0" y1="0" x2={W} y2="0" vector-effect="non-scaling-stroke" />
-            <polyline class="line" points={graphPoints()} />
-            <For each={mistakes()}>
-              {(m) => (
-                <rect
-                  class="mistake"
-                  x={m.ply + 0.5 - W / 200}
-                  y={-SCORE_CAP}
-                  width={W / 100}
-                  height={2 * SCORE_CAP}
-                  opacity="0.35"
-                />
-              )}
-            </For>
-            <line class="cursor" x1={step()} y1={-SCORE_CAP} x2={step()} y2={SCORE_CAP} />
-          </svg>
-          <p class="note">
-            Above the line {names[0]} stands better, below it {names[1]}. Shaded: a move that lost more than{" "}
-            {seeds(MISTAKE_THRESHOLD)} against the engine's choice.
-          </p>
-          <Show when={review.done}>
-            <Show
-              when={mistakes().length > 0}
-              fallback={
-                <p data-testid="no-mistakes">
-                  No move lost more than {seeds(MISTAKE_THRESHOLD)} against the engine's choice.
-                </p>
-              }
-            >
-              <ul class="replay-mistakes" aria-label="Moves the engine would change" data-testid="mistakes">
-                <For each={mistakes()}>
-                  {(m) => (
-                    <li>
-                      <button
-                        type="button"
-                        class="btn"
-                        onClick={() => {
-                          stopAuto();
-                          go(m.ply, false);
-                        }}
-                      >
-                        Move {m.ply + 1}: {moveWord(m.played)} → {moveWord(m.best)} (−{(m.loss / 100).toFixed(1)})
-                      </button>
-                    </li>
-                  )}
-                </For>
-              </ul>
-            </Show>
-          </Show>
-        </div>
-      </Show>
     </div>
   );
 }

@@ -4,12 +4,15 @@
  * agreed end (Ayo), series and rematch. The creator's game is used; each player sees their own side
  * at the bottom and keeps their own look.
  */
-import { createEffect, createMemo, createSignal, For, onCleanup, Show, type JSX } from "solid-js";
-import { moveCount, toMove } from "../../../core/games/index.js";
+import { createEffect, createMemo, createSignal, For, onCleanup, onMount, Show, type JSX } from "solid-js";
+import { moveCount, newGame, toMove } from "../../../core/games/index.js";
 import { gameNumber } from "../../../core/match.js";
 import type { Seat } from "../../../core/types.js";
 import { Avatar } from "../components/Avatar.js";
 import { Board } from "../components/Board.js";
+import { BoardLayout } from "../components/BoardLayout.js";
+import { MoveList, ReviewButtons } from "../components/MoveList.js";
+import { makeMoveLine, type MoveLine } from "../game/moveList.js";
 import { Chat } from "../components/Chat.js";
 import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
@@ -148,6 +151,41 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   };
   const legal = (): readonly number[] => (view.animating || room.result !== null || room.paused ? [] : room.legal);
   const [preview, setPreview] = createSignal<{ from: number; to: number | null } | null>(null);
+  /** A position from the move list shown read only: the number of moves played to reach it. */
+  const [peek, setPeek] = createSignal<number | null>(null);
+  // A new game (rematch, next of a series) starts without the last game's pressed pit or landing ring.
+  createEffect(() => {
+    void room.seriesNo;
+    void room.series?.games.length;
+    setPreview(null);
+    setPeek(null);
+  });
+  /** The moves of the game on the board: the one being played, or the one whose result is shown. */
+  const line = createMemo<MoveLine | null>(() => {
+    const st = room.settings;
+    if (st === null) return null;
+    const start = newGame(st.game, st.options);
+    return start.ok ? makeMoveLine(start.value, room.result !== null ? room.result.moves : room.moves) : null;
+  });
+  const peeked = createMemo(() => {
+    const k = peek();
+    const l = line();
+    if (k === null || l === null || k >= l.states.length) return null;
+    return { display: makeDisplay(l.states[k]), lastFrom: l.lastFrom[k] };
+  });
+  /** The game just ended (or the last one of the room), as a record for Replay and Engine review. */
+  const endedRecord = (): ReturnType<typeof friendGameRecord> => {
+    const r = room.result;
+    if (r === null) return null;
+    return friendGameRecord(r.final, r.moves, r.starter, r.outcome, (s) => room.names[s].trim() || `Player ${s + 1}`);
+  };
+  onMount(() => {
+    const key = (e: KeyboardEvent): void => {
+      if (e.key === "Escape" && room.result !== null && room.series?.over === true) act.dismissResult();
+    };
+    window.addEventListener("keydown", key);
+    onCleanup(() => window.removeEventListener("keydown", key));
+  });
   /** Press-and-slide or hover: where the last seed of a legal pit would land (played on a copy). */
   const showPreview = (pit: number | null): void => {
     const p = position();
@@ -292,7 +330,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   return (
     <section
       class={`screen play room fam-${familyOf(room.settings?.game ?? "togyz")}`}
-      classList={{ "chat-open": room.chatOpen && ready() }}
+      classList={{ "game-screen": ready(), "chat-open": room.chatOpen && ready() }}
       aria-label="Friend game"
       data-phase={room.phase}
     >
@@ -378,53 +416,84 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
         }
       >
         <ScoreLine top={side(them())} bottom={side(me())} turn={turnText()} />
-        <div class="board-area">
-          <Show when={position()}>
-            {(p) => (
-              <Board
-                engine={p().engine}
-                bottom={room.bottom}
-                display={view.display}
-                legal={legal()}
-                lastFrom={view.lastFrom}
-                preview={shownPreview()}
-                hint={null}
-                hand={view.hand}
-                flights={view.flights}
-                glow={null}
-                names={engineNames()}
-                counters={settings.counters}
-                holeSize={settings.holeSize}
-                handStyle={settings.hand}
-                onPick={(pit) => act.move(pit)}
-                onPreview={(pit) => showPreview(pit)}
-              />
-            )}
-          </Show>
-          <Show when={view.announce}>
-            {(a) => (
-              <div class={`announce ${a().side}`} role="alert">
-                {a().text}
-              </div>
-            )}
-          </Show>
-          <Show when={room.paused}>
-            <div class="pause-veil" data-testid="paused">
-              <Show
-                when={room.pauseOffer?.on === false}
-                fallback={
-                  <button type="button" class="btn primary big" onClick={() => act.pause(false)}>
-                    <Icon name="play" /> Ask to carry on
-                  </button>
-                }
-              >
-                <p class="note">
-                  {room.pauseOffer?.seat === room.seat ? `Waiting for ${nameOf(them())} to agree…` : ""}
-                </p>
+        <BoardLayout
+          board={
+            <>
+              <Show when={position()}>
+                {(p) => (
+                  <Board
+                    engine={p().engine}
+                    bottom={room.bottom}
+                    display={peeked()?.display ?? view.display}
+                    legal={peeked() !== null ? [] : legal()}
+                    lastFrom={peeked() !== null ? (peeked()?.lastFrom ?? null) : view.lastFrom}
+                    preview={peeked() !== null ? null : shownPreview()}
+                    hint={null}
+                    hand={peeked() !== null ? null : view.hand}
+                    flights={peeked() !== null ? [] : view.flights}
+                    glow={null}
+                    names={engineNames()}
+                    counters={settings.counters}
+                    holeSize={settings.holeSize}
+                    handStyle={settings.hand}
+                    onPick={(pit) => act.move(pit)}
+                    onPreview={(pit) => showPreview(pit)}
+                  />
+                )}
               </Show>
-            </div>
-          </Show>
-        </div>
+              <Show when={view.announce}>
+                {(a) => (
+                  <div class={`announce ${a().side}`} role="alert">
+                    {a().text}
+                  </div>
+                )}
+              </Show>
+              <Show when={room.paused}>
+                <div class="pause-veil" data-testid="paused">
+                  <Show
+                    when={room.pauseOffer?.on === false}
+                    fallback={
+                      <button type="button" class="btn primary big" onClick={() => act.pause(false)}>
+                        <Icon name="play" /> Ask to carry on
+                      </button>
+                    }
+                  >
+                    <p class="note">
+                      {room.pauseOffer?.seat === room.seat ? `Waiting for ${nameOf(them())} to agree…` : ""}
+                    </p>
+                  </Show>
+                </div>
+              </Show>
+            </>
+          }
+          side={
+            <>
+              <Show when={room.chatOpen && ready()}>
+                <Chat
+                  lines={room.chat}
+                  me={room.seat}
+                  names={room.names}
+                  own={phrases[0].own}
+                  onSend={(t) => act.chat(t)}
+                  onAddPhrase={(t) => phrases[1].add(t)}
+                  onRemovePhrase={(t) => phrases[1].remove(t)}
+                  onClose={() => act.openChat(false)}
+                />
+              </Show>
+              <MoveList
+                entries={line()?.entries ?? []}
+                peek={peeked() !== null ? peek() : null}
+                onPeek={(k) => setPeek(k === (line()?.entries.length ?? 0) ? null : k)}
+                onBack={() => setPeek(null)}
+                actions={
+                  <Show when={room.result !== null}>
+                    <ReviewButtons record={endedRecord} />
+                  </Show>
+                }
+              />
+            </>
+          }
+        />
         <p class="sr-only" aria-live="polite" data-testid="said">
           {said()}
         </p>
@@ -501,7 +570,10 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
         </Show>
         <Show when={room.result}>
           {(r) => (
-            <div class="backdrop results-backdrop">
+            <div
+              class="backdrop results-backdrop"
+              onClick={(e) => e.target === e.currentTarget && room.series?.over === true && act.dismissResult()}
+            >
               <div
                 class="dialog results"
                 role="dialog"
@@ -544,7 +616,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
                     when={room.series?.over === true}
                     fallback={
                       <button type="button" class="btn primary" onClick={() => act.dismissResult()}>
-                        Next game
+                        {r().outcome.winner === null ? "Replay the drawn game" : "Next game"}
                       </button>
                     }
                   >
@@ -592,19 +664,6 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
             </div>
           )}
         </Show>
-      </Show>
-
-      <Show when={room.chatOpen}>
-        <Chat
-          lines={room.chat}
-          me={room.seat}
-          names={room.names}
-          own={phrases[0].own}
-          onSend={(t) => act.chat(t)}
-          onAddPhrase={(t) => phrases[1].add(t)}
-          onRemovePhrase={(t) => phrases[1].remove(t)}
-          onClose={() => act.openChat(false)}
-        />
       </Show>
 
       <Show when={forfeitOpen()}>

@@ -59,6 +59,8 @@ export interface RoomState {
   /** Board indices this player may sow now (before gating by animation). */
   legal: number[];
   moveCount: number;
+  /** Moves of the current game (engine numbering), for the move list. */
+  moves: number[];
   paused: boolean;
   pauseOffer: { seat: Seat; on: boolean } | null;
   rematchOffer: Seat | null;
@@ -155,6 +157,7 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
     starter: 0,
     legal: [],
     moveCount: 0,
+    moves: [],
     paused: false,
     pauseOffer: null,
     rematchOffer: null,
@@ -204,7 +207,8 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
     if (state.result !== null) return;
     const s = position();
     if (s === null || (replacing && session?.view().caughtUp !== true)) return;
-    boardActions.show(s, lateFrom);
+    // A new game (a rematch, the next of a series) starts with no last-move mark.
+    boardActions.show(s, lateFrom !== undefined ? lateFrom : moveCount(s) === 0 ? null : undefined);
     lateFrom = undefined;
   }
 
@@ -269,6 +273,7 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
         s.bottom = engineSeat(g, mine);
         s.legal = st !== null && seat !== null && turn === seat && !g.paused && v.unsent === 0 ? legalPits(st) : [];
         s.moveCount = st === null ? 0 : moveCount(st);
+        if (s.moves.length !== g.moves.length || g.moves.some((m, i) => s.moves[i] !== m)) s.moves = [...g.moves];
         s.paused = g.paused;
         s.pauseOffer = g.offers.pause === null ? null : { ...g.offers.pause };
         s.rematchOffer = g.offers.rematch;

@@ -239,10 +239,32 @@ describe("createGame between two people", () => {
     await until(() => g.phase === "idle");
     expect(g.bottom).toBe(1);
     expect(g.legal.every((p) => p >= 6)).toBe(true);
-    expect(act.canUndo()).toBe(false);
     act.pick(g.legal[0]);
     await until(() => g.phase === "idle" && g.record.moves.length === 2);
     expect(g.bottom).toBe(0);
+    r.dispose();
+  });
+
+  test("pass and play: Undo takes back the last move, whoever made it, and the board turns back", async () => {
+    const r = rig({ ...record({ game: "ayo", opponent: "local" }), names: ["Ade", "Bisi"] });
+    const [g, act] = r.game;
+    expect(act.canUndo()).toBe(false);
+    act.pick(0);
+    await until(() => g.phase === "idle" && g.record.moves.length === 1);
+    expect(g.bottom).toBe(1);
+    expect(act.canUndo()).toBe(true);
+    act.undo();
+    expect(g.record.moves).toEqual([]);
+    expect(g.bottom).toBe(0);
+    expect(g.display.board).toEqual(Array(12).fill(4));
+    expect(g.lastFrom).toBeNull();
+    act.pick(2);
+    await until(() => g.phase === "idle" && g.record.moves.length === 1);
+    act.pick(g.legal[0]);
+    await until(() => g.phase === "idle" && g.record.moves.length === 2);
+    act.undo();
+    expect(g.record.moves).toEqual([3]);
+    expect(g.toMove).toBe(1);
     r.dispose();
   });
 

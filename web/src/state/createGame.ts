@@ -416,17 +416,23 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
     },
     canUndo() {
       const h = humanSeat();
-      if (h === null || state.phase === "over" || state.phase === "animating") return false;
+      if (state.phase === "over" || state.phase === "animating") return false;
+      // Pass and play: the last move, whoever made it.
+      if (h === null) return state.record.moves.length > 0;
       return moversOf().some((seat) => seat === h);
     },
     undo() {
       if (!actions.canUndo()) return;
-      const h = humanSeat() as Seat;
+      const h = humanSeat();
       const movers = moversOf();
       let keep = movers.length;
-      while (keep > 0 && movers[keep - 1] !== h) keep--;
-      if (keep === 0) return;
-      keep--; // take back the player's own move too
+      if (h !== null) {
+        while (keep > 0 && movers[keep - 1] !== h) keep--;
+        if (keep === 0) return;
+      }
+      keep--; // take back the player's own move too (pass and play: the last move)
+      // Pass and play: a forced pass taken back would be played again at once, so the move before goes too.
+      if (h === null && keep > 0 && state.record.moves[keep] === 0 && current.engine.game === "ayo") keep--;
       generation++;
       const rec = { ...state.record, moves: state.record.moves.slice(0, keep) };
       restored = replay(rec);

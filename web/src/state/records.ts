@@ -73,6 +73,7 @@ const SeriesSchema = v.object({
   over: v.boolean(),
   winner: WinnerSchema,
   end: v.nullable(v.picklist(["majority", "cap", "forfeit"] as const)),
+  first: v.optional(SeatSchema),
 });
 
 const Name = v.pipe(v.string(), v.maxLength(40));
