@@ -16,6 +16,9 @@ import { createSaves, SavesContext } from "./state/createSaves.js";
 import { createSettings, SettingsContext, type Settings } from "./state/createSettings.js";
 import { createStats, StatsContext } from "./state/createStats.js";
 import { ServicesContext } from "./state/services.js";
+import { loadLocale, locale, t } from "./i18n/i18n.js";
+import type { MessageKey } from "./i18n/en.js";
+import { pickLocale } from "./i18n/locales.js";
 
 const PlayScreen = lazy(() => import("./screens/Play.js").then((m) => ({ default: m.PlayScreen })));
 const SettingsScreen = lazy(() => import("./screens/Settings.js").then((m) => ({ default: m.SettingsScreen })));
@@ -31,22 +34,22 @@ const LeaderboardScreen = lazy(() =>
 const ReplayScreen = lazy(() => import("./screens/Replay.js").then((m) => ({ default: m.ReplayScreen })));
 const ImportScreen = lazy(() => import("./screens/Import.js").then((m) => ({ default: m.ImportScreen })));
 
-const SCREEN_TITLES: { readonly [S in Screen]: string } = {
-  menu: "Mancala",
-  new: "New game",
-  play: "Game",
-  resume: "Resume",
-  settings: "Settings",
-  profile: "Profile",
-  rules: "Rules",
-  lessons: "Lessons",
-  online: "Online",
-  ranked: "Ranked",
-  leaderboard: "Leaderboard",
-  join: "Join a game",
-  room: "Friend game",
-  replay: "Replay",
-  import: "Import a game",
+const SCREEN_TITLES: { readonly [S in Screen]: MessageKey } = {
+  menu: "screen.menu",
+  new: "screen.new",
+  play: "screen.play",
+  resume: "screen.resume",
+  settings: "screen.settings",
+  profile: "screen.profile",
+  rules: "screen.rules",
+  lessons: "screen.lessons",
+  online: "screen.online",
+  ranked: "screen.ranked",
+  leaderboard: "screen.leaderboard",
+  join: "screen.join",
+  room: "screen.room",
+  replay: "screen.replay",
+  import: "screen.import",
 };
 
 /** Built-in backgrounds, drawn with gradients. */
@@ -75,7 +78,13 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
     sound.dispose();
   });
 
-  const [s] = settings;
+  const [s, settingsActions] = settings;
+  // The language: the browser's choice at the first visit, then the one remembered in Settings.
+  if (s.language === null) settingsActions.set("language", pickLocale(navigator.languages ?? [navigator.language]));
+  createEffect(() => {
+    const l = s.language ?? "en";
+    if (l !== locale()) void loadLocale(l).catch(() => undefined);
+  });
   createEffect(() => {
     const root = document.documentElement;
     const media = window.matchMedia?.("(prefers-color-scheme: light)");
@@ -132,8 +141,7 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
   const [route] = router;
   createEffect(() => {
     const r = route();
-    document.title =
-      r.screen === "menu" ? "Mancala — Togyz kumalak, Ayo, Tsoro" : `${SCREEN_TITLES[r.screen]} · Mancala`;
+    document.title = r.screen === "menu" ? t("app.titleMenu") : t("app.title", { screen: t(SCREEN_TITLES[r.screen]) });
   });
   return (
     <SettingsContext.context.Provider value={settings}>
@@ -147,7 +155,7 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
                     <Suspense
                       fallback={
                         <div class="loading" role="status">
-                          Loading…
+                          {t("app.loading")}
                         </div>
                       }
                     >
