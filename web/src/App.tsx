@@ -6,8 +6,6 @@ import { appStatus } from "./lib/pwa.js";
 import { retryPending } from "./lib/suggestions.js";
 import { NeedsNetwork, UpdateBar } from "./screens/Offline.js";
 import { MenuScreen } from "./screens/Menu.js";
-import { NewGameScreen } from "./screens/NewGame.js";
-import { ResumeScreen } from "./screens/Resume.js";
 import { deviceStorage, type KeyValue } from "./state/persist.js";
 import { createProfile, ProfileContext } from "./state/createProfile.js";
 import { createRooms, RoomsContext } from "./state/createRooms.js";
@@ -20,6 +18,9 @@ import { loadLocale, locale, t } from "./i18n/i18n.js";
 import type { MessageKey } from "./i18n/en.js";
 import { pickLocale } from "./i18n/locales.js";
 
+// The first page is the menu: every other screen, New game and Resume too, is its own chunk.
+const NewGameScreen = lazy(() => import("./screens/NewGame.js").then((m) => ({ default: m.NewGameScreen })));
+const ResumeScreen = lazy(() => import("./screens/Resume.js").then((m) => ({ default: m.ResumeScreen })));
 const PlayScreen = lazy(() => import("./screens/Play.js").then((m) => ({ default: m.PlayScreen })));
 const SettingsScreen = lazy(() => import("./screens/Settings.js").then((m) => ({ default: m.SettingsScreen })));
 const ProfileScreen = lazy(() => import("./screens/Profile.js").then((m) => ({ default: m.ProfileScreen })));
@@ -122,6 +123,8 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
       ((f: () => void) => setTimeout(f, 1500));
     idle(() => {
       for (const load of [
+        () => import("./screens/NewGame.js"),
+        () => import("./screens/Resume.js"),
         () => import("./screens/Play.js"),
         () => import("./screens/Settings.js"),
         () => import("./screens/Profile.js"),
