@@ -1,4 +1,4 @@
-/** A player's picture: their photo, their chosen avatar, or the computer's face. */
+/** A player's picture: their photo, their chosen avatar, or the computer's face; an empty label hides it from screen readers (the name beside it says who). */
 import { Show, type JSX } from "solid-js";
 import { t } from "../i18n/i18n.js";
 
@@ -8,8 +8,9 @@ export function Avatar(props: { photo?: string | null; emoji?: string; size?: nu
     <span
       class="avatar"
       style={{ width: size(), height: size(), "font-size": `${(props.size ?? 36) * 0.58}px` }}
-      role="img"
-      aria-label={props.label ?? t("common.avatar")}
+      role={props.label === "" ? undefined : "img"}
+      aria-label={props.label === "" ? undefined : (props.label ?? t("common.avatar"))}
+      aria-hidden={props.label === "" ? "true" : undefined}
     >
       <Show when={props.photo} fallback={<span aria-hidden="true">{props.emoji ?? "🙂"}</span>}>
         {(src) => <img src={src()} alt="" />}

@@ -132,9 +132,9 @@ export function Board(props: BoardProps): JSX.Element {
   const layout = createMemo<Layout>(() => makeLayout(props.engine, props.bottom, upright()));
   const size = createMemo<BoardSize>(() => fitBoard(layout(), props.engine.game, space(), props.holeSize, upright()));
   const pits = createMemo(() => readingOrder(layout().pits, props.bottom));
-  // Tell the box around the board (BoardLayout) the height this width wants and the least it needs.
+  // Tell the layout around the board (BoardLayout) the height this width wants and the least it needs.
   createEffect(() => {
-    const area = wrapEl?.parentElement;
+    const area = wrapEl?.closest<HTMLElement>(".board-layout") ?? wrapEl?.parentElement;
     if (area === null || area === undefined) return;
     const h = boardHeights(layout(), props.engine.game, space().width, upright());
     area.style.setProperty("--board-want", `${h.want}px`);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { makeEngine } from "../../../core/games/index.js";
 import { stepMs, MIN_STEP_MS, STEP_MS } from "./animate.js";
-import { countAt, fitBoard, makeLayout, MIN_PIT_PX } from "./geometry.js";
+import { boardHeights, countAt, fitBoard, makeLayout, MIN_PIT_PX } from "./geometry.js";
 
 const engineOf = (game: string, options?: unknown) => {
   const e = makeEngine(game, options);
@@ -72,6 +72,41 @@ describe("board layouts", () => {
       expect(Array.from({ length: n }, (_, h) => at.get(ring + h)?.col)).toEqual(
         Array.from({ length: n }, (_, i) => i + 1),
       );
+    },
+  );
+});
+
+describe("the height a board asks of the screen", () => {
+  test("Winner Takes All on 8 holes turns upright on a phone, so its pits keep 44 px or more", () => {
+    const e = engineOf("tsoro-wta", { holes: 8, seeds: 2 });
+    const l = makeLayout(e, 0, true);
+    expect(l.turned).toBe(true);
+    const h = boardHeights(l, "tsoro-wta", 370, true);
+    const fit = fitBoard(l, "tsoro-wta", { width: 370, height: h.want }, "large", true);
+    expect(fit.pit).toBeGreaterThanOrEqual(44);
+    // Six holes a row stay flat.
+    expect(makeLayout(engineOf("tsoro-wta", { holes: 6, seeds: 2 }), 0, true).turned).toBe(false);
+  });
+
+  test.each([
+    ["togyz", 370],
+    ["ayo", 370],
+    ["tsoro-classic", 370],
+    ["togyz", 900],
+  ] as const)(
+    "%s at %i px wide: the least height gives the smallest pit, the wanted height a larger one",
+    (game, width) => {
+      const e = engineOf(game, game === "tsoro-classic" ? { holes: 8, seeds: 2 } : undefined);
+      const upright = width < 500;
+      const l = makeLayout(e, 0, upright);
+      const h = boardHeights(l, game, width, upright);
+      expect(h.want).toBeGreaterThanOrEqual(h.need);
+      const least = fitBoard(l, game, { width, height: h.need }, "small", upright);
+      expect(least.pit).toBeGreaterThanOrEqual(Math.floor(MIN_PIT_PX[game]) - 1);
+      expect(least.height).toBeLessThanOrEqual(h.need + 1);
+      const most = fitBoard(l, game, { width, height: h.want }, "large", upright);
+      expect(most.height).toBeLessThanOrEqual(h.want + 1);
+      expect(most.pit).toBeGreaterThanOrEqual(least.pit);
     },
   );
 });

@@ -46,6 +46,8 @@ export interface Layout {
 
 /** A landscape board wider than this many columns is turned on an upright phone. */
 export const MAX_UPRIGHT_COLS = 8;
+/** The same for a board without stores, whose four rows would leave most of an upright phone empty. */
+export const MAX_UPRIGHT_COLS_NO_STORES = 6;
 
 export function hasStores(game: GameId): boolean {
   return game !== "tsoro-wta";
@@ -127,7 +129,9 @@ function storesAboveBelow(
 export function makeLayout(engine: Engine, bottom: Seat, upright: boolean): Layout {
   const l = landscape(engine, bottom);
   if (!upright) return { ...l, turned: false };
-  if (l.cols <= MAX_UPRIGHT_COLS) return l.stores.length === 0 ? { ...l, turned: false } : storesAboveBelow(l, bottom);
+  // A board without stores (Winner Takes All) stays flat only while its pits keep their size across a phone.
+  if (l.stores.length === 0 && l.cols <= MAX_UPRIGHT_COLS_NO_STORES) return { ...l, turned: false };
+  if (l.stores.length > 0 && l.cols <= MAX_UPRIGHT_COLS) return storesAboveBelow(l, bottom);
   return {
     rows: l.cols,
     cols: l.rows,

@@ -12,8 +12,8 @@ describe("result wording", () => {
     ["timeout", 0, "Bola ran out of time."],
     ["timeout", 1, "You ran out of time."],
     ["abandoned", 0, "Bola left and did not come back in time."],
-    ["kazan", 0, "Your kazan reached 82 stones."],
-    ["kazan", 1, "Bola's kazan reached 82 stones."],
+    ["kazan", 0, "Your kazan passed 81 stones (82 or more wins)."],
+    ["kazan", 1, "Bola's kazan passed 81 stones (82 or more wins)."],
     ["captures", 1, "Bola captured 25 seeds or more."],
     ["agreed", null, "Both players agreed to end on the current score."],
   ] as const)("%s won by %s: %s", (reason, winner, text) => {

@@ -185,7 +185,7 @@ export const EN = {
   "result.export": "Export, replay or share this game",
   "result.moves": "{n, plural, one {# move} other {# moves}}",
   "result.finalScore": "Final score: {a} {sa}, {b} {sb}",
-  "end.kazan": "{who, select, you {Your kazan} none {A player's kazan} other {{name}'s kazan}} reached 82 stones.",
+  "end.kazan": "{who, select, you {Your kazan} none {A player's kazan} other {{name}'s kazan}} passed 81 stones (82 or more wins).",
   "end.kazanDraw": "Both kazans reached 81 stones: a draw.",
   "end.atsyz": "{name} had no stones to move (atsyz); each side kept the stones on its own pits.",
   "end.captures": "{who, select, none {A player} other {{name}}} captured 25 seeds or more.",

@@ -187,7 +187,7 @@ export const KK: Catalogue = {
     "result.moves": "{n, plural, one {# жүріс} other {# жүріс}}",
     "result.finalScore": "Соңғы есеп: {a} {sa}, {b} {sb}",
     "end.kazan":
-      "{who, select, you {Сіздің қазаныңыз} none {Бір ойыншының қазаны} other {{name} қазаны}} 82 құмалаққа жетті.",
+      "{who, select, you {Сіздің қазаныңыз} none {Бір ойыншының қазаны} other {{name} қазаны}} 81 құмалақтан асты (82 не одан көп жеңеді).",
     "end.kazanDraw": "Екі қазан да 81 құмалаққа жетті: тең ойын.",
     "end.atsyz": "{name} жүретін құмалақсыз қалды (атсыз); әр жақ өз отауларындағы құмалақтарды алды.",
     "end.captures": "{who, select, none {Бір ойыншы} other {{name}}} 25 не одан көп дән алды.",

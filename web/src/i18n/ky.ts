@@ -187,7 +187,7 @@ export const KY: Catalogue = {
     "result.moves": "{n, plural, one {# жүрүш} other {# жүрүш}}",
     "result.finalScore": "Акыркы эсеп: {a} {sa}, {b} {sb}",
     "end.kazan":
-      "{who, select, you {Сиздин казаныңыз} none {Бир оюнчунун казаны} other {{name} казаны}} 82 коргоолго жетти.",
+      "{who, select, you {Сиздин казаныңыз} none {Бир оюнчунун казаны} other {{name} казаны}} 81 коргоолдон ашты (82 же андан көп жеңет).",
     "end.kazanDraw": "Эки казан тең 81 коргоолго жетти: тең чыгуу.",
     "end.atsyz": "{name} жүрө турган коргоолсуз калды (атсыз); ар тарап өз уяларындагы коргоолдорду алды.",
     "end.captures": "{who, select, none {Бир оюнчу} other {{name}}} 25 же андан көп дан алды.",

@@ -188,7 +188,7 @@ export const RU: Catalogue = {
     "result.moves": "{n, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}",
     "result.finalScore": "Итоговый счёт: {a} — {sa}, {b} — {sb}",
     "end.kazan":
-      "{who, select, you {Ваш казан} none {Казан одного из игроков} other {Казан игрока {name}}} набрал 82 камня.",
+      "{who, select, you {Ваш казан} none {Казан одного из игроков} other {Казан игрока {name}}} набрал больше 81 камня (побеждают 82 и больше).",
     "end.kazanDraw": "Оба казана набрали по 81 камню: ничья.",
     "end.atsyz": "{name}: нечем ходить (атсыз); каждая сторона забрала камни из своих лунок.",
     "end.captures": "{who, select, none {Один из игроков} other {{name}}} взял 25 семян или больше.",

@@ -190,7 +190,7 @@ export const SN: Catalogue = {
     "result.moves": "{n, plural, one {kufamba #} other {kufamba #}}",
     "result.finalScore": "Zvibodzwa zvekupedzisira: {a} {sa}, {b} {sb}",
     "end.kazan":
-      "{who, select, you {Kazan yako} none {Kazan yemumwe mutambi} other {Kazan ya{name}}} yasvika matombo 82.",
+      "{who, select, you {Kazan yako} none {Kazan yemumwe mutambi} other {Kazan ya{name}}} yapfuura matombo 81 (82 kana kupfuura inokunda).",
     "end.kazanDraw": "Kazan mbiri dzese dzasvika matombo 81: maenzana.",
     "end.atsyz":
       "{name} anga asina matombo ekutamba (atsyz); divi rimwe nerimwe rakachengeta matombo ari mumakomba aro.",

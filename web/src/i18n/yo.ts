@@ -185,7 +185,7 @@ export const YO: Catalogue = {
     "result.export": "Gbé eré yìí jáde, wò ó padà tàbí pín in",
     "result.moves": "{n, plural, other {ìgbésẹ̀ #}}",
     "result.finalScore": "Àmì ìparí: {a} {sa}, {b} {sb}",
-    "end.kazan": "{who, select, you {Kazan rẹ} none {Kazan òṣèré kan} other {Kazan {name}}} dé òkúta 82.",
+    "end.kazan": "{who, select, you {Kazan rẹ} none {Kazan òṣèré kan} other {Kazan {name}}} ti ju òkúta 81 lọ (82 tàbí jù bẹ́ẹ̀ lọ ló borí).",
     "end.kazanDraw": "Kazan méjèèjì dé òkúta 81: ọ̀mì.",
     "end.atsyz": "{name} kò ní òkúta láti ta (atsyz); ìhà kọ̀ọ̀kan kó òkúta inú ihò tirẹ̀.",
     "end.captures": "{who, select, none {Òṣèré kan} other {{name}}} kó ẹyọ 25 tàbí jù bẹ́ẹ̀ lọ.",

@@ -182,7 +182,7 @@ export function NewGameScreen(): JSX.Element {
           onChange={(s) => settingsActions.set("speed", s)}
         />
         <Show when={!online()}>
-          <button type="button" class="btn primary big" onClick={start}>
+          <button type="button" class="btn primary big start-match" onClick={start}>
             {t("new.start")}
           </button>
         </Show>

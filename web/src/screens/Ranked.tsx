@@ -21,6 +21,7 @@ import { createRanked, type RankedStore } from "../state/createRanked.js";
 import { useRouter } from "../state/createRouter.js";
 import { useSettings } from "../state/createSettings.js";
 import { useServices } from "../state/services.js";
+import { readJson, writeJson } from "../state/persist.js";
 import "../online.css";
 import { matchRecord } from "../lib/gameRecords.js";
 import { BoardLayout } from "../components/BoardLayout.js";
@@ -32,6 +33,28 @@ import { ExportButton } from "./Export.js";
 export function formatClock(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+const CHOICE_KEY = "ranked.choice.v1";
+
+interface LobbyChoice {
+  readonly family: Family;
+  readonly mode: "tsoro-classic" | "tsoro-wta";
+  readonly holes: number;
+  readonly seeds: number;
+}
+
+/** The lobby's last choice as kept on the device; anything unreadable falls back to Togyz kumalak. */
+function readChoice(raw: unknown): LobbyChoice {
+  const o = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
+  const int = (v: unknown, lo: number, hi: number, d: number): number =>
+    typeof v === "number" && Number.isInteger(v) && v >= lo && v <= hi ? v : d;
+  return {
+    family: (FAMILIES as readonly unknown[]).includes(o.family) ? (o.family as Family) : "togyz",
+    mode: o.mode === "tsoro-wta" ? "tsoro-wta" : "tsoro-classic",
+    holes: int(o.holes, 4, 12, 8),
+    seeds: int(o.seeds, 1, 10, 2),
+  };
 }
 
 function ratingText(rating: number, provisional: boolean): string {
@@ -53,10 +76,12 @@ export function RankedScreen(): JSX.Element {
   const [r, act, [view]] = store;
   onCleanup(() => act.dispose());
 
-  const [family, setFamily] = createSignal<Family>("tsoro");
-  const [mode, setMode] = createSignal<"tsoro-classic" | "tsoro-wta">("tsoro-classic");
-  const [holes, setHoles] = createSignal(8);
-  const [seeds, setSeeds] = createSignal(2);
+  // The lobby opens on the game last sought on this device (Togyz kumalak the first time).
+  const last = readChoice(readJson(services.storage, CHOICE_KEY));
+  const [family, setFamily] = createSignal<Family>(last.family);
+  const [mode, setMode] = createSignal<"tsoro-classic" | "tsoro-wta">(last.mode);
+  const [holes, setHoles] = createSignal(last.holes);
+  const [seeds, setSeeds] = createSignal(last.seeds);
   const [resignOpen, setResignOpen] = createSignal(false);
   /** The result closed to study the final position (Escape, a tap outside, "See the board"). */
   const [seeBoard, setSeeBoard] = createSignal(false);
@@ -99,6 +124,7 @@ export function RankedScreen(): JSX.Element {
   };
   const seek = (): void => {
     const g = game();
+    writeJson(services.storage, CHOICE_KEY, { family: family(), mode: mode(), holes: holes(), seeds: seeds() });
     act.seek(g, g.startsWith("tsoro") ? { holes: holes(), seeds: seeds() } : undefined);
   };
   const them = (): Seat => (r.seat === 0 ? 1 : 0);
@@ -121,14 +147,19 @@ export function RankedScreen(): JSX.Element {
   };
 
   const who = (seat: Seat): string => (seat === r.seat ? "You" : (r.match?.seats[seat].name ?? ""));
-  const seatRating = (seat: Seat): string =>
-    r.match !== null ? ratingText(r.match.seats[seat].rating, r.match.seats[seat].provisional) : "";
+  /** A seat's rating: the new one once the game's changes are in. */
+  const seatRating = (seat: Seat): string => {
+    if (r.match === null) return "";
+    const c = r.changes;
+    return ratingText(c !== null ? c[seat].after : r.match.seats[seat].rating, r.match.seats[seat].provisional);
+  };
 
   const side = (seat: Seat, where: "top" | "bottom"): JSX.Element => (
     <div
       class={`side side-${where}`}
       classList={{ turn: r.match?.toMove === seat && r.match?.status === "active" }}
       data-seat={seat}
+      data-testid={`side-${where}`}
     >
       <span class="side-name" data-testid={`ranked-name-${where}`}>
         {who(seat)}
@@ -248,7 +279,7 @@ export function RankedScreen(): JSX.Element {
               Cancel
             </button>
           </Show>
-          <button type="button" class="btn" onClick={() => router.go("leaderboard")}>
+          <button type="button" class="btn" onClick={() => router.go("leaderboard", game())}>
             Leaderboard
           </button>
         </div>

@@ -66,6 +66,12 @@ export function RoomScreen(props: { code: string }): JSX.Element {
   );
 }
 
+/** A peer's name as this device shows it: a player who set no name (or kept "You") is "Guest" or "Owner". */
+function peerName(name: string, seat: Seat): string {
+  const n = name.trim();
+  return n === "" || n === "You" ? (seat === 0 ? "Owner" : "Guest") : n;
+}
+
 const STATUS_TEXT: { readonly [K in string]?: string } = {
   connecting: "Connecting to the game server…",
   waiting: "Waiting for the owner: they need to open the game to let you in…",
@@ -112,12 +118,8 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   const code = (): string => showCode(room.code);
   const me = (): Seat => room.seat ?? 0;
   const them = (): Seat => (me() === 0 ? 1 : 0);
-  /** The other player's own name; a player who kept the default name "You" is "Your friend" here. */
-  const nameOf = (seat: Seat): string => {
-    if (seat === room.seat) return "You";
-    const n = room.names[seat].trim();
-    return n === "" || n === "You" ? "Your friend" : n;
-  };
+  /** The other player's own name; a player who set none (or kept "You") is "Guest" or "Owner" here. */
+  const nameOf = (seat: Seat): string => (seat === room.seat ? "You" : peerName(room.names[seat], seat));
   /**
    * The board shows once both players are in; on Continue the game kept on the device shows at once,
    * while the connection is still being made.
@@ -174,8 +176,14 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     return { display: makeDisplay(l.states[k]), lastFrom: l.lastFrom[k] };
   });
   /** The game just ended (or the last one of the room), as a record for Replay and Engine review. */
-  const endedRecord = (): ReturnType<typeof friendGameRecord> => {
+  const [lastResult, setLastResult] = createSignal<typeof room.result>(null);
+  createEffect(() => {
     const r = room.result;
+    if (r !== null) setLastResult({ ...r });
+    else if (room.turn !== null) setLastResult(null);
+  });
+  const endedRecord = (): ReturnType<typeof friendGameRecord> => {
+    const r = lastResult();
     if (r === null) return null;
     return friendGameRecord(r.final, r.moves, r.starter, r.outcome, (s) => room.names[s].trim() || `Player ${s + 1}`);
   };
@@ -225,7 +233,11 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     room.chatOpen ? 0 : room.chat.filter((c) => c.seat !== room.seat && c.seq > readUpTo()).length;
 
   const share = async (withLink: boolean): Promise<void> => {
-    const text = `Play mancala with me: the game code is ${code()}.`;
+    const setup = describeSetup(room.settings ?? props.room.setup);
+    const text =
+      setup === ""
+        ? `Play mancala with me: the game code is ${code()}.`
+        : `Play ${setup} with me: the game code is ${code()}.`;
     const r = await shareText("Mancala game code", text, withLink ? joinLink(code()) : undefined);
     setShared(
       r === "copied"
@@ -486,7 +498,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
                 onPeek={(k) => setPeek(k === (line()?.entries.length ?? 0) ? null : k)}
                 onBack={() => setPeek(null)}
                 actions={
-                  <Show when={room.result !== null}>
+                  <Show when={lastResult() !== null && room.turn === null}>
                     <ReviewButtons record={endedRecord} />
                   </Show>
                 }
@@ -769,7 +781,7 @@ function Lobby(props: {
           <div class="request" data-testid="join-request">
             <Avatar emoji="🙂" size={34} label="" />
             <span class="request-name">
-              <strong>{r.name}</strong> asks to join
+              <strong>{peerName(r.name, 1)}</strong> asks to join
             </span>
             <button type="button" class="btn primary" onClick={() => act.approve(r.reqId, true)}>
               Let in
