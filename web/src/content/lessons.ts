@@ -329,6 +329,7 @@ export const LESSON_TEXT = {
   tap: "Your prediction: {prediction}. Now tap {target}, marked with a white ring and an arrow, and watch.",
   notThat: "That is {other}. This lesson tries {target}, marked with a white ring and an arrow: tap it to sow.",
   targetLabel: "the one to try in this lesson",
+  tuzdyk: "TUZDYK!",
   right: "Right!",
   notQuite: "Not quite.",
   verdict: "You said {prediction}; the answer is {truth}.",

@@ -42,7 +42,7 @@ export const GUIDES: { readonly [F in Family]: GameGuide } = {
       {
         heading: "Rules",
         items: [
-          "Each player owns the row of nine pits nearest them and a kazan (store); your row is the one at the bottom. Every pit starts with nine stones. Against the computer you move first; in a series the players take turns to start each game, so the computer starts games 2, 4 and 6.",
+          "Each player owns the row of nine pits nearest them and a kazan (store); your row is the one at the bottom. Every pit starts with nine stones. Against the computer you move first; in a series the players take turns to start each game, so the computer starts every second game.",
           "On your turn lift every stone from one of your pits and sow them one by one counter-clockwise. The first stone goes back into the pit you lifted from; a pit holding a single stone just moves it to the next pit. Big pits go all the way round.",
           "If your last stone lands in an opponent's pit and makes its count even, you take that whole pit into your kazan. Only that pit is taken. A last stone on your own side never captures.",
           "If your last stone makes an opponent's pit hold exactly three, that pit becomes your tuzdyk: you take the three stones, and every stone that falls into it later, sown by either player, goes straight to your kazan.",

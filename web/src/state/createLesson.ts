@@ -5,7 +5,7 @@
 import { createStore, produce, type Store } from "solid-js/store";
 import { play, setup, toMove, type State } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
-import { trueChoices, type Lesson, type Tried } from "../content/lessons.js";
+import { LESSON_TEXT, trueChoices, type Lesson, type Tried } from "../content/lessons.js";
 import { playTrace, prefersReducedMotion, stepMs, type Cue, type Speed } from "../game/animate.js";
 import { legalPits, makeDisplay, moveOfPit, type Display } from "../game/moves.js";
 import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
@@ -112,7 +112,7 @@ export function createLesson(
     later,
     announce(e) {
       if (e.t !== "tuzdyk") return;
-      setState("announce", "TUZDYK!");
+      setState("announce", LESSON_TEXT.tuzdyk);
       later(1400, () => setState("announce", null));
     },
     cue,
