@@ -20,14 +20,19 @@ async function chip(page: Page, name: string, index: number): Promise<void> {
 
 /** From the menu: New game, Tsoro on the smallest board against Easy, one game, fast. */
 export async function startSmallTsoro(page: Page): Promise<void> {
-  await page.click(".menu-item.primary");
-  await page.waitForSelector(".game-cards");
-  await page.click("label.game-card.fam-tsoro");
-  await chip(page, "mode", 0);
+  await setUpGame(page, "tsoro");
   for (const i of [0, 1]) {
     const fewer = page.locator(".stepper").nth(i).locator("button").first();
     while (await fewer.isEnabled()) await fewer.click();
   }
+}
+
+/** From the menu: New game, `family` (Tsoro Classic) against Easy, one game, fast. */
+export async function setUpGame(page: Page, family: "togyz" | "ayo" | "tsoro"): Promise<void> {
+  await page.click(".menu-item.primary");
+  await page.waitForSelector(".game-cards");
+  await page.click(`label.game-card.fam-${family}`);
+  if (family === "tsoro") await chip(page, "mode", 0);
   await chip(page, "opponent", 0);
   await chip(page, "level", 0);
   await chip(page, "bestof", 0);
