@@ -16,6 +16,7 @@ import { makeGuestRoom, makeOwnRoom, parseCode } from "../state/newRoom.js";
 import { DEFAULT_SETUP } from "../state/records.js";
 import { describeSetup } from "./Resume.js";
 import "../online.css";
+import { t } from "../i18n/i18n.js";
 
 export function OnlineScreen(props: { join: boolean; code: string | null }): JSX.Element {
   const [, router] = useRouter();
@@ -47,7 +48,7 @@ export function OnlineScreen(props: { join: boolean; code: string | null }): JSX
     e.preventDefault();
     const c = parseCode(typed());
     if (!c.ok) {
-      setProblem(`That is not a game code: ${c.error.message}.`);
+      setProblem(t("online.notCode", { reason: c.error.message }));
       return;
     }
     // Typing the code of a game this device already plays returns to its seat.
@@ -69,15 +70,15 @@ export function OnlineScreen(props: { join: boolean; code: string | null }): JSX
   return (
     <section class="screen page online" aria-labelledby="online-title">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label={t("common.back")}>
           <Icon name="back" />
         </button>
-        <h1 id="online-title">{props.join ? "Join a game" : "Online"}</h1>
+        <h1 id="online-title">{props.join ? t("screen.join") : t("screen.online")}</h1>
       </header>
-      <form class="card form join-form" onSubmit={join} aria-label="Join a friend's game">
-        <h2>Join a friend's game</h2>
+      <form class="card form join-form" onSubmit={join} aria-label={t("online.joinLabel")}>
+        <h2>{t("online.joinLabel")}</h2>
         <label class="field">
-          <span>Game code</span>
+          <span>{t("online.code")}</span>
           <input
             type="text"
             name="code"
@@ -103,16 +104,14 @@ export function OnlineScreen(props: { join: boolean; code: string | null }): JSX
           )}
         </Show>
         <button type="submit" class="btn primary big">
-          Join
+          {t("online.join")}
         </button>
-        <p class="note">
-          The game and board are the ones your friend chose. They let you in when your request arrives.
-        </p>
+        <p class="note">{t("online.joinNote")}</p>
       </form>
       <Show when={!props.join}>
         <div class="card form create-form">
-          <h2>Create a game</h2>
-          <div class="game-cards" role="radiogroup" aria-label="Game">
+          <h2>{t("online.createTitle")}</h2>
+          <div class="game-cards" role="radiogroup" aria-label={t("new.gameGroup")}>
             <For each={FAMILIES}>
               {(f) => (
                 <label class={`game-card fam-${f}`} classList={{ on: family() === f }}>
@@ -125,62 +124,60 @@ export function OnlineScreen(props: { join: boolean; code: string | null }): JSX
           </div>
           <Show when={family() === "tsoro"}>
             <Choice
-              legend="Game mode"
+              legend={t("new.mode")}
               name="online-mode"
               options={["tsoro-classic", "tsoro-wta"] as const}
               value={mode()}
-              label={(m) => (m === "tsoro-classic" ? "Classic" : "Winner Takes All")}
+              label={(m) => (m === "tsoro-classic" ? t("new.classic") : t("new.wta"))}
               onChange={setMode}
             />
             <Stepper
-              label="Board size (holes per row)"
+              label={t("new.holes")}
               value={form.holes}
               min={4}
               max={12}
               onChange={(n) => setForm("holes", n)}
               unit=" × 2"
             />
-            <Stepper label="Seeds per hole" value={form.seeds} min={1} max={10} onChange={(n) => setForm("seeds", n)} />
+            <Stepper label={t("new.seeds")} value={form.seeds} min={1} max={10} onChange={(n) => setForm("seeds", n)} />
           </Show>
           <Choice
-            legend="Series"
+            legend={t("new.series")}
             name="online-bestof"
             options={[1, 3, 5, 7] as const}
             value={form.bestOf}
-            label={(b) => (b === 1 ? "Single game" : `Best of ${b}`)}
+            label={(b) => (b === 1 ? t("new.single") : t("new.bestOf", { n: b }))}
             onChange={(b) => setForm("bestOf", b as BestOf)}
           />
           <button type="button" class="btn primary big" onClick={create}>
-            Create game
+            {t("new.create")}
           </button>
-          <p class="note">
-            You get an 8-character code to send to your friend. Moves, chat, names and pictures are encrypted with it.
-          </p>
+          <p class="note">{t("online.createNote")}</p>
         </div>
         <Show when={mine().length > 0}>
           <div class="card">
-            <h2>Your online games</h2>
+            <h2>{t("online.yours")}</h2>
             <ul class="saved-list">
               <For each={mine()}>
                 {(r) => (
                   <li class="saved">
                     <div class="saved-text">
                       <span class="saved-title">
-                        {r.setup !== null ? GAME_NAMES[r.setup.game] : "Friend game"} · {showCode(r.code)}
+                        {r.setup !== null ? GAME_NAMES[r.setup.game] : t("screen.room")} · {showCode(r.code)}
                       </span>
                       <span class="saved-sub">
                         {r.opponent !== null
-                          ? `with ${r.opponent}`
+                          ? t("online.with", { name: r.opponent })
                           : r.owner
-                            ? "waiting for your friend"
-                            : "waiting to be let in"}
+                            ? t("online.waitingFriend")
+                            : t("online.waitingLetIn")}
                       </span>
                       <span class="saved-sub" data-testid="open-game-board">
                         {describeSetup(r.setup)}
                       </span>
                     </div>
                     <button type="button" class="btn primary" onClick={() => router.go("room", r.code)}>
-                      Continue
+                      {t("online.continue")}
                     </button>
                   </li>
                 )}

@@ -14,6 +14,7 @@ import { showCode, useRooms, type RoomSetup, type SavedRoom } from "../state/cre
 import { movesText } from "../game/results.js";
 import type { SavedGame } from "../state/records.js";
 import { ExportButton } from "./Export.js";
+import { t } from "../i18n/i18n.js";
 
 const MONTH_MS = 30 * 24 * 3600 * 1000;
 
@@ -42,15 +43,24 @@ export function describeSetup(setup: RoomSetup | null): string {
   const o = setup.options;
   const board =
     setup.game === "togyz"
-      ? "9 pits a side, 9 stones each"
+      ? t("setup.togyzBoard")
       : setup.game === "ayo"
-        ? "6 pits a side, 4 seeds each"
-        : `${String(o.holes)} × 2 holes, ${String(o.seeds)} seed${o.seeds === 1 ? "" : "s"} each`;
-  return `${GAME_NAMES[setup.game]} · ${board}${setup.bestOf > 1 ? ` · best of ${setup.bestOf}` : " · single game"}`;
+        ? t("setup.ayoBoard")
+        : t("setup.tsoroBoard", { holes: Number(o.holes), seeds: Number(o.seeds) });
+  return t("setup.line", {
+    game: GAME_NAMES[setup.game],
+    board,
+    series: setup.bestOf > 1 ? t("setup.bestOf", { n: setup.bestOf }) : t("setup.single"),
+  });
 }
 
 export function describeRoom(r: SavedRoom): string {
-  const who = r.opponent !== null ? `with ${r.opponent}` : r.owner ? "waiting for your friend" : "waiting to be let in";
+  const who =
+    r.opponent !== null
+      ? t("online.with", { name: r.opponent })
+      : r.owner
+        ? t("online.waitingFriend")
+        : t("online.waitingLetIn");
   const board = r.setup === null ? "" : ` · ${describeSetup(r.setup).split(" · ").slice(1).join(" · ")}`;
   const series = r.setup !== null && r.setup.bestOf > 1 ? `, ${r.score[0]}–${r.score[1]}` : "";
   return `${who} · code ${showCode(r.code)}${board}${series} · ${movesText(r.moves)}`;
