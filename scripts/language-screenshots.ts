@@ -1,6 +1,6 @@
 /**
  * Screenshots of the main menu and of a game in progress in each language of the client, written to
- * web/screenshots/ (not kept in git): `npx tsx scripts/screenshots.ts`. Each game is the one of the
+ * web/e2e/screenshots/languages/ (git-ignored): `npm run -s screenshots:languages`. Each game is the one of the
  * language's own community (Togyz kumalak in Kazakh, Russian and Kyrgyz, Ayo in Yoruba, Tsoro in Shona).
  */
 import { mkdir } from "node:fs/promises";
@@ -9,7 +9,7 @@ import { chromium } from "playwright-core";
 import { CHROMIUM, CHROMIUM_ARGS, startHarness } from "../web/e2e/harness.js";
 import { openInLanguage, setUpGame, startMatch } from "../web/e2e/languages.js";
 
-const OUT = join(import.meta.dirname, "..", "web", "screenshots");
+const OUT = join(import.meta.dirname, "..", "web", "e2e", "screenshots", "languages");
 const GAMES = [
   ["en", "en-GB", "togyz"],
   ["ru", "ru-RU", "togyz"],
