@@ -401,9 +401,12 @@ describe("the end of a friend game", () => {
       waitBoard(a.page, fresh, "Alice after the rematch"),
       waitBoard(b.page, fresh, "Bola after the rematch"),
     ]);
-    // A new series starts with the room's creator again.
-    await a.page.waitForSelector(".pit.legal", { timeout: 10_000 });
-    expect(await b.page.$$(".pit.legal")).toHaveLength(0);
+    // The rematch is started by the other side: the guest, who did not start the first series.
+    await b.page.waitForSelector(".pit.legal", { timeout: 10_000 });
+    expect(await a.page.$$(".pit.legal")).toHaveLength(0);
+    // The new board carries no last-move mark from the game before.
+    expect(await a.page.$$(".last-dot")).toHaveLength(0);
+    expect(await b.page.$$(".last-dot")).toHaveLength(0);
     await playMoves(1);
   }, 30_000);
 });
@@ -418,8 +421,11 @@ describe("ranked play and the leaderboard", () => {
       await p.page.waitForSelector('button:has-text("Find an opponent"):not([disabled])', { timeout: 15_000 });
       await p.page.click('.chips label.chip:has-text("Tsoro")');
       await p.page.click('label.chip:has-text("Winner Takes All")');
-      for (let i = 0; i < 4; i++) await p.page.click('button[aria-label="Fewer: Board size (holes per row)"]');
-      await p.page.click('button[aria-label="Fewer: Seeds per hole"]');
+      // The lobby opens on the last game sought: step down to the smallest board and one seed.
+      for (const label of ["Fewer: Board size (holes per row)", "Fewer: Seeds per hole"]) {
+        const less = p.page.locator(`button[aria-label="${label}"]`);
+        while (await less.isEnabled()) await less.click();
+      }
       expect(await p.page.textContent('[data-testid="my-rating"]')).toContain("1500");
     }
     await a.page.click('button:has-text("Find an opponent")');
@@ -626,8 +632,11 @@ describe("ranked play and the leaderboard", () => {
       await p.page.waitForSelector('button:has-text("Find an opponent"):not([disabled])', { timeout: 15_000 });
       await p.page.click('.chips label.chip:has-text("Tsoro")');
       await p.page.click('label.chip:has-text("Winner Takes All")');
-      for (let i = 0; i < 4; i++) await p.page.click('button[aria-label="Fewer: Board size (holes per row)"]');
-      await p.page.click('button[aria-label="Fewer: Seeds per hole"]');
+      // The lobby opens on the last game sought: step down to the smallest board and one seed.
+      for (const label of ["Fewer: Board size (holes per row)", "Fewer: Seeds per hole"]) {
+        const less = p.page.locator(`button[aria-label="${label}"]`);
+        while (await less.isEnabled()) await less.click();
+      }
     }
     await a.page.click('button:has-text("Find an opponent")');
     await a.page.waitForSelector('[data-testid="seeking"]');
