@@ -26,7 +26,15 @@ interface Arg {
 }
 
 type Node = { type: number; value?: string; options?: Record<string, { value: Node[] }>; children?: Node[] };
-const TYPES: Record<number, string> = { 1: "argument", 2: "number", 3: "date", 4: "time", 5: "select", 6: "plural" };
+const TYPES: Record<number, string> = {
+  1: "argument",
+  2: "number",
+  3: "date",
+  4: "time",
+  5: "select",
+  6: "plural",
+  8: "tag",
+};
 
 function argsOf(message: string, locale: string): Map<string, Arg[]> {
   const out = new Map<string, Arg[]>();
@@ -121,12 +129,20 @@ describe("catalogues", () => {
 
   test.each(Object.entries(TRANSLATIONS))("%s: every message formats with values of the right kinds", (l, c) => {
     for (const k of KEYS) {
-      const values: Record<string, string | number> = {};
+      const values: Record<string, string | number | ((chunks: string[]) => string)> = {};
       for (const [name, uses] of argsOf(EN[k], "en")) {
         const u = uses[0];
-        values[name] = u.type === "plural" || u.type === "number" ? 3 : u.type === "select" ? u.options[0] : "Bola";
+        values[name] =
+          u.type === "plural" || u.type === "number"
+            ? 3
+            : u.type === "select"
+              ? u.options[0]
+              : u.type === "tag"
+                ? (chunks: string[]) => chunks.join("")
+                : "Bola";
       }
-      const text = String(new IntlMessageFormat(c.messages[k], l).format(values));
+      const out = new IntlMessageFormat(c.messages[k], l).format<string>(values);
+      const text = Array.isArray(out) ? out.join("") : String(out);
       expect(text, `${l} ${k}`).not.toMatch(/[{}]/);
     }
   });

@@ -50,6 +50,21 @@ export function t(key: MessageKey, values?: MessageValues): string {
   return String(f.format(values));
 }
 
+/**
+ * The message for `key` with tags filled by `tags` (`<b>{rating}</b>` → `tags.b(["1500"])`), as parts
+ * for JSX, so a word in bold stays inside its sentence.
+ */
+export function tParts<T>(
+  key: MessageKey,
+  values: MessageValues,
+  tags: Readonly<Record<string, (chunks: (string | T)[]) => T>>,
+): (string | T)[] {
+  const { locale: l, catalogue } = current();
+  const f = new IntlMessageFormat(catalogue.messages[key], l);
+  const out = f.format<T>({ ...values, ...tags });
+  return Array.isArray(out) ? out : [out];
+}
+
 /** Every key, in the source catalogue's order. */
 export const MESSAGE_KEYS = Object.keys(EN) as readonly MessageKey[];
 
