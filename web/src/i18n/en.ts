@@ -204,6 +204,9 @@ export const EN = {
   "lb.more": "More",
   "lb.note":
     'Players with an established rating are ranked first. Below them, a "?" marks a provisional rating: it settles after a few more games, and then the player is ranked. Only ranked games count; lessons and games against the computer never do.',
+  "rules.tryLessons": "Try the lessons",
+  "rules.playerOne": "Player one",
+  "rules.playerTwo": "Player two",
   "opt.counters": "Counters",
   "opt.seeds": "Seeds",
   "opt.pebbles": "Pebbles",

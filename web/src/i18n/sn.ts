@@ -211,6 +211,9 @@ export const SN: Catalogue = {
     "lb.more": "Zvimwe",
     "lb.note":
       'Vatambi vane zvinzvimbo zvakasimba ndivo vanotanga. Pasi pavo, "?" inoratidza chinzvimbo chenguva pfupi: chinogadzikana mushure memitambo mishoma, wobva mutambi apiwa nzvimbo. Makwikwi ane zvinzvimbo chete ndiwo anoverengwa; zvidzidzo nemitambo nekombiyuta hazviverengwi.',
+    "rules.tryLessons": "Edza zvidzidzo",
+    "rules.playerOne": "Mutambi wekutanga",
+    "rules.playerTwo": "Mutambi wechipiri",
     "opt.counters": "Zvekuverenga",
     "opt.seeds": "Mhodzi",
     "opt.pebbles": "Matombo madiki",

@@ -207,6 +207,9 @@ export const YO: Catalogue = {
     "lb.more": "Sí i",
     "lb.note":
       'Àwọn òṣèré tí ipò wọn ti fìdí múlẹ̀ ló kọ́kọ́ wà. Nísàlẹ̀ wọn, "?" fi ipò fún ìgbà díẹ̀ hàn: yóò dúró lẹ́yìn eré díẹ̀ sí i, nígbà náà ni òṣèré náà yóò gba ipò. Ìdíje onípò nìkan ló ń kà; ẹ̀kọ́ àti eré pẹ̀lú kọ̀ǹpútà kì í kà.',
+    "rules.tryLessons": "Gbìyànjú àwọn ẹ̀kọ́",
+    "rules.playerOne": "Òṣèré kìíní",
+    "rules.playerTwo": "Òṣèré kejì",
     "opt.counters": "Ẹyọ",
     "opt.seeds": "Ẹyọ ayò",
     "opt.pebbles": "Òkúta wẹ́wẹ́",

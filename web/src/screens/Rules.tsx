@@ -10,6 +10,7 @@ import { Icon } from "../components/Icon.js";
 import { FAMILIES, FAMILY_NAMES, type Family } from "../content/games.js";
 import { CAPTURE_DIAGRAM, GUIDES } from "../content/rules.js";
 import { useRouter } from "../state/createRouter.js";
+import { t } from "../i18n/i18n.js";
 
 export function RulesScreen(props: { family: string | null }): JSX.Element {
   const [, router] = useRouter();
@@ -19,12 +20,12 @@ export function RulesScreen(props: { family: string | null }): JSX.Element {
   return (
     <section class="screen page rules" aria-labelledby="rules-title">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label={t("common.back")}>
           <Icon name="back" />
         </button>
-        <h1 id="rules-title">Rules</h1>
+        <h1 id="rules-title">{t("screen.rules")}</h1>
       </header>
-      <div class="tabs" role="tablist" aria-label="Game">
+      <div class="tabs" role="tablist" aria-label={t("new.gameGroup")}>
         <For each={FAMILIES}>
           {(f) => (
             <button
@@ -73,7 +74,7 @@ export function RulesScreen(props: { family: string | null }): JSX.Element {
         </Show>
         <div class="row">
           <button type="button" class="btn primary" onClick={() => router.go("lessons")}>
-            Try the lessons
+            {t("rules.tryLessons")}
           </button>
         </div>
       </article>
@@ -112,7 +113,7 @@ function CaptureDiagram(): JSX.Element {
           hand={null}
           flights={[]}
           glow={null}
-          names={["Player one", "Player two"]}
+          names={[t("rules.playerOne"), t("rules.playerTwo")]}
           counters={settings.counters}
           holeSize="small"
           handStyle="off"
