@@ -1,5 +1,5 @@
 /** Rules, strategy tips and common questions, one tab per game. */
-import { For, Show, type JSX } from "solid-js";
+import { createResource, For, Show, type JSX } from "solid-js";
 import { Board } from "../components/Board.js";
 import { lessonById, outcomeOf } from "../content/lessons.js";
 import { fill } from "../content/text.js";
@@ -10,13 +10,16 @@ import { Icon } from "../components/Icon.js";
 import { FAMILIES, FAMILY_NAMES, type Family } from "../content/games.js";
 import { CAPTURE_DIAGRAM, GUIDES } from "../content/rules.js";
 import { useRouter } from "../state/createRouter.js";
-import { t } from "../i18n/i18n.js";
+import { locale, t } from "../i18n/i18n.js";
+import { overlaid, RULES_LOADERS } from "../i18n/rules/overlay.js";
 
 export function RulesScreen(props: { family: string | null }): JSX.Element {
   const [, router] = useRouter();
   const fam = (): Family =>
     (FAMILIES as readonly string[]).includes(props.family ?? "") ? (props.family as Family) : "togyz";
-  const guide = () => GUIDES[fam()];
+  // The rules in the chosen language where its community's game has them translated, English otherwise.
+  const [local] = createResource(locale, (l) => RULES_LOADERS[l]?.().catch(() => undefined));
+  const guide = () => overlaid(GUIDES[fam()], local()?.guides[fam()]);
   return (
     <section class="screen page rules" aria-labelledby="rules-title">
       <header class="page-head">
