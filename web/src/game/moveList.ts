@@ -24,7 +24,7 @@ export interface MoveLine {
 }
 
 /** A move as the list writes it, from the position before it and what it did. */
-export function moveText(game: GameId, before: State, move: number, trace: readonly TraceEvent[]): string {
+function moveText(game: GameId, before: State, move: number, trace: readonly TraceEvent[]): string {
   if (game === "togyz") return makeMoveToken(marksOf(before, move, trace));
   if (game === "ayo") return move === 0 ? "pass" : String(move);
   return String(move + 1);
