@@ -1,4 +1,4 @@
-// Lint: typescript-eslint's recommended rules with type information, for every layer.
+// Lint: typescript-eslint's recommended rules with type information, each file typed by its layer's project.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
@@ -12,13 +12,28 @@ export default tseslint.config(
       "cdk.out/",
       "coverage/",
       "core/games/togyz-wasm-bytes.ts",
+      ".cache/",
     ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ["**/*.ts", "**/*.tsx"],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: {
+        // The first project that holds a file types it (tests come before the layer they test).
+        project: [
+          "tsconfig.test.json",
+          "core/tsconfig.json",
+          "web/tsconfig.json",
+          "functions/tsconfig.json",
+          "scripts/tsconfig.json",
+          "stacks/tsconfig.json",
+          "tsconfig.json",
+        ],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/no-misused-promises": "error",

@@ -15,7 +15,13 @@
 import { err, ok, type Result } from "./types.js";
 
 export const NAME_MIN = 2;
+/** The longest name a player goes by anywhere (ranked, friend games, the device's profile), in characters. */
 export const NAME_MAX = 20;
+
+/** `name` cut to NAME_MAX characters (code points, so no character is split). */
+export function clipName(name: string): string {
+  return Array.from(name).slice(0, NAME_MAX).join("");
+}
 
 export const NAME_ERROR_CODES = [
   "name/too_short",

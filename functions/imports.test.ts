@@ -1,8 +1,9 @@
 /**
- * The shape of the code, checked by walking every import of the project's TypeScript sources:
- * functions/lib/ holds only what every domain uses and imports no domain (nothing under functions/
- * outside lib/, only core/ and packages), and no module imports itself through any chain of
- * imports (type-only imports included).
+ * The shape of the code, checked by walking every import of the project's TypeScript sources
+ * (type-only imports included): every module imports only its own layer or a lower one (`LAYERS`:
+ * core/ at the bottom; functions/lib/ imports no domain; a domain imports no entry; the entries
+ * import neither the local server nor the route table), and no module imports itself through any
+ * chain of imports. Tests and test support may import anything.
  */
 import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -47,6 +48,46 @@ function resolveSpec(from: string, spec: string): string | null {
   ];
   for (const c of candidates) if (existsSync(c) && statSync(c).isFile() && /\.(ts|tsx)$/.test(c)) return c;
   return null;
+}
+
+/**
+ * The layers, lowest first; a module may import its own layer and those below it. Domains share a
+ * layer: ranked play composes identity, names, matchmaking, matches and ratings.
+ */
+const LAYERS: readonly (readonly RegExp[])[] = [
+  [/^core\//],
+  [/^functions\/lib\//, /^web\/src\//],
+  [/^functions\/(friends|identity|matches|matchmaking|names|ranked|ratings|suggestions)\//],
+  [/^functions\/(ws|http)\//],
+  [/^functions\/routes\.ts$/],
+  [/^functions\/local\//, /^stacks\//],
+  [/^scripts\//, /^web\/e2e\//],
+];
+
+/** The layer of a path relative to the root, or -1 when it stands in none. */
+export function layerOf(path: string): number {
+  return LAYERS.findIndex((l) => l.some((re) => re.test(path)));
+}
+
+/** Tests and what only tests use (test clients, fixtures, the shared test kit). */
+function isTestSupport(path: string): boolean {
+  return /\.test\.tsx?$/.test(path) || /(^|\/)(testing|testkit|testClient)(\/|\.ts$)/.test(path);
+}
+
+/** Imports from a module to a higher layer, or across the two sides of layer 1 (lib and web). */
+export function upward(g: ReadonlyMap<string, readonly string[]>): string[] {
+  const bad: string[] = [];
+  for (const [f, deps] of g) {
+    const rf = relative(ROOT, f);
+    if (isTestSupport(rf)) continue;
+    for (const d of deps) {
+      const rd = relative(ROOT, d);
+      const [lf, ld] = [layerOf(rf), layerOf(rd)];
+      const sideways = lf === 1 && ld === 1 && rf.split("/")[0] !== rd.split("/")[0];
+      if (lf === -1 || ld === -1 || ld > lf || sideways || isTestSupport(rd)) bad.push(`${rf} → ${rd}`);
+    }
+  }
+  return bad;
 }
 
 function graph(): Map<string, string[]> {
@@ -104,6 +145,11 @@ describe("imports", () => {
     expect(g.size).toBeGreaterThan(100);
     const router = g.get(join(ROOT, "functions/ws/router.ts")) ?? [];
     expect(router.map((x) => relative(ROOT, x))).toContain("functions/ranked/router.ts");
+    expect(router.map((x) => relative(ROOT, x))).toContain("functions/friends/router.ts");
+  });
+
+  test("no module imports a higher layer, type-only imports included (tests and test support may)", () => {
+    expect(upward(g)).toEqual([]);
   });
 
   test("functions/lib imports no domain: its modules import only functions/lib itself and core (tests may use anything)", () => {
@@ -121,6 +167,26 @@ describe("imports", () => {
 
   test("no import cycle anywhere", () => {
     expect(cycles(g)).toEqual([]);
+  });
+
+  test("the walk would see an upward import, also a type-only one", () => {
+    const at = (p: string) => join(ROOT, p);
+    const deps = specifiersOf(`import type { RealtimeContext } from "../ws/context.js";`).map((s) =>
+      resolve(dirname(at("functions/ranked/router.ts")), s).replace(/\.js$/, ".ts"),
+    );
+    const fake = new Map<string, string[]>([
+      [at("functions/ranked/router.ts"), deps],
+      [at("functions/lib/flood.ts"), [at("core/protocol/friend.ts"), at("functions/friends/service.ts")]],
+      [at("core/online/session.ts"), [at("web/src/lib/online.ts")]],
+      [at("web/src/lib/online.ts"), [at("functions/lib/config.ts"), at("core/online/session.ts")]],
+      [at("functions/ws/router.ts"), [at("functions/ranked/router.ts"), at("functions/lib/flood.ts")]],
+    ]);
+    expect(upward(fake)).toEqual([
+      "functions/ranked/router.ts → functions/ws/context.ts",
+      "functions/lib/flood.ts → functions/friends/service.ts",
+      "core/online/session.ts → web/src/lib/online.ts",
+      "web/src/lib/online.ts → functions/lib/config.ts",
+    ]);
   });
 
   test("the walk would see a cycle and a domain import if there were one", () => {

@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { API_PREFIX, WS_PATH } from "../core/protocol/api.js";
 import { defineConfig } from "vite";
 import solid from "vite-plugin-solid";
 import { VitePWA } from "vite-plugin-pwa";
@@ -59,19 +60,12 @@ export default defineConfig({
       workbox: {
         cacheId: "mancala",
         globPatterns: ["**/*.{html,js,css,svg,png,webmanifest,woff2}"],
-        // The friend-room key worker (scrypt) is only for online play, but it is small; keep it too.
+        // Above Workbox's 2 MiB default, so that no bundle of the app is left out of the cache.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         cleanupOutdatedCaches: true,
         navigateFallback: "index.html",
         // Server routes are never answered from the cache.
-        navigateFallbackDenylist: [
-          /^\/api\//,
-          /^\/ws/,
-          /^\/leaderboard/,
-          /^\/players\//,
-          /^\/suggestions/,
-          /^\/@connections/,
-        ],
+        navigateFallbackDenylist: [new RegExp(`^${API_PREFIX}/`), new RegExp(`^${WS_PATH}`), /^\/@connections/],
         clientsClaim: false,
         skipWaiting: false,
       },

@@ -63,6 +63,8 @@ function positions(v: Variant, count: number, maxPlies: number, seed: number): S
     const s = randomPosition(v, rng.below(maxPlies), rng.nextU32());
     if (s !== null) out.push(s);
   }
+  // A loop over fewer positions than its test names would pass while checking less.
+  if (out.length < count) throw new Error(`only ${out.length} of ${count} ${v.game} positions still in play`);
   return out;
 }
 

@@ -2,7 +2,6 @@ import { describe, expect, test } from "vitest";
 import fc from "fast-check";
 import {
   H_PLY,
-  H_QUIET,
   H_STORE0,
   H_TO_MOVE,
   H_TUZ0,
@@ -95,7 +94,6 @@ describe("learned evaluation features", () => {
     const me = s.buf[P + H_TO_MOVE];
     expect(x[0]).toBe(s.buf[P + H_STORE0 + me] - s.buf[P + H_STORE0 + 1 - me]);
     expect(s.buf[P + H_PLY]).toBe(30);
-    expect(s.buf[P + H_QUIET]).toBeGreaterThanOrEqual(0);
   });
 
   test("the evaluator is the weighted sum of the features, and refuses weights for other features", () => {

@@ -165,21 +165,38 @@ export function playAll(s: State, moves: readonly unknown[]): Result<State, Engi
   return ok(cur);
 }
 
-export function view(s: State): PositionView {
-  const e = s.engine;
-  const P = e.pits;
-  const v: PositionView = {
-    game: e.game,
+/** What a board shows of a position: pits, stores and (Togyz) each seat's tuzdyk as a pit number 1..9. */
+export interface BoardView {
+  board: number[];
+  stores: [number, number];
+  tuzdyk: [number | null, number | null];
+}
+
+/** The pit number (1..9, on its own side) of board index `pit`: how a tuzdyk is named. */
+export function pitNumber(pit: number): number {
+  return (pit % 9) + 1;
+}
+
+/** The board index of `seat`'s tuzdyk named by its pit number (it lies on the other seat's side). */
+export function tuzdykIndex(seat: Seat, n: number | null): number | null {
+  return n === null ? null : seat === 0 ? 9 + n - 1 : n - 1;
+}
+
+export function boardView(s: State): BoardView {
+  const P = s.engine.pits;
+  const t = (h: number): number | null =>
+    s.engine.game === "togyz" && s.buf[P + h] !== -1 ? pitNumber(s.buf[P + h]) : null;
+  return {
     board: Array.from(s.buf.subarray(0, P)),
     stores: [s.buf[P + H_STORE0], s.buf[P + H_STORE0 + 1]],
-    toMove: toMove(s),
-    moveCount: moveCount(s),
-    result: outcome(s),
+    tuzdyk: [t(H_TUZ0), t(H_TUZ1)],
   };
-  if (e.game !== "togyz") return v;
-  const t0 = s.buf[P + H_TUZ0];
-  const t1 = s.buf[P + H_TUZ1];
-  return { ...v, tuzdyk: [t0 === -1 ? null : t0 - 9 + 1, t1 === -1 ? null : t1 + 1] };
+}
+
+export function view(s: State): PositionView {
+  const { tuzdyk, ...b } = boardView(s);
+  const v: PositionView = { game: s.engine.game, ...b, toMove: toMove(s), moveCount: moveCount(s), result: outcome(s) };
+  return s.engine.game === "togyz" ? { ...v, tuzdyk } : v;
 }
 
 /**

@@ -30,17 +30,29 @@ interface Shared {
 const PAGES = 64;
 const CAPACITY = (PAGES * 65536 - TABLES) / SLOT;
 
+/** The host's WebAssembly and base64 decoder, where it has them (feature-detected, not assumed). */
+interface WasmHost {
+  readonly atob?: (data: string) => string;
+  readonly WebAssembly?: {
+    validate(bytes: Uint8Array): boolean;
+    Memory: new (d: { initial: number; maximum: number }) => { readonly buffer: ArrayBuffer };
+    Module: new (bytes: Uint8Array) => object;
+    Instance: new (module: object, imports: object) => { readonly exports: Record<string, unknown> };
+  };
+}
+
 let shared: Shared | null | undefined;
 
 function sharedInstance(): Shared | null {
   if (shared !== undefined) return shared;
   shared = null;
   try {
-    if (typeof WebAssembly === "object" && typeof atob === "function") {
+    const { WebAssembly: wasm, atob } = globalThis as WasmHost;
+    if (typeof wasm === "object" && typeof atob === "function") {
       const bin = Uint8Array.from(atob(TOGYZ_WASM_BASE64), (c) => c.charCodeAt(0));
-      if (WebAssembly.validate(bin)) {
-        const memory = new WebAssembly.Memory({ initial: PAGES, maximum: PAGES });
-        const instance = new WebAssembly.Instance(new WebAssembly.Module(bin), { m: { mem: memory } });
+      if (wasm.validate(bin)) {
+        const memory = new wasm.Memory({ initial: PAGES, maximum: PAGES });
+        const instance = new wasm.Instance(new wasm.Module(bin), { m: { mem: memory } });
         fillTables(new Int32Array(memory.buffer, 0, TABLES / 4));
         shared = { play: instance.exports.play as Shared["play"], buffer: memory.buffer, free: [[0, CAPACITY]] };
       }

@@ -19,7 +19,7 @@ import {
 } from "../games/index.js";
 import { createSeries, forfeit as forfeitSeries, recordGame, starterOf, type BestOf, type Series } from "../match.js";
 import type { Payload } from "./payload.js";
-import { CHAT_LIMIT, CHAT_WINDOW_MS } from "../protocol/friend.js";
+import { chatFlood } from "../protocol/chat.js";
 import type { GameId } from "../types.js";
 
 export interface Settings {
@@ -199,9 +199,11 @@ export function applyPayload(g: FriendGame, e: LogEntry): Result<Applied, RuleEr
     return ok({ game: { ...g, profiles: from === 0 ? [profile, g.profiles[1]] : [g.profiles[0], profile] } });
   }
   if (p.t === "chat") {
-    const recent = g.chat.filter((c) => c.seat === from && c.at > e.at - CHAT_WINDOW_MS);
-    if (recent.length >= CHAT_LIMIT)
-      return err({ code: "chat/flood", message: `more than ${CHAT_LIMIT} chat lines in ${CHAT_WINDOW_MS / 1000} s` });
+    const flood = chatFlood(
+      g.chat.filter((c) => c.seat === from).map((c) => c.at),
+      e.at,
+    );
+    if (flood !== null) return err(flood);
     return ok({ game: { ...g, chat: [...g.chat, { seat: from, text: p.text, at: e.at, seq: e.seq }] } });
   }
   if (p.t === "setup") {

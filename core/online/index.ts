@@ -3,9 +3,8 @@
  *
  * ```ts
  * const code = generateCode();                       // or parseCode(typed) → Result
- * const keys = await deriveRoom(code);               // scrypt, ~60 ms
- * const s = createFriendSession({
- *   url: "wss://…/ws", socket: (u) => new WebSocket(u), keys, mode: "create",
+ * const s = createFriendSession({                    // the room key comes from a CPace exchange over the code
+ *   url: "wss://…/ws", socket: (u) => new WebSocket(u), code, mode: "create",
  *   profile: { name, avatar }, setup: { game: "togyz", options: {}, bestOf: 3 },
  *   snapshot: saved?.snapshot,                       // after every change: save s.snapshot() (plain
  * });                                                 // JSON) with the code for Resume → Continue

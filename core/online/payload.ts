@@ -6,16 +6,23 @@
 import * as v from "valibot";
 import { GAMES } from "../types.js";
 import { BEST_OF } from "../match.js";
+import { NAME_MAX } from "../names.js";
 import { err, ok, type Result } from "../types.js";
 
 export const MAX_CHAT_CHARS = 500;
-export const MAX_NAME_CHARS = 40;
 /** An avatar: an emoji or built-in avatar id, or a small image data URL (the client scales photos down). */
 export const MAX_AVATAR_CHARS = 10_000;
 
 const Options = v.pipe(
   v.record(v.pipe(v.string(), v.maxLength(20)), v.union([v.number(), v.boolean()])),
   v.check((o) => Object.keys(o).length <= 8, "too many options"),
+);
+
+const NameSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1),
+  v.check((s) => Array.from(s).length <= NAME_MAX, `at most ${NAME_MAX} characters`),
 );
 
 export const SetupSchema = v.strictObject({
@@ -26,7 +33,7 @@ export const SetupSchema = v.strictObject({
 });
 export const ProfileSchema = v.strictObject({
   t: v.literal("profile"),
-  name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(MAX_NAME_CHARS)),
+  name: NameSchema,
   avatar: v.optional(v.pipe(v.string(), v.maxLength(MAX_AVATAR_CHARS))),
 });
 export const MoveSchema = v.strictObject({
@@ -73,7 +80,7 @@ export type PayloadType = Payload["t"];
 
 /** The name a guest shows the owner with its join request. */
 export const JoinRequestSchema = v.strictObject({
-  name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(MAX_NAME_CHARS)),
+  name: NameSchema,
 });
 export type JoinRequestBody = v.InferOutput<typeof JoinRequestSchema>;
 

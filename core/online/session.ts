@@ -29,14 +29,13 @@ import {
   type RoomSecrets,
 } from "../crypto/handshake.js";
 import {
-  CHAT_LIMIT,
-  CHAT_WINDOW_MS,
   MAX_WRONG_CODES,
   PROTOCOL_VERSION,
   parseFriendServerMessage,
   type FriendServerMessage,
   type StoredMessage,
 } from "../protocol/friend.js";
+import { chatFlood } from "../protocol/chat.js";
 import type { ErrorCode } from "../protocol/errors.js";
 import { JoinRequestSchema, kindOf, parsePayload, type Payload } from "./payload.js";
 import {
@@ -49,6 +48,7 @@ import {
   type Profile,
   type Settings,
 } from "./game.js";
+import { SYSTEM_CLOCK, type Clock, type TimerId } from "./clock.js";
 import { createLink, DEFAULT_BACKOFF, type Backoff, type Link, type SocketFactory } from "./transport.js";
 import * as v from "valibot";
 
@@ -151,7 +151,10 @@ export interface FriendSessionOptions {
   readonly backoff?: Backoff;
   /** How long a gap in the room sequence is waited for before a catch-up fills or skips it. */
   readonly gapWaitMs?: number;
+  /** Random bytes (default: tweetnacl's, from the platform's CSPRNG). */
   readonly random?: (n: number) => Uint8Array;
+  /** Time and timers (default: the host's). */
+  readonly clock?: Clock;
   /** Heartbeat: a ping every `everyMs`; no answer within `timeoutMs` and the connection starts over. */
   readonly heartbeat?: { readonly everyMs: number; readonly timeoutMs: number };
   /** A `snapshot()` saved on the device: the game is rebuilt locally and only newer messages are fetched. */
@@ -227,6 +230,12 @@ export const MAX_OPEN_EXCHANGES = 2;
 
 export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   const random = opts.random ?? nacl.randomBytes;
+  const clock = opts.clock ?? SYSTEM_CLOCK;
+  /** A number in [0, 1) from the injected random bytes (for jitter). */
+  const unit = (): number => {
+    const b = random(2);
+    return ((b[0] << 8) | b[1]) / 65_536;
+  };
   const snap = opts.snapshot !== undefined && opts.snapshot.v === 2 ? opts.snapshot : null;
   const saved = snap !== null && (opts.roomId === undefined || snap.roomId === opts.roomId) ? snap : null;
   let roomId = saved?.roomId ?? opts.roomId ?? (opts.mode === "create" ? makeBase64Url(random(32)) : "");
@@ -284,19 +293,19 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   let syncing = false;
   let caughtUp = false;
   let everCaughtUp = false;
-  let gapTimer: ReturnType<typeof setTimeout> | null = null;
+  let gapTimer: TimerId | null = null;
   let gapChecked = false;
   const outbox: Outgoing[] = [];
   let inflight = false;
   let nextCseq = 0; // unknown until seated
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let retryTimer: TimerId | null = null;
   let rid = 0;
   const rids = new Map<number, string>();
   const listeners = new Set<(e: SessionEvent) => void>();
   let disposed = false;
-  let pingTimer: ReturnType<typeof setInterval> | null = null;
+  let pingTimer: TimerId | null = null;
   let lastHeard = 0;
-  let beatTimer: ReturnType<typeof setTimeout> | null = null;
+  let beatTimer: TimerId | null = null;
   const heartbeatMs = opts.heartbeat?.everyMs ?? HEARTBEAT_MS;
   const heartbeatTimeoutMs = opts.heartbeat?.timeoutMs ?? HEARTBEAT_TIMEOUT_MS;
 
@@ -330,7 +339,14 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   const url = `${opts.url}${opts.url.includes("?") ? "&" : "?"}v=${PROTOCOL_VERSION}`;
-  const link: Link = createLink(url, opts.socket, { onOpen, onMessage, onClose }, opts.backoff ?? DEFAULT_BACKOFF);
+  const link: Link = createLink(
+    url,
+    opts.socket,
+    { onOpen, onMessage, onClose },
+    opts.backoff ?? DEFAULT_BACKOFF,
+    unit,
+    clock,
+  );
 
   function request(message: Record<string, unknown>, purpose: string): boolean {
     const id = ++rid;
@@ -449,7 +465,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       return;
     }
     att.name = body.output.name;
-    const view: JoinRequestView = { reqId, name: att.name, at: Date.now() };
+    const view: JoinRequestView = { reqId, name: att.name, at: clock.now() };
     requests.set(reqId, view);
     emit({ type: "request", request: view });
     changed();
@@ -508,10 +524,10 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   function clearTimers(): void {
-    if (gapTimer !== null) clearTimeout(gapTimer);
-    if (retryTimer !== null) clearTimeout(retryTimer);
-    if (pingTimer !== null) clearInterval(pingTimer);
-    if (beatTimer !== null) clearTimeout(beatTimer);
+    if (gapTimer !== null) clock.clearTimeout(gapTimer);
+    if (retryTimer !== null) clock.clearTimeout(retryTimer);
+    if (pingTimer !== null) clock.clearTimeout(pingTimer);
+    if (beatTimer !== null) clock.clearTimeout(beatTimer);
     gapTimer = retryTimer = pingTimer = beatTimer = null;
   }
 
@@ -521,7 +537,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     nextCseq = Math.max(nextCseq, sent + 1, guard[s] + 1);
     floor = Math.max(floor, seqAtJoin);
     link.healthy();
-    pingTimer ??= setInterval(heartbeat, heartbeatMs);
+    pingTimer ??= clock.setTimeout(heartbeat, heartbeatMs);
     startSync();
     flush();
     changed();
@@ -532,11 +548,12 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
    * without closing (a phone changing networks): no answer in time, and the link starts over.
    */
   function heartbeat(): void {
+    pingTimer = clock.setTimeout(heartbeat, heartbeatMs);
     if (!link.isOpen) return;
-    const sentAt = Date.now();
+    const sentAt = clock.now();
     request({ type: "ping" }, "ping");
-    if (beatTimer !== null) clearTimeout(beatTimer);
-    beatTimer = setTimeout(() => {
+    if (beatTimer !== null) clock.clearTimeout(beatTimer);
+    beatTimer = clock.setTimeout(() => {
       beatTimer = null;
       if (!disposed && lastHeard < sentAt) link.restart();
     }, heartbeatTimeoutMs);
@@ -549,7 +566,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   function onMessage(raw: unknown): void {
-    lastHeard = Date.now();
+    lastHeard = clock.now();
     const parsed = parseFriendServerMessage(raw);
     if (!parsed.ok) return;
     const m: FriendServerMessage = parsed.value;
@@ -697,12 +714,12 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     if (purpose === "hello" && code === "join/busy") {
       // Other guests' exchanges are open: knock again shortly.
       status = "waiting";
-      retryTimer ??= setTimeout(
+      retryTimer ??= clock.setTimeout(
         () => {
           retryTimer = null;
           if (!disposed && link.isOpen && seat === null) onOpen();
         },
-        500 + Math.floor(Math.random() * 1_000),
+        500 + Math.floor(unit() * 1_000),
       );
       changed();
       return;
@@ -729,7 +746,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         head.cseq = null;
         nextCseq = expected;
       } else if (code === "rate/limited" || code === "server/error") {
-        retryTimer ??= setTimeout(() => {
+        retryTimer ??= clock.setTimeout(() => {
           retryTimer = null;
           flush();
         }, 1_000);
@@ -787,12 +804,12 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   /** A missing sequence number is waited for, then asked for again; a number never stored is skipped. */
   function checkGap(): void {
     if (applied >= highest()) {
-      if (gapTimer !== null) clearTimeout(gapTimer);
+      if (gapTimer !== null) clock.clearTimeout(gapTimer);
       gapTimer = null;
       return;
     }
     if (gapTimer !== null || syncing || !link.isOpen || status !== "seated") return;
-    gapTimer = setTimeout(() => {
+    gapTimer = clock.setTimeout(() => {
       gapTimer = null;
       if (applied >= highest()) return;
       if (!gapChecked) {
@@ -908,17 +925,14 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     if (disposed) return err({ code: "room/not_seated", message: "the session is closed" });
     if (seat === null) return err({ code: "room/not_seated", message: "not seated yet" });
     if (p.t === "chat") {
-      const now = Date.now();
-      const recent =
-        game.chat.filter((c) => c.seat === seat && c.at > now - CHAT_WINDOW_MS).length +
-        outbox.filter((o) => o.kind === "chat").length;
-      if (recent >= CHAT_LIMIT)
-        return err({
-          code: "chat/flood",
-          message: `at most ${CHAT_LIMIT} chat messages in ${CHAT_WINDOW_MS / 1000} s`,
-        });
+      const flood = chatFlood(
+        game.chat.filter((c) => c.seat === seat).map((c) => c.at),
+        clock.now(),
+        outbox.filter((o) => o.kind === "chat").length,
+      );
+      if (flood !== null) return err(flood);
     }
-    const probe = applyPayload(game, { from: seat, seq: applied + 1, at: Date.now(), payload: p });
+    const probe = applyPayload(game, { from: seat, seq: applied + 1, at: clock.now(), payload: p });
     if (!probe.ok) return err(probe.error);
     enqueue(p);
     return ok(undefined);

@@ -3,6 +3,7 @@
  * or `ws` in Node), made by a factory, wrapped in a link that reconnects by itself with exponential
  * backoff and jitter until it is disposed.
  */
+import { SYSTEM_CLOCK, type Clock, type TimerId } from "./clock.js";
 
 /** The part of the WebSocket interface the session uses (the browser's and `ws`'s both have it). */
 export interface SocketLike {
@@ -51,11 +52,12 @@ export function createLink(
   h: LinkHandlers,
   backoff: Backoff = DEFAULT_BACKOFF,
   random: () => number = Math.random,
+  clock: Clock = SYSTEM_CLOCK,
 ): Link {
   let ws: SocketLike | null = null;
   let disposed = false;
   let attempt = 0;
-  let timer: ReturnType<typeof setTimeout> | null = null;
+  let timer: TimerId | null = null;
 
   function connect(): void {
     timer = null;
@@ -96,7 +98,7 @@ export function createLink(
     if (disposed || timer !== null) return;
     const delay = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempt, 16));
     attempt++;
-    timer = setTimeout(connect, delay / 2 + (random() * delay) / 2);
+    timer = clock.setTimeout(connect, delay / 2 + (random() * delay) / 2);
   }
 
   connect();
@@ -126,7 +128,7 @@ export function createLink(
     },
     dispose() {
       disposed = true;
-      if (timer !== null) clearTimeout(timer);
+      if (timer !== null) clock.clearTimeout(timer);
       const s = ws;
       ws = null;
       if (s !== null) {

@@ -4,6 +4,8 @@
  * HTTP API, so the site and its API share one origin and need no CORS.
  */
 export const API_PREFIX = "/api";
+/** Where the WebSocket API answers on the site's origin (the local server; CloudFront in AWS). */
+export const WS_PATH = "/ws";
 
 export const API_PATHS = {
   leaderboard: `${API_PREFIX}/leaderboard`,

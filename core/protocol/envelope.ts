@@ -5,7 +5,9 @@
  */
 import { err, ok, type Result } from "../types.js";
 import type { ProtoError } from "./errors.js";
-import { MAX_FRAME_BYTES } from "./friend.js";
+
+/** Largest client frame, in bytes of UTF-8 JSON (API Gateway's frame limit is 32 KB). */
+export const MAX_FRAME_BYTES = 20_000;
 
 export interface Envelope {
   readonly type: string;

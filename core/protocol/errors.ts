@@ -56,3 +56,12 @@ export interface ProtoError<C extends string = ErrorCode> {
 export function isErrorCode(x: unknown): x is ErrorCode {
   return typeof x === "string" && (ERROR_CODES as readonly string[]).includes(x);
 }
+
+/** The `error` frame any layer of the realtime entry answers with (before a message reaches its domain). */
+export function makeErrorFrame(
+  code: ErrorCode,
+  message: string,
+  rid: string | number | undefined,
+): { readonly type: "error"; readonly code: ErrorCode; readonly message: string; readonly rid?: string | number } {
+  return { type: "error", code, message, ...(rid !== undefined ? { rid } : {}) };
+}

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
 import { parseEnvelope, utf8Length } from "./envelope.js";
-import { MAX_FRAME_BYTES, parseFriendClientMessage, parseFriendServerMessage } from "./friend.js";
+import { MAX_FRAME_BYTES } from "./envelope.js";
+import { parseFriendClientMessage, parseFriendServerMessage } from "./friend.js";
 import { ERROR_CODES, FRIEND_ERROR_CODES } from "./errors.js";
 
 const ID = "A".repeat(43);

@@ -25,20 +25,12 @@ import { LOCATOR_COUNT } from "../crypto/code.js";
 
 export const PROTOCOL_VERSION = 2;
 
-/** Largest client frame, in bytes of UTF-8 JSON (API Gateway's frame limit is 32 KB). */
-export const MAX_FRAME_BYTES = 20_000;
 /** Largest sealed box of a relayed message (about 12 KB of plaintext). */
 export const MAX_BOX_CHARS = 16_384;
 /** Largest sealed join request (a name, nothing else). */
 export const MAX_REQUEST_CHARS = 1_024;
 /** A page of `sync.page` stays under this many characters of boxes. */
 export const SYNC_PAGE_CHARS = 24_000;
-/** Messages per connection per window (all types). */
-export const RATE_WINDOW_MS = 10_000;
-export const RATE_LIMIT = 100;
-/** Chat flood rule: at most CHAT_LIMIT chat messages in CHAT_WINDOW_MS. */
-export const CHAT_LIMIT = 5;
-export const CHAT_WINDOW_MS = 10_000;
 /** Friend rooms expire this long after the last activity. */
 export const ROOM_TTL_SECONDS = 30 * 24 * 3600;
 /**

@@ -69,7 +69,17 @@ describe("ranked protocol", () => {
     fc.assert(
       fc.property(fc.oneof(fc.anything(), fc.json(), mutated), (raw) => {
         const r = typeof raw === "string" ? parseRankedClientText(raw) : parseRankedClientMessage(raw);
-        if (r.ok) expect(isRankedType(r.value.type)).toBe(true);
+        if (!r.ok) return;
+        // What passes is a whole, valid message: a ranked type, no key its schema does not name, and
+        // the value parses again to itself.
+        expect(isRankedType(r.value.type)).toBe(true);
+        expect(parseRankedClientMessage(r.value)).toEqual({ ok: true, value: r.value });
+        if (typeof raw === "object" && raw !== null) {
+          const extra = Object.keys(raw).filter(
+            (k) => !(k in r.value) && (raw as Record<string, unknown>)[k] !== undefined,
+          );
+          expect(extra).toEqual([]);
+        }
       }),
       { numRuns: 3000 },
     );

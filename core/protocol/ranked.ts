@@ -117,6 +117,14 @@ export const RankedClientMessageSchema = v.variant("type", [
 export type RankedClientMessage = v.InferOutput<typeof RankedClientMessageSchema>;
 export type RankedClientType = RankedClientMessage["type"];
 
+/** The messages that act on a match, each answered from the match item alone. */
+export const RANKED_MATCH_ACTIONS = ["ranked.move", "ranked.resign", "ranked.abort", "ranked.agree_end"] as const;
+export type RankedMatchAction = Extract<RankedClientMessage, { type: (typeof RANKED_MATCH_ACTIONS)[number] }>;
+
+export function isMatchAction(type: string): type is RankedMatchAction["type"] {
+  return (RANKED_MATCH_ACTIONS as readonly string[]).includes(type);
+}
+
 // ---- server → client ----
 
 export const GameStatsSchema = v.object({
@@ -223,8 +231,11 @@ export interface ProtocolError {
   readonly message: string;
 }
 
+/** Every ranked message type starts with one of these. */
+export const RANKED_TYPE_PREFIXES = ["auth.", "ranked."] as const;
+
 export function isRankedType(type: unknown): boolean {
-  return typeof type === "string" && (type.startsWith("auth.") || type.startsWith("ranked."));
+  return typeof type === "string" && RANKED_TYPE_PREFIXES.some((p) => type.startsWith(p));
 }
 
 function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {

@@ -8,6 +8,7 @@
  * Checks run in a fixed order and stop at the first failure: player of the match → match open →
  * duplicate of the last applied move → seat to move → stale version → legality.
  */
+import { chargeClock } from "./clock.js";
 import { decode, encode, newGame, outcome, play, toMove, view } from "../games/index.js";
 import { isProvisional } from "../ratings.js";
 import type { MatchView, RankedErrorCode } from "../protocol/ranked.js";
@@ -84,7 +85,7 @@ export function makeMatch(n: NewMatch): MatchRecord {
 /** Time left on each clock at `now` (the running clock charged). */
 export function clocksAt(m: MatchRecord, now: number): [number, number] {
   const c: [number, number] = [m.clocks[0], m.clocks[1]];
-  if (m.status === "active") c[m.toMove] = Math.max(0, c[m.toMove] - Math.max(0, now - m.turnStartedAt));
+  if (m.status === "active") c[m.toMove] = chargeClock(c[m.toMove], now - m.turnStartedAt);
   return c;
 }
 
@@ -207,7 +208,7 @@ export function applyMove(
   if (!played.ok) return fail(m, "move/illegal", played.error.message);
   const next = played.value.state;
   const clocks: [number, number] = [m.clocks[0], m.clocks[1]];
-  clocks[seat] = Math.max(0, clocks[seat] - Math.max(0, now - m.turnStartedAt)) + m.increment;
+  clocks[seat] = chargeClock(clocks[seat], now - m.turnStartedAt) + m.increment;
   const movesBy: [number, number] = [m.movesBy[0], m.movesBy[1]];
   movesBy[seat]++;
   const result = outcome(next);

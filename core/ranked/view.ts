@@ -4,6 +4,7 @@
  * has fallen, and the result in words (who resigned, ran out of time or left) with the rating
  * change. The client shows clocks and results from these, so they say what the server decided.
  */
+import { chargeClock } from "./clock.js";
 import type { MatchView, RatingChange } from "../protocol/ranked.js";
 import type { EndReason, Seat } from "../types.js";
 
@@ -11,7 +12,7 @@ import type { EndReason, Seat } from "../types.js";
 export function clockOf(view: Pick<MatchView, "clocks" | "status" | "toMove">, seat: Seat, elapsedMs: number): number {
   const base = view.clocks[seat];
   if (view.status !== "active" || view.toMove !== seat) return base;
-  return Math.max(0, base - Math.max(0, elapsedMs));
+  return chargeClock(base, elapsedMs);
 }
 
 /** The seat whose clock has run out `elapsedMs` after the view was read, or null. */

@@ -23,7 +23,7 @@ import {
 } from "../../core/crypto/index.js";
 import { legalMoves } from "../../core/games/index.js";
 import { seatToMove } from "../../core/online/game.js";
-import { MAX_FRAME_BYTES } from "../../core/protocol/friend.js";
+import { MAX_FRAME_BYTES } from "../../core/protocol/envelope.js";
 import { documentClient, readConfig } from "../lib/config.js";
 import {
   codeOf,

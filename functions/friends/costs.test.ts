@@ -3,22 +3,20 @@
  * on dynalite, with every DynamoDB call and every `@connections` post counted (the sender's answer
  * is the route response, not a post). A regression in the cost of a message kind fails here.
  */
-import { createHash, randomBytes } from "node:crypto";
 import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { makeDynamoConnectionStore as makeConnectionStoreFor } from "../lib/connections.js";
 import { ensureTable, startDynalite, type LocalDynamo } from "../local/dynamo.js";
-import { makeDynamoFriendStore } from "./store.js";
-import { seatTokenKey } from "./token.js";
+import type { RealtimeInfra } from "../lib/realtime.js";
 import { receive } from "../ws/router.js";
-import type { RealtimePorts } from "../ws/ports.js";
 
 const TABLE = "costs";
 let dynamo: LocalDynamo;
 const calls = new Map<string, number>();
 const posts: { to: string; msg: Record<string, unknown> }[] = [];
-let ports: RealtimePorts;
+let ports: RealtimeInfra;
 
 function counting(db: DynamoDBDocumentClient): DynamoDBDocumentClient {
   const c = Object.create(db) as DynamoDBDocumentClient;
@@ -37,7 +35,6 @@ beforeAll(async () => {
   ports = {
     db,
     tableName: TABLE,
-    rooms: makeDynamoFriendStore(db, TABLE),
     conns: makeConnectionStoreFor(db, TABLE),
     gateway: {
       async send(to, msg) {
@@ -45,10 +42,8 @@ beforeAll(async () => {
         return true;
       },
       async close() {},
+      isConnected: async () => true,
     },
-    hashSecret: (s) => createHash("sha256").update(s).digest("base64url"),
-    newId: () => randomBytes(12).toString("base64url"),
-    tokenKey: () => seatTokenKey(db, TABLE),
   };
 });
 afterAll(async () => {

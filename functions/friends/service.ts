@@ -12,14 +12,14 @@ import {
   type FriendServerMessage,
 } from "../../core/protocol/friend.js";
 import type { FriendErrorCode } from "../../core/protocol/errors.js";
-import type { Connection, ConnectionStore } from "../lib/connections.js";
 import type { Gateway } from "../lib/gateway.js";
+import type { FriendConnection as Connection, FriendConnectionStore } from "./connections.js";
 import type { FriendStore, JoinRequest, Room } from "./store.js";
 import { checkSeatToken, makeSeatToken } from "./token.js";
 
 export interface FriendPorts {
   readonly rooms: FriendStore;
-  readonly conns: ConnectionStore;
+  readonly conns: FriendConnectionStore;
   readonly gateway: Gateway;
   /** The key of seat tokens (friends/token.ts). */
   tokenKey(): Promise<Buffer>;

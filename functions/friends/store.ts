@@ -35,7 +35,7 @@ import {
   type RelayKind,
   type StoredMessage,
 } from "../../core/protocol/friend.js";
-import { isConditionFailed } from "../lib/connections.js";
+import { isConditionFailed } from "../lib/items.js";
 import { isLive, nowSeconds } from "../lib/table.js";
 
 export interface Room {

@@ -13,7 +13,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Seat } from "../../core/types.js";
-import { isConditionFailed } from "../lib/connections.js";
+import { isConditionFailed } from "../lib/items.js";
 
 const KEY_ITEM = { pk: "CONFIG", sk: "SEAT_TOKEN_KEY" };
 const keys = new Map<string, Promise<Buffer>>();

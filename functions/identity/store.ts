@@ -1,15 +1,73 @@
 /**
  * The identity domain's store: a connection's pending challenge and proven player id (attributes of
- * the connection item, through functions/lib/connections.ts), and the player's profile
+ * the connection item, functions/lib/connections.ts), and the player's profile
  * (`PLAYER#<id>` / `PROFILE`: name, active match, last connection).
  */
-import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { rankedAuthOf, setRankedAuth, type Connection, type RankedConnAuth } from "../lib/connections.js";
-import { conditionalPut, copyOf, getLive, revCondition, stripKeys, yieldTurn } from "../lib/items.js";
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { connectionKey, type Connection } from "../lib/connections.js";
+import {
+  conditionalPut,
+  copyOf,
+  getLive,
+  isConditionFailed,
+  revCondition,
+  stripKeys,
+  yieldTurn,
+} from "../lib/items.js";
 import { isLive } from "../lib/table.js";
 
-export type { RankedConnAuth };
+/** The ranked attributes a connection item may carry: a pending challenge, then the proven player. */
+export interface RankedConnAuth {
+  readonly playerId: string | null;
+  readonly challenge: string | null;
+  readonly challengeFor: string | null;
+  /** Epoch ms after which the challenge is void. */
+  readonly challengeExp: number;
+}
+
+/** Reads the ranked attributes from a connection item already in hand (no DynamoDB call). */
+export function rankedAuthOf(conn: Connection | null, now: number): RankedConnAuth | null {
+  if (conn === null) return null;
+  const exp = typeof conn.rankedChallengeExp === "number" ? conn.rankedChallengeExp : 0;
+  const live = exp > now;
+  const playerId = typeof conn.rankedPlayer === "string" ? conn.rankedPlayer : null;
+  const challenge = live && typeof conn.rankedChallenge === "string" ? conn.rankedChallenge : null;
+  const challengeFor = live && typeof conn.rankedChallengeFor === "string" ? conn.rankedChallengeFor : null;
+  if (playerId === null && challenge === null) return null;
+  return { playerId, challenge, challengeFor, challengeExp: exp };
+}
+
+/** Sets the ranked attributes on a live connection item; a gone connection is left alone. */
+async function setRankedAuth(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  connectionId: string,
+  a: RankedConnAuth | null,
+): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: connectionKey(connectionId),
+        ...(a === null
+          ? { UpdateExpression: "REMOVE rankedPlayer, rankedChallenge, rankedChallengeFor, rankedChallengeExp" }
+          : {
+              UpdateExpression:
+                "SET rankedPlayer = :p, rankedChallenge = :c, rankedChallengeFor = :f, rankedChallengeExp = :e",
+              ExpressionAttributeValues: {
+                ":p": a.playerId,
+                ":c": a.challenge,
+                ":f": a.challengeFor,
+                ":e": a.challengeExp,
+              },
+            }),
+        ConditionExpression: "attribute_exists(pk)",
+      }),
+    );
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+  }
+}
 
 export interface Profile {
   readonly playerId: string;

@@ -1,7 +1,7 @@
 /**
  * Flood limits kept in process, so that refusing a message costs no write: token buckets per
- * connection, per source address and per identity (a ranked player, or a friend-room seat), and the
- * chat rule (CHAT_LIMIT chat messages in CHAT_WINDOW_MS per connection). Locally one process sees
+ * connection, per source address and per identity (whatever a domain names one: a ranked player, a
+ * friend-room seat). Locally one process sees
  * every message, so the limits are exact; in AWS each Lambda instance keeps its own buckets, and the
  * stage's route throttling (stacks/ApiStack.ts) bounds the total.
  *
@@ -9,8 +9,10 @@
  * bucket refills its burst over RATE_WINDOW_MS): a connection 100 messages, an address 500, an
  * identity 200.
  */
-import { CHAT_LIMIT, CHAT_WINDOW_MS, RATE_LIMIT, RATE_WINDOW_MS } from "../../core/protocol/friend.js";
-
+/** Each bucket refills its burst over this window. */
+export const RATE_WINDOW_MS = 10_000;
+/** Messages per connection per window (all types). */
+const CONNECTION_LIMIT = 100;
 export const ADDRESS_LIMIT = 500;
 export const IDENTITY_LIMIT = 200;
 
@@ -34,14 +36,13 @@ export interface FloodLimits {
 
 export function floodLimits(): FloodLimits {
   return {
-    connection: envInt("RATE_LIMIT", RATE_LIMIT),
+    connection: envInt("RATE_LIMIT", CONNECTION_LIMIT),
     address: envInt("RATE_LIMIT_ADDRESS", ADDRESS_LIMIT),
     identity: envInt("RATE_LIMIT_IDENTITY", IDENTITY_LIMIT),
   };
 }
 
 const buckets = new Map<string, Bucket>();
-const chats = new Map<string, number[]>();
 let sweptAt = 0;
 
 /** Takes one token from `key`'s bucket of size `burst` (refilled over RATE_WINDOW_MS); false when empty. */
@@ -59,12 +60,11 @@ function take(key: string, burst: number, now: number): boolean {
   return true;
 }
 
-/** Full buckets and old chat times are dropped now and then, so memory follows the active clients. */
+/** Full buckets are dropped now and then, so memory follows the active clients. */
 function sweep(now: number): void {
   if (now - sweptAt < RATE_WINDOW_MS) return;
   sweptAt = now;
   for (const [k, b] of buckets) if (now - b.at > RATE_WINDOW_MS) buckets.delete(k);
-  for (const [k, t] of chats) if (t.length === 0 || t[t.length - 1] <= now - CHAT_WINDOW_MS) chats.delete(k);
 }
 
 /**
@@ -88,20 +88,7 @@ export function allowIdentity(identity: string, now: number, limits: FloodLimits
   return take(`i:${identity}`, limits.identity, now);
 }
 
-/** The chat rule for one connection: records the chat at `now` unless CHAT_LIMIT fall within the window. */
-export function allowChat(connection: string, now: number): boolean {
-  const recent = (chats.get(connection) ?? []).filter((t) => t > now - CHAT_WINDOW_MS);
-  if (recent.length >= CHAT_LIMIT) {
-    chats.set(connection, recent);
-    return false;
-  }
-  recent.push(now);
-  chats.set(connection, recent);
-  return true;
-}
-
 /** Forgets a closed connection's buckets. */
 export function forgetConnection(connection: string): void {
   buckets.delete(`c:${connection}`);
-  chats.delete(connection);
 }

@@ -5,6 +5,7 @@
  */
 import {
   DeleteConnectionCommand,
+  GetConnectionCommand,
   GoneException,
   PostToConnectionCommand,
   type ApiGatewayManagementApiClient,
@@ -15,6 +16,8 @@ export interface Gateway {
   send(connectionId: string, message: object): Promise<boolean>;
   /** Closes a connection (it gets a `$disconnect`). */
   close(connectionId: string): Promise<void>;
+  /** Whether a connection is still open (`GET @connections/{id}`); true when unsure. */
+  isConnected(connectionId: string): Promise<boolean>;
 }
 
 function isGone(e: unknown): boolean {
@@ -37,6 +40,16 @@ export function makeApiGateway(client: ApiGatewayManagementApiClient): Gateway {
       } catch (e) {
         if (isGone(e)) return false;
         throw e;
+      }
+    },
+    async isConnected(connectionId) {
+      try {
+        await client.send(new GetConnectionCommand({ ConnectionId: connectionId }));
+        return true;
+      } catch (e) {
+        if (isGone(e)) return false;
+        // Unsure (throttled, network): do not start anyone's grace period on a guess.
+        return true;
       }
     },
     async close(connectionId) {

@@ -4,8 +4,16 @@
  * from an item before it becomes a record.
  */
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { isConditionFailed } from "./connections.js";
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { isLive } from "./table.js";
+
+/** Whether a write failed on its condition (the one failure a conditional write expects). */
+export function isConditionFailed(e: unknown): boolean {
+  return (
+    e instanceof ConditionalCheckFailedException ||
+    (e as { name?: string } | null)?.name === "ConditionalCheckFailedException"
+  );
+}
 
 /** Attributes that belong to the table (keys, index keys, TTL), not to the record stored in the item. */
 export const TABLE_ATTRS: readonly string[] = ["pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk", "expiresAt"];

@@ -5,12 +5,12 @@
  * `AccessDeniedException` naming the route and the action, so a new call without its permission fails
  * a local test, not a deploy.
  *
- * The check is reached through a process-wide hook (`functions/lib/config.ts` adds it to every AWS
+ * The check is reached through a process-wide hook (`functions/lib/localHooks.ts` adds it to every AWS
  * client it makes in local mode), so it also covers handler bundles loaded from esbuild output.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { mayCall, mayTouchKey, routeName, type Route } from "../routes.js";
-import { ACCESS_GUARD, type AccessCall, type AccessGuard } from "../lib/config.js";
+import { ACCESS_GUARD, type AccessCall, type AccessGuard } from "../lib/localHooks.js";
 
 const current = new AsyncLocalStorage<Route>();
 

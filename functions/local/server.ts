@@ -4,12 +4,14 @@
  * `@connections` API, runs dynalite (on its own thread) persisted under `dataDir` with the table created on startup,
  * emulates TTL with a sweeper, and calls the ranked-match timer on an interval.
  */
+import { WS_PATH } from "../../core/protocol/api.js";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { DEFAULT_TABLE, LOCAL_CONNECTIONS } from "../lib/config.js";
+import { DEFAULT_TABLE } from "../lib/config.js";
+import { LOCAL_CONNECTIONS } from "../lib/localHooks.js";
 import { ensureTable, startDynalite, sweepExpired } from "./dynamo.js";
 import { GATEWAY_IDLE_MS, GATEWAY_MAX_CONNECTION_MS, createLocalGateway, type WsHandler } from "./gateway.js";
 import { routeHttp, serveStatic } from "./http.js";
@@ -148,7 +150,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     } catch {
       path = null;
     }
-    if (path !== "/ws") {
+    if (path !== WS_PATH) {
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
       return;
     }
@@ -244,7 +246,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return {
     url,
     port,
-    wsUrl: `ws://${domainName}/ws`,
+    wsUrl: `ws://${domainName}${WS_PATH}`,
     stats: () => ({
       dynamo: dynamo.calls(),
       posts: gateway.posts,

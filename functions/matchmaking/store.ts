@@ -11,8 +11,7 @@ import {
   type DynamoDBDocumentClient,
 } from "@aws-sdk/lib-dynamodb";
 import type { GameId } from "../../core/types.js";
-import { isConditionFailed } from "../lib/connections.js";
-import { copyOf, stripKeys, ttlSeconds, yieldTurn } from "../lib/items.js";
+import { copyOf, isConditionFailed, stripKeys, ttlSeconds, yieldTurn } from "../lib/items.js";
 
 export interface SeekRecord {
   readonly game: GameId;

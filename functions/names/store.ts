@@ -4,8 +4,7 @@
  * (or the claim itself), and its item expires then (TTL), so a lapsed name blocks nobody.
  */
 import { DeleteCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { isConditionFailed } from "../lib/connections.js";
-import { conditionalPut, ttlSeconds, yieldTurn } from "../lib/items.js";
+import { conditionalPut, isConditionFailed, ttlSeconds, yieldTurn } from "../lib/items.js";
 
 export interface NameClaim {
   readonly playerId: string;

@@ -40,6 +40,21 @@ function num(env: NodeJS.ProcessEnv, key: string): number | undefined {
   return Number.isFinite(n) && n >= 0 ? n : undefined;
 }
 
+const OVERRIDES = [
+  "RANKED_CLOCK_MS",
+  "RANKED_INCREMENT_MS",
+  "RANKED_GRACE_MS",
+  "RANKED_FIRST_MOVE_MS",
+  "RANKED_SEEK_TTL_MS",
+  "RANKED_WINDOW_STEP_MS",
+  "RANKED_LONE_WAIT_MS",
+] as const;
+
+/** The environment overrides in force, as one string: the configuration is the same while it is. */
+export function rankedConfigKey(env: NodeJS.ProcessEnv = process.env): string {
+  return JSON.stringify(OVERRIDES.map((k) => env[k] ?? null));
+}
+
 /** The configuration with any environment overrides applied. */
 export function readRankedConfig(env: NodeJS.ProcessEnv = process.env): RankedConfig {
   const clock = num(env, "RANKED_CLOCK_MS");

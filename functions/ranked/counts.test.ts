@@ -8,7 +8,8 @@ import { GetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { decode, legalMoves } from "../../core/games/index.js";
 import { makeDeviceKeys, signChallenge } from "../../core/identity.js";
 import type { MatchView, RankedClientMessage, RankedServerMessage } from "../../core/protocol/ranked.js";
-import { makeDynamoConnectionStore, rankedAuthOf, type ConnectionStore } from "../lib/connections.js";
+import { rankedAuthOf } from "../identity/store.js";
+import { makeDynamoConnectionStore, type ConnectionStore } from "../lib/connections.js";
 import { ensureTable, startDynalite, type LocalDynamo } from "../local/dynamo.js";
 import { ACTIVE_KEEP_MS, FINISHED_KEEP_MS } from "../matches/store.js";
 import { DEFAULT_RANKED_CONFIG } from "./config.js";
@@ -16,7 +17,7 @@ import { makeDynamoRankedStores } from "./ports.js";
 import { receive } from "../ws/router.js";
 import { createRankedService, type RankedService } from "./service.js";
 import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
-import type { RealtimePorts } from "../ws/ports.js";
+import type { RealtimeInfra } from "../lib/realtime.js";
 
 const TABLE = "counts";
 let dynamo: LocalDynamo;
@@ -91,7 +92,7 @@ async function viaRouter(
     tableName: TABLE,
     conns: makeDynamoConnectionStore(counting, TABLE),
     gateway: { send: async (conn: string, m: object) => (sent.push({ conn, msg: m as RankedServerMessage }), true) },
-  } as unknown as RealtimePorts;
+  } as unknown as RealtimeInfra;
   const event = {
     body: JSON.stringify(msg),
     isBase64Encoded: false,

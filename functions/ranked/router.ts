@@ -1,68 +1,82 @@
 /**
- * Entry for `auth.*` and `ranked.*` WebSocket messages, called by the `$default` handler after the
- * frame's size, JSON envelope and rate were checked: validates the message with its schema, then
- * hands it to the ranked service. What the service sends to the sender itself is held back: the last
- * such message becomes the route response (no `@connections` post), any earlier ones are posted first,
- * in order. A move thus costs one post, to the opponent, plus the mover's route response. Also
- * `onRankedDisconnect`, called by `$disconnect`.
+ * Ranked play's branch of the WebSocket entry (functions/ws/router.ts) for `auth.*` and `ranked.*`
+ * messages. The schema first (before the entry charges any flood limit); then a match action (move,
+ * resign, abort, agreed end) goes to the service without a read (the service finds the player from
+ * the seat this connection holds in the match item), and any other message reads the connection
+ * item first, which carries the ranked identity and charges its bucket.
+ * The service is built once per container on the realtime layer's parts.
+ *
+ * What the service sends to the sender itself is held back: the last such message becomes the route
+ * response (no `@connections` post), any earlier ones are posted first, in order. A move thus costs
+ * one post, to the opponent, plus the mover's route response.
  */
-import { ridOf, type Envelope } from "../../core/protocol/envelope.js";
-import { makeRankedError, parseRankedClientMessage } from "../../core/protocol/ranked.js";
-import { managementClient } from "../lib/config.js";
-import { rankedAuthOf } from "../lib/connections.js";
-import type { DisconnectContext, RealtimeContext } from "../ws/context.js";
-import { makeRankedGateway, makeRankedServiceFor } from "./ports.js";
-import type { RankedGateway } from "./types.js";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { isMatchAction, makeRankedError, parseRankedClientMessage } from "../../core/protocol/ranked.js";
+import { err, ok } from "../../core/types.js";
+import { rankedAuthOf, type RankedConnAuth } from "../identity/store.js";
+import type { DomainRouter, RealtimeInfra } from "../lib/realtime.js";
+import { rankedConfigKey } from "./config.js";
+import { makeRankedService } from "./ports.js";
 import type { RankedService } from "./service.js";
 
-function serviceFor(
-  ctx: Pick<DisconnectContext, "event" | "ports">,
-  hold?: { connectionId: string; held: object[] },
-): RankedService {
-  const rc = ctx.event.requestContext;
-  const base = makeRankedGateway(ctx.ports.gateway, managementClient(rc.domainName, rc.stage));
-  const gateway: RankedGateway =
-    hold === undefined
-      ? base
-      : {
-          send: async (connId, m) => (connId === hold.connectionId ? (hold.held.push(m), true) : base.send(connId, m)),
-          isConnected: base.isConnected,
-        };
-  return makeRankedServiceFor(ctx.ports.db, ctx.ports.tableName, gateway);
+/** The message being handled: what the service sends to its sender is held here instead of posted. */
+const holding = new AsyncLocalStorage<{ readonly connectionId: string; readonly held: object[] }>();
+const built = new WeakMap<RealtimeInfra, { readonly key: string; readonly service: RankedService }>();
+
+/** The service on `infra`, built once (and again only when the configuration's environment changed, as in tests). */
+function serviceOf(infra: RealtimeInfra): RankedService {
+  const key = rankedConfigKey();
+  const have = built.get(infra);
+  if (have?.key === key) return have.service;
+  const service = makeRankedService(infra.db, infra.tableName, {
+    async send(connId, m) {
+      const hold = holding.getStore();
+      if (hold?.connectionId !== connId) return infra.gateway.send(connId, m);
+      hold.held.push(m);
+      return true;
+    },
+    isConnected: (connId) => infra.gateway.isConnected(connId),
+  });
+  built.set(infra, { key, service });
+  return service;
 }
 
-/** Handles one ranked message; returns the answer for the sender (the route response), or null. */
-export async function routeRanked(ctx: RealtimeContext, msg: Envelope): Promise<object | null> {
-  const rid = ridOf(msg);
-  const parsed = parseRankedClientMessage(msg);
-  if (!parsed.ok) return makeRankedError(parsed.error.code, parsed.error.message, rid !== undefined ? { rid } : {});
-  const held: object[] = [];
-  try {
-    // The connection item the router already read carries the ranked identity: no second read.
-    await serviceFor(ctx, { connectionId: ctx.connectionId, held }).handle(
-      ctx.connectionId,
-      parsed.value,
-      ...(ctx.connection !== undefined ? [rankedAuthOf(ctx.connection, ctx.now)] : []),
-    );
-  } catch (e) {
-    console.error("ranked message failed", e);
-    held.push(
-      makeRankedError(
-        "server/error",
-        "the server could not handle this message; try again",
-        rid !== undefined ? { rid } : {},
-      ),
-    );
-  }
-  for (const m of held.slice(0, -1)) await ctx.reply(m);
-  return held.at(-1) ?? null;
-}
-
-export async function onRankedDisconnect(ctx: DisconnectContext): Promise<void> {
-  try {
-    await serviceFor(ctx).disconnected(ctx.connectionId, rankedAuthOf(ctx.connection, ctx.now));
-  } catch (e) {
-    // The timer finds a vanished connection on its own; a failure here only delays that.
-    console.error("ranked disconnect failed", e);
-  }
-}
+export const rankedRouter: DomainRouter = {
+  accept(msg, rid) {
+    const withRid = rid !== undefined ? { rid } : {};
+    const parsed = parseRankedClientMessage(msg);
+    if (!parsed.ok) return err(makeRankedError(parsed.error.code, parsed.error.message, withRid));
+    const m = parsed.value;
+    return ok(async (ctx) => {
+      // The connection item carries the ranked identity: read once, by the entry, except for a match action.
+      let auth: [RankedConnAuth | null] | [] = [];
+      if (!isMatchAction(m.type)) {
+        const conn = await ctx.connection();
+        if (!conn.ok) return conn.error;
+        auth = [rankedAuthOf(conn.value, ctx.now)];
+      }
+      const held: object[] = [];
+      try {
+        await holding.run({ connectionId: ctx.connectionId, held }, () =>
+          serviceOf(ctx.infra).handle(ctx.connectionId, m, ...auth),
+        );
+      } catch (e) {
+        console.error("ranked message failed", e);
+        held.push(makeRankedError("server/error", "the server could not handle this message; try again", withRid));
+      }
+      for (const x of held.slice(0, -1)) await ctx.reply(x);
+      return held.at(-1) ?? null;
+    });
+  },
+  identityOf(conn) {
+    return typeof conn.rankedPlayer === "string" ? `player:${conn.rankedPlayer}` : undefined;
+  },
+  async disconnect(ctx) {
+    try {
+      await serviceOf(ctx.infra).disconnected(ctx.connectionId, rankedAuthOf(ctx.connection, ctx.now));
+    } catch (e) {
+      // The timer finds a vanished connection on its own; a failure here only delays that.
+      console.error("ranked disconnect failed", e);
+    }
+  },
+};

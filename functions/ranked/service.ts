@@ -19,7 +19,13 @@ import {
 } from "../../core/ranked/match.js";
 import { scoreOf } from "../../core/ranked/settle.js";
 import type { MatchRecord, RatingChange } from "../../core/ranked/types.js";
-import { makeRankedError, type RankedClientMessage, type RankedErrorCode } from "../../core/protocol/ranked.js";
+import {
+  isMatchAction,
+  makeRankedError,
+  type RankedClientMessage,
+  type RankedErrorCode,
+  type RankedMatchAction,
+} from "../../core/protocol/ranked.js";
 import { GAMES, type GameId } from "../../core/types.js";
 import { hello, prove, updateProfile } from "../identity/identity.js";
 import type { RankedConnAuth } from "../identity/store.js";
@@ -275,12 +281,7 @@ export function createRankedService(ports: RankedPorts): RankedService {
       await send(connId, { type: "auth.challenge", ...(rid !== undefined ? { rid } : {}), challenge: c.value });
       return;
     }
-    if (
-      msg.type === "ranked.move" ||
-      msg.type === "ranked.resign" ||
-      msg.type === "ranked.abort" ||
-      msg.type === "ranked.agree_end"
-    ) {
+    if (isMatchAction(msg.type)) {
       // The acting player: from the identity in hand, else from the seat this connection holds in
       // the match item; only a connection that holds no seat there costs a read of its identity.
       const who = async (m: MatchRecord): Promise<string | null> => {
@@ -289,7 +290,7 @@ export function createRankedService(ports: RankedPorts): RankedService {
         if (seat !== null) return m.seats[seat].playerId;
         return (await stores.identity.getAuth(connId))?.playerId ?? null;
       };
-      return matchAction(connId, rid, who, msg);
+      return matchAction(connId, rid, who, msg as RankedMatchAction);
     }
     const auth = given !== undefined ? given : await stores.identity.getAuth(connId);
     if (msg.type === "auth.prove") return doProve(connId, rid, auth, msg.signature, msg.name);
@@ -313,12 +314,7 @@ export function createRankedService(ports: RankedPorts): RankedService {
     }
   }
 
-  type MatchAction = Extract<
-    RankedClientMessage,
-    { type: "ranked.move" | "ranked.resign" | "ranked.abort" | "ranked.agree_end" }
-  >;
-
-  function matchAction(connId: string, rid: Rid, who: PlayerOf, msg: MatchAction): Promise<void> {
+  function matchAction(connId: string, rid: Rid, who: PlayerOf, msg: RankedMatchAction): Promise<void> {
     switch (msg.type) {
       case "ranked.move":
         return matches.act(connId, rid, who, msg.matchId, (m, now, playerId) => {

@@ -12,7 +12,7 @@
  */
 import { documentClient, managementClient, readConfig } from "../lib/config.js";
 import { makeApiGateway } from "../lib/gateway.js";
-import { makeRankedGateway, makeRankedServiceFor } from "./ports.js";
+import { makeRankedService } from "./ports.js";
 import type { RankedService, TickReport } from "./service.js";
 
 /** Ticks per invocation are spaced this far apart. */
@@ -69,9 +69,8 @@ export const handler = async (_event?: unknown, context?: LambdaContext): Promis
   // In AWS the stack passes the WebSocket API's management endpoint; locally the server sets its own.
   const endpoint = new URL(process.env.WS_ENDPOINT ?? cfg.gatewayEndpoint ?? "http://127.0.0.1");
   const client = managementClient(endpoint.host, endpoint.pathname.replace(/^\/+/, ""), cfg);
-  const gateway = makeRankedGateway(makeApiGateway(client), client);
   const { ticks: _ticks, ...report } = await tickForAMinute(
-    makeRankedServiceFor(documentClient(cfg), cfg.tableName, gateway),
+    makeRankedService(documentClient(cfg), cfg.tableName, makeApiGateway(client)),
     context,
   );
   return report;

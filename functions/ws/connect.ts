@@ -1,7 +1,7 @@
 /** `$connect`: checks the protocol version and records the connection. */
 import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
 import { PROTOCOL_VERSION } from "../../core/protocol/friend.js";
-import { portsFor } from "./ports.js";
+import { infraFor } from "./ports.js";
 import { connect } from "./router.js";
 
 type ConnectEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string | undefined> };
@@ -11,6 +11,6 @@ export const handler = async (event: ConnectEvent): Promise<{ statusCode: number
   if (v !== undefined && v !== String(PROTOCOL_VERSION)) {
     return { statusCode: 426, body: `proto/version: this server speaks protocol ${PROTOCOL_VERSION}` };
   }
-  await connect(portsFor(event), event, Date.now());
+  await connect(infraFor(event), event, Date.now());
   return { statusCode: 200 };
 };

@@ -1,41 +1,30 @@
 /**
- * Builds the ports the realtime services take (store, connections, gateway) for one invocation,
- * from the runtime configuration and the event that arrived. Lives beside the router (not in
- * functions/lib) because it wires domain stores.
+ * The realtime layer's shared parts (DynamoDB client and table, connection items, `@connections`),
+ * built once per container for each API endpoint, from the runtime configuration and the event that
+ * arrived. The domain routers build their own ports on these, once as well.
  */
-import { createHash, randomBytes } from "node:crypto";
 import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
-import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { documentClient, managementClient, readConfig } from "../lib/config.js";
-import { makeDynamoConnectionStore, type ConnectionStore } from "../lib/connections.js";
-import { makeApiGateway, type Gateway } from "../lib/gateway.js";
-import { makeDynamoFriendStore } from "../friends/store.js";
-import type { FriendPorts } from "../friends/service.js";
-import { seatTokenKey } from "../friends/token.js";
+import { makeDynamoConnectionStore } from "../lib/connections.js";
+import { makeApiGateway } from "../lib/gateway.js";
+import type { RealtimeInfra } from "../lib/realtime.js";
 
-export interface RealtimePorts extends FriendPorts {
-  readonly db: DynamoDBDocumentClient;
-  readonly tableName: string;
-  readonly conns: ConnectionStore;
-  readonly gateway: Gateway;
-}
+const built = new Map<string, RealtimeInfra>();
 
-export function hashSecret(secret: string): string {
-  return createHash("sha256").update("mancala/seat/v1\0").update(secret).digest("base64url");
-}
-
-export function portsFor(event: APIGatewayProxyWebsocketEventV2): RealtimePorts {
+export function infraFor(event: APIGatewayProxyWebsocketEventV2): RealtimeInfra {
   const cfg = readConfig();
-  const db = documentClient(cfg);
-  const gateway = makeApiGateway(managementClient(event.requestContext.domainName, event.requestContext.stage, cfg));
-  return {
-    db,
-    tableName: cfg.tableName,
-    rooms: makeDynamoFriendStore(db, cfg.tableName),
-    conns: makeDynamoConnectionStore(db, cfg.tableName),
-    gateway,
-    hashSecret,
-    newId: () => randomBytes(12).toString("base64url"),
-    tokenKey: () => seatTokenKey(db, cfg.tableName),
-  };
+  const { domainName, stage } = event.requestContext;
+  const key = JSON.stringify([cfg, domainName, stage]);
+  let infra = built.get(key);
+  if (infra === undefined) {
+    const db = documentClient(cfg);
+    infra = {
+      db,
+      tableName: cfg.tableName,
+      conns: makeDynamoConnectionStore(db, cfg.tableName),
+      gateway: makeApiGateway(managementClient(domainName, stage, cfg)),
+    };
+    built.set(key, infra);
+  }
+  return infra;
 }

@@ -1,8 +1,8 @@
 import { fireEvent, render } from "@solidjs/testing-library";
 import { createStore } from "solid-js/store";
 import { describe, expect, test } from "vitest";
-import { newGame, play, setup, type State } from "../../../core/games/index.js";
-import { legalPits, makeDisplay } from "../game/moves.js";
+import { newGame, play, setup, type State, boardView } from "../../../core/games/index.js";
+import { legalPits } from "../game/moves.js";
 import { Board, MAX_DRAWN, type BoardProps } from "./Board.js";
 
 function state(game: string, options?: unknown): State {
@@ -17,7 +17,7 @@ function renderBoard(s: State, extra: Partial<BoardProps> = {}) {
   const [props, setProps] = createStore<{ -readonly [K in keyof BoardProps]: BoardProps[K] }>({
     engine: s.engine,
     bottom: 0,
-    display: makeDisplay(s),
+    display: boardView(s),
     legal: legalPits(s),
     lastFrom: null,
     preview: null,
@@ -50,7 +50,7 @@ describe("Board", () => {
     const { container } = renderBoard(s);
     expect(container.querySelectorAll("[data-pit]").length).toBe(pits);
     expect(container.querySelectorAll("[data-store]").length).toBe(stores);
-    const d = makeDisplay(s);
+    const d = boardView(s);
     for (let i = 0; i < pits; i++) {
       const b = pit(container, i);
       expect(b.dataset.count).toBe(String(d.board[i]));
@@ -159,7 +159,7 @@ describe("Board", () => {
     const { container, setProps } = renderBoard(s);
     const r = play(s, 1);
     if (!r.ok) throw new Error(r.error.message);
-    setProps("display", makeDisplay(r.value.state));
+    setProps("display", boardView(r.value.state));
     expect(pit(container, 0).dataset.count).toBe("1");
     for (let i = 1; i < 9; i++) expect(pit(container, i).dataset.count).toBe("10");
   });

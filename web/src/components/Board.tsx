@@ -4,7 +4,7 @@
  * tuzdyk stars and the last-move dot. Purely a view: it reads its props and reports picks.
  */
 import { createEffect, createMemo, createSignal, For, Index, onCleanup, onMount, Show, type JSX } from "solid-js";
-import type { Engine } from "../../../core/games/index.js";
+import { tuzdykIndex, type Engine, type BoardView } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
 import type { FlightTarget } from "../game/animate.js";
 import {
@@ -18,7 +18,6 @@ import {
   type PitCell,
   type StoreCell,
 } from "../game/geometry.js";
-import type { Display } from "../game/moves.js";
 import { landsSpeech, pitSpeech, storeSpeech, tuzdykSpeech } from "../game/speech.js";
 import { t as tr } from "../i18n/i18n.js";
 import { FAMILY_NAMES, familyOf } from "../content/games.js";
@@ -34,7 +33,7 @@ export interface BoardFlight {
 export interface BoardProps {
   readonly engine: Engine;
   readonly bottom: Seat;
-  readonly display: Display;
+  readonly display: BoardView;
   readonly legal: readonly number[];
   readonly lastFrom: number | null;
   readonly preview: { readonly from: number; readonly to: number | null } | null;
@@ -229,7 +228,7 @@ export function Board(props: BoardProps): JSX.Element {
   };
 
   const tuzdykOwner = (pit: number): Seat | null =>
-    props.display.tuzdyk[0] === pit ? 0 : props.display.tuzdyk[1] === pit ? 1 : null;
+    tuzdykIndex(0, props.display.tuzdyk[0]) === pit ? 0 : tuzdykIndex(1, props.display.tuzdyk[1]) === pit ? 1 : null;
 
   const pitLabel = (c: PitCell): string => {
     const game = props.engine.game;

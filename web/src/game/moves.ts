@@ -1,22 +1,6 @@
-/** Small reads of the engine that the board needs: legal pits, the preview landing, the display copy. */
-import { H_STORE0, H_TUZ0, legalMoves, play, toMove, type State, type TraceEvent } from "../../../core/games/index.js";
+/** Small reads of the engine that the board needs: legal pits, the preview landing, seeds on a side. */
+import { legalMoves, play, toMove, type BoardView, type State, type TraceEvent } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
-
-/** What the board shows: pit counts, store counts and each seat's tuzdyk (board index or -1). */
-export interface Display {
-  board: number[];
-  stores: [number, number];
-  tuzdyk: [number, number];
-}
-
-export function makeDisplay(s: State): Display {
-  const P = s.engine.pits;
-  return {
-    board: Array.from(s.buf.subarray(0, P)),
-    stores: [s.buf[P + H_STORE0], s.buf[P + H_STORE0 + 1]],
-    tuzdyk: s.engine.game === "togyz" ? [s.buf[P + H_TUZ0], s.buf[P + H_TUZ0 + 1]] : [-1, -1],
-  };
-}
 
 /** Board indices of the pits the player to move may sow from (empty when the only move is a pass). */
 export function legalPits(s: State): number[] {
@@ -52,7 +36,7 @@ export function previewLanding(s: State, pit: number): number | null {
 }
 
 /** Seeds each seat owns: its store plus (Tsoro) the seeds on its side. */
-export function seedsOnSide(d: Display, seat: Seat): number {
+export function seedsOnSide(d: BoardView, seat: Seat): number {
   const half = d.board.length / 2;
   let n = 0;
   for (let i = seat * half; i < seat * half + half; i++) n += d.board[i];

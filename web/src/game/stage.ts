@@ -5,9 +5,8 @@
  * announces; timers go through `createTimers` so a store can cancel them all when disposed.
  */
 import type { SetStoreFunction } from "solid-js/store";
-import type { TraceEvent } from "../../../core/games/index.js";
+import { pitNumber, type BoardView, type TraceEvent } from "../../../core/games/index.js";
 import type { Cue, FlightTarget, Stage } from "./animate.js";
-import type { Display } from "./moves.js";
 
 /** How long a "+n" flight stays on screen. */
 export const FLIGHT_MS = 650;
@@ -21,7 +20,7 @@ export interface Flight {
 
 /** The fields of a store that a stage animates. */
 export interface BoardLayer {
-  display: Display;
+  display: BoardView;
   hand: { readonly pit: number; readonly count: number } | null;
   flights: readonly Flight[];
 }
@@ -68,7 +67,7 @@ export function makeBoardStage<T extends BoardLayer>(state: T, setState: SetStor
     pitCount: (pit) => state.display.board[pit] ?? 0,
     setPit: (pit, count) => set("display", "board", pit, count),
     addStore: (seat, n) => set("display", "stores", seat, (c) => c + n),
-    markTuzdyk: (seat, pit) => set("display", "tuzdyk", seat, pit),
+    markTuzdyk: (seat, pit) => set("display", "tuzdyk", seat, pitNumber(pit)),
     hand: (pit, count) => set("hand", pit === null ? null : { pit, count }),
     fly(from, to, count) {
       const id = ++flightId;

@@ -1,11 +1,13 @@
 /** Set up a match: game, mode, board, opponent, level, counters, speed, series; then Start match. */
-import { createSignal, For, Show, type JSX } from "solid-js";
+import { clipName, NAME_MAX } from "../../../core/names.js";
+import { createSignal, Show, type JSX } from "solid-js";
 import { createStore } from "solid-js/store";
 import { createSeries, type BestOf } from "../../../core/match.js";
 import type { GameId } from "../../../core/types.js";
-import { Choice, Stepper } from "../components/Controls.js";
+import { Choice } from "../components/Controls.js";
+import { FamilyPicker, TsoroOptions } from "../components/GamePicker.js";
 import { Icon } from "../components/Icon.js";
-import { FAMILIES, FAMILY_BLURB, FAMILY_NAMES, familyOf, type Family } from "../content/games.js";
+import { familyOf, type Family } from "../content/games.js";
 import { levelSentence } from "../i18n/levels.js";
 import { SPEEDS } from "../game/animate.js";
 import { LEVEL_IDS, LEVEL_NAMES } from "../game/levels.js";
@@ -46,7 +48,7 @@ export function NewGameScreen(): JSX.Element {
         ? [me, t("common.computerLevel", { level: LEVEL_NAMES[setup.level] })]
         : [
             me === t("common.you") ? t("common.player1") : me,
-            other().trim() === "" ? t("common.player2") : other().trim().slice(0, 24),
+            other().trim() === "" ? t("common.player2") : clipName(other().trim()),
           ];
     const rec: SavedGame = {
       id: newGameId(now),
@@ -85,37 +87,18 @@ export function NewGameScreen(): JSX.Element {
         </button>
         <h1 id="new-title">{t("new.title")}</h1>
       </header>
-      <div class="game-cards" role="radiogroup" aria-label={t("new.gameGroup")}>
-        <For each={FAMILIES}>
-          {(f) => (
-            <label class={`game-card fam-${f}`} classList={{ on: family() === f }}>
-              <input type="radio" name="family" checked={family() === f} onChange={() => setFamily(f)} />
-              <span class="game-card-name">{FAMILY_NAMES[f]}</span>
-              <span class="game-card-blurb">{FAMILY_BLURB[f]}</span>
-            </label>
-          )}
-        </For>
-      </div>
+      <FamilyPicker name="family" look="cards" value={family()} onChange={setFamily} />
       <div class="card form">
-        <Show when={family() === "tsoro"}>
-          <Choice
-            legend={t("new.mode")}
-            name="mode"
-            options={["tsoro-classic", "tsoro-wta"] as const}
-            value={tsoroMode()}
-            label={(m) => (m === "tsoro-classic" ? t("new.classic") : t("new.wta"))}
-            onChange={setTsoroMode}
-          />
-          <Stepper
-            label={t("new.holes")}
-            value={form.holes}
-            min={4}
-            max={12}
-            onChange={(n) => setForm("holes", n)}
-            unit=" × 2"
-          />
-          <Stepper label={t("new.seeds")} value={form.seeds} min={1} max={10} onChange={(n) => setForm("seeds", n)} />
-        </Show>
+        <TsoroOptions
+          name="mode"
+          family={family()}
+          mode={tsoroMode()}
+          onMode={setTsoroMode}
+          holes={form.holes}
+          onHoles={(n) => setForm("holes", n)}
+          seeds={form.seeds}
+          onSeeds={(n) => setForm("seeds", n)}
+        />
         <Choice
           legend={t("new.opponent")}
           name="opponent"
@@ -154,7 +137,7 @@ export function NewGameScreen(): JSX.Element {
         <Show when={!online() && form.opponent === "local"}>
           <label class="field">
             <span>{t("new.secondName")}</span>
-            <input type="text" maxLength={24} value={other()} onInput={(e) => setOther(e.currentTarget.value)} />
+            <input type="text" maxLength={NAME_MAX} value={other()} onInput={(e) => setOther(e.currentTarget.value)} />
           </label>
         </Show>
         <Choice

@@ -6,9 +6,10 @@ import { createSignal, For, Show, type JSX } from "solid-js";
 import { createStore } from "solid-js/store";
 import type { BestOf } from "../../../core/match.js";
 import type { GameId } from "../../../core/types.js";
-import { Choice, Stepper } from "../components/Controls.js";
+import { Choice } from "../components/Controls.js";
+import { FamilyPicker, TsoroOptions } from "../components/GamePicker.js";
 import { Icon } from "../components/Icon.js";
-import { FAMILIES, FAMILY_BLURB, FAMILY_NAMES, GAME_NAMES, familyOf, type Family } from "../content/games.js";
+import { GAME_NAMES, familyOf, type Family } from "../content/games.js";
 import { showCode, useRooms } from "../state/createRooms.js";
 import { useRouter } from "../state/createRouter.js";
 import { useSaves } from "../state/createSaves.js";
@@ -111,36 +112,17 @@ export function OnlineScreen(props: { join: boolean; code: string | null }): JSX
       <Show when={!props.join}>
         <div class="card form create-form">
           <h2>{t("online.createTitle")}</h2>
-          <div class="game-cards" role="radiogroup" aria-label={t("new.gameGroup")}>
-            <For each={FAMILIES}>
-              {(f) => (
-                <label class={`game-card fam-${f}`} classList={{ on: family() === f }}>
-                  <input type="radio" name="online-family" checked={family() === f} onChange={() => setFamily(f)} />
-                  <span class="game-card-name">{FAMILY_NAMES[f]}</span>
-                  <span class="game-card-blurb">{FAMILY_BLURB[f]}</span>
-                </label>
-              )}
-            </For>
-          </div>
-          <Show when={family() === "tsoro"}>
-            <Choice
-              legend={t("new.mode")}
-              name="online-mode"
-              options={["tsoro-classic", "tsoro-wta"] as const}
-              value={mode()}
-              label={(m) => (m === "tsoro-classic" ? t("new.classic") : t("new.wta"))}
-              onChange={setMode}
-            />
-            <Stepper
-              label={t("new.holes")}
-              value={form.holes}
-              min={4}
-              max={12}
-              onChange={(n) => setForm("holes", n)}
-              unit=" × 2"
-            />
-            <Stepper label={t("new.seeds")} value={form.seeds} min={1} max={10} onChange={(n) => setForm("seeds", n)} />
-          </Show>
+          <FamilyPicker name="online-family" look="cards" value={family()} onChange={setFamily} />
+          <TsoroOptions
+            name="online-mode"
+            family={family()}
+            mode={mode()}
+            onMode={setMode}
+            holes={form.holes}
+            onHoles={(n) => setForm("holes", n)}
+            seeds={form.seeds}
+            onSeeds={(n) => setForm("seeds", n)}
+          />
           <Choice
             legend={t("new.series")}
             name="online-bestof"

@@ -1,6 +1,6 @@
 /** The board screen: score line, series score, the board, the buttons, and the results at the end. */
 import { createMemo, createSignal, onCleanup, onMount, Show, type JSX } from "solid-js";
-import { newGame, toMove } from "../../../core/games/index.js";
+import { boardView, newGame, toMove } from "../../../core/games/index.js";
 import { gameNumber, rematchSeries } from "../../../core/match.js";
 import type { Seat } from "../../../core/types.js";
 import { Avatar } from "../components/Avatar.js";
@@ -14,7 +14,6 @@ import { familyOf, GAME_NAMES } from "../content/games.js";
 import { LEVEL_NAMES } from "../game/levels.js";
 import { endSentence, finalScore, movesText } from "../game/results.js";
 import { makeMoveLine, type MoveLine } from "../game/moveList.js";
-import { makeDisplay } from "../game/moves.js";
 import { countOf, unitOf } from "../game/speech.js";
 import { createGame, type GameStore } from "../state/createGame.js";
 import { useProfile } from "../state/createProfile.js";
@@ -82,7 +81,7 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
     const k = peek();
     const l = line();
     if (k === null || l === null || k >= l.states.length) return null;
-    return { display: makeDisplay(l.states[k]), lastFrom: l.lastFrom[k] };
+    return { display: boardView(l.states[k]), lastFrom: l.lastFrom[k] };
   });
 
   // Keyboard: P pauses or plays, U undoes, H asks for a hint, 1–9 sows that pit of the player's own.

@@ -8,7 +8,8 @@ import { LEVEL_IDS, LEVEL_NAMES } from "../game/levels.js";
 import { shrinkPhoto } from "../lib/image.js";
 import { CATEGORIES, sendSuggestion, SUGGESTION_MAX, SUGGESTION_MIN, type Category } from "../lib/suggestions.js";
 import { Choice } from "../components/Controls.js";
-import { AVATARS, NAME_LIMIT, displayName, useProfile } from "../state/createProfile.js";
+import { NAME_MAX } from "../../../core/names.js";
+import { AVATARS, displayName, useProfile } from "../state/createProfile.js";
 import { parseDisplayName } from "../../../core/names.js";
 import { useRouter } from "../state/createRouter.js";
 import { played, sumRecords, useStats, winRate } from "../state/createStats.js";
@@ -71,7 +72,7 @@ export function ProfileScreen(): JSX.Element {
             <span>{t("profile.name")}</span>
             <input
               type="text"
-              maxLength={NAME_LIMIT}
+              maxLength={NAME_MAX}
               value={p.name}
               placeholder={t("common.you")}
               onChange={(e) => act.setName(e.currentTarget.value)}

@@ -3,16 +3,16 @@
  * server's clocks, resign, and see the result with the rating change. Lessons and games against the
  * computer never change a rating; only these games do.
  */
-import { createEffect, createMemo, createSignal, For, onCleanup, onMount, Show, type JSX } from "solid-js";
-import { newGame } from "../../../core/games/index.js";
+import { createEffect, createMemo, createSignal, onCleanup, onMount, Show, type JSX } from "solid-js";
+import { boardView, newGame } from "../../../core/games/index.js";
 import { parseDisplayName } from "../../../core/names.js";
 import { endSummary, ratingChangeText } from "../../../core/ranked/view.js";
 import type { GameId, Seat } from "../../../core/types.js";
 import { Board } from "../components/Board.js";
-import { Choice, Stepper } from "../components/Controls.js";
+import { FamilyPicker, TsoroOptions } from "../components/GamePicker.js";
 import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
-import { FAMILIES, FAMILY_NAMES, GAME_NAMES, REASON_TEXT, type Family } from "../content/games.js";
+import { FAMILIES, GAME_NAMES, REASON_TEXT, type Family } from "../content/games.js";
 import { previewLanding, seedsOnSide } from "../game/moves.js";
 import { openRankedLink } from "../lib/online.js";
 import { loadIdentity } from "../state/createIdentity.js";
@@ -27,7 +27,6 @@ import { matchRecord } from "../lib/gameRecords.js";
 import { BoardLayout } from "../components/BoardLayout.js";
 import { MoveList, ReviewButtons } from "../components/MoveList.js";
 import { makeMoveLine, type MoveLine } from "../game/moveList.js";
-import { makeDisplay } from "../game/moves.js";
 import { ExportButton } from "./Export.js";
 
 export function formatClock(ms: number): string {
@@ -97,7 +96,7 @@ export function RankedScreen(): JSX.Element {
     const k = peek();
     const l = line();
     if (k === null || l === null || k >= l.states.length) return null;
-    return { display: makeDisplay(l.states[k]), lastFrom: l.lastFrom[k] };
+    return { display: boardView(l.states[k]), lastFrom: l.lastFrom[k] };
   });
   // A new match opens on its live board with its result to come.
   createEffect(() => {
@@ -222,35 +221,17 @@ export function RankedScreen(): JSX.Element {
               </button>
             </p>
           </Show>
-          <div class="chips" role="radiogroup" aria-label="Game">
-            <For each={FAMILIES}>
-              {(f) => (
-                <label class="chip" classList={{ on: family() === f }}>
-                  <input type="radio" name="ranked-family" checked={family() === f} onChange={() => setFamily(f)} />
-                  <span>{FAMILY_NAMES[f]}</span>
-                </label>
-              )}
-            </For>
-          </div>
-          <Show when={family() === "tsoro"}>
-            <Choice
-              legend="Game mode"
-              name="ranked-mode"
-              options={["tsoro-classic", "tsoro-wta"] as const}
-              value={mode()}
-              label={(m) => (m === "tsoro-classic" ? "Classic" : "Winner Takes All")}
-              onChange={setMode}
-            />
-            <Stepper
-              label="Board size (holes per row)"
-              value={holes()}
-              min={4}
-              max={12}
-              onChange={setHoles}
-              unit=" × 2"
-            />
-            <Stepper label="Seeds per hole" value={seeds()} min={1} max={10} onChange={setSeeds} />
-          </Show>
+          <FamilyPicker name="ranked-family" look="chips" value={family()} onChange={setFamily} />
+          <TsoroOptions
+            name="ranked-mode"
+            family={family()}
+            mode={mode()}
+            onMode={setMode}
+            holes={holes()}
+            onHoles={setHoles}
+            seeds={seeds()}
+            onSeeds={setSeeds}
+          />
           <p class="note">
             Your rating in {GAME_NAMES[game()]}:{" "}
             <strong data-testid="my-rating">

@@ -4,8 +4,10 @@
  * agreed end (Ayo), series and rematch. The creator's game is used; each player sees their own side
  * at the bottom and keeps their own look.
  */
+import { clipName } from "../../../core/names.js";
+import { MAX_AVATAR_CHARS } from "../../../core/online/payload.js";
 import { createEffect, createMemo, createSignal, For, onCleanup, onMount, Show, type JSX } from "solid-js";
-import { moveCount, newGame, toMove } from "../../../core/games/index.js";
+import { moveCount, newGame, toMove, boardView } from "../../../core/games/index.js";
 import { gameNumber } from "../../../core/match.js";
 import type { Seat } from "../../../core/types.js";
 import { Avatar } from "../components/Avatar.js";
@@ -20,7 +22,7 @@ import { ScoreLine, type ScoreSide } from "../components/ScoreLine.js";
 import { familyOf, GAME_NAMES } from "../content/games.js";
 import { endSentence, finalScore, movesText } from "../game/results.js";
 import { countOf, describeMove } from "../game/speech.js";
-import { makeDisplay, previewLanding, seedsOnSide } from "../game/moves.js";
+import { previewLanding, seedsOnSide } from "../game/moves.js";
 import { readJson, writeJson } from "../state/persist.js";
 import { openFriendSession } from "../lib/online.js";
 import { joinLink, shareText } from "../lib/share.js";
@@ -99,8 +101,9 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     room: props.room,
     rooms,
     profile: () => {
-      const avatar = profile.photo !== null && profile.photo.length <= 9_000 ? profile.photo : profile.avatar;
-      return { name: displayName(profile).slice(0, 40), avatar };
+      const avatar =
+        profile.photo !== null && profile.photo.length <= MAX_AVATAR_CHARS ? profile.photo : profile.avatar;
+      return { name: clipName(displayName(profile)), avatar };
     },
     speed: () => settings.speed,
     cue: (c, n) => services.sound.play(c, n),
@@ -173,7 +176,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     const k = peek();
     const l = line();
     if (k === null || l === null || k >= l.states.length) return null;
-    return { display: makeDisplay(l.states[k]), lastFrom: l.lastFrom[k] };
+    return { display: boardView(l.states[k]), lastFrom: l.lastFrom[k] };
   });
   /** The game just ended (or the last one of the room), as a record for Replay and Engine review. */
   const [lastResult, setLastResult] = createSignal<typeof room.result>(null);
@@ -290,7 +293,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     if (r === null || game === undefined) return null;
     const starter = room.series?.games[r.index]?.starter ?? room.starter;
     const roomSeat = (es: Seat): Seat => (es ^ starter) as Seat;
-    const d = makeDisplay(r.final);
+    const d = boardView(r.final);
     const scoreOf = (seat: Seat): number => {
       const es = (seat ^ starter) as Seat;
       return game === "tsoro-wta" ? seedsOnSide(d, es) : d.stores[es];

@@ -1,9 +1,10 @@
 /** Rules, strategy tips and common questions, one tab per game. */
+import { boardView } from "../../../core/games/index.js";
 import { createResource, For, Show, type JSX } from "solid-js";
 import { Board } from "../components/Board.js";
 import { lessonById, outcomeOf } from "../content/lessons.js";
 import { fill } from "../content/text.js";
-import { lastLanding, makeDisplay } from "../game/moves.js";
+import { lastLanding } from "../game/moves.js";
 import { sownDisplay, tryLesson } from "../state/createLesson.js";
 import { useSettings } from "../state/createSettings.js";
 import { Icon } from "../components/Icon.js";
@@ -91,7 +92,7 @@ function CaptureDiagram(): JSX.Element {
   const lesson = lessonById("ayo-capture-seven");
   if (lesson === undefined) return null;
   const { tried } = tryLesson(lesson);
-  const before = makeDisplay(tried.before);
+  const before = boardView(tried.before);
   const sown = sownDisplay(tried);
   const from = tried.before.engine.moveToPit(tried.mover, lesson.move);
   const last = lastLanding(tried.trace);

@@ -4,15 +4,14 @@
  * another from their engine trace; a backlog (catching up after a drop) is shown at once.
  */
 import { createStore, produce, type Store } from "solid-js/store";
-import type { State, TraceEvent } from "../../../core/games/index.js";
+import { type State, type TraceEvent, boardView, type BoardView } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
 import { playTrace, prefersReducedMotion, stepMs, type Cue, type Speed } from "../game/animate.js";
-import { makeDisplay, type Display } from "../game/moves.js";
 import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
 import type { Announcement } from "./createGame.js";
 
 export interface BoardViewState {
-  display: Display;
+  display: BoardView;
   hand: { readonly pit: number; readonly count: number } | null;
   flights: readonly Flight[];
   announce: Announcement | null;
@@ -61,9 +60,9 @@ function moveOf(trace: readonly TraceEvent[], game: string, pits: number): Board
 const BACKLOG = 3;
 
 export function createBoardView(initial: State | null, deps: BoardViewDeps): BoardViewStore {
-  const empty: Display = { board: [], stores: [0, 0], tuzdyk: [-1, -1] };
+  const empty: BoardView = { board: [], stores: [0, 0], tuzdyk: [null, null] };
   const [state, setState] = createStore<BoardViewState>({
-    display: initial === null ? empty : makeDisplay(initial),
+    display: initial === null ? empty : boardView(initial),
     hand: null,
     flights: [],
     announce: null,
@@ -108,7 +107,7 @@ export function createBoardView(initial: State | null, deps: BoardViewDeps): Boa
       pits = s.engine.pits;
       setState(
         produce((st) => {
-          st.display = makeDisplay(s);
+          st.display = boardView(s);
           st.hand = null;
           if (lastFrom !== undefined) st.lastFrom = lastFrom;
         }),
@@ -127,7 +126,7 @@ export function createBoardView(initial: State | null, deps: BoardViewDeps): Boa
         if (disposed) return;
         setState(
           produce((st) => {
-            st.display = makeDisplay(after);
+            st.display = boardView(after);
             st.hand = null;
             st.flights = [];
             st.lastFrom = lastFrom;

@@ -1,9 +1,8 @@
 import { createEffect, createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
-import { newGame, playAll, toMove, view, type State } from "../../../core/games/index.js";
+import { newGame, playAll, toMove, view, type State, boardView } from "../../../core/games/index.js";
 import { createSeries, type BestOf } from "../../../core/match.js";
 import { createInlineAi } from "../ai/createAi.js";
-import { makeDisplay } from "../game/moves.js";
 import { createGame, type GameStore } from "./createGame.js";
 import { createSaves } from "./createSaves.js";
 import { createStats } from "./createStats.js";
@@ -102,7 +101,7 @@ describe("createGame against the computer", () => {
     const saved = r.saves[1].get("test-0001");
     expect(saved?.moves.length).toBe(2);
     const s = replayOf(saved as SavedGame);
-    expect(g.display).toEqual(makeDisplay(s));
+    expect(g.display).toEqual(boardView(s));
     expect(g.toMove).toBe(toMove(s));
     // The last move is the computer's, marked on its side.
     expect(g.lastFrom).toBeGreaterThanOrEqual(9);
@@ -203,7 +202,7 @@ describe("createGame against the computer", () => {
     const r = rig(rec, kv);
     const [g] = r.game;
     const s = replayOf(rec);
-    expect(g.display).toEqual(makeDisplay(s));
+    expect(g.display).toEqual(boardView(s));
     expect(g.lastFrom).toBe(9); // seat 1's pit 1, the fourth move
     expect(g.moveCount).toBe(4);
     r.dispose();

@@ -19,13 +19,15 @@ import {
   legalMoves,
   type State,
   type TraceEvent,
+  boardView,
+  type BoardView,
 } from "../../../core/games/index.js";
 import { forfeit as forfeitSeries, recordGame, starterOf } from "../../../core/match.js";
 import type { Outcome, Seat } from "../../../core/types.js";
 import type { AiClient } from "../ai/protocol.js";
 import { playTrace, prefersReducedMotion, stepMs, THINK_PAUSE_MS, type Cue, type Speed } from "../game/animate.js";
 import { describeMove } from "../game/speech.js";
-import { legalPits, makeDisplay, pitOfMove, seedsOnSide, type Display } from "../game/moves.js";
+import { legalPits, pitOfMove, seedsOnSide } from "../game/moves.js";
 import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
 import type { StatsActions, GameResult } from "./createStats.js";
 import type { SavesActions } from "./createSaves.js";
@@ -43,7 +45,7 @@ export interface Announcement {
 
 export interface GameState {
   record: SavedGame;
-  display: Display;
+  display: BoardView;
   toMove: Seat;
   moveCount: number;
   /** The current game's result, in engine seats. */
@@ -148,7 +150,7 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
 
   const [state, setState] = createStore<GameState>({
     record: { ...initial, moves: restored.moves },
-    display: makeDisplay(current),
+    display: boardView(current),
     toMove: toMove(current),
     moveCount: moveCount(current),
     outcome: outcomeOf(current) ?? initial.ended,
@@ -229,7 +231,7 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
   const refresh = (): void => {
     setState(
       produce((s) => {
-        s.display = makeDisplay(current);
+        s.display = boardView(current);
         s.toMove = toMove(current);
         s.moveCount = moveCount(current);
         s.outcome = outcomeOf(current) ?? s.record.ended;

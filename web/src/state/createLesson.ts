@@ -3,11 +3,11 @@
  * prediction was right. Nothing is saved.
  */
 import { createStore, produce, type Store } from "solid-js/store";
-import { play, setup, toMove, type State } from "../../../core/games/index.js";
+import { play, setup, toMove, type State, boardView, type BoardView } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
 import { LESSON_TEXT, trueChoices, type Lesson, type Tried } from "../content/lessons.js";
 import { playTrace, prefersReducedMotion, stepMs, type Cue, type Speed } from "../game/animate.js";
-import { legalPits, makeDisplay, moveOfPit, type Display } from "../game/moves.js";
+import { legalPits, moveOfPit } from "../game/moves.js";
 import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
 
 export type LessonStep = "predict" | "try" | "playing" | "done";
@@ -15,7 +15,7 @@ export type LessonStep = "predict" | "try" | "playing" | "done";
 export interface LessonState {
   step: LessonStep;
   prediction: string | null;
-  display: Display;
+  display: BoardView;
   legal: readonly number[];
   target: number;
   hand: { readonly pit: number; readonly count: number } | null;
@@ -65,8 +65,8 @@ export function tryLesson(lesson: Lesson): { tried: Tried; truth: string | null 
  * The board a move leaves once its seeds are sown and before anything is captured (the moment the
  * Ayo capture diagram draws), read off the engine's trace.
  */
-export function sownDisplay(tried: Tried): Display {
-  const d = makeDisplay(tried.before);
+export function sownDisplay(tried: Tried): BoardView {
+  const d = boardView(tried.before);
   for (const e of tried.trace) {
     if (e.t === "capture" || e.t === "take" || e.t === "tuzdyk" || e.t === "end") break;
     if (e.t === "lift") d.board[e.pit] -= e.count;
@@ -88,7 +88,7 @@ export function createLesson(
   const fresh = (): LessonState => ({
     step: "predict",
     prediction: null,
-    display: makeDisplay(current),
+    display: boardView(current),
     legal: [],
     target,
     hand: null,
@@ -165,7 +165,7 @@ export function createLesson(
         const tried: Tried = { before, after: r.value.state, trace: r.value.trace, mover: toMove(before) };
         setState(
           produce((s) => {
-            s.display = makeDisplay(r.value.state);
+            s.display = boardView(r.value.state);
             s.hand = null;
             s.step = "done";
             s.truth = truthOf(lesson, tried);

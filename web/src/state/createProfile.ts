@@ -1,4 +1,5 @@
 /** The player on this device: name and avatar (a picture from the set, or their own photo). */
+import { clipName } from "../../../core/names.js";
 import { createStore, type Store } from "solid-js/store";
 import * as v from "valibot";
 import { t } from "../i18n/i18n.js";
@@ -8,7 +9,6 @@ import { readJson, writeJson, type KeyValue } from "./persist.js";
 export const AVATARS = ["🦅", "🐎", "🦁", "🐘", "🦒", "🐆", "🦉", "🐪", "🌻", "⭐", "🌙", "🔥"] as const;
 export type Avatar = (typeof AVATARS)[number];
 
-export const NAME_LIMIT = 24;
 export const MAX_AVATAR_PHOTO_CHARS = 200_000;
 
 export interface Profile {
@@ -21,7 +21,7 @@ export interface Profile {
 export const DEFAULT_PROFILE: Profile = { name: "", avatar: "🦅", photo: null };
 
 const ProfileSchema = v.object({
-  name: v.fallback(v.pipe(v.string(), v.maxLength(NAME_LIMIT)), ""),
+  name: v.fallback(v.pipe(v.string(), v.transform(clipName)), ""),
   avatar: v.fallback(v.picklist(AVATARS), DEFAULT_PROFILE.avatar),
   photo: v.fallback(
     v.nullable(v.pipe(v.string(), v.startsWith("data:image/"), v.maxLength(MAX_AVATAR_PHOTO_CHARS))),
@@ -38,9 +38,9 @@ export function makeProfile(p: Profile): Record<string, unknown> {
   return { ...p };
 }
 
-/** Collapses spaces and trims; the name is kept to `NAME_LIMIT` characters. */
+/** Collapses spaces and trims; the name is kept to NAME_MAX characters (core/names.ts). */
 export function cleanName(raw: string): string {
-  return Array.from(raw.replace(/\s+/g, " ").trimStart()).slice(0, NAME_LIMIT).join("");
+  return clipName(raw.replace(/\s+/g, " ").trimStart());
 }
 
 export interface ProfileActions {

@@ -1,7 +1,6 @@
 import { createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
-import { newGame, play, type State } from "../../../core/games/index.js";
-import { makeDisplay } from "../game/moves.js";
+import { newGame, play, type State, boardView } from "../../../core/games/index.js";
 import { createBoardView } from "./createBoardView.js";
 import { loadIdentity, savedPlayerId } from "./createIdentity.js";
 import { BUILT_IN_PHRASES, createPhrases, OWN_PHRASES_MAX, parsePhrases } from "./createPhrases.js";
@@ -187,7 +186,7 @@ describe("the online board view", () => {
     act.animate(r.value.trace, r.value.state, 1);
     expect(view.animating).toBe(true);
     await idle(() => view.animating);
-    expect(view.display).toEqual(makeDisplay(r.value.state));
+    expect(view.display).toEqual(boardView(r.value.state));
     expect(view.lastFrom).toBe(1);
     expect(view.hand).toBeNull();
     expect(idleCalls).toBe(1);
@@ -216,7 +215,7 @@ describe("the online board view", () => {
     }
     expect(act.queued()).toBe(6);
     await idle(() => view.animating);
-    expect(view.display).toEqual(makeDisplay(s));
+    expect(view.display).toEqual(boardView(s));
     expect(lifts).toBe(liftsOf.slice(3).reduce((x, y) => x + y, 0));
     act.dispose();
   });

@@ -1,6 +1,7 @@
 import { createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
 import { createSeries } from "../../../core/match.js";
+import { NAME_MAX } from "../../../core/names.js";
 import { createProfile, cleanName } from "./createProfile.js";
 import { createSaves, isResumable, KEEP_FINISHED_MS } from "./createSaves.js";
 import { createSettings, DEFAULT_SETTINGS, parseSettings } from "./createSettings.js";
@@ -78,7 +79,8 @@ describe("profile", () => {
     expect(p.name).toBe("Aigerim Bekova ");
     expect(p.avatar).toBe("🐎");
     expect(p.photo).toBe("data:image/jpeg;base64,AAAA");
-    expect(cleanName("x".repeat(40)).length).toBe(24);
+    expect(cleanName("x".repeat(40)).length).toBe(NAME_MAX);
+    expect(Array.from(cleanName("🦅".repeat(40)))).toHaveLength(NAME_MAX);
   });
 });
 
