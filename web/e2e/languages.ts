@@ -62,7 +62,7 @@ export async function playToResults(page: Page, seed: number): Promise<number> {
 
 /** What a reader meets on the screen: its text, its title, and every label read out. */
 export async function screenWords(page: Page): Promise<string> {
-  // Run in the page (written as text: this helper's project has no DOM types).
+  // Run in the page (written as text: this module's TypeScript project has no DOM types).
   return page.evaluate<string>(`(() => {
     const labels = [...document.querySelectorAll("[aria-label],[title],[placeholder]")].flatMap((e) =>
       ["aria-label", "title", "placeholder"].map((a) => e.getAttribute(a) ?? ""),
