@@ -304,7 +304,9 @@ export function isRankedGame(x: unknown): x is GameId {
 export const LEADERBOARD_LIMIT_MAX = 100;
 export const LEADERBOARD_LIMIT_DEFAULT = 50;
 export const SUGGESTION_MAX_CHARS = 2000;
-export const SUGGESTION_CATEGORIES = ["idea", "problem", "other"] as const;
+export const SUGGESTION_CATEGORIES = ["idea", "problem", "other", "translation"] as const;
+/** The client's languages a translation suggestion may name (web/src/i18n/locales.ts `LOCALES`). */
+export const SUGGESTION_LOCALES = ["en", "ru", "kk", "ky", "yo", "sn"] as const;
 
 /** `GET /leaderboard?game=G&limit=N&cursor=C`: query parameters arrive as text. */
 export const LeaderboardQuerySchema = v.strictObject({
@@ -368,6 +370,9 @@ export const SuggestionSchema = v.strictObject({
   playerId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, "playerId is not a player id"))),
   contact: v.optional(v.pipe(v.string(), v.maxLength(200, "contact holds at most 200 characters"))),
   game: v.optional(GameSchema),
+  /** A translation suggestion names the language and the catalogue key it is about. */
+  locale: v.optional(v.picklist(SUGGESTION_LOCALES, `locale must be one of ${SUGGESTION_LOCALES.join(", ")}`)),
+  key: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9.]{1,80}$/, "key is not a message key"))),
 });
 export type Suggestion = v.InferOutput<typeof SuggestionSchema>;
 

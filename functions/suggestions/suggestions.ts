@@ -11,6 +11,15 @@ export interface SuggestionError {
   readonly message: string;
 }
 
+/** The stored category: "problem/ayo" names the game, "translation/yo/menu.new" the language and key. */
+export function suggestionCategory(s: Suggestion): string {
+  const parts: string[] = [s.category];
+  if (s.game !== undefined) parts.push(s.game);
+  if (s.locale !== undefined) parts.push(s.locale);
+  if (s.key !== undefined) parts.push(s.key);
+  return parts.join("/");
+}
+
 export async function submitSuggestion(
   store: SuggestionStore,
   counters: Counters,
@@ -28,7 +37,7 @@ export async function submitSuggestion(
     id,
     createdAt: now,
     text: s.text,
-    category: s.game !== undefined ? `${s.category}/${s.game}` : s.category,
+    category: suggestionCategory(s),
     playerId: s.playerId ?? null,
     contact: s.contact ?? null,
     userAgent: userAgent.slice(0, 200),

@@ -6,8 +6,6 @@ import { appStatus } from "./lib/pwa.js";
 import { retryPending } from "./lib/suggestions.js";
 import { NeedsNetwork, UpdateBar } from "./screens/Offline.js";
 import { MenuScreen } from "./screens/Menu.js";
-import { NewGameScreen } from "./screens/NewGame.js";
-import { ResumeScreen } from "./screens/Resume.js";
 import { deviceStorage, type KeyValue } from "./state/persist.js";
 import { createProfile, ProfileContext } from "./state/createProfile.js";
 import { createRooms, RoomsContext } from "./state/createRooms.js";
@@ -16,7 +14,13 @@ import { createSaves, SavesContext } from "./state/createSaves.js";
 import { createSettings, SettingsContext, type Settings } from "./state/createSettings.js";
 import { createStats, StatsContext } from "./state/createStats.js";
 import { ServicesContext } from "./state/services.js";
+import { loadLocale, locale, t } from "./i18n/i18n.js";
+import type { MessageKey } from "./i18n/en.js";
+import { pickLocale } from "./i18n/locales.js";
 
+// The first page is the menu: every other screen, New game and Resume too, is its own chunk.
+const NewGameScreen = lazy(() => import("./screens/NewGame.js").then((m) => ({ default: m.NewGameScreen })));
+const ResumeScreen = lazy(() => import("./screens/Resume.js").then((m) => ({ default: m.ResumeScreen })));
 const PlayScreen = lazy(() => import("./screens/Play.js").then((m) => ({ default: m.PlayScreen })));
 const SettingsScreen = lazy(() => import("./screens/Settings.js").then((m) => ({ default: m.SettingsScreen })));
 const ProfileScreen = lazy(() => import("./screens/Profile.js").then((m) => ({ default: m.ProfileScreen })));
@@ -31,22 +35,22 @@ const LeaderboardScreen = lazy(() =>
 const ReplayScreen = lazy(() => import("./screens/Replay.js").then((m) => ({ default: m.ReplayScreen })));
 const ImportScreen = lazy(() => import("./screens/Import.js").then((m) => ({ default: m.ImportScreen })));
 
-const SCREEN_TITLES: { readonly [S in Screen]: string } = {
-  menu: "Mancala",
-  new: "New game",
-  play: "Game",
-  resume: "Resume",
-  settings: "Settings",
-  profile: "Profile",
-  rules: "Rules",
-  lessons: "Lessons",
-  online: "Online",
-  ranked: "Ranked",
-  leaderboard: "Leaderboard",
-  join: "Join a game",
-  room: "Friend game",
-  replay: "Replay",
-  import: "Import a game",
+const SCREEN_TITLES: { readonly [S in Screen]: MessageKey } = {
+  menu: "screen.menu",
+  new: "screen.new",
+  play: "screen.play",
+  resume: "screen.resume",
+  settings: "screen.settings",
+  profile: "screen.profile",
+  rules: "screen.rules",
+  lessons: "screen.lessons",
+  online: "screen.online",
+  ranked: "screen.ranked",
+  leaderboard: "screen.leaderboard",
+  join: "screen.join",
+  room: "screen.room",
+  replay: "screen.replay",
+  import: "screen.import",
 };
 
 /** Built-in backgrounds, drawn with gradients. */
@@ -75,7 +79,13 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
     sound.dispose();
   });
 
-  const [s] = settings;
+  const [s, settingsActions] = settings;
+  // The language: the browser's choice at the first visit, then the one remembered in Settings.
+  if (s.language === null) settingsActions.set("language", pickLocale(navigator.languages ?? [navigator.language]));
+  createEffect(() => {
+    const l = s.language ?? "en";
+    if (l !== locale()) void loadLocale(l).catch(() => undefined);
+  });
   createEffect(() => {
     const root = document.documentElement;
     const media = window.matchMedia?.("(prefers-color-scheme: light)");
@@ -113,6 +123,8 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
       ((f: () => void) => setTimeout(f, 1500));
     idle(() => {
       for (const load of [
+        () => import("./screens/NewGame.js"),
+        () => import("./screens/Resume.js"),
         () => import("./screens/Play.js"),
         () => import("./screens/Settings.js"),
         () => import("./screens/Profile.js"),
@@ -132,8 +144,7 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
   const [route] = router;
   createEffect(() => {
     const r = route();
-    document.title =
-      r.screen === "menu" ? "Mancala — Togyz kumalak, Ayo, Tsoro" : `${SCREEN_TITLES[r.screen]} · Mancala`;
+    document.title = r.screen === "menu" ? t("app.titleMenu") : t("app.title", { screen: t(SCREEN_TITLES[r.screen]) });
   });
   return (
     <SettingsContext.context.Provider value={settings}>
@@ -147,7 +158,7 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
                     <Suspense
                       fallback={
                         <div class="loading" role="status">
-                          Loading…
+                          {t("app.loading")}
                         </div>
                       }
                     >

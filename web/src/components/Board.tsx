@@ -18,7 +18,9 @@ import {
   type PitCell,
   type StoreCell,
 } from "../game/geometry.js";
-import { pitSpeech, pitWord, possessive, storeSpeech } from "../game/speech.js";
+import { landsSpeech, pitSpeech, storeSpeech, tuzdykSpeech } from "../game/speech.js";
+import { t as tr } from "../i18n/i18n.js";
+import { FAMILY_NAMES, familyOf } from "../content/games.js";
 import type { Counters, Hand, HoleSize } from "../state/createSettings.js";
 
 export interface BoardFlight {
@@ -232,17 +234,14 @@ export function Board(props: BoardProps): JSX.Element {
     const game = props.engine.game;
     const t = tuzdykOwner(c.index);
     const extra: string[] = [];
-    if (t !== null) extra.push(`${possessive(props.names[t])} tuzdyk`);
+    if (t !== null) extra.push(tuzdykSpeech(props.names[t]));
     if (props.target === c.index && props.targetLabel !== undefined) extra.push(props.targetLabel);
-    if (legalSet().has(c.index)) extra.push("can be sown");
-    if (props.lastFrom === c.index) extra.push("last move");
+    if (legalSet().has(c.index)) extra.push(tr("speech.canSow"));
+    if (props.lastFrom === c.index) extra.push(tr("speech.lastMove"));
     const to = props.preview?.from === c.index ? props.preview.to : null;
     if (to !== null) {
       const at = layout().pits.find((p) => p.index === to);
-      if (at !== undefined)
-        extra.push(
-          `last ${game === "togyz" ? "stone" : "seed"} lands in ${possessive(props.names[at.owner])} ${pitWord(game)} ${at.label}`,
-        );
+      if (at !== undefined) extra.push(landsSpeech(game, props.names[at.owner], at.label));
     }
     return pitSpeech(game, props.names[c.owner], c.label, c.top, props.display.board[c.index], extra);
   };
@@ -310,7 +309,7 @@ export function Board(props: BoardProps): JSX.Element {
             .join(" "),
         }}
         role="group"
-        aria-label={`${props.engine.game === "togyz" ? "Togyz kumalak" : props.engine.game === "ayo" ? "Ayo" : "Tsoro"} board`}
+        aria-label={tr("game.board", { game: FAMILY_NAMES[familyOf(props.engine.game)] })}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}

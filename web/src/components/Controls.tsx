@@ -1,5 +1,6 @@
 /** Form controls shared by the setup and settings screens: a row of choice chips and a stepper. */
-import { For, type JSX } from "solid-js";
+import { createUniqueId, For, type JSX } from "solid-js";
+import { t } from "../i18n/i18n.js";
 
 export function Choice<T extends string | number>(props: {
   legend: string;
@@ -35,16 +36,18 @@ export function Stepper(props: {
   unit?: string;
 }): JSX.Element {
   const set = (n: number): void => props.onChange(Math.max(props.min, Math.min(props.max, n)));
+  /** Its own id (a label in Cyrillic or with tone marks has no ASCII letters to build one from). */
+  const id = `lbl-${createUniqueId()}`;
   return (
     <div class="stepper">
-      <span class="stepper-label" id={`lbl-${props.label.replace(/\W/g, "")}`}>
+      <span class="stepper-label" id={id}>
         {props.label}
       </span>
       <button
         type="button"
         class="icon-btn"
         onClick={() => set(props.value - 1)}
-        aria-label={`Fewer: ${props.label}`}
+        aria-label={t("common.fewer", { label: props.label })}
         disabled={props.value <= props.min}
       >
         −
@@ -54,14 +57,14 @@ export function Stepper(props: {
         min={props.min}
         max={props.max}
         value={props.value}
-        aria-labelledby={`lbl-${props.label.replace(/\W/g, "")}`}
+        aria-labelledby={id}
         onInput={(e) => set(Number(e.currentTarget.value))}
       />
       <button
         type="button"
         class="icon-btn"
         onClick={() => set(props.value + 1)}
-        aria-label={`More: ${props.label}`}
+        aria-label={t("common.more", { label: props.label })}
         disabled={props.value >= props.max}
       >
         +

@@ -5,6 +5,7 @@
 import { For, Show, type JSX } from "solid-js";
 import { FAMILIES, FAMILY_BLURB, FAMILY_NAMES, type Family } from "../content/games.js";
 import { Choice, Stepper } from "./Controls.js";
+import { t } from "../i18n/i18n.js";
 
 export type TsoroMode = "tsoro-classic" | "tsoro-wta";
 
@@ -16,7 +17,7 @@ export function FamilyPicker(props: {
   onChange: (f: Family) => void;
 }): JSX.Element {
   return (
-    <div class={props.look === "cards" ? "game-cards" : "chips"} role="radiogroup" aria-label="Game">
+    <div class={props.look === "cards" ? "game-cards" : "chips"} role="radiogroup" aria-label={t("new.gameGroup")}>
       <For each={FAMILIES}>
         {(f) => (
           <label class={props.look === "cards" ? `game-card fam-${f}` : "chip"} classList={{ on: props.value === f }}>
@@ -47,22 +48,15 @@ export function TsoroOptions(props: {
   return (
     <Show when={props.family === "tsoro"}>
       <Choice
-        legend="Game mode"
+        legend={t("new.mode")}
         name={props.name}
         options={["tsoro-classic", "tsoro-wta"] as const}
         value={props.mode}
-        label={(m) => (m === "tsoro-classic" ? "Classic" : "Winner Takes All")}
+        label={(m) => (m === "tsoro-classic" ? t("new.classic") : t("new.wta"))}
         onChange={props.onMode}
       />
-      <Stepper
-        label="Board size (holes per row)"
-        value={props.holes}
-        min={4}
-        max={12}
-        onChange={props.onHoles}
-        unit=" × 2"
-      />
-      <Stepper label="Seeds per hole" value={props.seeds} min={1} max={10} onChange={props.onSeeds} />
+      <Stepper label={t("new.holes")} value={props.holes} min={4} max={12} onChange={props.onHoles} unit=" × 2" />
+      <Stepper label={t("new.seeds")} value={props.seeds} min={1} max={10} onChange={props.onSeeds} />
     </Show>
   );
 }

@@ -8,6 +8,7 @@ import type { GameRecord } from "../../../core/records/index.js";
 import { movePairs, type MoveEntry } from "../game/moveList.js";
 import { askReview, replayCode } from "../lib/gameRecords.js";
 import { useRouter } from "../state/createRouter.js";
+import { t } from "../i18n/i18n.js";
 
 export interface MoveListProps {
   readonly entries: readonly MoveEntry[];
@@ -33,21 +34,16 @@ export function MoveList(props: MoveListProps): JSX.Element {
       el.scrollIntoView({ block: "nearest", inline: "nearest" });
   });
   return (
-    <section class="move-list" aria-label="Moves" data-testid="move-list">
+    <section class="move-list" aria-label={t("moves.label")} data-testid="move-list">
       <Show when={props.peek !== null && props.live !== false}>
         <div class="peek-bar" role="status" data-testid="peek">
-          <span>
-            After move {props.peek} of {props.entries.length}
-          </span>
+          <span>{t("moves.after", { k: props.peek ?? 0, n: props.entries.length })}</span>
           <button type="button" class="btn primary" onClick={() => props.onBack()} data-testid="back-to-game">
-            Back to the game
+            {t("moves.backToGame")}
           </button>
         </div>
       </Show>
-      <Show
-        when={props.entries.length > 0}
-        fallback={<p class="note moves-empty">Moves appear here as they are played.</p>}
-      >
+      <Show when={props.entries.length > 0} fallback={<p class="note moves-empty">{t("moves.empty")}</p>}>
         <ol ref={list} class="moves">
           <For each={movePairs(props.entries)}>
             {(row) => (
@@ -61,7 +57,7 @@ export function MoveList(props: MoveListProps): JSX.Element {
                       classList={{ current: current() === m.ply + 1, second: m.ply % 2 === 1 }}
                       data-ply={m.ply}
                       aria-current={current() === m.ply + 1 ? "step" : undefined}
-                      aria-label={`Move ${m.ply + 1}: ${m.text}`}
+                      aria-label={t("moves.move", { n: m.ply + 1, text: m.text })}
                       onClick={() => props.onPeek(m.ply + 1)}
                     >
                       {m.text}
@@ -93,10 +89,10 @@ export function ReviewButtons(props: { readonly record: () => GameRecord | null 
   return (
     <>
       <button type="button" class="btn" onClick={() => open(false)} data-testid="open-replay">
-        Replay
+        {t("moves.replay")}
       </button>
       <button type="button" class="btn" onClick={() => open(true)} data-testid="open-review">
-        Engine review
+        {t("moves.review")}
       </button>
     </>
   );

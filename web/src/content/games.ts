@@ -1,26 +1,48 @@
 /** Names and words the screens use for each game, end reason and series. */
 import type { EndReason, GameId } from "../../../core/types.js";
+import { t } from "../i18n/i18n.js";
 
 export const FAMILIES = ["togyz", "ayo", "tsoro"] as const;
 export type Family = (typeof FAMILIES)[number];
 
+/** Each name is read in the interface's language when used (getters over the catalogue). */
 export const GAME_NAMES: { readonly [G in GameId]: string } = {
-  togyz: "Togyz kumalak",
-  ayo: "Ayo",
-  "tsoro-classic": "Tsoro Classic",
-  "tsoro-wta": "Tsoro Winner Takes All",
+  get togyz() {
+    return t("game.togyz");
+  },
+  get ayo() {
+    return t("game.ayo");
+  },
+  get "tsoro-classic"() {
+    return t("game.tsoroClassic");
+  },
+  get "tsoro-wta"() {
+    return t("game.tsoroWta");
+  },
 };
 
 export const FAMILY_NAMES: { readonly [F in Family]: string } = {
-  togyz: "Togyz kumalak",
-  ayo: "Ayo",
-  tsoro: "Tsoro",
+  get togyz() {
+    return t("game.togyz");
+  },
+  get ayo() {
+    return t("game.ayo");
+  },
+  get tsoro() {
+    return t("family.tsoro");
+  },
 };
 
 export const FAMILY_BLURB: { readonly [F in Family]: string } = {
-  togyz: "Nine stones in nine pits a side, 162 in all. Kazakh and Kyrgyz. Claim a tuzdyk.",
-  ayo: "Twelve pits, four seeds each. Yoruba. Capture twos and threes, backwards.",
-  tsoro: "Four rows of holes. Zimbabwe. Relay, capture across, or take everything.",
+  get togyz() {
+    return t("family.togyzBlurb");
+  },
+  get ayo() {
+    return t("family.ayoBlurb");
+  },
+  get tsoro() {
+    return t("family.tsoroBlurb");
+  },
 };
 
 export function familyOf(game: GameId): Family {

@@ -4,7 +4,8 @@
  * ranked games all use these, each passing the names as its player sees them ("You", "Bola").
  */
 import type { EndReason, GameId, Seat } from "../../../core/types.js";
-import { countOf } from "./speech.js";
+import { t } from "../i18n/i18n.js";
+import { countOf, whoOf } from "./speech.js";
 
 export interface EndFacts {
   readonly game: GameId;
@@ -23,46 +24,53 @@ export function endSentence(f: EndFacts): string {
   const winner = f.winner === null ? null : f.names[f.winner];
   const loser = f.winner === null ? null : f.names[(1 - f.winner) as Seat];
   const stuck = f.names[f.toMove];
+  const about = (name: string | null): { who: string; name: string } =>
+    name === null ? { who: "none", name: "" } : { who: whoOf(name), name };
   switch (f.reason) {
     case "kazan":
-      return `${winner === "You" ? "Your" : `${winner ?? "A player"}'s`} kazan passed 81 stones (82 or more wins).`;
+      return t("end.kazan", about(winner));
     case "kazan-draw":
-      return "Both kazans reached 81 stones: a draw.";
+      return t("end.kazanDraw");
     case "atsyz":
-      return `${stuck} had no stones to move (atsyz); each side kept the stones on its own pits.`;
+      return t("end.atsyz", { name: stuck });
     case "captures":
-      return `${winner ?? "A player"} captured 25 seeds or more.`;
+      return t("end.captures", about(winner));
     case "few-seeds":
-      return "Fewer than 4 seeds were left on the board.";
+      return t("end.fewSeeds");
     case "repetition":
-      return "The same position came up for the third time.";
+      return t("end.repetition");
     case "no-seeds":
-      return `${stuck} had no seeds left to move.`;
+      return t("end.noSeeds", { name: stuck });
     case "no-capture":
-      return "50 moves passed without a capture; more seeds on the board wins.";
+      return t("end.noCapture");
     case "no-take":
-      return "80 moves passed without a take; more seeds wins.";
+      return t("end.noTake");
     case "move-limit":
-      return "The game reached 400 moves; more seeds wins.";
+      return t("end.moveLimit");
     case "forfeit":
-      return `${loser ?? "A player"} ${f.forfeitWord ?? "forfeited"}.`;
+      return t("end.forfeit", { ...about(loser), word: f.forfeitWord ?? "forfeited" });
     case "agreed":
-      return "Both players agreed to end on the current score.";
+      return t("end.agreed");
     case "timeout":
-      return `${loser ?? "A player"} ran out of time.`;
+      return t("end.timeout", about(loser));
     case "abandoned":
-      return `${loser ?? "A player"} left and did not come back in time.`;
+      return t("end.abandoned", about(loser));
   }
 }
 
 /** "1 move", "42 moves". */
 export function movesText(n: number): string {
-  return `${n} move${n === 1 ? "" : "s"}`;
+  return t("result.moves", { n });
 }
 
 /** "Final score: You 82 stones, Computer 45 stones". */
 export function finalScore(game: GameId, names: readonly [string, string], scores: readonly [number, number]): string {
-  return `Final score: ${names[0]} ${countOf(game, scores[0])}, ${names[1]} ${countOf(game, scores[1])}`;
+  return t("result.finalScore", {
+    a: names[0],
+    sa: countOf(game, scores[0]),
+    b: names[1],
+    sb: countOf(game, scores[1]),
+  });
 }
 
 /** "Final score: … · 42 moves · Bola forfeited." as one line. */

@@ -1,28 +1,37 @@
 /**
  * What screen readers hear on a board: pit and store labels ("Your pit 4, 12 stones",
  * "Computer's kazan, 30 stones") and one sentence per move ("You sowed from pit 4 and captured
- * 12 stones."). Plain functions of names and numbers, so the wording is tested without a DOM.
+ * 12 stones."). Plain functions of names and numbers, so the wording is tested without a DOM; the
+ * sentences are the catalogue's (web/src/i18n), in the interface's language.
  */
 import type { TraceEvent } from "../../../core/games/index.js";
 import type { GameId, Seat } from "../../../core/types.js";
+import { t } from "../i18n/i18n.js";
 
-/** "You" → "Your", "Bola" → "Bola's", "Computer (Easy)" → "Computer (Easy)'s". */
-export function possessive(name: string): string {
-  return name === "You" ? "Your" : `${name}'s`;
+const isTsoro = (game: GameId): boolean => game === "tsoro-classic" || game === "tsoro-wta";
+
+/** Who a name is to the catalogue: the reader themself ("You") or another player. */
+export function whoOf(name: string): "you" | "other" {
+  return name === t("common.you") ? "you" : "other";
 }
 
 /** "1 stone", "12 stones" (Togyz); seeds for the other games. */
 export function countOf(game: GameId, n: number): string {
-  const word = game === "togyz" ? "stone" : "seed";
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+  return game === "togyz" ? t("count.stones", { n }) : t("count.seeds", { n });
 }
 
-export function pitWord(game: GameId): string {
-  return game === "togyz" || game === "ayo" ? "pit" : "hole";
+/** The word countOf puts after the number: "stone", "seeds". */
+export function unitOf(game: GameId, n: number): string {
+  return game === "togyz" ? t("count.stonesUnit", { n }) : t("count.seedsUnit", { n });
 }
 
-export function storeWord(game: GameId): string {
-  return game === "togyz" ? "kazan" : "store";
+const kindOf = (game: GameId): "hole" | "pit" => (isTsoro(game) ? "hole" : "pit");
+
+/** "Your pit 4", "Bola's hole 3 (top row)". */
+export function pitName(game: GameId, owner: string, label: number, top: boolean): string {
+  const v = { who: whoOf(owner), name: owner, kind: kindOf(game), n: label };
+  if (!isTsoro(game)) return t("speech.pit", v);
+  return top ? t("speech.pitTop", v) : t("speech.pitBottom", v);
 }
 
 /** A pit's label: owner, number, row (Tsoro), count, then what is special about it. */
@@ -34,23 +43,33 @@ export function pitSpeech(
   count: number,
   extra: readonly string[] = [],
 ): string {
-  const row = game === "tsoro-classic" || game === "tsoro-wta" ? (top ? " (top row)" : " (bottom row)") : "";
-  return [`${possessive(owner)} ${pitWord(game)} ${label}${row}, ${countOf(game, count)}`, ...extra].join(", ");
+  return [pitName(game, owner, label, top), countOf(game, count), ...extra].join(", ");
 }
 
 export function storeSpeech(game: GameId, owner: string, count: number): string {
-  return `${possessive(owner)} ${storeWord(game)}, ${countOf(game, count)}`;
+  const store = t("speech.store", { who: whoOf(owner), name: owner, kind: game === "togyz" ? "kazan" : "store" });
+  return `${store}, ${countOf(game, count)}`;
+}
+
+/** "Your tuzdyk", "Bola's tuzdyk". */
+export function tuzdykSpeech(owner: string): string {
+  return t("speech.tuzdyk", { who: whoOf(owner), name: owner });
+}
+
+/** "last stone lands in Bola's pit 3". */
+export function landsSpeech(game: GameId, owner: string, label: number): string {
+  return t("speech.lands", {
+    unit: game === "togyz" ? "stone" : "seed",
+    who: whoOf(owner),
+    name: owner,
+    kind: kindOf(game),
+    n: label,
+  });
 }
 
 /** The number a move is shown as: togyz 1..9 and ayo 1..12 as given, tsoro hole index + 1. */
 export function moveNumber(game: GameId, move: number): number {
-  return game === "tsoro-classic" || game === "tsoro-wta" ? move + 1 : move;
-}
-
-/** Joins clauses as "a", "a and b", "a, b and c". */
-function clauses(parts: readonly string[]): string {
-  if (parts.length <= 1) return parts.join("");
-  return `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+  return isTsoro(game) ? move + 1 : move;
 }
 
 /** One sentence for a move just played by `name` (engine seat `seat`). */
@@ -61,7 +80,7 @@ export function describeMove(
   move: number,
   trace: readonly TraceEvent[],
 ): string {
-  if (trace.some((e) => e.t === "pass")) return `${name} passed: no seeds to sow.`;
+  if (trace.some((e) => e.t === "pass")) return t("speech.passed", { name });
   let captured = 0;
   let taken = 0;
   let tuzdyk = false;
@@ -70,9 +89,12 @@ export function describeMove(
     if (e.t === "take") taken += e.count;
     if (e.t === "tuzdyk" && e.seat === seat) tuzdyk = true;
   }
-  const parts = [`sowed from ${pitWord(game)} ${moveNumber(game, move)}`];
-  if (captured > 0) parts.push(`captured ${countOf(game, captured)}`);
-  if (taken > 0) parts.push(`took ${countOf(game, taken)}`);
-  if (tuzdyk) parts.push("made a tuzdyk");
-  return `${name} ${clauses(parts)}.`;
+  const more: string[] = [];
+  if (captured > 0) more.push(t("speech.captured", { count: countOf(game, captured) }));
+  if (taken > 0) more.push(t("speech.took", { count: countOf(game, taken) }));
+  if (tuzdyk) more.push(t("speech.madeTuzdyk"));
+  const v = { name, kind: kindOf(game), n: moveNumber(game, move) };
+  if (more.length === 0) return t("speech.sowed", v);
+  if (more.length === 1) return t("speech.sowedAnd", { ...v, more: more[0] });
+  return t("speech.sowedComma", { ...v, middle: more.slice(0, -1).join(", "), last: more[more.length - 1] });
 }

@@ -11,7 +11,7 @@ import { postJson } from "./http.js";
 export const SUGGESTION_MIN = 3;
 export const SUGGESTION_MAX = 2000;
 /** The server's categories (core/protocol/ranked.ts `SUGGESTION_CATEGORIES`). */
-export const CATEGORIES = ["idea", "problem", "other"] as const;
+export const CATEGORIES = ["idea", "problem", "other", "translation"] as const;
 export type Category = (typeof CATEGORIES)[number];
 const CATEGORIES_MATCH_SERVER: readonly (typeof import("../../../core/protocol/ranked.js").SUGGESTION_CATEGORIES)[number][] =
   CATEGORIES;
@@ -23,6 +23,9 @@ export interface Suggestion {
   readonly text: string;
   readonly category: Category;
   readonly createdAt: number;
+  /** A translation suggestion: the language and the catalogue key it improves. */
+  readonly locale?: string;
+  readonly key?: string;
 }
 
 const SuggestionSchema = v.object({
@@ -30,6 +33,8 @@ const SuggestionSchema = v.object({
   text: v.pipe(v.string(), v.minLength(SUGGESTION_MIN), v.maxLength(SUGGESTION_MAX)),
   category: v.fallback(v.picklist(CATEGORIES), "other"),
   createdAt: v.number(),
+  locale: v.optional(v.pipe(v.string(), v.regex(/^[a-z]{2,3}$/))),
+  key: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9.]{1,80}$/))),
 });
 
 const KEY = "outbox.v1";
@@ -51,7 +56,11 @@ export type SendResult = "sent" | "kept" | "invalid";
 /** "sent"; "refused" when the server read it and said no (it never will take it); "failed" otherwise. */
 async function deliver(s: Suggestion): Promise<"sent" | "refused" | "failed"> {
   try {
-    const res = await postJson(API_PATHS.suggestions, { text: s.text, category: s.category });
+    const res = await postJson(API_PATHS.suggestions, {
+      text: s.text,
+      category: s.category,
+      ...(s.locale !== undefined && s.key !== undefined ? { locale: s.locale, key: s.key } : {}),
+    });
     if (res.ok) return "sent";
     return res.status === 400 || res.status === 413 || res.status === 415 || res.status === 422 ? "refused" : "failed";
   } catch {
@@ -65,6 +74,7 @@ export async function sendSuggestion(
   text: string,
   category: Category,
   now = Date.now(),
+  about?: { readonly locale: string; readonly key: string },
 ): Promise<SendResult> {
   const clean = text.trim().slice(0, SUGGESTION_MAX);
   if (clean.length < SUGGESTION_MIN) return "invalid";
@@ -73,6 +83,7 @@ export async function sendSuggestion(
     text: clean,
     category,
     createdAt: now,
+    ...(about !== undefined ? { locale: about.locale, key: about.key } : {}),
   };
   const r = await deliver(s);
   if (r === "sent") return "sent";

@@ -10,6 +10,7 @@ import { GAME_NAMES } from "../content/games.js";
 import { replayCode, replayLink } from "../lib/gameRecords.js";
 import { useRouter } from "../state/createRouter.js";
 import "../records.css";
+import { t } from "../i18n/i18n.js";
 
 type Format = "playok" | "json";
 
@@ -47,7 +48,7 @@ export function ExportDialog(props: { record: GameRecord; onClose: () => void })
       await navigator.clipboard.writeText(what);
       setNote(done);
     } catch {
-      setNote("This browser did not allow copying; select the text and copy it by hand.");
+      setNote(t("export.noCopy"));
     }
   };
   const download = (): void => {
@@ -59,40 +60,36 @@ export function ExportDialog(props: { record: GameRecord; onClose: () => void })
     a.download = fileName(props.record, format());
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
-    setNote("Downloaded.");
+    setNote(t("export.downloaded"));
   };
   const link = (): string | null => replayLink(props.record);
   return (
-    <Dialog title={`Export · ${GAME_NAMES[props.record.game]}`} onClose={props.onClose}>
+    <Dialog title={t("export.title", { game: GAME_NAMES[props.record.game] })} onClose={props.onClose}>
       <div class="replay-export" data-testid="export">
         <Show when={formats().length > 1}>
-          <div class="row" role="radiogroup" aria-label="Format">
+          <div class="row" role="radiogroup" aria-label={t("export.format")}>
             <For each={formats()}>
               {(f) => (
                 <label class="chip" classList={{ on: format() === f }}>
                   <input type="radio" name="export-format" checked={format() === f} onChange={() => setFormat(f)} />
-                  {f === "playok" ? "PlayOK notation" : "JSON"}
+                  {f === "playok" ? t("export.playok") : "JSON"}
                 </label>
               )}
             </For>
           </div>
         </Show>
-        <textarea readonly aria-label="Game record" data-testid="export-text" value={text()} />
+        <textarea readonly aria-label={t("export.record")} data-testid="export-text" value={text()} />
         <div class="row">
-          <button type="button" class="btn primary" onClick={() => void copy(text(), "Copied.")}>
-            Copy
+          <button type="button" class="btn primary" onClick={() => void copy(text(), t("export.copied"))}>
+            {t("export.copy")}
           </button>
           <button type="button" class="btn" onClick={download}>
-            Download
+            {t("export.download")}
           </button>
           <Show when={link()}>
             {(l) => (
-              <button
-                type="button"
-                class="btn"
-                onClick={() => void copy(l(), "Link copied. It opens the replay; the game travels in the link itself.")}
-              >
-                Copy share link
+              <button type="button" class="btn" onClick={() => void copy(l(), t("export.linkCopied"))}>
+                {t("export.copyLink")}
               </button>
             )}
           </Show>
@@ -105,10 +102,10 @@ export function ExportDialog(props: { record: GameRecord; onClose: () => void })
               if (code !== null) router.go("replay", code);
             }}
           >
-            Replay
+            {t("export.replay")}
           </button>
           <button type="button" class="btn" onClick={props.onClose}>
-            Close
+            {t("common.close")}
           </button>
         </div>
         <p class="note" role="status">
@@ -129,9 +126,9 @@ export function ExportButton(props: { record: () => GameRecord | null; label?: s
         class={props.class ?? "btn"}
         disabled={props.record() === null}
         onClick={() => setOpen(props.record())}
-        aria-label={props.label ?? "Export the game"}
+        aria-label={props.label ?? t("export.button")}
       >
-        Export
+        {t("export.export")}
       </button>
       <Show when={open()}>{(r) => <ExportDialog record={r()} onClose={() => setOpen(null)} />}</Show>
     </>

@@ -8,6 +8,8 @@ import { Icon } from "../components/Icon.js";
 import { GAME_NAMES } from "../content/games.js";
 import { useRouter } from "../state/createRouter.js";
 import "../records.css";
+import { t, tParts } from "../i18n/i18n.js";
+import { movesText } from "../game/results.js";
 
 /** Larger files are refused before they are read (a thousand long games are well under this). */
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -35,9 +37,7 @@ export function ImportScreen(): JSX.Element {
   const onFile = async (file: File | undefined): Promise<void> => {
     if (file === undefined) return;
     if (file.size > MAX_FILE_BYTES) {
-      setError(
-        `That file is ${Math.round(file.size / 1024)} KB; records up to ${MAX_FILE_BYTES / 1024 / 1024} MB can be imported.`,
-      );
+      setError(t("import.tooBig", { kb: Math.round(file.size / 1024), mb: MAX_FILE_BYTES / 1024 / 1024 }));
       return;
     }
     setText(await file.text());
@@ -45,31 +45,40 @@ export function ImportScreen(): JSX.Element {
   };
   const title = (g: Replayed): string => {
     const p = g.record.players;
-    return `${GAME_NAMES[g.record.game]}${p !== undefined ? ` · ${p[0]} – ${p[1]}` : ""}`;
+    return p !== undefined
+      ? t("import.players", { game: GAME_NAMES[g.record.game], a: p[0], b: p[1] })
+      : GAME_NAMES[g.record.game];
   };
   const result = (g: Replayed): string =>
     g.outcome === null
-      ? "unfinished"
+      ? t("import.unfinished")
       : g.outcome.winner === null
-        ? "draw"
-        : `${g.record.players?.[g.outcome.winner] ?? (g.outcome.winner === 0 ? "first player" : "second player")} won`;
+        ? t("import.draw")
+        : t("import.won", {
+            name:
+              g.record.players?.[g.outcome.winner] ??
+              (g.outcome.winner === 0 ? t("import.firstPlayer") : t("import.secondPlayer")),
+          });
 
   return (
     <section class="screen page" aria-labelledby="import-title">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label={t("common.back")}>
           <Icon name="back" />
         </button>
-        <h1 id="import-title">Import a game</h1>
+        <h1 id="import-title">{t("screen.import")}</h1>
       </header>
       <div class="card">
         <p class="intro">
-          Paste a Togyz kumalak record in PlayOK's notation (<code>1. 76(10) 87(2) …</code>) or JSON records (
-          <code>{'{"game","options","moves"}'}</code>, one a line), or open a file. Every move is checked.
+          {tParts<JSX.Element>(
+            "import.intro",
+            { playok: "1. 76(10) 87(2) …", json: '{"game","options","moves"}' },
+            { c: (chunks) => <code>{chunks}</code> },
+          )}
         </p>
         <textarea
           class="import-text"
-          aria-label="Game record"
+          aria-label={t("export.record")}
           data-testid="import-text"
           value={text()}
           onInput={(e) => setText(e.currentTarget.value)}
@@ -77,15 +86,19 @@ export function ImportScreen(): JSX.Element {
         />
         <div class="row">
           <label>
-            Format{" "}
-            <select value={format()} onChange={(e) => setFormat(e.currentTarget.value as Choice)} aria-label="Format">
-              <option value="auto">Recognise</option>
-              <option value="playok">PlayOK (Togyz kumalak)</option>
+            {t("import.format")}{" "}
+            <select
+              value={format()}
+              onChange={(e) => setFormat(e.currentTarget.value as Choice)}
+              aria-label={t("import.format")}
+            >
+              <option value="auto">{t("import.recognise")}</option>
+              <option value="playok">{t("import.playok")}</option>
               <option value="json">JSON</option>
             </select>
           </label>
           <label class="btn">
-            Open a file
+            {t("import.open")}
             <input
               type="file"
               accept=".txt,.pgn,.json,.jsonl,text/plain,application/json"
@@ -95,7 +108,7 @@ export function ImportScreen(): JSX.Element {
             />
           </label>
           <button type="button" class="btn primary" onClick={read} disabled={text().trim() === ""}>
-            Import
+            {t("import.import")}
           </button>
         </div>
         <Show when={error()}>
@@ -107,8 +120,8 @@ export function ImportScreen(): JSX.Element {
         </Show>
       </div>
       <Show when={games().length > 1}>
-        <h2 class="list-head">{games().length} games</h2>
-        <ul class="import-list" aria-label="Imported games">
+        <h2 class="list-head">{t("import.count", { n: games().length })}</h2>
+        <ul class="import-list" aria-label={t("import.list")}>
           <For each={games()}>
             {(g, i) => (
               <li class="saved">
@@ -117,12 +130,12 @@ export function ImportScreen(): JSX.Element {
                     {i() + 1}. {title(g)}
                   </span>
                   <span class="saved-sub">
-                    {g.record.moves.length} moves · {result(g)}
+                    {t("import.moves", { moves: movesText(g.record.moves.length), result: result(g) })}
                   </span>
                 </div>
                 <div class="saved-actions">
                   <button type="button" class="btn primary" onClick={() => router.go("replay", makeShareCode(g))}>
-                    Replay
+                    {t("moves.replay")}
                   </button>
                 </div>
               </li>

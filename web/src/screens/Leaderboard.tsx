@@ -13,6 +13,7 @@ import { savedPlayerId } from "../state/createIdentity.js";
 import { useRouter } from "../state/createRouter.js";
 import { useServices } from "../state/services.js";
 import "../online.css";
+import { t, tParts } from "../i18n/i18n.js";
 
 export const PAGE_SIZE = 20;
 
@@ -61,12 +62,12 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
   return (
     <section class="screen page leaderboard" aria-labelledby="lb-title">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label={t("common.back")}>
           <Icon name="back" />
         </button>
-        <h1 id="lb-title">Leaderboard</h1>
+        <h1 id="lb-title">{t("screen.leaderboard")}</h1>
       </header>
-      <div class="tabs" role="tablist" aria-label="Game">
+      <div class="tabs" role="tablist" aria-label={t("new.gameGroup")}>
         <For each={GAMES}>
           {(g) => (
             <button type="button" role="tab" class="tab" aria-selected={game() === g} onClick={() => choose(g)}>
@@ -78,22 +79,24 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
       <Show when={mine()}>
         {(m) => (
           <p class="card note" data-testid="my-standing">
-            Your rating:{" "}
-            <strong>
-              {Math.round(m().rating)}
-              {m().provisional ? "?" : ""}
-            </strong>{" "}
-            after {m().games} game{m().games === 1 ? "" : "s"}
-            {m().provisional ? " (provisional: listed below the established players until it settles)" : ""}.
+            {tParts<JSX.Element>(
+              "lb.mine",
+              {
+                rating: `${Math.round(m().rating)}${m().provisional ? "?" : ""}`,
+                games: m().games,
+                provisional: m().provisional ? "yes" : "no",
+              },
+              { b: (chunks) => <strong>{chunks}</strong> },
+            )}
           </p>
         )}
       </Show>
       <Show when={error()}>
         {(e) => (
           <p class="error" role="alert">
-            Could not load the leaderboard: {e()}{" "}
+            {t("lb.error", { error: e() })}{" "}
             <button type="button" class="link" onClick={() => void load(game(), null)}>
-              Try again
+              {t("common.tryAgain")}
             </button>
           </p>
         )}
@@ -103,10 +106,10 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
           <thead>
             <tr>
               <th scope="col">#</th>
-              <th scope="col">Player</th>
-              <th scope="col">Rating</th>
-              <th scope="col">Games</th>
-              <th scope="col">W–L–D</th>
+              <th scope="col">{t("lb.player")}</th>
+              <th scope="col">{t("lb.rating")}</th>
+              <th scope="col">{t("lb.games")}</th>
+              <th scope="col">{t("lb.wld")}</th>
             </tr>
           </thead>
           <tbody>
@@ -115,7 +118,7 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
               fallback={
                 <tr>
                   <td colspan="5" class="note">
-                    {loading() ? "Loading…" : "No ranked games played yet in this game."}
+                    {loading() ? t("app.loading") : t("lb.none")}
                   </td>
                 </tr>
               }
@@ -125,7 +128,7 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
                   <Show when={row.provisional && (i() === 0 || !rows()[i() - 1].provisional)}>
                     <tr data-testid="lb-provisional-head">
                       <th colspan="5" scope="rowgroup" class="note">
-                        Provisional ratings, still settling
+                        {t("lb.provisionalHead")}
                       </th>
                     </tr>
                   </Show>
@@ -137,14 +140,11 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
                     data-provisional={row.provisional ? "true" : "false"}
                   >
                     <td>{row.provisional ? "–" : row.rank}</td>
-                    <td class="lb-name">
-                      {row.name}
-                      {row.playerId === me ? " (you)" : ""}
-                    </td>
+                    <td class="lb-name">{row.playerId === me ? t("lb.you", { name: row.name }) : row.name}</td>
                     <td data-testid="lb-rating">
                       {row.rating}
                       <Show when={row.provisional}>
-                        <abbr title="provisional rating" class="prov">
+                        <abbr title={t("lb.provTitle")} class="prov">
                           ?
                         </abbr>
                       </Show>
@@ -161,13 +161,11 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
         </table>
         <Show when={next() !== null}>
           <button type="button" class="btn" onClick={() => void load(game(), next())} disabled={loading()}>
-            More
+            {t("lb.more")}
           </button>
         </Show>
         <p class="note" data-testid="lb-note">
-          Players with an established rating are ranked first. Below them, a "?" marks a provisional rating: it settles
-          after a few more games, and then the player is ranked. Only ranked games count; lessons and games against the
-          computer never do.
+          {t("lb.note")}
         </p>
       </div>
     </section>

@@ -6,6 +6,7 @@ import { displayName, useProfile } from "../state/createProfile.js";
 import { isResumable, useSaves } from "../state/createSaves.js";
 import { useRooms } from "../state/createRooms.js";
 import { useRouter, type Screen } from "../state/createRouter.js";
+import { t } from "../i18n/i18n.js";
 
 export function MenuScreen(): JSX.Element {
   const [, router] = useRouter();
@@ -27,39 +28,39 @@ export function MenuScreen(): JSX.Element {
           <i />
           <i />
         </div>
-        <h1 id="title">Mancala</h1>
-        <p class="tagline">Togyz kumalak · Ayo · Tsoro</p>
+        <h1 id="title">{t("menu.title")}</h1>
+        <p class="tagline">{t("menu.tagline")}</p>
         <button
           type="button"
           class="player-chip"
           onClick={() => router.go("profile")}
-          aria-label={`Profile: ${displayName(profile)}`}
+          aria-label={t("menu.profileLabel", { name: displayName(profile) })}
         >
           <Avatar photo={profile.photo} emoji={profile.avatar} size={32} label="" />
           <span>{displayName(profile)}</span>
         </button>
       </header>
-      <nav class="menu-list" aria-label="Main menu">
-        {item("new", "New game", "Computer, pass and play or a friend online", "primary")}
+      <nav class="menu-list" aria-label={t("menu.nav")}>
+        {item("new", t("menu.new"), t("menu.newSub"), "primary")}
         <button type="button" class="menu-item" onClick={() => router.go("resume")}>
-          <span class="menu-label">Resume</span>
+          <span class="menu-label">{t("menu.resume")}</span>
           <span class="menu-sub">
-            <Show when={open() > 0} fallback="No games waiting">
-              {open()} game{open() === 1 ? "" : "s"} to carry on
+            <Show when={open() > 0} fallback={t("menu.resumeNone")}>
+              {t("menu.resumeSome", { count: open() })}
             </Show>
           </span>
         </button>
-        {item("online", "Online", "Play a friend by code")}
-        {item("ranked", "Ranked", "Rated games run by the server")}
-        {item("leaderboard", "Leaderboard", "The best players")}
-        {item("lessons", "Lessons", "Predict, then tap")}
-        {item("rules", "Rules", "Rules, tips and questions")}
-        {item("import", "Replay a game", "Import a record, step through it, ask the engine")}
-        {item("settings", "Settings", "Theme, counters, speed, sound")}
-        {item("profile", "Profile", "Name, photo and record")}
+        {item("online", t("menu.online"), t("menu.onlineSub"))}
+        {item("ranked", t("menu.ranked"), t("menu.rankedSub"))}
+        {item("leaderboard", t("menu.leaderboard"), t("menu.leaderboardSub"))}
+        {item("lessons", t("menu.lessons"), t("menu.lessonsSub"))}
+        {item("rules", t("menu.rules"), t("menu.rulesSub"))}
+        {item("import", t("menu.import"), t("menu.importSub"))}
+        {item("settings", t("menu.settings"), t("menu.settingsSub"))}
+        {item("profile", t("menu.profile"), t("menu.profileSub"))}
       </nav>
       <footer class="menu-foot">
-        <button type="button" class="icon-btn" onClick={() => router.go("settings")} aria-label="Settings">
+        <button type="button" class="icon-btn" onClick={() => router.go("settings")} aria-label={t("common.settings")}>
           <Icon name="sliders" />
         </button>
       </footer>

@@ -8,15 +8,16 @@ import { Choice } from "../components/Controls.js";
 import { FamilyPicker, TsoroOptions } from "../components/GamePicker.js";
 import { Icon } from "../components/Icon.js";
 import { familyOf, type Family } from "../content/games.js";
-import { levelText } from "../content/levels.js";
+import { levelSentence } from "../i18n/levels.js";
 import { SPEEDS } from "../game/animate.js";
 import { LEVEL_IDS, LEVEL_NAMES } from "../game/levels.js";
 import { displayName, useProfile } from "../state/createProfile.js";
 import { useRouter } from "../state/createRouter.js";
 import { useSaves } from "../state/createSaves.js";
 import { useRooms } from "../state/createRooms.js";
-import { COUNTERS, useSettings } from "../state/createSettings.js";
+import { COUNTERS, counterName, speedName, useSettings } from "../state/createSettings.js";
 import { DEFAULT_SETUP, newGameId, type MatchSetup, type SavedGame } from "../state/records.js";
+import { t } from "../i18n/i18n.js";
 
 export function NewGameScreen(): JSX.Element {
   const [, router] = useRouter();
@@ -33,7 +34,7 @@ export function NewGameScreen(): JSX.Element {
   const [tsoroMode, setTsoroMode] = createSignal<"tsoro-classic" | "tsoro-wta">(
     last.game === "tsoro-wta" ? "tsoro-wta" : "tsoro-classic",
   );
-  const [other, setOther] = createSignal("Player 2");
+  const [other, setOther] = createSignal(t("common.player2"));
   const [online, setOnline] = createSignal(false);
 
   const game = (): GameId => (family() === "tsoro" ? tsoroMode() : family() === "ayo" ? "ayo" : "togyz");
@@ -44,8 +45,11 @@ export function NewGameScreen(): JSX.Element {
     const me = displayName(profile);
     const names: [string, string] =
       setup.opponent === "computer"
-        ? [me, `Computer (${LEVEL_NAMES[setup.level]})`]
-        : [me === "You" ? "Player 1" : me, other().trim() === "" ? "Player 2" : clipName(other().trim())];
+        ? [me, t("common.computerLevel", { level: LEVEL_NAMES[setup.level] })]
+        : [
+            me === t("common.you") ? t("common.player1") : me,
+            other().trim() === "" ? t("common.player2") : clipName(other().trim()),
+          ];
     const rec: SavedGame = {
       id: newGameId(now),
       setup,
@@ -78,10 +82,10 @@ export function NewGameScreen(): JSX.Element {
   return (
     <section class="screen page" aria-labelledby="new-title">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label={t("common.back")}>
           <Icon name="back" />
         </button>
-        <h1 id="new-title">New game</h1>
+        <h1 id="new-title">{t("new.title")}</h1>
       </header>
       <FamilyPicker name="family" look="cards" value={family()} onChange={setFamily} />
       <div class="card form">
@@ -96,33 +100,30 @@ export function NewGameScreen(): JSX.Element {
           onSeeds={(n) => setForm("seeds", n)}
         />
         <Choice
-          legend="Opponent"
+          legend={t("new.opponent")}
           name="opponent"
           options={["computer", "local", "online"] as const}
           value={online() ? "online" : form.opponent}
-          label={(o) => (o === "computer" ? "Computer" : o === "local" ? "Pass and play" : "Online friend")}
+          label={(o) => (o === "computer" ? t("new.computer") : o === "local" ? t("new.local") : t("new.online"))}
           onChange={(o) => {
             setOnline(o === "online");
             if (o !== "online") setForm("opponent", o);
           }}
         />
         <Show when={online()}>
-          <p class="note">
-            Play a friend on their own device: create the game and send them its code, or join with the code they sent
-            you.
-          </p>
+          <p class="note">{t("new.onlineNote")}</p>
           <div class="row">
             <button type="button" class="btn primary" onClick={() => void createOnline()}>
-              Create game
+              {t("new.create")}
             </button>
             <button type="button" class="btn" onClick={() => router.go("join")}>
-              Join with a code
+              {t("new.join")}
             </button>
           </div>
         </Show>
         <Show when={!online() && form.opponent === "computer"}>
           <Choice
-            legend="Computer level"
+            legend={t("new.level")}
             name="level"
             options={LEVEL_IDS}
             value={form.level}
@@ -130,42 +131,42 @@ export function NewGameScreen(): JSX.Element {
             onChange={(l) => setForm("level", l)}
           />
           <p class="hint-text" data-testid="level-text">
-            {levelText(family(), form.level)}
+            {levelSentence(family(), form.level)}
           </p>
         </Show>
         <Show when={!online() && form.opponent === "local"}>
           <label class="field">
-            <span>Second player's name</span>
+            <span>{t("new.secondName")}</span>
             <input type="text" maxLength={NAME_MAX} value={other()} onInput={(e) => setOther(e.currentTarget.value)} />
           </label>
         </Show>
         <Choice
-          legend="Series"
+          legend={t("new.series")}
           name="bestof"
           options={[1, 3, 5, 7] as const}
           value={form.bestOf}
-          label={(b) => (b === 1 ? "Single game" : `Best of ${b}`)}
+          label={(b) => (b === 1 ? t("new.single") : t("new.bestOf", { n: b }))}
           onChange={(b) => setForm("bestOf", b as BestOf)}
         />
         <Choice
-          legend="Counters"
+          legend={t("opt.counters")}
           name="counters"
           options={COUNTERS}
           value={settings.counters}
-          label={(c) => c[0].toUpperCase() + c.slice(1)}
+          label={(c) => counterName(c)}
           onChange={(c) => settingsActions.set("counters", c)}
         />
         <Choice
-          legend="Speed"
+          legend={t("opt.speed")}
           name="speed"
           options={SPEEDS}
           value={settings.speed}
-          label={(s) => s[0].toUpperCase() + s.slice(1)}
+          label={(s) => speedName(s)}
           onChange={(s) => settingsActions.set("speed", s)}
         />
         <Show when={!online()}>
           <button type="button" class="btn primary big start-match" onClick={start}>
-            Start match
+            {t("new.start")}
           </button>
         </Show>
       </div>

@@ -8,26 +8,16 @@ import { Icon } from "../components/Icon.js";
 import { appStatus } from "../lib/pwa.js";
 import { useRouter } from "../state/createRouter.js";
 import "../records.css";
+import { t } from "../i18n/i18n.js";
+import type { MessageKey } from "../i18n/en.js";
 
 export type NetworkScreen = "online" | "room" | "ranked" | "leaderboard";
 
-const NEEDS: { readonly [S in NetworkScreen]: { readonly title: string; readonly text: string } } = {
-  online: {
-    title: "Online play needs a connection",
-    text: "Playing a friend by code goes through the server, so it needs the internet.",
-  },
-  room: {
-    title: "This online game needs a connection",
-    text: "Your friend game is kept on this device and stays in Resume. It opens again here as soon as you are back online.",
-  },
-  ranked: {
-    title: "Ranked games need a connection",
-    text: "Ranked games are run by the server, so they need the internet.",
-  },
-  leaderboard: {
-    title: "The leaderboard needs a connection",
-    text: "The leaderboard is kept on the server, so it needs the internet.",
-  },
+const NEEDS: { readonly [S in NetworkScreen]: { readonly title: MessageKey; readonly text: MessageKey } } = {
+  online: { title: "offline.onlineTitle", text: "offline.onlineText" },
+  room: { title: "offline.roomTitle", text: "offline.roomText" },
+  ranked: { title: "offline.rankedTitle", text: "offline.rankedText" },
+  leaderboard: { title: "offline.boardTitle", text: "offline.boardText" },
 };
 
 export function OfflineNotice(props: { what: NetworkScreen }): JSX.Element {
@@ -35,30 +25,27 @@ export function OfflineNotice(props: { what: NetworkScreen }): JSX.Element {
   return (
     <section class="screen page offline-notice" aria-labelledby="offline-title" data-testid="offline-notice">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label={t("common.back")}>
           <Icon name="back" />
         </button>
-        <h1 id="offline-title">You are offline</h1>
+        <h1 id="offline-title">{t("offline.title")}</h1>
       </header>
       <div class="card">
-        <h2>{NEEDS[props.what].title}</h2>
-        <p>{NEEDS[props.what].text}</p>
-        <p>
-          Without a connection you can still play the computer or pass and play on this device, carry on a saved game,
-          replay a game, and read the lessons and rules.
-        </p>
+        <h2>{t(NEEDS[props.what].title)}</h2>
+        <p>{t(NEEDS[props.what].text)}</p>
+        <p>{t("offline.still")}</p>
         <div class="row">
           <button type="button" class="btn primary" onClick={() => router.go("new")}>
-            Play the computer or pass and play
+            {t("offline.play")}
           </button>
           <button type="button" class="btn" onClick={() => router.go("resume")}>
-            Resume a game
+            {t("offline.resume")}
           </button>
           <button type="button" class="btn" onClick={() => router.go("lessons")}>
-            Lessons
+            {t("offline.lessons")}
           </button>
           <button type="button" class="btn" onClick={() => router.go("rules")}>
-            Rules
+            {t("offline.rules")}
           </button>
         </div>
       </div>
@@ -86,12 +73,12 @@ export function NeedsNetwork(props: { what: NetworkScreen; children: JSX.Element
 export function UpdateBar(): JSX.Element {
   return (
     <div class="update-bar" role="status" aria-live="polite" data-testid="update-bar">
-      <span>A new version of the app is ready.</span>
+      <span>{t("update.ready")}</span>
       <button type="button" class="btn primary" onClick={() => void appStatus.update()}>
-        Update
+        {t("update.update")}
       </button>
       <button type="button" class="btn" onClick={() => appStatus.dismissUpdate()}>
-        Later
+        {t("update.later")}
       </button>
     </div>
   );

@@ -17,6 +17,7 @@ import { makeGuestRoom, makeOwnRoom, parseCode } from "../state/newRoom.js";
 import { DEFAULT_SETUP } from "../state/records.js";
 import { describeSetup } from "./Resume.js";
 import "../online.css";
+import { t } from "../i18n/i18n.js";
 
 export function OnlineScreen(props: { join: boolean; code: string | null }): JSX.Element {
   const [, router] = useRouter();
@@ -48,7 +49,7 @@ export function OnlineScreen(props: { join: boolean; code: string | null }): JSX
     e.preventDefault();
     const c = parseCode(typed());
     if (!c.ok) {
-      setProblem(`That is not a game code: ${c.error.message}.`);
+      setProblem(t("online.notCode", { reason: c.error.message }));
       return;
     }
     // Typing the code of a game this device already plays returns to its seat.
@@ -70,15 +71,15 @@ export function OnlineScreen(props: { join: boolean; code: string | null }): JSX
   return (
     <section class="screen page online" aria-labelledby="online-title">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label={t("common.back")}>
           <Icon name="back" />
         </button>
-        <h1 id="online-title">{props.join ? "Join a game" : "Online"}</h1>
+        <h1 id="online-title">{props.join ? t("screen.join") : t("screen.online")}</h1>
       </header>
-      <form class="card form join-form" onSubmit={join} aria-label="Join a friend's game">
-        <h2>Join a friend's game</h2>
+      <form class="card form join-form" onSubmit={join} aria-label={t("online.joinLabel")}>
+        <h2>{t("online.joinLabel")}</h2>
         <label class="field">
-          <span>Game code</span>
+          <span>{t("online.code")}</span>
           <input
             type="text"
             name="code"
@@ -104,15 +105,13 @@ export function OnlineScreen(props: { join: boolean; code: string | null }): JSX
           )}
         </Show>
         <button type="submit" class="btn primary big">
-          Join
+          {t("online.join")}
         </button>
-        <p class="note">
-          The game and board are the ones your friend chose. They let you in when your request arrives.
-        </p>
+        <p class="note">{t("online.joinNote")}</p>
       </form>
       <Show when={!props.join}>
         <div class="card form create-form">
-          <h2>Create a game</h2>
+          <h2>{t("online.createTitle")}</h2>
           <FamilyPicker name="online-family" look="cards" value={family()} onChange={setFamily} />
           <TsoroOptions
             name="online-mode"
@@ -125,44 +124,42 @@ export function OnlineScreen(props: { join: boolean; code: string | null }): JSX
             onSeeds={(n) => setForm("seeds", n)}
           />
           <Choice
-            legend="Series"
+            legend={t("new.series")}
             name="online-bestof"
             options={[1, 3, 5, 7] as const}
             value={form.bestOf}
-            label={(b) => (b === 1 ? "Single game" : `Best of ${b}`)}
+            label={(b) => (b === 1 ? t("new.single") : t("new.bestOf", { n: b }))}
             onChange={(b) => setForm("bestOf", b as BestOf)}
           />
           <button type="button" class="btn primary big" onClick={create}>
-            Create game
+            {t("new.create")}
           </button>
-          <p class="note">
-            You get an 8-character code to send to your friend. Moves, chat, names and pictures are encrypted with it.
-          </p>
+          <p class="note">{t("online.createNote")}</p>
         </div>
         <Show when={mine().length > 0}>
           <div class="card">
-            <h2>Your online games</h2>
+            <h2>{t("online.yours")}</h2>
             <ul class="saved-list">
               <For each={mine()}>
                 {(r) => (
                   <li class="saved">
                     <div class="saved-text">
                       <span class="saved-title">
-                        {r.setup !== null ? GAME_NAMES[r.setup.game] : "Friend game"} · {showCode(r.code)}
+                        {r.setup !== null ? GAME_NAMES[r.setup.game] : t("screen.room")} · {showCode(r.code)}
                       </span>
                       <span class="saved-sub">
                         {r.opponent !== null
-                          ? `with ${r.opponent}`
+                          ? t("online.with", { name: r.opponent })
                           : r.owner
-                            ? "waiting for your friend"
-                            : "waiting to be let in"}
+                            ? t("online.waitingFriend")
+                            : t("online.waitingLetIn")}
                       </span>
                       <span class="saved-sub" data-testid="open-game-board">
                         {describeSetup(r.setup)}
                       </span>
                     </div>
                     <button type="button" class="btn primary" onClick={() => router.go("room", r.code)}>
-                      Continue
+                      {t("online.continue")}
                     </button>
                   </li>
                 )}

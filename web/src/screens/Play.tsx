@@ -14,7 +14,7 @@ import { familyOf, GAME_NAMES } from "../content/games.js";
 import { LEVEL_NAMES } from "../game/levels.js";
 import { endSentence, finalScore, movesText } from "../game/results.js";
 import { makeMoveLine, type MoveLine } from "../game/moveList.js";
-import { countOf } from "../game/speech.js";
+import { countOf, unitOf } from "../game/speech.js";
 import { createGame, type GameStore } from "../state/createGame.js";
 import { useProfile } from "../state/createProfile.js";
 import { useRouter } from "../state/createRouter.js";
@@ -25,6 +25,7 @@ import { savedGameRecord } from "../lib/gameRecords.js";
 import { ExportButton } from "./Export.js";
 import { played, useStats, winRate } from "../state/createStats.js";
 import { useServices } from "../state/services.js";
+import { t } from "../i18n/i18n.js";
 
 export function PlayScreen(props: { id: string }): JSX.Element {
   const [, router] = useRouter();
@@ -36,10 +37,10 @@ export function PlayScreen(props: { id: string }): JSX.Element {
       fallback={
         <section class="screen page">
           <div class="card">
-            <h1>Game not found</h1>
-            <p>This game is no longer saved on this device.</p>
+            <h1>{t("play.notFound")}</h1>
+            <p>{t("play.notFoundText")}</p>
             <button type="button" class="btn primary" onClick={() => router.go("menu")}>
-              Main menu
+              {t("common.mainMenu")}
             </button>
           </div>
         </section>
@@ -129,7 +130,11 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
   /** Names as spoken on the board: against the computer, "You" and "Computer". */
   const spoken = (): readonly [string, string] => {
     const h = act.humanSeat();
-    return h === null ? names() : h === 0 ? ["You", "Computer"] : ["Computer", "You"];
+    return h === null
+      ? names()
+      : h === 0
+        ? [t("common.you"), t("common.computer")]
+        : [t("common.computer"), t("common.you")];
   };
   const avatarOf = (seat: Seat): JSX.Element => {
     if (act.seriesSeat(seat) === 1) return <Avatar emoji={isComputer() ? "🤖" : "🙂"} size={34} label="" />;
@@ -137,13 +142,13 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
   };
   const turnText = (): string => {
     if (g.phase === "over" && g.outcome !== null) {
-      return g.outcome.winner === null ? "Draw" : `${names()[g.outcome.winner]} won`;
+      return g.outcome.winner === null ? t("play.draw") : t("play.won", { name: names()[g.outcome.winner] });
     }
-    if (g.paused) return "Paused";
+    if (g.paused) return t("play.paused");
     const h = act.humanSeat();
     if (h !== null)
-      return g.toMove === h ? "Your turn" : g.phase === "thinking" ? "Computer is thinking…" : "Computer's turn";
-    return `${names()[g.toMove]}'s turn`;
+      return g.toMove === h ? t("play.yourTurn") : g.phase === "thinking" ? t("play.thinking") : t("play.computerTurn");
+    return t("play.turnOf", { name: names()[g.toMove] });
   };
   const series = (): typeof g.record.series => g.record.series;
   const leave = (): void => router.go("menu");
@@ -178,10 +183,16 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
   return (
     <section
       class={`screen play game-screen fam-${familyOf(g.record.setup.game)}`}
-      aria-label={`${GAME_NAMES[g.record.setup.game]} board`}
+      aria-label={t("game.board", { game: GAME_NAMES[g.record.setup.game] })}
     >
       <header class="play-top">
-        <button type="button" class="icon-btn" onClick={openMenu} aria-label="Game menu" aria-haspopup="dialog">
+        <button
+          type="button"
+          class="icon-btn"
+          onClick={openMenu}
+          aria-label={t("play.gameMenu")}
+          aria-haspopup="dialog"
+        >
           <Icon name="menu" />
         </button>
         <div class="series-line" data-testid="series">
@@ -191,19 +202,25 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
           </span>
           <Show when={series().bestOf > 1}>
             <span class="series-score">
-              Best of {series().bestOf} · Game {gameNumber(series())} · {g.record.names[0]} {series().score[0]}–
-              {series().score[1]} {g.record.names[1]}
+              {t("play.seriesScore", {
+                bestOf: series().bestOf,
+                game: gameNumber(series()),
+                a: g.record.names[0],
+                sa: series().score[0],
+                sb: series().score[1],
+                b: g.record.names[1],
+              })}
             </span>
           </Show>
         </div>
-        <button type="button" class="icon-btn" onClick={() => router.go("settings")} aria-label="Settings">
+        <button type="button" class="icon-btn" onClick={() => router.go("settings")} aria-label={t("common.settings")}>
           <Icon name="sliders" />
         </button>
         <button
           type="button"
           class="icon-btn"
           onClick={() => setForfeitOpen(true)}
-          aria-label="Forfeit"
+          aria-label={t("play.forfeit")}
           disabled={g.phase === "over"}
         >
           <Icon name="flag" />
@@ -243,7 +260,7 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
             <Show when={g.paused}>
               <div class="pause-veil">
                 <button type="button" class="btn primary big" onClick={() => act.togglePause()}>
-                  <Icon name="play" /> Play
+                  <Icon name="play" /> {t("play.play")}
                 </button>
               </div>
             </Show>
@@ -259,7 +276,7 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
               <Show when={g.phase === "over"}>
                 <Show when={seeBoard()}>
                   <button type="button" class="btn primary" onClick={() => setSeeBoard(false)}>
-                    Result
+                    {t("play.result")}
                   </button>
                 </Show>
                 <ReviewButtons record={() => savedGameRecord(g.record)} />
@@ -274,7 +291,7 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
           <p class="error" role="alert">
             {e()}{" "}
             <button type="button" class="link" onClick={() => act.retry()}>
-              Try again
+              {t("common.tryAgain")}
             </button>
           </p>
         )}
@@ -283,7 +300,7 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
         {g.said}
       </p>
 
-      <nav class="controls" aria-label="Game controls">
+      <nav class="controls" aria-label={t("play.controls")}>
         <button
           type="button"
           class="ctl"
@@ -292,11 +309,11 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
           aria-pressed={g.paused}
         >
           <Icon name={g.paused ? "play" : "pause"} />
-          <span>{g.paused ? "Play" : "Pause"}</span>
+          <span>{g.paused ? t("play.play") : t("play.pause")}</span>
         </button>
         <button type="button" class="ctl" onClick={() => act.undo()} disabled={!act.canUndo() || g.paused}>
           <Icon name="undo" />
-          <span>Undo</span>
+          <span>{t("play.undo")}</span>
         </button>
         <button
           type="button"
@@ -305,29 +322,29 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
           disabled={g.phase !== "idle" || g.paused || g.thinkingHint}
         >
           <Icon name="hint" />
-          <span>{g.thinkingHint ? "…" : "Hint"}</span>
+          <span>{g.thinkingHint ? "…" : t("play.hint")}</span>
         </button>
         <Show when={g.record.setup.game === "ayo" && !isComputer()}>
           <button type="button" class="ctl" onClick={() => act.offerEnd()} disabled={g.phase !== "idle"}>
             <Icon name="handshake" />
-            <span>Offer end</span>
+            <span>{t("play.offerEnd")}</span>
           </button>
         </Show>
         <button type="button" class="ctl" onClick={() => router.go("rules", familyOf(g.record.setup.game))}>
           <Icon name="rules" />
-          <span>Rules</span>
+          <span>{t("play.rules")}</span>
         </button>
         <button type="button" class="ctl" onClick={leave}>
           <Icon name="menu" />
-          <span>Menu</span>
+          <span>{t("play.menu")}</span>
         </button>
       </nav>
 
       <Show when={menuOpen()}>
-        <Dialog title="Game paused" onClose={closeMenu}>
+        <Dialog title={t("play.pausedTitle")} onClose={closeMenu}>
           <div class="col">
             <button type="button" class="btn primary" onClick={closeMenu}>
-              <Icon name="play" /> Resume game
+              <Icon name="play" /> {t("play.resumeGame")}
             </button>
             <button
               type="button"
@@ -335,22 +352,22 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
               onClick={() => settingsActions.set("sound", !settings.sound)}
               aria-pressed={settings.sound}
             >
-              Sound: {settings.sound ? "on" : "off"}
+              {t("play.sound", { on: settings.sound ? "yes" : "no" })}
             </button>
             <button type="button" class="btn" onClick={() => router.go("new")}>
-              New game
+              {t("common.newGame")}
             </button>
             <button type="button" class="btn" onClick={leave}>
-              Save and leave
+              {t("play.saveLeave")}
             </button>
           </div>
-          <p class="note">Your game is saved after every move; continue it any time from Resume.</p>
+          <p class="note">{t("play.savedNote")}</p>
         </Dialog>
       </Show>
 
       <Show when={forfeitOpen()}>
-        <Dialog title="Forfeit?" onClose={() => setForfeitOpen(false)}>
-          <p>{isComputer() ? "You give up" : `${names()[g.toMove]} gives up`} and the game is recorded as a loss.</p>
+        <Dialog title={t("play.forfeitTitle")} onClose={() => setForfeitOpen(false)}>
+          <p>{t("play.forfeitText", { who: isComputer() ? "you" : "other", name: names()[g.toMove] })}</p>
           <div class="col">
             <button
               type="button"
@@ -360,7 +377,7 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
                 act.forfeit(false);
               }}
             >
-              Forfeit this game
+              {t("play.forfeitGame")}
             </button>
             <Show when={series().bestOf > 1}>
               <button
@@ -371,28 +388,32 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
                   act.forfeit(true);
                 }}
               >
-                Forfeit the whole series
+                {t("play.forfeitSeries")}
               </button>
             </Show>
             <button type="button" class="btn" onClick={() => setForfeitOpen(false)}>
-              Keep playing
+              {t("play.keepPlaying")}
             </button>
           </div>
         </Dialog>
       </Show>
 
       <Show when={g.endOffer !== null}>
-        <Dialog title="End on the current score?" onClose={() => act.answerEnd(false)}>
+        <Dialog title={t("play.endTitle")} onClose={() => act.answerEnd(false)}>
           <p>
-            {names()[g.endOffer as Seat]} offers to end the game now, {g.display.stores[0]}–{g.display.stores[1]}.{" "}
-            {names()[(1 - (g.endOffer as Seat)) as Seat]}, do you agree?
+            {t("play.endText", {
+              name: names()[g.endOffer as Seat],
+              a: g.display.stores[0],
+              b: g.display.stores[1],
+              other: names()[(1 - (g.endOffer as Seat)) as Seat],
+            })}
           </p>
           <div class="row">
             <button type="button" class="btn primary" onClick={() => act.answerEnd(true)}>
-              Agree
+              {t("play.agree")}
             </button>
             <button type="button" class="btn" onClick={() => act.answerEnd(false)}>
-              Keep playing
+              {t("play.keepPlaying")}
             </button>
           </div>
         </Dialog>
@@ -431,25 +452,33 @@ function Results(props: {
   const o = (): NonNullable<typeof g.outcome> => g.outcome as NonNullable<typeof g.outcome>;
   const h = (): Seat | null => act.humanSeat();
   const title = (): string => {
-    if (o().winner === null) return "Draw";
-    if (h() !== null) return o().winner === h() ? "You won!" : "The computer won";
-    return `${props.names[o().winner as Seat]} won!`;
+    if (o().winner === null) return t("result.draw");
+    if (h() !== null) return o().winner === h() ? t("result.youWon") : t("result.computerWon");
+    return t("result.nameWon", { name: props.names[o().winner as Seat] });
   };
   const stats = () => statsActions.get(g.record.setup.game, g.record.setup.level);
   const s = (): typeof g.record.series => g.record.series;
   const seriesText = (): string => {
     const sr = s();
     if (sr.bestOf === 1) return "";
-    const score = `${g.record.names[0]} ${sr.score[0]}–${sr.score[1]} ${g.record.names[1]}`;
-    if (!sr.over) return `Series: ${score}`;
-    if (sr.winner === null) return `Series drawn, ${score}`;
-    return `${g.record.names[sr.winner]} ${sr.end === "forfeit" ? "wins the series by forfeit" : "wins the series"}, ${score}`;
+    const score = { a: g.record.names[0], sa: sr.score[0], sb: sr.score[1], b: g.record.names[1] };
+    if (!sr.over) return t("result.series", score);
+    if (sr.winner === null) return t("result.seriesDrawn", score);
+    return t("result.seriesWon", {
+      ...score,
+      winner: g.record.names[sr.winner],
+      forfeit: sr.end === "forfeit" ? "yes" : "no",
+    });
   };
-  const unit = (seat: Seat): string => countOf(g.record.setup.game, act.score(seat)).replace(/^\d+ /, "");
+  const unit = (seat: Seat): string => unitOf(g.record.setup.game, act.score(seat));
   /** Names as the results speak of them: "You" and "The computer" against the computer. */
   const told = (): readonly [string, string] => {
     const hs = h();
-    return hs === null ? props.names : hs === 0 ? ["You", "The computer"] : ["The computer", "You"];
+    return hs === null
+      ? props.names
+      : hs === 0
+        ? [t("common.you"), t("common.theComputer")]
+        : [t("common.theComputer"), t("common.you")];
   };
   const facts = () => ({
     game: g.record.setup.game,
@@ -490,33 +519,33 @@ function Results(props: {
           <p class="series-result">{seriesText()}</p>
         </Show>
         <Show when={h() !== null}>
-          <div class="stats" aria-label="Your statistics">
+          <div class="stats" aria-label={t("result.stats")}>
             <h3>
               {GAME_NAMES[g.record.setup.game]} · {LEVEL_NAMES[g.record.setup.level]}
             </h3>
             <dl>
               <div>
-                <dt>Wins</dt>
+                <dt>{t("result.wins")}</dt>
                 <dd data-testid="stat-wins">{stats().wins}</dd>
               </div>
               <div>
-                <dt>Losses</dt>
+                <dt>{t("result.losses")}</dt>
                 <dd>{stats().losses}</dd>
               </div>
               <div>
-                <dt>Draws</dt>
+                <dt>{t("result.draws")}</dt>
                 <dd>{stats().draws}</dd>
               </div>
               <div>
-                <dt>Win rate</dt>
-                <dd>{played(stats()) === 0 ? "–" : `${winRate(stats())}%`}</dd>
+                <dt>{t("result.winRate")}</dt>
+                <dd>{played(stats()) === 0 ? "–" : t("result.percent", { n: winRate(stats()) })}</dd>
               </div>
               <div>
-                <dt>Streak</dt>
+                <dt>{t("result.streak")}</dt>
                 <dd>{stats().streak}</dd>
               </div>
               <div>
-                <dt>Best streak</dt>
+                <dt>{t("result.best")}</dt>
                 <dd>{stats().best}</dd>
               </div>
             </dl>
@@ -528,25 +557,25 @@ function Results(props: {
             fallback={
               <>
                 <button type="button" class="btn primary" onClick={props.onAgain}>
-                  Play again
+                  {t("result.playAgain")}
                 </button>
                 <button type="button" class="btn" onClick={props.onNew}>
-                  New game
+                  {t("common.newGame")}
                 </button>
               </>
             }
           >
             <button type="button" class="btn primary" onClick={() => props.onNext()}>
-              {o().winner === null ? "Replay the drawn game" : "Next game"}
+              {o().winner === null ? t("result.replayDrawn") : t("result.nextGame")}
             </button>
           </Show>
           <button type="button" class="btn" onClick={() => props.onClose()} data-testid="see-board">
-            See the board
+            {t("result.seeBoard")}
           </button>
           <button type="button" class="btn" onClick={props.onMenu}>
-            Main menu
+            {t("common.mainMenu")}
           </button>
-          <ExportButton record={() => savedGameRecord(g.record)} label="Export, replay or share this game" />
+          <ExportButton record={() => savedGameRecord(g.record)} label={t("result.export")} />
         </div>
       </div>
     </div>

@@ -14,6 +14,7 @@ import { parseDisplayName } from "../../../core/names.js";
 import { useRouter } from "../state/createRouter.js";
 import { played, sumRecords, useStats, winRate } from "../state/createStats.js";
 import { useServices } from "../state/services.js";
+import { t } from "../i18n/i18n.js";
 
 export function ProfileScreen(): JSX.Element {
   const [, router] = useRouter();
@@ -31,9 +32,9 @@ export function ProfileScreen(): JSX.Element {
     if (f === undefined) return;
     try {
       const data = await shrinkPhoto(f, 192, 0.8);
-      setPhotoMsg(act.setPhoto(data) ? "Photo saved." : "That photo is too big to keep.");
+      setPhotoMsg(act.setPhoto(data) ? t("profile.photoSaved") : t("profile.photoBig"));
     } catch {
-      setPhotoMsg("That file could not be read as a picture.");
+      setPhotoMsg(t("settings.photoBad"));
     }
   };
 
@@ -43,14 +44,11 @@ export function ProfileScreen(): JSX.Element {
     setSending(false);
     if (r === "sent") {
       setText("");
-      setSent("Thank you! Your suggestion was sent.");
+      setSent(t("profile.sent"));
     } else if (r === "kept") {
       setText("");
-      setSent("Saved on this device: it will be sent when the server can be reached.");
-    } else
-      setSent(
-        `The server could not take that: write at least ${SUGGESTION_MIN} characters, at most ${SUGGESTION_MAX}.`,
-      );
+      setSent(t("profile.kept"));
+    } else setSent(t("profile.refused", { min: SUGGESTION_MIN, max: SUGGESTION_MAX }));
   };
 
   const rows = () =>
@@ -62,21 +60,21 @@ export function ProfileScreen(): JSX.Element {
   return (
     <section class="screen page" aria-labelledby="profile-title">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label={t("common.back")}>
           <Icon name="back" />
         </button>
-        <h1 id="profile-title">Profile</h1>
+        <h1 id="profile-title">{t("screen.profile")}</h1>
       </header>
       <div class="card form profile-card">
         <div class="profile-top">
-          <Avatar photo={p.photo} emoji={p.avatar} size={72} label={`${displayName(p)}'s picture`} />
+          <Avatar photo={p.photo} emoji={p.avatar} size={72} label={t("profile.picture", { name: displayName(p) })} />
           <label class="field grow">
-            <span>Your name</span>
+            <span>{t("profile.name")}</span>
             <input
               type="text"
               maxLength={NAME_MAX}
               value={p.name}
-              placeholder="You"
+              placeholder={t("common.you")}
               onChange={(e) => act.setName(e.currentTarget.value)}
               data-testid="profile-name"
             />
@@ -86,13 +84,13 @@ export function ProfileScreen(): JSX.Element {
           {(() => {
             const n = parseDisplayName(p.name);
             return n.ok
-              ? `Your public name in ranked games and on the leaderboard: ${n.value}.`
-              : `For ranked games your name is public and must be valid: ${n.error.message}.`;
+              ? t("profile.publicName", { name: n.value })
+              : t("profile.badName", { reason: n.error.message });
           })()}
         </p>
         <fieldset class="choice">
-          <legend>Avatar</legend>
-          <div class="avatars" role="radiogroup" aria-label="Avatar">
+          <legend>{t("profile.avatar")}</legend>
+          <div class="avatars" role="radiogroup" aria-label={t("profile.avatar")}>
             <For each={AVATARS}>
               {(a) => (
                 <label class="avatar-pick" classList={{ on: p.photo === null && p.avatar === a }}>
@@ -102,7 +100,7 @@ export function ProfileScreen(): JSX.Element {
                     checked={p.photo === null && p.avatar === a}
                     onChange={() => act.setAvatar(a)}
                   />
-                  <span aria-label={`Avatar ${a}`}>{a}</span>
+                  <span aria-label={t("profile.avatarOf", { emoji: a })}>{a}</span>
                 </label>
               )}
             </For>
@@ -110,11 +108,11 @@ export function ProfileScreen(): JSX.Element {
         </fieldset>
         <div class="row">
           <button type="button" class="btn" onClick={() => file?.click()}>
-            <Icon name="camera" /> Photo or selfie…
+            <Icon name="camera" /> {t("profile.photo")}
           </button>
           <Show when={p.photo !== null}>
             <button type="button" class="btn" onClick={() => act.setPhoto(null)}>
-              Remove photo
+              {t("settings.removePhoto")}
             </button>
           </Show>
           <input
@@ -123,7 +121,7 @@ export function ProfileScreen(): JSX.Element {
             accept="image/*"
             capture="user"
             class="sr-only"
-            aria-label="Profile photo"
+            aria-label={t("profile.photoLabel")}
             onChange={(e) => void pickPhoto(e.currentTarget.files?.[0])}
           />
         </div>
@@ -133,26 +131,26 @@ export function ProfileScreen(): JSX.Element {
       </div>
 
       <div class="card">
-        <h2>Record against the computer</h2>
+        <h2>{t("profile.record")}</h2>
         <For each={rows()}>
           {(row) => (
             <details class="record" open={played(row.total) > 0}>
               <summary>
                 <span>{GAME_NAMES[row.game]}</span>
                 <span class="record-sum">
-                  {row.total.wins}W {row.total.losses}L {row.total.draws}D
+                  {t("profile.sum", { w: row.total.wins, l: row.total.losses, d: row.total.draws })}
                 </span>
               </summary>
               <table class="record-table">
                 <thead>
                   <tr>
-                    <th scope="col">Level</th>
-                    <th scope="col">Wins</th>
-                    <th scope="col">Losses</th>
-                    <th scope="col">Draws</th>
-                    <th scope="col">Win rate</th>
-                    <th scope="col">Streak</th>
-                    <th scope="col">Best</th>
+                    <th scope="col">{t("profile.level")}</th>
+                    <th scope="col">{t("result.wins")}</th>
+                    <th scope="col">{t("result.losses")}</th>
+                    <th scope="col">{t("result.draws")}</th>
+                    <th scope="col">{t("result.winRate")}</th>
+                    <th scope="col">{t("result.streak")}</th>
+                    <th scope="col">{t("profile.best")}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -163,7 +161,7 @@ export function ProfileScreen(): JSX.Element {
                         <td>{l.r.wins}</td>
                         <td>{l.r.losses}</td>
                         <td>{l.r.draws}</td>
-                        <td>{played(l.r) === 0 ? "–" : `${winRate(l.r)}%`}</td>
+                        <td>{played(l.r) === 0 ? "–" : t("result.percent", { n: winRate(l.r) })}</td>
                         <td>{l.r.streak}</td>
                         <td>{l.r.best}</td>
                       </tr>
@@ -177,17 +175,19 @@ export function ProfileScreen(): JSX.Element {
       </div>
 
       <div class="card form">
-        <h2>Suggest an improvement</h2>
+        <h2>{t("profile.suggest")}</h2>
         <Choice
-          legend="What is it?"
+          legend={t("profile.what")}
           name="category"
-          options={CATEGORIES}
+          options={CATEGORIES.filter((c) => c !== "translation")}
           value={category()}
-          label={(c) => (c === "idea" ? "An idea" : c === "problem" ? "A problem" : "Something else")}
+          label={(c) =>
+            c === "idea" ? t("profile.idea") : c === "problem" ? t("profile.problem") : t("profile.other")
+          }
           onChange={setCategory}
         />
         <label class="field">
-          <span>Have an idea or found a problem?</span>
+          <span>{t("profile.ask")}</span>
           <textarea
             rows={4}
             maxLength={SUGGESTION_MAX}
@@ -201,7 +201,7 @@ export function ProfileScreen(): JSX.Element {
           onClick={() => void suggest()}
           disabled={sending() || text().trim().length < SUGGESTION_MIN}
         >
-          <Icon name="send" /> Send
+          <Icon name="send" /> {t("profile.send")}
         </button>
         <p role="status" class="note">
           {sent()}

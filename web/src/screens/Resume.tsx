@@ -14,26 +14,36 @@ import { showCode, useRooms, type RoomSetup, type SavedRoom } from "../state/cre
 import { movesText } from "../game/results.js";
 import type { SavedGame } from "../state/records.js";
 import { ExportButton } from "./Export.js";
+import { locale, t } from "../i18n/i18n.js";
 
 const MONTH_MS = 30 * 24 * 3600 * 1000;
 
-function when(t: number): string {
-  const d = new Date(t);
+function when(time: number): string {
+  const d = new Date(time);
   const today = new Date();
   return d.toDateString() === today.toDateString()
-    ? d.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })
-    : d.toLocaleDateString(undefined, { day: "numeric", month: "short" });
+    ? d.toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" })
+    : d.toLocaleDateString(locale(), { day: "numeric", month: "short" });
 }
 
 export function describeSaved(g: SavedGame): string {
   const who =
-    g.setup.opponent === "computer" ? `vs Computer (${LEVEL_NAMES[g.setup.level]})` : `${g.names[0]} vs ${g.names[1]}`;
-  const board = g.setup.game.startsWith("tsoro") ? ` · ${g.setup.holes} × 2, ${g.setup.seeds} a hole` : "";
+    g.setup.opponent === "computer"
+      ? t("resume.vsComputer", { level: LEVEL_NAMES[g.setup.level] })
+      : t("resume.vs", { a: g.names[0], b: g.names[1] });
+  const board = g.setup.game.startsWith("tsoro")
+    ? t("resume.board", { holes: g.setup.holes, seeds: g.setup.seeds })
+    : "";
   const series =
     g.setup.bestOf > 1
-      ? ` · best of ${g.setup.bestOf}, game ${gameNumber(g.series)}, ${g.series.score[0]}–${g.series.score[1]}`
+      ? t("resume.series", {
+          bestOf: g.setup.bestOf,
+          game: gameNumber(g.series),
+          sa: g.series.score[0],
+          sb: g.series.score[1],
+        })
       : "";
-  return `${who}${board}${series} · ${movesText(g.moves.length)}`;
+  return [who, board, series, movesText(g.moves.length)].filter((p) => p !== "").join(" · ");
 }
 
 /** The board a room plays on: "9 pits a side, 9 stones each", "8 × 2 holes, 2 seeds each", and the series. */
@@ -42,18 +52,27 @@ export function describeSetup(setup: RoomSetup | null): string {
   const o = setup.options;
   const board =
     setup.game === "togyz"
-      ? "9 pits a side, 9 stones each"
+      ? t("setup.togyzBoard")
       : setup.game === "ayo"
-        ? "6 pits a side, 4 seeds each"
-        : `${String(o.holes)} × 2 holes, ${String(o.seeds)} seed${o.seeds === 1 ? "" : "s"} each`;
-  return `${GAME_NAMES[setup.game]} · ${board}${setup.bestOf > 1 ? ` · best of ${setup.bestOf}` : " · single game"}`;
+        ? t("setup.ayoBoard")
+        : t("setup.tsoroBoard", { holes: Number(o.holes), seeds: Number(o.seeds) });
+  return t("setup.line", {
+    game: GAME_NAMES[setup.game],
+    board,
+    series: setup.bestOf > 1 ? t("setup.bestOf", { n: setup.bestOf }) : t("setup.single"),
+  });
 }
 
 export function describeRoom(r: SavedRoom): string {
-  const who = r.opponent !== null ? `with ${r.opponent}` : r.owner ? "waiting for your friend" : "waiting to be let in";
+  const who =
+    r.opponent !== null
+      ? t("online.with", { name: r.opponent })
+      : r.owner
+        ? t("online.waitingFriend")
+        : t("online.waitingLetIn");
   const board = r.setup === null ? "" : ` · ${describeSetup(r.setup).split(" · ").slice(1).join(" · ")}`;
   const series = r.setup !== null && r.setup.bestOf > 1 ? `, ${r.score[0]}–${r.score[1]}` : "";
-  return `${who} · code ${showCode(r.code)}${board}${series} · ${movesText(r.moves)}`;
+  return `${t("resume.room", { who, code: showCode(r.code) })}${board}${series} · ${movesText(r.moves)}`;
 }
 
 /** How long a deletion can be undone before it is written. */
@@ -105,7 +124,6 @@ export function ResumeScreen(): JSX.Element {
   const hiddenRooms = (): Set<string> => new Set(pending()?.rooms ?? []);
   const list = (): SavedGame[] => saves.games.filter((g) => isResumable(g) && !hiddenGames().has(g.id));
   const online = (): readonly SavedRoom[] => roomsState.rooms.filter((r) => !r.over && !hiddenRooms().has(r.code));
-  const gamesText = (n: number): string => `${n} saved game${n === 1 ? "" : "s"}`;
   const removeOlder = (): void => {
     const now = Date.now();
     const ids = saves.games
@@ -116,56 +134,56 @@ export function ResumeScreen(): JSX.Element {
       setNothing(true);
       return;
     }
-    remove({ games: ids, rooms: [], text: `${gamesText(ids.length)} older than a month deleted.` });
+    remove({ games: ids, rooms: [], text: t("resume.deletedOld", { n: ids.length }) });
   };
   const removeAll = (): void => {
     setConfirmAll(false);
     const ids = saves.games.filter((g) => !hiddenGames().has(g.id)).map((g) => g.id);
-    remove({ games: ids, rooms: [], text: `${gamesText(list().length)} deleted.` });
+    remove({ games: ids, rooms: [], text: t("resume.deletedAll", { n: list().length }) });
   };
   const [nothing, setNothing] = createSignal(false);
 
   return (
     <section class="screen page" aria-labelledby="resume-title">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label={t("common.back")}>
           <Icon name="back" />
         </button>
-        <h1 id="resume-title">Resume</h1>
+        <h1 id="resume-title">{t("screen.resume")}</h1>
       </header>
       <Show when={online().length > 0}>
-        <h2 class="list-head">Online games</h2>
-        <ul class="saved-list" aria-label="Online games">
+        <h2 class="list-head">{t("resume.onlineGames")}</h2>
+        <ul class="saved-list" aria-label={t("resume.onlineGames")}>
           <For each={online()}>
             {(r) => (
               <li class="saved" data-testid="saved-room">
                 <div class="saved-text">
                   <span class="saved-title">
-                    {r.setup !== null ? GAME_NAMES[r.setup.game] : "Friend game"} · online
+                    {r.setup !== null ? GAME_NAMES[r.setup.game] : t("screen.room")} · {t("resume.online")}
                   </span>
                   <span class="saved-sub">{describeRoom(r)}</span>
-                  <span class="saved-when">Last played {when(r.updatedAt)}</span>
+                  <span class="saved-when">{t("resume.lastPlayed", { when: when(r.updatedAt) })}</span>
                 </div>
                 <div class="saved-actions">
                   <button
                     type="button"
                     class="btn primary"
                     onClick={() => router.go("room", r.code)}
-                    aria-label={`Continue the online game ${showCode(r.code)}`}
+                    aria-label={t("resume.continueRoom", { code: showCode(r.code) })}
                   >
-                    Continue
+                    {t("resume.continue")}
                   </button>
                   <ExportButton
                     record={() => friendLogRecord(loadSnapshot(services.storage, r.code)?.log ?? [])}
-                    label={`Export the online game ${showCode(r.code)}`}
+                    label={t("resume.exportRoom", { code: showCode(r.code) })}
                   />
                   <button
                     type="button"
                     class="icon-btn"
                     onClick={() =>
-                      remove({ games: [], rooms: [r.code], text: `Online game ${showCode(r.code)} deleted.` })
+                      remove({ games: [], rooms: [r.code], text: t("resume.deletedRoom", { code: showCode(r.code) }) })
                     }
-                    aria-label={`Delete the online game ${showCode(r.code)}`}
+                    aria-label={t("resume.deleteRoom", { code: showCode(r.code) })}
                   >
                     <Icon name="trash" />
                   </button>
@@ -179,41 +197,47 @@ export function ResumeScreen(): JSX.Element {
         when={list().length > 0 || online().length > 0}
         fallback={
           <div class="card">
-            <p>No games to carry on. Every game is saved after each move, so unfinished games show up here.</p>
+            <p>{t("resume.none")}</p>
             <button type="button" class="btn primary" onClick={() => router.go("new")}>
-              New game
+              {t("common.newGame")}
             </button>
           </div>
         }
       >
         <Show when={list().length > 0}>
-          <ul class="saved-list" aria-label="Saved games">
+          <ul class="saved-list" aria-label={t("resume.saved")}>
             <For each={list()}>
               {(g) => (
                 <li class="saved" data-testid="saved-game">
                   <div class="saved-text">
                     <span class="saved-title">{GAME_NAMES[g.setup.game]}</span>
                     <span class="saved-sub">{describeSaved(g)}</span>
-                    <span class="saved-when">Last played {when(g.updatedAt)}</span>
+                    <span class="saved-when">{t("resume.lastPlayed", { when: when(g.updatedAt) })}</span>
                   </div>
                   <div class="saved-actions">
                     <button
                       type="button"
                       class="btn primary"
                       onClick={() => router.go("play", g.id)}
-                      aria-label={`Continue ${GAME_NAMES[g.setup.game]}, ${describeSaved(g)}`}
+                      aria-label={t("resume.continueGame", { game: GAME_NAMES[g.setup.game], about: describeSaved(g) })}
                     >
-                      Continue
+                      {t("resume.continue")}
                     </button>
                     <ExportButton
                       record={() => savedGameRecord(g)}
-                      label={`Export ${GAME_NAMES[g.setup.game]}, ${describeSaved(g)}`}
+                      label={t("resume.exportGame", { game: GAME_NAMES[g.setup.game], about: describeSaved(g) })}
                     />
                     <button
                       type="button"
                       class="icon-btn"
-                      onClick={() => remove({ games: [g.id], rooms: [], text: `${GAME_NAMES[g.setup.game]} deleted.` })}
-                      aria-label={`Delete ${GAME_NAMES[g.setup.game]}, ${describeSaved(g)}`}
+                      onClick={() =>
+                        remove({
+                          games: [g.id],
+                          rooms: [],
+                          text: t("resume.deletedGame", { game: GAME_NAMES[g.setup.game] }),
+                        })
+                      }
+                      aria-label={t("resume.deleteGame", { game: GAME_NAMES[g.setup.game], about: describeSaved(g) })}
                     >
                       <Icon name="trash" />
                     </button>
@@ -224,22 +248,22 @@ export function ResumeScreen(): JSX.Element {
           </ul>
           <div class="row">
             <button type="button" class="btn" onClick={removeOlder}>
-              Delete games older than a month
+              {t("resume.deleteOld")}
             </button>
             <button type="button" class="btn danger" onClick={() => setConfirmAll(true)}>
-              Delete all
+              {t("resume.deleteAll")}
             </button>
           </div>
         </Show>
       </Show>
       <div class="row">
         <button type="button" class="btn" onClick={() => router.go("import")}>
-          Import a game to replay
+          {t("resume.import")}
         </button>
       </div>
       <Show when={nothing() && pending() === null}>
         <p role="status" class="note">
-          No saved game is older than a month.
+          {t("resume.noneOld")}
         </p>
       </Show>
       <Show when={pending()}>
@@ -247,20 +271,20 @@ export function ResumeScreen(): JSX.Element {
           <div class="toast" role="status" data-testid="undo-toast">
             <span>{p().text}</span>
             <button type="button" class="btn" onClick={undo}>
-              Undo
+              {t("resume.undo")}
             </button>
           </div>
         )}
       </Show>
       <Show when={confirmAll()}>
-        <Dialog title="Delete all saved games?" onClose={() => setConfirmAll(false)}>
-          <p>{gamesText(list().length)} on this device will be deleted, with their moves. Online games are kept.</p>
+        <Dialog title={t("resume.confirmTitle")} onClose={() => setConfirmAll(false)}>
+          <p>{t("resume.confirmText", { n: list().length })}</p>
           <div class="row">
             <button type="button" class="btn" onClick={() => setConfirmAll(false)}>
-              Keep them
+              {t("resume.keep")}
             </button>
             <button type="button" class="btn danger" onClick={removeAll}>
-              Delete all
+              {t("resume.deleteAll")}
             </button>
           </div>
         </Dialog>

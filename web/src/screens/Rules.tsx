@@ -1,6 +1,6 @@
 /** Rules, strategy tips and common questions, one tab per game. */
 import { boardView } from "../../../core/games/index.js";
-import { For, Show, type JSX } from "solid-js";
+import { createResource, For, Show, type JSX } from "solid-js";
 import { Board } from "../components/Board.js";
 import { lessonById, outcomeOf } from "../content/lessons.js";
 import { fill } from "../content/text.js";
@@ -11,21 +11,25 @@ import { Icon } from "../components/Icon.js";
 import { FAMILIES, FAMILY_NAMES, type Family } from "../content/games.js";
 import { CAPTURE_DIAGRAM, GUIDES } from "../content/rules.js";
 import { useRouter } from "../state/createRouter.js";
+import { locale, t } from "../i18n/i18n.js";
+import { overlaid, RULES_LOADERS } from "../i18n/rules/overlay.js";
 
 export function RulesScreen(props: { family: string | null }): JSX.Element {
   const [, router] = useRouter();
   const fam = (): Family =>
     (FAMILIES as readonly string[]).includes(props.family ?? "") ? (props.family as Family) : "togyz";
-  const guide = () => GUIDES[fam()];
+  // The rules in the chosen language where its community's game has them translated, English otherwise.
+  const [local] = createResource(locale, (l) => RULES_LOADERS[l]?.().catch(() => undefined));
+  const guide = () => overlaid(GUIDES[fam()], local()?.guides[fam()]);
   return (
     <section class="screen page rules" aria-labelledby="rules-title">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label={t("common.back")}>
           <Icon name="back" />
         </button>
-        <h1 id="rules-title">Rules</h1>
+        <h1 id="rules-title">{t("screen.rules")}</h1>
       </header>
-      <div class="tabs" role="tablist" aria-label="Game">
+      <div class="tabs" role="tablist" aria-label={t("new.gameGroup")}>
         <For each={FAMILIES}>
           {(f) => (
             <button
@@ -74,7 +78,7 @@ export function RulesScreen(props: { family: string | null }): JSX.Element {
         </Show>
         <div class="row">
           <button type="button" class="btn primary" onClick={() => router.go("lessons")}>
-            Try the lessons
+            {t("rules.tryLessons")}
           </button>
         </div>
       </article>
@@ -113,7 +117,7 @@ function CaptureDiagram(): JSX.Element {
           hand={null}
           flights={[]}
           glow={null}
-          names={["Player one", "Player two"]}
+          names={[t("rules.playerOne"), t("rules.playerTwo")]}
           counters={settings.counters}
           holeSize="small"
           handStyle="off"

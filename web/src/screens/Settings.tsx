@@ -4,20 +4,49 @@ import { Icon } from "../components/Icon.js";
 import { SPEEDS } from "../game/animate.js";
 import { shrinkPhoto } from "../lib/image.js";
 import { useRouter } from "../state/createRouter.js";
-import { BACKGROUNDS, COUNTERS, HANDS, HOLE_SIZES, THEMES, useSettings } from "../state/createSettings.js";
+import {
+  BACKGROUNDS,
+  COUNTERS,
+  counterName,
+  HANDS,
+  HOLE_SIZES,
+  speedName,
+  THEMES,
+  useSettings,
+  type Background,
+  type Hand,
+  type HoleSize,
+  type Theme,
+} from "../state/createSettings.js";
+import { loadLocale, t } from "../i18n/i18n.js";
+import { LOCALE_NAMES, LOCALES } from "../i18n/locales.js";
+import { SuggestTranslation } from "../components/SuggestTranslation.js";
 import { Choice } from "../components/Controls.js";
 
-const cap = (s: string): string => s[0].toUpperCase() + s.slice(1);
-const THEME_NAMES = { system: "Match phone", dark: "Dark", light: "Light" } as const;
-const BG_NAMES = {
-  steppe: "Steppe",
-  savanna: "Savanna",
-  highveld: "Highveld",
-  night: "Night",
-  plain: "Plain",
-  photo: "My photo",
-} as const;
-const HAND_NAMES = { light: "Light", medium: "Medium", dark: "Dark", off: "No hand" } as const;
+const THEME_NAMES: { readonly [T in Theme]: () => string } = {
+  system: () => t("settings.system"),
+  dark: () => t("settings.dark"),
+  light: () => t("settings.light"),
+};
+const BG_NAMES: { readonly [B in Background]: () => string } = {
+  steppe: () => t("settings.steppe"),
+  savanna: () => t("settings.savanna"),
+  highveld: () => t("settings.highveld"),
+  night: () => t("settings.night"),
+  plain: () => t("settings.plain"),
+  photo: () => t("settings.photo"),
+};
+const HAND_NAMES: { readonly [H in Hand]: () => string } = {
+  light: () => t("settings.light"),
+  medium: () => t("settings.medium"),
+  dark: () => t("settings.dark"),
+  off: () => t("settings.noHand"),
+};
+const SIZE_NAMES: { readonly [H in HoleSize]: () => string } = {
+  small: () => t("settings.small"),
+  medium: () => t("settings.medium"),
+  large: () => t("settings.large"),
+};
 
 export function SettingsScreen(): JSX.Element {
   const [, router] = useRouter();
@@ -31,36 +60,48 @@ export function SettingsScreen(): JSX.Element {
       const data = await shrinkPhoto(f, 1280, 0.8);
       if (act.set("photo", data)) {
         act.set("background", "photo");
-        setMsg("Photo set as background.");
-      } else setMsg("That photo is too big to keep on this device.");
+        setMsg(t("settings.photoSet"));
+      } else setMsg(t("settings.photoBig"));
     } catch {
-      setMsg("That file could not be read as a picture.");
+      setMsg(t("settings.photoBad"));
     }
   };
 
   return (
     <section class="screen page" aria-labelledby="settings-title">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label={t("common.back")}>
           <Icon name="back" />
         </button>
-        <h1 id="settings-title">Settings</h1>
+        <h1 id="settings-title">{t("settings.title")}</h1>
       </header>
       <div class="card form">
         <Choice
-          legend="Theme"
+          legend={t("settings.language")}
+          name="language"
+          options={LOCALES}
+          value={s.language ?? "en"}
+          label={(l) => LOCALE_NAMES[l]}
+          onChange={(l) => {
+            act.set("language", l);
+            void loadLocale(l).catch(() => undefined);
+          }}
+        />
+        <SuggestTranslation />
+        <Choice
+          legend={t("settings.theme")}
           name="theme"
           options={THEMES}
           value={s.theme}
-          label={(t) => THEME_NAMES[t]}
+          label={(th) => THEME_NAMES[th]()}
           onChange={(t) => act.set("theme", t)}
         />
         <Choice
-          legend="Background"
+          legend={t("settings.background")}
           name="background"
           options={BACKGROUNDS}
           value={s.background}
-          label={(b) => BG_NAMES[b]}
+          label={(b) => BG_NAMES[b]()}
           onChange={(b) => {
             if (b === "photo" && s.photo === null) file?.click();
             else act.set("background", b);
@@ -68,7 +109,7 @@ export function SettingsScreen(): JSX.Element {
         />
         <div class="row">
           <button type="button" class="btn" onClick={() => file?.click()}>
-            <Icon name="camera" /> Choose a photo…
+            <Icon name="camera" /> {t("settings.choosePhoto")}
           </button>
           <Show when={s.photo !== null}>
             <button
@@ -79,7 +120,7 @@ export function SettingsScreen(): JSX.Element {
                 if (s.background === "photo") act.set("background", "steppe");
               }}
             >
-              Remove photo
+              {t("settings.removePhoto")}
             </button>
           </Show>
           <input
@@ -87,16 +128,16 @@ export function SettingsScreen(): JSX.Element {
             type="file"
             accept="image/*"
             class="sr-only"
-            aria-label="Background photo"
+            aria-label={t("settings.photoLabel")}
             onChange={(e) => void pickPhoto(e.currentTarget.files?.[0])}
           />
         </div>
         <Choice
-          legend="Counters"
+          legend={t("opt.counters")}
           name="counters"
           options={COUNTERS}
           value={s.counters}
-          label={cap}
+          label={counterName}
           onChange={(c) => act.set("counters", c)}
         />
         <div class={`counter-preview counters-${s.counters}`} aria-hidden="true">
@@ -105,35 +146,35 @@ export function SettingsScreen(): JSX.Element {
           <i class="seed" style={{ "--k": "5" }} />
         </div>
         <Choice
-          legend="Hole size"
+          legend={t("settings.holeSize")}
           name="hole"
           options={HOLE_SIZES}
           value={s.holeSize}
-          label={cap}
+          label={(h) => SIZE_NAMES[h]()}
           onChange={(h) => act.set("holeSize", h)}
         />
         <Choice
-          legend="Hand"
+          legend={t("settings.hand")}
           name="hand"
           options={HANDS}
           value={s.hand}
-          label={(h) => HAND_NAMES[h]}
+          label={(h) => HAND_NAMES[h]()}
           onChange={(h) => act.set("hand", h)}
         />
         <Choice
-          legend="Speed"
+          legend={t("opt.speed")}
           name="speed"
           options={SPEEDS}
           value={s.speed}
-          label={cap}
+          label={speedName}
           onChange={(v) => act.set("speed", v)}
         />
         <Choice
-          legend="Sound"
+          legend={t("settings.sound")}
           name="sound"
           options={["on", "off"] as const}
           value={s.sound ? "on" : "off"}
-          label={cap}
+          label={(o) => (o === "on" ? t("settings.on") : t("settings.off"))}
           onChange={(v) => act.set("sound", v === "on")}
         />
         <p role="status" class="note">

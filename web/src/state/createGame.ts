@@ -32,6 +32,7 @@ import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
 import type { StatsActions, GameResult } from "./createStats.js";
 import type { SavesActions } from "./createSaves.js";
 import { engineOptions, type SavedGame } from "./records.js";
+import { t } from "../i18n/i18n.js";
 
 export type Phase = "idle" | "animating" | "thinking" | "over";
 
@@ -175,7 +176,7 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
   const save = (rec: SavedGame): void => {
     const stamped = { ...rec, updatedAt: now() };
     setState("record", stamped);
-    if (!deps.saves.put(stamped)) setState("error", "This device's storage is full: the game could not be saved.");
+    if (!deps.saves.put(stamped)) setState("error", t("error.storageFull"));
   };
 
   const wait = (ms: number): Promise<boolean> => {
@@ -211,12 +212,17 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
     announce(e: TraceEvent) {
       if (e.t === "tuzdyk") {
         const h = humanSeat();
-        const text = h === null ? `TUZDYK! ${nameOf(e.seat)}` : e.seat === h ? "TUZDYK!" : "COMPUTER'S TUZDYK";
+        const text =
+          h === null
+            ? t("announce.tuzdykOf", { name: nameOf(e.seat) })
+            : e.seat === h
+              ? t("announce.tuzdyk")
+              : t("announce.computerTuzdyk");
         announce(text, seatSide(e.seat));
       } else if (e.t === "pass") {
-        announce(`${nameOf(e.seat)}: no seeds, pass`, seatSide(e.seat));
+        announce(t("announce.pass", { name: nameOf(e.seat) }), seatSide(e.seat));
       } else if (e.t === "relay-limit") {
-        announce("100 relays: the move stops here", "info");
+        announce(t("announce.relayLimit"), "info");
       }
     },
     cue: deps.cue,
@@ -240,7 +246,7 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
   /** Against the computer, screen readers hear "You" and "Computer". */
   const spokenName = (seat: Seat): string => {
     const h = humanSeat();
-    return h === null ? nameOf(seat) : seat === h ? "You" : "Computer";
+    return h === null ? nameOf(seat) : seat === h ? t("common.you") : t("common.computer");
   };
 
   const pitName = (move: number): string => String(current.engine.game.startsWith("tsoro") ? move + 1 : move);
@@ -365,7 +371,7 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
       });
     } catch (e) {
       if (g === generation && !disposed) {
-        setState("error", `The computer could not move: ${e instanceof Error ? e.message : String(e)}`);
+        setState("error", t("error.computer", { message: e instanceof Error ? e.message : String(e) }));
       }
       return;
     }
@@ -446,7 +452,7 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
           s.hint = null;
           s.preview = null;
           s.flights = [];
-          s.said = "Move taken back.";
+          s.said = t("speech.undone");
         }),
       );
       refresh();
@@ -470,7 +476,7 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
             if (g !== generation || disposed) return;
             const pit = pitOfMove(current, move);
             setState("hint", pit);
-            setState("said", pit === null ? "Hint: pass." : `Hint: pit ${pitName(move)}.`);
+            setState("said", pit === null ? t("speech.hintPass") : t("speech.hintPit", { n: pitName(move) }));
           },
           () => setState("thinkingHint", false),
         );
@@ -488,7 +494,9 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
       refresh();
       setState(
         "said",
-        `${spokenName(loser)} forfeited${whole && state.record.series.bestOf > 1 ? " the series" : ""}.`,
+        whole && state.record.series.bestOf > 1
+          ? t("speech.forfeitedSeries", { name: spokenName(loser) })
+          : t("speech.forfeited", { name: spokenName(loser) }),
       );
       finish(ended);
     },

@@ -63,6 +63,6 @@ describe("createLesson", () => {
     // A Togyz tuzdyk is not made yet either: the opponent's pit 2 holds its 3 stones.
     const t = sownDisplay(tryLesson(lesson("togyz-tuzdyk")).tried);
     expect(t.board[10]).toBe(3);
-    expect(t.tuzdyk).toEqual([-1, -1]);
+    expect(t.tuzdyk).toEqual([null, null]);
   });
 });

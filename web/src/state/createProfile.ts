@@ -2,6 +2,7 @@
 import { clipName } from "../../../core/names.js";
 import { createStore, type Store } from "solid-js/store";
 import * as v from "valibot";
+import { t } from "../i18n/i18n.js";
 import { makeStoreContext } from "./context.js";
 import { readJson, writeJson, type KeyValue } from "./persist.js";
 
@@ -79,7 +80,7 @@ export function createProfile(kv: KeyValue): ProfileStore {
 
 /** The name to show for the device's player. */
 export function displayName(p: Profile): string {
-  return p.name.trim() === "" ? "You" : p.name.trim();
+  return p.name.trim() === "" ? t("common.you") : p.name.trim();
 }
 
 export const ProfileContext = makeStoreContext<ProfileStore>("useProfile");

@@ -2,6 +2,8 @@
 import { createStore, type Store } from "solid-js/store";
 import * as v from "valibot";
 import { SPEEDS, type Speed } from "../game/animate.js";
+import { t } from "../i18n/i18n.js";
+import { LOCALES, type Locale } from "../i18n/locales.js";
 import { makeStoreContext } from "./context.js";
 import { readJson, writeJson, type KeyValue } from "./persist.js";
 
@@ -27,6 +29,8 @@ export interface Settings {
   readonly hand: Hand;
   readonly speed: Speed;
   readonly sound: boolean;
+  /** The interface's language; null until the first visit picks one from the browser's languages. */
+  readonly language: Locale | null;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -38,6 +42,7 @@ export const DEFAULT_SETTINGS: Settings = {
   hand: "medium",
   speed: "normal",
   sound: true,
+  language: null,
 };
 
 /** Biggest data URL kept for a background photo (the photo is downscaled well below this). */
@@ -53,12 +58,33 @@ const SettingsSchema = v.object({
   hand: v.fallback(v.picklist(HANDS), D.hand),
   speed: v.fallback(v.picklist(SPEEDS), D.speed),
   sound: v.fallback(v.boolean(), D.sound),
+  language: v.fallback(v.nullable(v.picklist(LOCALES)), D.language),
 });
 
 /** Reads stored settings; each damaged or missing field falls back to its default on its own. */
 export function parseSettings(raw: unknown): Settings {
   const r = v.safeParse(SettingsSchema, typeof raw === "object" && raw !== null ? raw : {});
   return r.success ? r.output : DEFAULT_SETTINGS;
+}
+
+/** The settings stored on this device (read before the first screen, to load its language). */
+export function readSettings(kv: KeyValue): Settings {
+  return parseSettings(readJson(kv, KEY));
+}
+
+/** The words for the counters and speeds, in the interface's language. */
+export function counterName(c: Counters): string {
+  return c === "seeds"
+    ? t("opt.seeds")
+    : c === "pebbles"
+      ? t("opt.pebbles")
+      : c === "shells"
+        ? t("opt.shells")
+        : t("opt.marbles");
+}
+
+export function speedName(s: Speed): string {
+  return s === "slow" ? t("opt.slow") : s === "fast" ? t("opt.fast") : t("opt.normal");
 }
 
 export function makeSettings(s: Settings): Record<string, unknown> {
@@ -75,9 +101,7 @@ export type SettingsStore = readonly [Store<Settings>, SettingsActions];
 const KEY = "settings.v1";
 
 export function createSettings(kv: KeyValue): SettingsStore {
-  const [state, setState] = createStore<{ -readonly [K in keyof Settings]: Settings[K] }>(
-    parseSettings(readJson(kv, KEY)),
-  );
+  const [state, setState] = createStore<{ -readonly [K in keyof Settings]: Settings[K] }>(readSettings(kv));
   const save = (): boolean => writeJson(kv, KEY, makeSettings(state));
   return [
     state,

@@ -1,0 +1,45 @@
+/**
+ * Screenshots of the main menu and of a game in progress in each language of the client, written to
+ * web/e2e/screenshots/languages/ (git-ignored): `npm run -s screenshots:languages`. Each game is the one of the
+ * language's own community (Togyz kumalak in Kazakh, Russian and Kyrgyz, Ayo in Yoruba, Tsoro in Shona).
+ */
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { CHROMIUM, CHROMIUM_ARGS, startHarness } from "../web/e2e/harness.js";
+import { openInLanguage, setUpGame, startMatch } from "../web/e2e/languages.js";
+
+const OUT = join(import.meta.dirname, "..", "web", "e2e", "screenshots", "languages");
+const GAMES = [
+  ["en", "en-GB", "togyz"],
+  ["ru", "ru-RU", "togyz"],
+  ["kk", "kk-KZ", "togyz"],
+  ["ky", "ky-KG", "togyz"],
+  ["yo", "yo-NG", "ayo"],
+  ["sn", "sn-ZW", "tsoro"],
+] as const;
+
+const h = await startHarness();
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+try {
+  await mkdir(OUT, { recursive: true });
+  for (const [lang, tag, family] of GAMES) {
+    const page = await openInLanguage(browser, h.url, tag);
+    await page.screenshot({ path: join(OUT, `${lang}-menu.png`) });
+    await setUpGame(page, family);
+    await startMatch(page);
+    // Two moves of the player's, each answered by the computer, then the board as it stands.
+    for (let i = 0; i < 2; i++) {
+      await page.waitForSelector(".pit.legal", { timeout: 30_000 });
+      const pits = await page.$$(".pit.legal");
+      await pits[Math.floor(pits.length / 2)].click();
+    }
+    await page.waitForSelector(".pit.legal", { timeout: 30_000 });
+    await page.screenshot({ path: join(OUT, `${lang}-play.png`) });
+    await page.context().close();
+    console.log(`${lang}: ${join(OUT, `${lang}-menu.png`)}, ${join(OUT, `${lang}-play.png`)}`);
+  }
+} finally {
+  await browser.close();
+  await h.close();
+}

@@ -1,0 +1,57 @@
+/**
+ * "Suggest a better translation": shown while the chosen language's catalogue is not yet checked by a
+ * native speaker. The player picks the text, writes better wording, and it goes to the suggestions
+ * route naming the language and the key (kept on the device and sent later when offline).
+ */
+import { createSignal, For, Show, type JSX } from "solid-js";
+import { locale, MESSAGE_KEYS, rawMessage, t, unreviewed } from "../i18n/i18n.js";
+import type { MessageKey } from "../i18n/en.js";
+import { sendSuggestion } from "../lib/suggestions.js";
+import { useServices } from "../state/services.js";
+
+export function SuggestTranslation(): JSX.Element {
+  const services = useServices();
+  const [key, setKey] = createSignal<MessageKey>(MESSAGE_KEYS[0]);
+  const [text, setText] = createSignal("");
+  const [note, setNote] = createSignal("");
+  const send = async (): Promise<void> => {
+    const r = await sendSuggestion(services.storage, text(), "translation", Date.now(), {
+      locale: locale(),
+      key: key(),
+    });
+    setNote(
+      r === "sent"
+        ? t("settings.suggestSent")
+        : r === "kept"
+          ? t("settings.suggestQueued")
+          : t("settings.suggestFailed"),
+    );
+    if (r !== "invalid") setText("");
+  };
+  return (
+    <Show when={unreviewed()}>
+      <div class="suggest-translation" data-testid="suggest-translation">
+        <p class="note">{t("settings.unreviewed")}</p>
+        <details>
+          <summary>{t("settings.suggest")}</summary>
+          <label class="field">
+            <span>{t("settings.suggestWhich")}</span>
+            <select value={key()} onChange={(e) => setKey(e.currentTarget.value as MessageKey)}>
+              <For each={MESSAGE_KEYS}>{(k) => <option value={k}>{rawMessage(k).slice(0, 80)}</option>}</For>
+            </select>
+          </label>
+          <label class="field">
+            <span>{t("settings.suggestText")}</span>
+            <textarea maxLength={2000} value={text()} onInput={(e) => setText(e.currentTarget.value)} />
+          </label>
+          <button type="button" class="btn" onClick={() => void send()}>
+            {t("settings.suggestSend")}
+          </button>
+          <p role="status" class="note">
+            {note()}
+          </p>
+        </details>
+      </div>
+    </Show>
+  );
+}
