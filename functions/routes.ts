@@ -112,7 +112,8 @@ export const ROUTES: readonly Route[] = [
     access: {
       table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
       posts: true,
-      keys: [CONN, ROOM, LOC, MATCH, PLAYER, SEEK, NAME, "RATE#name#*"],
+      // Counters: name choices (RATE#name#), friend creation and look-ups (RATE#friend#), ranked quotas (RATE#q#).
+      keys: [CONN, ROOM, LOC, MATCH, PLAYER, SEEK, NAME, "RATE#name#*", "RATE#friend#*", "RATE#q#*"],
       secrets: ["seat-token-keys"],
     },
   },
