@@ -49,7 +49,8 @@ import {
   type Profile,
   type Settings,
 } from "./game.js";
-import { createLink, DEFAULT_BACKOFF, type Backoff, type Link, type SocketFactory } from "./transport.js";
+import { DEFAULT_BACKOFF, type Backoff, type SocketFactory } from "./transport.js";
+import { createConnection, type Connection, type ConnectionOptions, type ConnectionState } from "./connection.js";
 import * as v from "valibot";
 
 export type SessionStatus =
@@ -76,6 +77,8 @@ export interface JoinRequestView {
 export interface SessionView {
   readonly status: SessionStatus;
   readonly connected: boolean;
+  /** The connection as the player sees it (connection.ts): connected, reconnecting since, offline. */
+  readonly link: ConnectionState;
   /** The room's id ("" for a guest until it is seated). */
   readonly roomId: string;
   /** The code to share (owner), or the one typed (guest). */
@@ -154,6 +157,8 @@ export interface FriendSessionOptions {
   readonly random?: (n: number) => Uint8Array;
   /** Heartbeat: a ping every `everyMs`; no answer within `timeoutMs` and the connection starts over. */
   readonly heartbeat?: { readonly everyMs: number; readonly timeoutMs: number };
+  /** The rest of the connection's settings (connection.ts): answer timeout, planned reconnect, clock. */
+  readonly connection?: Omit<ConnectionOptions, "url" | "socket" | "handlers">;
   /** A `snapshot()` saved on the device: the game is rebuilt locally and only newer messages are fetched. */
   readonly snapshot?: SessionSnapshot;
 }
@@ -291,12 +296,9 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   let nextCseq = 0; // unknown until seated
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let rid = 0;
-  const rids = new Map<number, string>();
+  const rids = new Map<string, string>();
   const listeners = new Set<(e: SessionEvent) => void>();
   let disposed = false;
-  let pingTimer: ReturnType<typeof setInterval> | null = null;
-  let lastHeard = 0;
-  let beatTimer: ReturnType<typeof setTimeout> | null = null;
   const heartbeatMs = opts.heartbeat?.everyMs ?? HEARTBEAT_MS;
   const heartbeatTimeoutMs = opts.heartbeat?.timeoutMs ?? HEARTBEAT_TIMEOUT_MS;
 
@@ -330,12 +332,35 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   const url = `${opts.url}${opts.url.includes("?") ? "&" : "?"}v=${PROTOCOL_VERSION}`;
-  const link: Link = createLink(url, opts.socket, { onOpen, onMessage, onClose }, opts.backoff ?? DEFAULT_BACKOFF);
+  // The one client connection (connection.ts): heartbeat, backoff, planned reconnect before the
+  // gateway's 2-hour cut, and requests sent again after a gateway error frame or a timeout.
+  const link: Connection = createConnection({
+    deadMs: heartbeatTimeoutMs,
+    answerMs: Math.max(1_000, Math.min(8_000, heartbeatTimeoutMs / 2)),
+    ...opts.connection,
+    url,
+    socket: opts.socket,
+    backoff: opts.backoff ?? DEFAULT_BACKOFF,
+    heartbeatMs,
+    ridPrefix: "f",
+    handlers: { onOpen, onMessage: (f) => onMessage(f), onClose, onState: () => changed() },
+  });
+  /**
+   * The requests the server answers with their id, and may get twice (a repeated id is answered
+   * once): tracked, and sent again until answered. The rest (steps of the key exchange, answers to a
+   * guest) go once.
+   */
+  const TRACKED: ReadonlySet<string> = new Set(["create", "join", "rejoin", "hello", "relay", "sync"]);
 
   function request(message: Record<string, unknown>, purpose: string): boolean {
-    const id = ++rid;
+    if (!link.isOpen) return false;
+    if (TRACKED.has(purpose)) {
+      rids.set(link.request(message, { early: true }), purpose);
+      return true;
+    }
+    const id = `p${++rid}`;
     rids.set(id, purpose);
-    return link.send({ ...message, rid: id });
+    return link.post({ ...message, rid: id });
   }
 
   function onOpen(): void {
@@ -510,9 +535,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   function clearTimers(): void {
     if (gapTimer !== null) clearTimeout(gapTimer);
     if (retryTimer !== null) clearTimeout(retryTimer);
-    if (pingTimer !== null) clearInterval(pingTimer);
-    if (beatTimer !== null) clearTimeout(beatTimer);
-    gapTimer = retryTimer = pingTimer = beatTimer = null;
+    gapTimer = retryTimer = null;
   }
 
   function seated(s: Seat, sent: number, seqAtJoin: number): void {
@@ -520,26 +543,10 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     status = "seated";
     nextCseq = Math.max(nextCseq, sent + 1, guard[s] + 1);
     floor = Math.max(floor, seqAtJoin);
-    link.healthy();
-    pingTimer ??= setInterval(heartbeat, heartbeatMs);
+    link.resumed();
     startSync();
     flush();
     changed();
-  }
-
-  /**
-   * A ping now and then keeps the connection from idling out, and notices a connection that died
-   * without closing (a phone changing networks): no answer in time, and the link starts over.
-   */
-  function heartbeat(): void {
-    if (!link.isOpen) return;
-    const sentAt = Date.now();
-    request({ type: "ping" }, "ping");
-    if (beatTimer !== null) clearTimeout(beatTimer);
-    beatTimer = setTimeout(() => {
-      beatTimer = null;
-      if (!disposed && lastHeard < sentAt) link.restart();
-    }, heartbeatTimeoutMs);
   }
 
   function startSync(): void {
@@ -549,13 +556,12 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   function onMessage(raw: unknown): void {
-    lastHeard = Date.now();
     const parsed = parseFriendServerMessage(raw);
     if (!parsed.ok) return;
     const m: FriendServerMessage = parsed.value;
     const mrid = "rid" in m ? m.rid : undefined;
-    const purpose = typeof mrid === "number" ? rids.get(mrid) : undefined;
-    if (typeof mrid === "number") rids.delete(mrid);
+    const purpose = typeof mrid === "string" ? rids.get(mrid) : undefined;
+    if (typeof mrid === "string") rids.delete(mrid);
     switch (m.type) {
       case "room.created":
         created = true;
@@ -938,6 +944,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       return {
         status,
         connected: link.isOpen,
+        link: link.state(),
         roomId,
         code,
         keyed: key !== null,

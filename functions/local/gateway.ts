@@ -75,6 +75,7 @@ export interface LocalGateway {
   /** Management calls that came over the HTTP port (the rest came in process). */
   readonly managementOverHttp: number;
   readonly routeResponses: number;
+  readonly faults: FaultCounts;
   close(): Promise<void>;
 }
 
@@ -91,12 +92,106 @@ export interface GatewayLimits {
   readonly maxConnectionMs: number;
 }
 
+/**
+ * The ways a deployed stage refuses or cuts, emulated (all off by default; `readGatewayFaults`
+ * takes them from `MANCALA_GW_*`):
+ * - `rate`/`burst`: the stage throttle, a token bucket over every client message of the stage
+ *   (`rate` tokens a second, at most `burst` held). A message with no token is not delivered to the
+ *   integration; the caller gets the frame API Gateway sends, `THROTTLED_FRAME`.
+ * - `failures`: the fraction of client messages whose integration fails. Half of them fail before the
+ *   handler runs, half after it ran (a Lambda that timed out after its writes); either way the
+ *   caller gets API Gateway's `{"message": "Internal server error", …}` frame instead of the answer.
+ * - `dropMeanMs`: each connection is cut (no close frame) after a random time, exponentially
+ *   distributed with this mean.
+ */
+export interface GatewayFaults {
+  readonly rate: number | null;
+  readonly burst: number;
+  readonly failures: number;
+  readonly dropMeanMs: number | null;
+  readonly random?: () => number;
+}
+
+export const NO_FAULTS: GatewayFaults = { rate: null, burst: 0, failures: 0, dropMeanMs: null };
+
+/**
+ * The frames API Gateway's WebSocket API sends a caller whose message was throttled (429 Too Many
+ * Requests) or whose integration failed: JSON with `message`, `connectionId` and `requestId`, but
+ * none of the application's fields, so no request id to match it to.
+ */
+export function gatewayErrorFrame(
+  message: "Too Many Requests" | "Internal server error",
+  connectionId: string,
+): string {
+  return `{"message": "${message}", "connectionId":"${connectionId}", "requestId":"${randomBytes(12).toString("base64").slice(0, 16)}"}`;
+}
+
+function envNumber(env: NodeJS.ProcessEnv, key: string): number | undefined {
+  const raw = env[key];
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${key} must be a non-negative number, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+/** `MANCALA_GW_IDLE_MS` and `MANCALA_GW_MAX_MS`, where set. */
+export function readGatewayLimits(env: NodeJS.ProcessEnv = process.env): Partial<GatewayLimits> {
+  const idleMs = envNumber(env, "MANCALA_GW_IDLE_MS");
+  const maxConnectionMs = envNumber(env, "MANCALA_GW_MAX_MS");
+  return { ...(idleMs !== undefined ? { idleMs } : {}), ...(maxConnectionMs !== undefined ? { maxConnectionMs } : {}) };
+}
+
+/**
+ * `MANCALA_GW_RATE` (messages a second), `MANCALA_GW_BURST` (default: the rate, at least 1),
+ * `MANCALA_GW_FAULTS` (a fraction, 0 to 1), `MANCALA_GW_DROPS` (mean seconds between drops of a
+ * connection). Unset, nothing changes.
+ */
+export function readGatewayFaults(env: NodeJS.ProcessEnv = process.env): GatewayFaults {
+  const rate = envNumber(env, "MANCALA_GW_RATE");
+  const burst = envNumber(env, "MANCALA_GW_BURST");
+  const failures = envNumber(env, "MANCALA_GW_FAULTS") ?? 0;
+  if (failures > 1) throw new Error(`MANCALA_GW_FAULTS is a fraction from 0 to 1, got ${failures}`);
+  const drops = envNumber(env, "MANCALA_GW_DROPS");
+  return {
+    rate: rate ?? null,
+    burst: burst ?? (rate === undefined ? 0 : Math.max(1, rate)),
+    failures,
+    dropMeanMs: drops === undefined || drops === 0 ? null : drops * 1000,
+  };
+}
+
+/** What the fault emulation has done so far. */
+export interface FaultCounts {
+  readonly messages: number;
+  readonly throttled: number;
+  readonly failed: number;
+  readonly dropped: number;
+  readonly idleCuts: number;
+  readonly maxCuts: number;
+}
+
 export function createLocalGateway(
   routes: WsRoutes,
   domainName: () => string,
   log: (m: string) => void,
   limits: GatewayLimits = { idleMs: GATEWAY_IDLE_MS, maxConnectionMs: GATEWAY_MAX_CONNECTION_MS },
+  faults: GatewayFaults = NO_FAULTS,
 ): LocalGateway {
+  const random = faults.random ?? Math.random;
+  const counts = { messages: 0, throttled: 0, failed: 0, dropped: 0, idleCuts: 0, maxCuts: 0 };
+  // The stage's token bucket, refilled lazily (a burst under one token means "the rate, at least 1").
+  const burst = faults.burst >= 1 ? faults.burst : Math.max(1, faults.rate ?? 1);
+  let tokens = burst;
+  let refilledAt = Date.now();
+  const takeToken = (): boolean => {
+    if (faults.rate === null) return true;
+    const now = Date.now();
+    tokens = Math.min(burst, tokens + ((now - refilledAt) / 1000) * faults.rate);
+    refilledAt = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
   const wss = new WebSocketServer({ noServer: true, maxPayload: GATEWAY_MESSAGE_BYTES });
   const conns = new Map<string, Conn>();
   const inflight = new Set<Promise<unknown>>();
@@ -157,8 +252,14 @@ export function createLocalGateway(
     () => {
       const now = Date.now();
       for (const c of conns.values()) {
-        if (now - c.lastActiveAt >= limits.idleMs || now - c.connectedAt >= limits.maxConnectionMs)
+        const idle = now - c.lastActiveAt >= limits.idleMs;
+        if (idle || now - c.connectedAt >= limits.maxConnectionMs) {
+          if (c.ws.readyState === WebSocket.OPEN) {
+            if (idle) counts.idleCuts++;
+            else counts.maxCuts++;
+          }
           c.ws.close(1001, "Going away");
+        }
       }
     },
     Math.max(50, Math.min(limits.idleMs, limits.maxConnectionMs) / 4),
@@ -203,13 +304,40 @@ export function createLocalGateway(
     let closed: () => void = () => undefined;
     const done = new Promise<void>((r) => (closed = r));
     closing.add(done);
+    // A random cut, as a network drop does it: no close frame.
+    let dropTimer: ReturnType<typeof setTimeout> | null = null;
+    if (faults.dropMeanMs !== null && faults.dropMeanMs > 0) {
+      const after = -Math.log(1 - random()) * faults.dropMeanMs;
+      dropTimer = setTimeout(() => {
+        if (ws.readyState !== WebSocket.OPEN) return;
+        counts.dropped++;
+        ws.terminate();
+      }, after);
+      dropTimer.unref();
+    }
     ws.on("message", (data, isBinary) => {
       c.lastActiveAt = Date.now();
+      counts.messages++;
+      const reply = (text: string): void => {
+        if (ws.readyState === WebSocket.OPEN) ws.send(text);
+      };
+      if (!takeToken()) {
+        counts.throttled++;
+        reply(gatewayErrorFrame("Too Many Requests", c.id));
+        return;
+      }
+      const fails = faults.failures > 0 && random() < faults.failures;
+      if (fails) counts.failed++;
+      if (fails && random() < 0.5) {
+        reply(gatewayErrorFrame("Internal server error", c.id));
+        return;
+      }
       const body = isBinary ? Buffer.from(data as Buffer).toString("base64") : data.toString();
       // As API Gateway does for a route with a route response (the stack gives `$default` one): the
       // integration's body goes back to the caller as a frame.
       void track(
         invoke(routes.message, event(c, "MESSAGE", { body, isBase64Encoded: isBinary })).then((r) => {
+          if (fails) return reply(gatewayErrorFrame("Internal server error", c.id));
           if (typeof r.body === "string" && r.body !== "" && ws.readyState === WebSocket.OPEN) {
             routeResponses++;
             ws.send(r.body);
@@ -219,6 +347,7 @@ export function createLocalGateway(
     });
     ws.on("error", () => undefined);
     ws.on("close", (code, reason) => {
+      if (dropTimer !== null) clearTimeout(dropTimer);
       conns.delete(c.id);
       void track(
         invoke(
@@ -341,6 +470,9 @@ export function createLocalGateway(
     },
     get routeResponses() {
       return routeResponses;
+    },
+    get faults() {
+      return { ...counts };
     },
     async close() {
       shutting = true;

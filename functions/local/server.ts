@@ -11,7 +11,16 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { DEFAULT_TABLE, LOCAL_CONNECTIONS } from "../lib/config.js";
 import { ensureTable, startDynalite, sweepExpired } from "./dynamo.js";
-import { GATEWAY_IDLE_MS, GATEWAY_MAX_CONNECTION_MS, createLocalGateway, type WsHandler } from "./gateway.js";
+import {
+  GATEWAY_IDLE_MS,
+  GATEWAY_MAX_CONNECTION_MS,
+  createLocalGateway,
+  readGatewayFaults,
+  readGatewayLimits,
+  type FaultCounts,
+  type GatewayFaults,
+  type WsHandler,
+} from "./gateway.js";
 import { routeHttp, serveStatic } from "./http.js";
 import { asRoute, installAccessGuard } from "./access.js";
 import { LOCAL_SECRETS_DIR_ENV } from "../lib/secrets.js";
@@ -34,9 +43,14 @@ export interface ServerOptions {
   readonly sweepMs?: number;
   /** How often the timer routes of `functions/routes.ts` run (ms). Default 1 000. */
   readonly timerMs?: number;
-  /** API Gateway's WebSocket limits: idle timeout (default 10 min) and longest connection (default 2 h). */
+  /**
+   * API Gateway's WebSocket limits: idle timeout and longest connection. Default: `MANCALA_GW_IDLE_MS`
+   * and `MANCALA_GW_MAX_MS` where set, else 10 min and 2 h.
+   */
   readonly idleMs?: number;
   readonly maxConnectionMs?: number;
+  /** The stage's throttle, failing integrations and random drops (gateway.ts). Default: from `MANCALA_GW_*`. */
+  readonly faults?: Partial<GatewayFaults>;
   /** A connection that sends no complete request head in this time is closed. Default 10 000. */
   readonly headerTimeoutMs?: number;
   /**
@@ -56,6 +70,7 @@ export interface RunningServer {
     readonly posts: number;
     readonly routeResponses: number;
     readonly managementOverHttp: number;
+    readonly faults: FaultCounts;
   };
   close(): Promise<void>;
 }
@@ -74,8 +89,9 @@ function defaults(opts: ServerOptions): Required<ServerOptions> {
     quiet: opts.quiet ?? false,
     sweepMs: opts.sweepMs ?? 60_000,
     timerMs: opts.timerMs ?? 1_000,
-    idleMs: opts.idleMs ?? GATEWAY_IDLE_MS,
-    maxConnectionMs: opts.maxConnectionMs ?? GATEWAY_MAX_CONNECTION_MS,
+    idleMs: opts.idleMs ?? readGatewayLimits().idleMs ?? GATEWAY_IDLE_MS,
+    maxConnectionMs: opts.maxConnectionMs ?? readGatewayLimits().maxConnectionMs ?? GATEWAY_MAX_CONNECTION_MS,
+    faults: { ...readGatewayFaults(), ...opts.faults },
     headerTimeoutMs: opts.headerTimeoutMs ?? HEADER_TIMEOUT_MS,
     moduleOf: opts.moduleOf ?? ((route) => join(ROOT_DIR, route.module)),
   };
@@ -120,10 +136,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   ]);
 
   let domainName = "";
-  const gateway = createLocalGateway({ connect, disconnect, message }, () => domainName, log, {
-    idleMs: o.idleMs,
-    maxConnectionMs: o.maxConnectionMs,
-  });
+  const gateway = createLocalGateway(
+    { connect, disconnect, message },
+    () => domainName,
+    log,
+    { idleMs: o.idleMs, maxConnectionMs: o.maxConnectionMs },
+    { ...readGatewayFaults({}), ...o.faults },
+  );
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let url: URL;
@@ -254,6 +273,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       posts: gateway.posts,
       routeResponses: gateway.routeResponses,
       managementOverHttp: gateway.managementOverHttp,
+      faults: gateway.faults,
     }),
     close() {
       closed ??= (async () => {

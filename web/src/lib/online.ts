@@ -11,12 +11,13 @@ import {
   type SessionSnapshot,
   type Settings,
 } from "../../../core/online/index.js";
-import { createLink, type Link, type SocketLike } from "../../../core/online/transport.js";
+import type { SocketLike } from "../../../core/online/transport.js";
 import {
-  parseRankedServerMessage,
-  type RankedClientMessage,
-  type RankedServerMessage,
-} from "../../../core/protocol/ranked.js";
+  openRankedLink as openRankedConnection,
+  type RankedLink,
+  type RankedLinkHandlers,
+} from "../../../core/online/ranked.js";
+import type { DeviceKeys } from "../../../core/identity.js";
 import { apiUrl } from "./http.js";
 import { runtimeConfig } from "./runtimeConfig.js";
 
@@ -59,39 +60,17 @@ export function openFriendSession(o: FriendOpen): FriendSession {
   });
 }
 
-export interface RankedLink {
-  send(msg: RankedClientMessage): boolean;
-  readonly isOpen: boolean;
-  dispose(): void;
-}
-
-/** The ranked connection: reconnects with backoff; every message from the server is validated. */
-export function openRankedLink(h: {
-  onOpen(): void;
-  onMessage(m: RankedServerMessage): void;
-  onClose(): void;
-}): RankedLink {
-  const link: Link = createLink(
-    wsUrl(),
-    browserSocket,
-    {
-      onOpen: () => {
-        link.healthy();
-        h.onOpen();
-      },
-      onMessage: (raw) => {
-        const m = parseRankedServerMessage(raw);
-        if (m.ok) h.onMessage(m.value);
-      },
-      onClose: h.onClose,
-    },
-    { baseMs: 300, maxMs: 5_000 },
-  );
-  return {
-    send: (msg) => link.send(msg),
-    get isOpen() {
-      return link.isOpen;
-    },
-    dispose: () => link.dispose(),
-  };
+/**
+ * The ranked connection (core/online/ranked.ts over the one client connection): signs in on every
+ * new socket, keeps moves in its outbox across drops, validates every message from the server.
+ */
+export function openRankedLink(h: RankedLinkHandlers, auth: { keys: DeviceKeys; name: () => string }): RankedLink {
+  return openRankedConnection({
+    url: wsUrl(),
+    socket: browserSocket,
+    keys: auth.keys,
+    name: auth.name,
+    handlers: h,
+    connection: { backoff: { baseMs: 300, maxMs: 5_000 } },
+  });
 }

@@ -128,9 +128,11 @@ export function RankedScreen(): JSX.Element {
       </header>
       <Show when={!r.connected}>
         <p class="banner warn" role="status" data-testid="conn-banner">
-          {r.phase === "playing"
-            ? "Connection lost. Reconnecting… your clock keeps running."
-            : "Connecting to the game server…"}
+          {r.link.status === "offline"
+            ? "You are offline. Play carries on when the connection is back."
+            : r.phase === "playing" || r.phase === "over"
+              ? `Reconnecting… ${act.reconnectingFor() ?? 0} s. Your clock keeps running.`
+              : "Connecting to the game server…"}
         </p>
       </Show>
       <Show when={r.error}>
@@ -251,9 +253,9 @@ export function RankedScreen(): JSX.Element {
           </span>
           {side(r.seat, "bottom")}
         </div>
-        <Show when={r.opponentGone !== null && r.phase === "playing"}>
+        <Show when={act.opponentAway() && r.phase === "playing"}>
           <p class="banner" role="status" data-testid="peer-banner">
-            Your opponent dropped out; if they do not come back in time, you win.
+            Your opponent is reconnecting… If they are not back in time, you win.
           </p>
         </Show>
         <div class="board-area">

@@ -5,11 +5,22 @@
  * between updates with the server's own clock rule (core/ranked/view.ts). When a clock shows zero
  * the client claims the flag; the server checks it against its own clock. A dropped connection
  * reconnects and the server puts the player back in the match.
+ *
+ * The connection is core/online/ranked.ts over core/online/connection.ts: a move, a resignation or
+ * an offer made while it is down waits in its outbox and goes out once the device has signed in on
+ * the new socket, so a drop loses nothing (the server applies a repeated move once). A seek is made
+ * again after a reconnect (it keeps its place in the queue). The opponent's absence shows only
+ * after ABSENCE_QUIET_MS, so a quick reconnect is never seen as leaving.
+ *
+ * The clock keeps running while a player reconnects, with no compensation: the server cannot tell
+ * a dead network from a player stalling, and the grace period already protects from losing by
+ * absence. What the outbox changes is the charge: the move reaches the server as soon as the
+ * connection is back, so a drop costs its own length and no more.
  */
 import { createSignal, type Accessor } from "solid-js";
 import { createStore, produce, type Store } from "solid-js/store";
 import { newGame, play, playAll, type State } from "../../../core/games/index.js";
-import { signChallenge, type DeviceKeys } from "../../../core/identity.js";
+import type { DeviceKeys } from "../../../core/identity.js";
 import { parseDisplayName } from "../../../core/names.js";
 import type {
   GameStats,
@@ -22,6 +33,8 @@ import type {
 import { scoreOf, statsAfter } from "../../../core/ranked/settle.js";
 import { clockOf, flagFallen } from "../../../core/ranked/view.js";
 import type { GameId, Seat } from "../../../core/types.js";
+import { ABSENCE_QUIET_MS, type ConnectionState } from "../../../core/online/connection.js";
+import type { RankedLinkHandlers, RankedSendOptions } from "../../../core/online/ranked.js";
 import type { Cue, Speed } from "../game/animate.js";
 import { legalPits } from "../game/moves.js";
 import { createBoardView, type BoardViewStore } from "./createBoardView.js";
@@ -31,6 +44,8 @@ export type RankedPhase = "connecting" | "ready" | "seeking" | "playing" | "over
 export interface RankedState {
   phase: RankedPhase;
   connected: boolean;
+  /** The connection as the player sees it: connected, reconnecting since when, offline. */
+  link: ConnectionState;
   playerId: string;
   /** The public name the server holds for this player. */
   name: string | null;
@@ -42,6 +57,8 @@ export interface RankedState {
   changes: [RatingChange, RatingChange] | null;
   /** The opponent's connection: null while connected, else when their grace period ends. */
   opponentGone: number | null;
+  /** Local time the opponent was last seen leaving (null while connected). */
+  opponentGoneAt: number | null;
   error: string | null;
   sending: boolean;
 }
@@ -61,13 +78,19 @@ export interface RankedActions {
   lobby(): void;
   /** Milliseconds left on a seat's clock now. */
   clock(seat: Seat): number;
+  /** The opponent has been away longer than a quick reconnect takes (show "reconnecting…"). */
+  opponentAway(): boolean;
+  /** Whole seconds this device has been reconnecting, or null while connected. */
+  reconnectingFor(): number | null;
   position(): State | null;
   legal(): readonly number[];
   dispose(): void;
 }
 
 export interface RankedLinkPort {
-  send(msg: RankedClientMessage): boolean;
+  send(msg: RankedClientMessage, opts?: RankedSendOptions): unknown;
+  /** A new socket now (the network is back). */
+  restart?(): void;
   dispose(): void;
 }
 
@@ -77,7 +100,11 @@ export interface RankedDeps {
   readonly name: () => string;
   readonly speed: () => Speed;
   readonly cue?: (c: Cue, n: number) => void;
-  readonly connect: (h: { onOpen(): void; onMessage(m: RankedServerMessage): void; onClose(): void }) => RankedLinkPort;
+  /** Opens the ranked link (core/online/ranked.ts), which signs in with `auth` on every new socket. */
+  readonly connect: (
+    h: RankedLinkHandlers,
+    auth: { readonly keys: DeviceKeys; readonly name: () => string },
+  ) => RankedLinkPort;
   readonly now?: () => number;
 }
 
@@ -95,6 +122,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
   const [state, setState] = createStore<RankedState>({
     phase: "connecting",
     connected: false,
+    link: { status: "reconnecting", since: now() },
     playerId: deps.keys.playerId,
     name: null,
     stats: {},
@@ -103,13 +131,17 @@ export function createRanked(deps: RankedDeps): RankedStore {
     clockAt: now(),
     changes: null,
     opponentGone: null,
+    opponentGoneAt: null,
     error: null,
     sending: false,
   });
   const [tick, setTick] = createSignal(now());
   let current: State | null = null;
-  let rid = 0;
   let disposed = false;
+  /** Seeking when the connection went: the seek is made again on the new one. */
+  let reseek = false;
+  /** A seek is on its way (not yet answered with seeking, a start or an error). */
+  let seekSent = false;
   /** The last seek, for "Play again". */
   let lastSeek: { game: GameId; options?: RankedOptions } | null = null;
   /** The match version whose fallen flag this client has already claimed. */
@@ -138,7 +170,14 @@ export function createRanked(deps: RankedDeps): RankedStore {
     },
   });
 
-  const send = (m: RankedClientMessage): boolean => link.send({ ...m, rid: `w${++rid}` });
+  const send = (m: RankedClientMessage, opts?: RankedSendOptions): void => void link.send(m, opts);
+  const gone = (graceUntil: number | null): void =>
+    setState(
+      produce((s) => {
+        s.opponentGoneAt = graceUntil === null ? null : (s.opponentGoneAt ?? now());
+        s.opponentGone = graceUntil;
+      }),
+    );
 
   const takeMatch = (m: MatchView, seat: Seat, animateLast: boolean): void => {
     const prev = state.match;
@@ -167,23 +206,16 @@ export function createRanked(deps: RankedDeps): RankedStore {
         s.seat = seat;
         s.clockAt = now();
         s.sending = false;
-        s.opponentGone = m.graceUntil[seat === 0 ? 1 : 0];
       }),
     );
+    gone(m.graceUntil[seat === 0 ? 1 : 0]);
   };
 
   const onMessage = (m: RankedServerMessage): void => {
     if (disposed) return;
     switch (m.type) {
-      case "auth.challenge": {
-        const named = parseDisplayName(deps.name());
-        send({
-          type: "auth.prove",
-          signature: signChallenge(deps.keys, m.challenge),
-          ...(named.ok ? { name: named.value } : {}),
-        });
-        return;
-      }
+      case "auth.challenge":
+        return; // answered by the link
       case "auth.ok":
         setState(
           produce((s) => {
@@ -200,6 +232,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
         setState("name", m.name);
         return;
       case "ranked.seeking":
+        seekSent = false;
         setState(
           produce((s) => {
             s.phase = "seeking";
@@ -211,6 +244,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
         setState("phase", "ready");
         return;
       case "ranked.start":
+        seekSent = false;
         takeMatch(m.match, m.seat, false);
         setState(
           produce((s) => {
@@ -227,7 +261,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
         if (state.match !== null && state.match.id === m.matchId) setState("match", "endOffer", m.seat);
         return;
       case "ranked.presence":
-        if (m.seat !== state.seat) setState("opponentGone", m.connected ? null : (m.graceUntil ?? now()));
+        if (m.seat !== state.seat) gone(m.connected ? null : (m.graceUntil ?? now()));
         return;
       case "ranked.end": {
         // The end can come twice (the timer's announcement and the answer to this player's own last
@@ -253,6 +287,19 @@ export function createRanked(deps: RankedDeps): RankedStore {
         return;
       }
       case "ranked.error":
+        seekSent = false;
+        if (
+          m.code === "ranked/duplicate" ||
+          ((m.code === "ranked/stale" || m.code === "ranked/not_your_turn") &&
+            m.version !== undefined &&
+            state.match !== null &&
+            m.version <= state.match.version)
+        ) {
+          // A move sent again after a drop (applied the first time, or overtaken by what this device
+          // already holds): nothing to tell the player; fetch where the match is.
+          if (state.match !== null) send({ type: "ranked.sync", matchId: state.match.id });
+          return;
+        }
         setState(
           produce((s) => {
             s.sending = false;
@@ -271,28 +318,40 @@ export function createRanked(deps: RankedDeps): RankedStore {
     }
   };
 
-  const handlers = {
+  const handlers: RankedLinkHandlers = {
     onOpen() {
       setState("connected", true);
-      send({ type: "auth.hello", playerId: deps.keys.playerId });
+      if (reseek && lastSeek !== null && state.phase === "connecting") {
+        reseek = false;
+        seekSent = true;
+        send({
+          type: "ranked.seek",
+          game: lastSeek.game,
+          ...(lastSeek.options !== undefined ? { options: lastSeek.options } : {}),
+        });
+      }
     },
     onMessage,
     onClose() {
       setState(
         produce((s) => {
           s.connected = false;
-          if (s.phase === "seeking") s.phase = "connecting";
+          if (s.phase === "seeking" || seekSent) {
+            if (s.phase === "seeking" || s.phase === "ready") s.phase = "connecting";
+            reseek = lastSeek !== null;
+          }
         }),
       );
     },
+    onState(st) {
+      setState("link", st.status === "connected" ? { status: "connected" } : { status: st.status, since: now() });
+    },
   };
-  let link = deps.connect(handlers);
+  const link = deps.connect(handlers, { keys: deps.keys, name: deps.name });
   /** The network came back: a fresh connection at once (the server puts the player back in the match). */
   const onOnline = (): void => {
-    if (disposed) return;
-    link.dispose();
-    setState("connected", false);
-    link = deps.connect(handlers);
+    if (disposed || state.connected) return;
+    link.restart?.();
   };
   const onOffline = (): void => void setState("connected", false);
   if (typeof window !== "undefined") {
@@ -310,6 +369,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
       if (state.name === null)
         send({ type: "auth.name", name: (parseDisplayName(deps.name()) as { ok: true; value: string }).value });
       lastSeek = { game, ...(options !== undefined ? { options } : {}) };
+      seekSent = true;
       send({ type: "ranked.seek", game, ...(options !== undefined ? { options } : {}) });
     },
     cancel: () => void send({ type: "ranked.cancel" }),
@@ -317,20 +377,20 @@ export function createRanked(deps: RankedDeps): RankedStore {
       const m = state.match;
       if (m === null || current === null || state.phase !== "playing" || !actions.legal().includes(pit)) return false;
       setState("sending", true);
-      return send({
-        type: "ranked.move",
-        matchId: m.id,
-        version: m.version,
-        move: current.engine.pitToMove(m.toMove, pit),
-      });
+      send(
+        { type: "ranked.move", matchId: m.id, version: m.version, move: current.engine.pitToMove(m.toMove, pit) },
+        { keep: true },
+      );
+      return true;
     },
     resign() {
-      if (state.match !== null && state.phase === "playing") send({ type: "ranked.resign", matchId: state.match.id });
+      if (state.match !== null && state.phase === "playing")
+        send({ type: "ranked.resign", matchId: state.match.id }, { keep: true });
     },
     agreeEnd() {
       const m = state.match;
       if (m !== null && state.phase === "playing" && m.game === "ayo")
-        send({ type: "ranked.agree_end", matchId: m.id, version: m.version });
+        send({ type: "ranked.agree_end", matchId: m.id, version: m.version }, { keep: true });
     },
     declineEnd() {
       if (state.match !== null && state.match.endOffer !== state.seat) setState("match", "endOffer", null);
@@ -364,6 +424,14 @@ export function createRanked(deps: RankedDeps): RankedStore {
     clock(seat) {
       const m = state.match;
       return m === null ? 0 : clockOf(m, seat, tick() - state.clockAt);
+    },
+    opponentAway() {
+      const at = state.opponentGoneAt;
+      return state.opponentGone !== null && at !== null && tick() - at >= ABSENCE_QUIET_MS;
+    },
+    reconnectingFor() {
+      const l = state.link;
+      return l.status === "connected" ? null : Math.max(0, Math.floor((tick() - l.since) / 1000));
     },
     position: () => (state.match === null ? null : current),
     legal() {

@@ -1,0 +1,135 @@
+/**
+ * Ranked play over the one client connection (connection.ts): on every new socket it proves the
+ * device's identity (hello → signed challenge → ok) and only then lets the outbox go, so a move made
+ * while the connection was down reaches the server once the player is known again, and is applied
+ * once (the server answers a repeated move `ranked/duplicate`). Every server message is validated.
+ */
+import { signChallenge, type DeviceKeys } from "../identity.js";
+import { parseDisplayName } from "../names.js";
+import { parseRankedServerMessage, type RankedClientMessage, type RankedServerMessage } from "../protocol/ranked.js";
+import { createConnection, type ConnectionOptions, type ConnectionState } from "./connection.js";
+import type { SocketFactory } from "./transport.js";
+
+export interface RankedLinkHandlers {
+  /** The player is authenticated on a (new) socket; `auth.ok` follows in `onMessage`. */
+  onOpen(): void;
+  onMessage(m: RankedServerMessage): void;
+  onClose(): void;
+  onState?(s: ConnectionState): void;
+}
+
+export interface RankedSendOptions {
+  /** Kept across reconnects and sent again until answered (moves, resignations, offers). */
+  readonly keep?: boolean;
+}
+
+export interface RankedLink {
+  /** Queues a message; it goes out once the connection is authenticated. Returns its request id. */
+  send(msg: RankedClientMessage, opts?: RankedSendOptions): string;
+  state(): ConnectionState;
+  /** A new socket at once (the network is back). */
+  restart(): void;
+  dispose(): void;
+}
+
+export interface RankedLinkOptions {
+  readonly url: string;
+  readonly socket: SocketFactory;
+  readonly keys: DeviceKeys;
+  /** The public name to hold (sent after signing in when it differs from the server's). */
+  readonly name?: () => string;
+  readonly handlers: RankedLinkHandlers;
+  /** Heartbeat, timeouts, backoff, clock (connection.ts). */
+  readonly connection?: Omit<ConnectionOptions, "url" | "socket" | "handlers">;
+}
+
+/** How long after a refused sign-in it is tried again. */
+const AUTH_RETRY_MS = 500;
+
+export function openRankedLink(o: RankedLinkOptions): RankedLink {
+  let signedIn = false;
+  let retry: unknown = null;
+  const timers = o.connection?.timers;
+  const later = (fn: () => void, ms: number): unknown => (timers ? timers.setTimeout(fn, ms) : setTimeout(fn, ms));
+  const cancel = (h: unknown): void =>
+    timers ? timers.clearTimeout(h) : clearTimeout(h as ReturnType<typeof setTimeout>);
+
+  /** The request id of the name sent after signing in, while it is unanswered. */
+  let naming: string | null = null;
+  /** Signed in, back in the match's seat if in one: what was queued may go. */
+  let attaching = false;
+  const maybeResume = (): void => {
+    if (!signedIn || naming !== null || attaching) return;
+    conn.resumed();
+    o.handlers.onOpen();
+  };
+  const hello = (): void => {
+    signedIn = false;
+    naming = null;
+    attaching = false;
+    conn.request({ type: "auth.hello", playerId: o.keys.playerId }, { early: true });
+  };
+
+  const conn = createConnection({
+    ...o.connection,
+    url: o.url,
+    socket: o.socket,
+    ridPrefix: "r",
+    // The router answers a flood refusal in the common error shape, the ranked service in its own.
+    retryable: (f) =>
+      (f.type === "ranked.error" || f.type === "error") && (f.code === "rate/limited" || f.code === "server/error"),
+    handlers: {
+      onOpen: hello,
+      onClose: () => {
+        signedIn = false;
+        o.handlers.onClose();
+      },
+      onState: (s) => o.handlers.onState?.(s),
+      onMessage: (raw) => {
+        const parsed = parseRankedServerMessage(raw);
+        if (!parsed.ok) return;
+        const m = parsed.value;
+        if (m.type === "auth.challenge") {
+          conn.request({ type: "auth.prove", signature: signChallenge(o.keys, m.challenge) }, { early: true });
+          return;
+        }
+        if (!signedIn && m.type === "ranked.error" && m.code.startsWith("auth/")) {
+          // A stale challenge (a hello sent twice): sign in again.
+          if (retry === null)
+            retry = later(() => {
+              retry = null;
+              if (conn.isOpen && !signedIn) hello();
+            }, AUTH_RETRY_MS);
+          return;
+        }
+        if (m.type === "auth.ok" && !signedIn) {
+          signedIn = true;
+          // Back in a match: the server puts this socket in its seat (ranked.start) right after.
+          attaching = m.activeMatch !== null;
+          const named = o.name === undefined ? null : parseDisplayName(o.name());
+          // The name first (a seek needs it), then the outbox.
+          if (named !== null && named.ok && named.value !== m.name)
+            naming = conn.request({ type: "auth.name", name: named.value }, { early: true });
+          maybeResume();
+        } else if (naming !== null && "rid" in m && m.rid === naming) {
+          naming = null;
+          maybeResume();
+        } else if (attaching && (m.type === "ranked.start" || m.type === "ranked.end" || m.type === "ranked.error")) {
+          attaching = false;
+          maybeResume();
+        }
+        o.handlers.onMessage(m);
+      },
+    },
+  });
+
+  return {
+    send: (msg, opts) => conn.request({ ...msg } as Record<string, unknown>, { keep: opts?.keep ?? false }),
+    state: () => conn.state(),
+    restart: () => conn.restart(),
+    dispose() {
+      if (retry !== null) cancel(retry);
+      conn.dispose();
+    },
+  };
+}

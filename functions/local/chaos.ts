@@ -1,0 +1,455 @@
+/**
+ * Whole friend and ranked games between two clients over the local server while its gateway
+ * misbehaves as a deployed stage does, at shortened scale (gateway.ts): idle and longest-connection
+ * cuts in seconds, the stage throttle, failing integrations and random drops, all at once. Each
+ * game reports what was lost or duplicated, false departures, the clock's charges and how long
+ * each reconnect took. Used by the chaos test (functions/local/chaos.test.ts) and the chaos bench
+ * (`npm run -s bench chaos`).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { legalMoves, newGame, playAll, type State } from "../../core/games/index.js";
+import { makeDeviceKeys } from "../../core/identity.js";
+import { ABSENCE_QUIET_MS, type ConnectionOptions, type ConnectionState } from "../../core/online/connection.js";
+import { seatToMove } from "../../core/online/game.js";
+import { openRankedLink, type RankedLink } from "../../core/online/ranked.js";
+import type { MatchView, RankedServerMessage } from "../../core/protocol/ranked.js";
+import { codeOf, newRoom, player, rng, waitFor, wsFactory, type Player } from "../friends/testkit.js";
+import type { GatewayFaults } from "./gateway.js";
+import { startServer, type RunningServer } from "./server.js";
+
+/** The faults at test scale. The throttle's rate is per concurrent game (the bucket is the stage's). */
+export interface ChaosScale {
+  readonly idleMs: number;
+  readonly maxConnectionMs: number;
+  /** Stage throttle per game in play at once: messages a second and burst. */
+  readonly ratePerGame: number;
+  readonly burstPerGame: number;
+  readonly failures: number;
+  readonly dropMeanMs: number;
+}
+
+export const CHAOS_SCALE: ChaosScale = {
+  idleMs: 3_000,
+  maxConnectionMs: 8_000,
+  ratePerGame: 8,
+  burstPerGame: 4,
+  failures: 0.05,
+  dropMeanMs: 4_000,
+};
+
+/** The client connection at the same scale: heartbeat inside the idle cut, planned reconnect before the longest. */
+export function chaosConnection(scale: ChaosScale): Omit<ConnectionOptions, "url" | "socket" | "handlers"> {
+  return {
+    heartbeatMs: scale.idleMs / 3,
+    maxAgeMs: scale.maxConnectionMs - 2_000,
+    answerMs: 1_000,
+    deadMs: 3_000,
+    offlineMs: 30_000,
+    backoff: { baseMs: 50, maxMs: 1_000 },
+  };
+}
+
+export interface ChaosServer {
+  readonly server: RunningServer;
+  stop(): Promise<void>;
+}
+
+/** A local server with the faults on, its own data directory, and ranked clocks long enough for random play. */
+export async function startChaosServer(scale: ChaosScale, parallel: number): Promise<ChaosServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), "mancala-chaos-"));
+  process.env.RANKED_CLOCK_MS ??= "600000";
+  process.env.RANKED_LONE_WAIT_MS ??= "0";
+  const faults: Partial<GatewayFaults> = {
+    rate: scale.ratePerGame * parallel,
+    burst: scale.burstPerGame * parallel,
+    failures: scale.failures,
+    dropMeanMs: scale.dropMeanMs,
+  };
+  const server = await startServer({
+    port: 0,
+    dataDir,
+    quiet: true,
+    staticDir: join(dataDir, "no-client"),
+    idleMs: scale.idleMs,
+    maxConnectionMs: scale.maxConnectionMs,
+    timerMs: 250,
+    faults,
+  });
+  return {
+    server,
+    async stop() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface GameReport {
+  readonly mode: "friend" | "ranked";
+  readonly moves: number;
+  /** Actions (moves, chat lines, votes) made on a client and missing from the final record. */
+  readonly lost: number;
+  /** Actions recorded more than once. */
+  readonly duplicated: number;
+  /** "Left", forfeit, abort or flag that nobody chose, and absences shown longer than ABSENCE_QUIET_MS. */
+  readonly falseDepartures: number;
+  /** Both clients (and, ranked, the server) end on the same moves and position. */
+  readonly same: boolean;
+  /** Each reconnect: ms from losing the connection to being back in the game. */
+  readonly recoveries: readonly number[];
+  /** Ranked: each move's charge to its player's clock minus the time the client took to decide (ms). */
+  readonly overcharges: readonly number[];
+  readonly detail: string;
+}
+
+/** Watches a connection state and records how long each reconnect took. */
+function recoveryMeter(): { see(s: ConnectionState, at: number): void; readonly times: number[] } {
+  let downAt: number | null = null;
+  let everUp = false;
+  const times: number[] = [];
+  return {
+    times,
+    see(s, at) {
+      if (s.status === "connected") {
+        if (downAt !== null && everUp) times.push(at - downAt);
+        everUp = true;
+        downAt = null;
+      } else downAt ??= at;
+    },
+  };
+}
+
+/** Watches the other player's presence: how long each absence lasted. */
+function absenceMeter(): { see(online: boolean, at: number): void; longest(at: number): number } {
+  let since: number | null = null;
+  let longest = 0;
+  return {
+    see(online, at) {
+      if (online) {
+        if (since !== null) longest = Math.max(longest, at - since);
+        since = null;
+      } else since ??= at;
+    },
+    longest: (at) => Math.max(longest, since === null ? 0 : at - since),
+  };
+}
+
+const TSORO = { game: "tsoro-wta" as const, options: { holes: 4, seeds: 1 } };
+
+/**
+ * A friend game of Tsoro (4 × 2, one seed a hole) to its end. The key exchange runs first; every
+ * action after it (moves, chat lines, pause votes) is checked on both devices.
+ */
+export async function friendGame(url: string, scale: ChaosScale, seed: number): Promise<GameReport> {
+  const rand = rng(seed);
+  const connection = chaosConnection(scale);
+  const alice = player(
+    url,
+    newRoom().code,
+    "create",
+    { name: "Alice" },
+    {
+      setup: { game: TSORO.game, options: TSORO.options, bestOf: 1 },
+      connection,
+      heartbeat: { everyMs: connection.heartbeatMs ?? 1_000, timeoutMs: 3_000 },
+    },
+  );
+  alice.session.subscribe((e) => {
+    if (e.type === "request") alice.session.answerJoin(e.request.reqId, true);
+  });
+  const bob = player(
+    url,
+    await codeOf(alice),
+    "join",
+    { name: "Bob" },
+    {
+      connection,
+      heartbeat: { everyMs: connection.heartbeatMs ?? 1_000, timeoutMs: 3_000 },
+    },
+  );
+  const players: Player[] = [alice, bob];
+  const meters = players.map(() => recoveryMeter());
+  const absences = players.map(() => absenceMeter());
+  const offs = players.map((p, i) =>
+    p.session.subscribe(() => {
+      const v = p.view();
+      const now = Date.now();
+      meters[i].see(v.link, now);
+      if (v.status === "seated" && v.peer.seated && v.link.status === "connected") absences[i].see(v.peer.online, now);
+    }),
+  );
+  const chats: string[] = [];
+  let votes = 0;
+  let moves = 0;
+  try {
+    await waitFor(
+      () =>
+        alice.view().game.state !== null &&
+        bob.view().game.state !== null &&
+        alice.view().seat !== null &&
+        bob.view().seat !== null,
+      "both seated with the game set up",
+      60_000,
+    );
+    const bySeat = (s: 0 | 1): Player => (alice.view().seat === s ? alice : bob);
+    const settled = (): boolean =>
+      alice.view().applied === bob.view().applied && alice.view().unsent === 0 && bob.view().unsent === 0;
+    for (let turn = 0; turn < 400; turn++) {
+      const g = alice.view().game;
+      const s = seatToMove(g);
+      if (s === null || g.state === null) break;
+      const mover = bySeat(s);
+      const other = mover === alice ? bob : alice;
+      if (rand() < 0.15) {
+        const text = `${seed}-${chats.length}`;
+        if (mover.session.chat(text).ok) chats.push(text);
+      }
+      if (turn === 3) {
+        // A pause by agreement and carrying on by agreement: four votes.
+        mover.session.pause(true);
+        await waitFor(() => other.view().game.offers.pause !== null, "pause asked", 60_000);
+        other.session.answer("pause", true);
+        await waitFor(() => alice.view().game.paused && bob.view().game.paused, "paused", 60_000);
+        mover.session.pause(false);
+        await waitFor(() => other.view().game.offers.pause !== null, "carry on asked", 60_000);
+        other.session.answer("pause", true);
+        await waitFor(() => !alice.view().game.paused && !bob.view().game.paused, "playing again", 60_000);
+        votes += 4;
+      }
+      const opts = legalMoves(g.state);
+      const before = alice.view().game.moves.length;
+      const r = mover.session.move(opts[Math.floor(rand() * opts.length)]);
+      if (!r.ok) throw new Error(`move refused: ${r.error.code} ${r.error.message}`);
+      moves++;
+      await waitFor(
+        () =>
+          alice.view().game.moves.length > before && bob.view().game.moves.length > before && mover.view().unsent === 0,
+        `move ${moves} on both devices`,
+        60_000,
+      );
+    }
+    await waitFor(settled, "both devices settled", 60_000);
+    await waitFor(
+      () => alice.view().game.chat.length >= chats.length && bob.view().game.chat.length >= chats.length,
+      "chat on both devices",
+      60_000,
+    );
+    const a = alice.view();
+    const b = bob.view();
+    const count = (p: Player, what: (t: string) => boolean): number =>
+      p.session.snapshot().log.filter((e) => what(e.payload.t)).length;
+    let lost = 0;
+    let duplicated = 0;
+    for (const p of players) {
+      const lines = p.view().game.chat.map((c) => c.text);
+      for (const text of chats) {
+        const n = lines.filter((l) => l === text).length;
+        if (n === 0) lost++;
+        if (n > 1) duplicated += n - 1;
+      }
+      const m = count(p, (t) => t === "move");
+      if (m < moves) lost += moves - m;
+      if (m > moves) duplicated += m - moves;
+      const v = count(p, (t) => t === "pause" || t === "answer");
+      if (v < votes) lost += votes - v;
+      if (v > votes) duplicated += v - votes;
+    }
+    const fin = a.game.finished;
+    const forfeits = count(alice, (t) => t === "forfeit");
+    const now = Date.now();
+    const shownAway = absences.filter((x) => x.longest(now) >= ABSENCE_QUIET_MS).length;
+    const same =
+      JSON.stringify(a.game.moves) === JSON.stringify(b.game.moves) &&
+      JSON.stringify(a.game.finished) === JSON.stringify(b.game.finished) &&
+      JSON.stringify(alice.session.snapshot().log) === JSON.stringify(bob.session.snapshot().log);
+    return {
+      mode: "friend",
+      moves,
+      lost,
+      duplicated,
+      falseDepartures: forfeits + shownAway + (fin.length === 1 ? 0 : 1),
+      same,
+      recoveries: meters.flatMap((m) => m.times),
+      overcharges: [],
+      detail: `finished=${fin.length} chats=${chats.length} votes=${votes} longestAbsence=${Math.max(...absences.map((x) => x.longest(now)))}`,
+    };
+  } finally {
+    for (const off of offs) off();
+    alice.session.dispose();
+    bob.session.dispose();
+  }
+}
+
+interface RankedSide {
+  readonly link: RankedLink;
+  readonly meter: ReturnType<typeof recoveryMeter>;
+  readonly absence: ReturnType<typeof absenceMeter>;
+  match: MatchView | null;
+  seat: 0 | 1;
+  ended: MatchView | null;
+  /** Moves this side sent: version it answered, and when it decided. */
+  readonly sent: { version: number; move: number; at: number }[];
+  connected: boolean;
+  readonly errors: string[];
+  /** When this side first held each version. */
+  readonly firstSeen: Map<number, number>;
+}
+
+function rankedSide(url: string, name: string, scale: ChaosScale, views: Map<number, MatchView>): RankedSide {
+  const keys = makeDeviceKeys();
+  const side: RankedSide = {
+    link: null as unknown as RankedLink,
+    meter: recoveryMeter(),
+    absence: absenceMeter(),
+    match: null,
+    seat: 0,
+    ended: null,
+    sent: [],
+    connected: false,
+    errors: [],
+    firstSeen: new Map(),
+  };
+  const seen = (m: MatchView): void => {
+    if (!views.has(m.version)) views.set(m.version, m);
+    if (!side.firstSeen.has(m.version)) side.firstSeen.set(m.version, Date.now());
+  };
+  const take = (m: RankedServerMessage): void => {
+    switch (m.type) {
+      case "ranked.start":
+      case "ranked.update":
+        seen(m.match);
+        if (side.match === null || m.match.version >= side.match.version) {
+          side.match = m.match;
+          side.seat = m.seat;
+          side.absence.see(m.match.graceUntil[m.seat === 0 ? 1 : 0] === null, Date.now());
+        }
+        return;
+      case "ranked.end":
+        seen(m.match);
+        side.ended = m.match;
+        side.match = m.match;
+        side.seat = m.seat;
+        return;
+      case "ranked.presence":
+        if (m.seat !== side.seat) side.absence.see(m.connected, Date.now());
+        return;
+      case "ranked.error":
+        if (m.code !== "ranked/duplicate") side.errors.push(m.code);
+        return;
+      default:
+        return;
+    }
+  };
+  (side as { link: RankedLink }).link = openRankedLink({
+    url,
+    socket: wsFactory(),
+    keys,
+    name: () => name,
+    connection: chaosConnection(scale),
+    handlers: {
+      onOpen: () => (side.connected = true),
+      onClose: () => (side.connected = false),
+      onMessage: take,
+      onState: (s) => side.meter.see(s, Date.now()),
+    },
+  });
+  return side;
+}
+
+function positionOf(m: MatchView): State {
+  const g = newGame(m.game, m.options);
+  if (!g.ok) throw new Error(g.error.message);
+  const p = playAll(g.value, m.moves);
+  if (!p.ok) throw new Error(p.error.message);
+  return p.value;
+}
+
+/**
+ * A ranked Tsoro game to its end between two fresh players. Each side moves as soon as the match
+ * it holds says it is its turn; a move goes into the link's outbox and the side waits for the
+ * match to move on. Two ranked games seeking at once may pair across: `pair` seeks the two sides together.
+ */
+export async function rankedGame(url: string, scale: ChaosScale, seed: number, tag: string): Promise<GameReport> {
+  const rand = rng(seed);
+  const views = new Map<number, MatchView>();
+  const sides = [rankedSide(url, `Chaos${tag}a`, scale, views), rankedSide(url, `Chaos${tag}b`, scale, views)];
+  try {
+    await waitFor(() => sides.every((s) => s.connected), "both signed in", 60_000);
+    // Distinct board sizes per pair keep concurrent games from pairing across.
+    const holes = 4 + (seed % 5);
+    for (const s of sides)
+      s.link.send({ type: "ranked.seek", game: TSORO.game, options: { holes, seeds: 1 } }, { keep: true });
+    await waitFor(() => sides.every((s) => s.match !== null), "paired", 60_000);
+    const id = sides[0].match!.id;
+    if (sides[1].match!.id !== id) throw new Error("paired across games");
+    const deadline = Date.now() + 240_000;
+    while (sides.every((s) => s.ended === null) && Date.now() < deadline) {
+      for (const s of sides) {
+        const m = s.match;
+        if (m === null || m.status !== "active" || m.toMove !== s.seat || s.ended !== null) continue;
+        if (s.sent.some((x) => x.version === m.version)) continue;
+        const p = positionOf(m);
+        const opts = legalMoves(p);
+        const move = opts[Math.floor(rand() * opts.length)];
+        s.sent.push({ version: m.version, move, at: Date.now() });
+        s.link.send({ type: "ranked.move", matchId: m.id, version: m.version, move }, { keep: true });
+      }
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await waitFor(() => sides.every((s) => s.ended !== null), "the end on both devices", 60_000);
+    const [a, b] = sides.map((s) => s.ended!);
+    const played = a.moves.length;
+    // Every move sent is in the server's record at its version, and the record holds nothing else.
+    const sent = sides.flatMap((s) => s.sent);
+    const lost = sent.filter((x) => a.moves[x.version] !== x.move).length;
+    const duplicated = Math.max(0, played - sent.length);
+    const now = Date.now();
+    const reason = a.result?.reason ?? "aborted";
+    const falseEnd =
+      a.status !== "finished" || reason === "abandoned" || reason === "timeout" || reason === "forfeit" ? 1 : 0;
+    const shownAway = sides.filter((s) => s.absence.longest(now) >= ABSENCE_QUIET_MS).length;
+    // Clock charges: what the server took from each move's clock (the stored clock before the turn
+    // less the stored clock after it, increment removed), against the time this client took from
+    // first holding the position to sending its move.
+    const overcharges: number[] = [];
+    const inc = a.increment;
+    const initial = views.get(0)?.clocks[views.get(0)!.toMove === 0 ? 1 : 0] ?? null;
+    for (const s of sides) {
+      for (const x of s.sent) {
+        const prev = x.version === 0 ? null : views.get(x.version - 1);
+        const next = views.get(x.version + 1);
+        const before =
+          x.version === 0
+            ? initial
+            : prev !== undefined && prev !== null && prev.toMove !== s.seat
+              ? prev.clocks[s.seat]
+              : null;
+        if (before === null || next === undefined || (next.status === "active" && next.toMove === s.seat)) continue;
+        const charge = before - (next.clocks[s.seat] - inc);
+        const decided = x.at - (s.firstSeen.get(x.version) ?? x.at);
+        overcharges.push(charge - decided);
+      }
+    }
+    return {
+      mode: "ranked",
+      moves: played,
+      lost,
+      duplicated,
+      falseDepartures: falseEnd + shownAway,
+      same: JSON.stringify(a.moves) === JSON.stringify(b.moves) && a.version === b.version,
+      recoveries: sides.flatMap((s) => s.meter.times),
+      overcharges,
+      detail: `result=${JSON.stringify(a.result)} errors=${sides.map((s) => s.errors.join(",")).join("|")}`,
+    };
+  } finally {
+    for (const s of sides) s.link.dispose();
+  }
+}
+
+export function percentile(xs: readonly number[], p: number): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((x, y) => x - y);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
