@@ -6,7 +6,7 @@
  * (two players a room, Togyz kumalak, a move every 2–6 s a room and now and then a chat line), half
  * in ranked games (seek, play with the same think time, seek again when a game ends).
  *
- * Players join in batches (ramp-up, not measured); then the counters are read, the window of S
+ * Players join in batches (ramp-up, not measured, at most `--ramp-seconds`, default 240); then the counters are read, the window of S
  * seconds (default 60) runs, and they are read again. Printed as JSON lines: players that got into a
  * game, messages a second, round trips p50/p99 (friend: a move sent until the other device shows it;
  * ranked: a move sent until the server's update reaches the mover), DynamoDB calls and posts per
@@ -262,6 +262,8 @@ export async function run(emit: Emit): Promise<void> {
   const players = Math.max(2, Number(args.get("players") ?? 100));
   const seconds = Math.max(5, Number(args.get("seconds") ?? 60));
   const lambdaMs = Math.max(1, Number(args.get("lambda-ms") ?? 50));
+  // The ramp-up stops at this time: the window then measures the players that got in.
+  const rampLimitMs = Math.max(10, Number(args.get("ramp-seconds") ?? 240)) * 1000;
   const rate = args.has("rate") ? Number(args.get("rate")) : (readGatewayFaults().rate ?? undefined);
   const burst = args.has("burst") ? Number(args.get("burst")) : (readGatewayFaults().burst ?? rate);
   // Every simulated player comes from 127.0.0.1: the per-address limits would refuse all but the first few.
@@ -292,7 +294,7 @@ export async function run(emit: Emit): Promise<void> {
         jobs.push(() => rankedPlayer(url, 100_000 + n, r));
       }
     }
-    for (let i = 0; i < jobs.length; i += BATCH) {
+    for (let i = 0; i < jobs.length && Date.now() - rampAt < rampLimitMs; i += BATCH) {
       const got = await Promise.all(
         jobs.slice(i, i + BATCH).map((j) =>
           j().catch((e: unknown) => {
@@ -302,6 +304,10 @@ export async function run(emit: Emit): Promise<void> {
         ),
       );
       for (const s of got) if (s !== null) started.push(s);
+      const n = started.reduce((k, s) => k + s.players, 0);
+      process.stderr.write(
+        `load: ramp-up ${n} of ${players} players in ${Math.round((Date.now() - rampAt) / 1000)} s\n`,
+      );
     }
     const active = started.reduce((n, s) => n + s.players, 0);
     const rampSeconds = (Date.now() - rampAt) / 1000;
