@@ -353,11 +353,13 @@ export async function run(emit: Emit): Promise<void> {
     row("errors", "errors", r.errors.length);
   } finally {
     for (const s of started) s.stop();
-    await Promise.race([Promise.all(started.map((s) => s.done)), sleep(40_000)]);
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
     const seen = new Map<string, number>();
     for (const e of r.errors) seen.set(e, (seen.get(e) ?? 0) + 1);
     for (const [e, n] of seen) process.stderr.write(`load: ${n} × ${e}\n`);
+    await Promise.race([Promise.all(started.map((s) => s.done)), sleep(40_000)]);
+    // The server's `$disconnect` runs for every closed socket: let them finish before it stops.
+    await sleep(Math.min(20_000, 2_000 + started.length * 10));
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
