@@ -596,6 +596,8 @@ describe("logs and throttles", () => {
       wsThrottle: { rate: 500, burst: 1_000 },
       httpThrottle: { rate: 50, burst: 100 },
       alarmEmail: null,
+      // The capacity model's 1,000 and 10,000 rows need no more than these.
+      scale: { dueShards: 4, seekPartitions: 1 },
     });
   });
 
