@@ -221,6 +221,11 @@ async function rankedPlayer(url: string, seed: number, run: Run): Promise<Starte
         return;
       case "ranked.error":
         if (msg.code !== "ranked/duplicate" && msg.code !== "ranked/stale") run.errors.push(msg.code);
+        // A seek refused as already in a match while this player holds none (cause not traced): seek again.
+        if (msg.code === "ranked/in_match" && match === null)
+          setTimeout(() => {
+            if (!stopped && match === null) seek();
+          }, 2_000);
         return;
       default:
         return;
