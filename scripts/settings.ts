@@ -25,6 +25,8 @@ function defaultOf(name: SettingName): string {
     MANCALA_HTTP_RATE: d.httpThrottle.rate,
     MANCALA_HTTP_BURST: d.httpThrottle.burst,
     MANCALA_ALARM_EMAIL: d.alarmEmail ?? "",
+    MANCALA_DUE_SHARDS: d.scale.dueShards,
+    MANCALA_SEEK_PARTITIONS: d.scale.seekPartitions,
   }[name];
   return String(v);
 }

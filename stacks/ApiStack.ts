@@ -71,7 +71,13 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
     tracing: "disabled",
     nodejs: LAMBDA_NODEJS,
   });
-  const environment = { TABLE_NAME: table.tableName, AWS_NODEJS_CONNECTION_REUSE_ENABLED: "1" };
+  const environment = {
+    TABLE_NAME: table.tableName,
+    AWS_NODEJS_CONNECTION_REUSE_ENABLED: "1",
+    // How far the hot keys are spread (functions/lib/scale.ts), from the stage's settings.
+    MANCALA_DUE_SHARDS: String(settings.scale.dueShards),
+    MANCALA_SEEK_PARTITIONS: String(settings.scale.seekPartitions),
+  };
   // Each function logs to a log group of the stack with the retention (removed with the stack); its
   // role may write to that group only.
   const logGroups = new Map<Route, LogGroup>();

@@ -10,10 +10,13 @@
  *   (messages per second, steady and burst; connects count too).
  * - `MANCALA_HTTP_RATE` / `MANCALA_HTTP_BURST`: the same for the HTTP API stage (requests per second).
  * - `MANCALA_ALARM_EMAIL`: an address subscribed to the stage's alarm topic (none when empty).
+ * - `MANCALA_DUE_SHARDS` / `MANCALA_SEEK_PARTITIONS`: how many partitions the deadline index and each
+ *   game's seek queue are spread over (functions/lib/scale.ts; passed to every function's environment).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { RetentionDays } from "aws-cdk-lib/aws-logs";
+import { DEFAULT_SCALE, readScale, type Scale } from "../functions/lib/scale.js";
 
 export type LogRetention = Lowercase<keyof typeof RetentionDays>;
 
@@ -29,6 +32,8 @@ export interface DeploySettings {
   readonly wsThrottle: Throttle;
   readonly httpThrottle: Throttle;
   readonly alarmEmail: string | null;
+  /** Partitions of the hot keys (`DUE#`, `SEEK#`), given to the functions as `MANCALA_DUE_SHARDS`/`MANCALA_SEEK_PARTITIONS`. */
+  readonly scale: Scale;
 }
 
 /** The settings' names, as saved and as environment variables. */
@@ -39,6 +44,8 @@ export const SETTING_NAMES = [
   "MANCALA_HTTP_RATE",
   "MANCALA_HTTP_BURST",
   "MANCALA_ALARM_EMAIL",
+  "MANCALA_DUE_SHARDS",
+  "MANCALA_SEEK_PARTITIONS",
 ] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 export type SavedSettings = Partial<Record<SettingName, string>>;
@@ -54,6 +61,7 @@ export const DEFAULT_SETTINGS: DeploySettings = {
   // Leaderboard pages, player records and suggestions: people reading, not machines polling.
   httpThrottle: { rate: 50, burst: 100 },
   alarmEmail: null,
+  scale: DEFAULT_SCALE,
 };
 
 /** Where a stage's settings are saved (`MANCALA_SETTINGS_DIR`, else `deploy/` of the project). */
@@ -146,6 +154,10 @@ export function readDeploySettings(env: NodeJS.ProcessEnv = process.env, saved: 
       burst: positiveInt(get, "MANCALA_HTTP_BURST", d.httpThrottle.burst),
     },
     alarmEmail: email(get, "MANCALA_ALARM_EMAIL"),
+    scale: readScale({
+      MANCALA_DUE_SHARDS: get("MANCALA_DUE_SHARDS") ?? String(d.scale.dueShards),
+      MANCALA_SEEK_PARTITIONS: get("MANCALA_SEEK_PARTITIONS") ?? String(d.scale.seekPartitions),
+    }),
   };
 }
 

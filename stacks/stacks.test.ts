@@ -119,7 +119,13 @@ beforeAll(async () => {
   // Settings saved for a stage hold on a deploy without any variable; a variable overrides one.
   saveSettings(
     "saved",
-    { MANCALA_WS_RATE: "800", MANCALA_WS_BURST: "1600", MANCALA_ALARM_EMAIL: "ops@example.org" },
+    {
+      MANCALA_WS_RATE: "800",
+      MANCALA_WS_BURST: "1600",
+      MANCALA_ALARM_EMAIL: "ops@example.org",
+      MANCALA_DUE_SHARDS: "16",
+      MANCALA_SEEK_PARTITIONS: "4",
+    },
     { MANCALA_SETTINGS_DIR: settingsDir },
   );
   saved = synth({ MANCALA_SETTINGS_DIR: settingsDir, MANCALA_WS_BURST: "1700" }, "saved");
@@ -590,6 +596,8 @@ describe("logs and throttles", () => {
       wsThrottle: { rate: 500, burst: 1_000 },
       httpThrottle: { rate: 50, burst: 100 },
       alarmEmail: null,
+      // The capacity model's 1,000 and 10,000 rows need no more than these.
+      scale: { dueShards: 4, seekPartitions: 1 },
     });
   });
 
@@ -617,7 +625,21 @@ describe("logs and throttles", () => {
       MANCALA_WS_RATE: "800",
       MANCALA_WS_BURST: "1600",
       MANCALA_ALARM_EMAIL: "ops@example.org",
+      MANCALA_DUE_SHARDS: "16",
+      MANCALA_SEEK_PARTITIONS: "4",
     });
+    // The hot keys' partitioning reaches every function (the timer included) as its environment.
+    for (const [s, due, seek] of [
+      [saved, "16", "4"],
+      [d, "4", "1"],
+    ] as const) {
+      const fns = routeFunctions(s);
+      expect(fns.length).toBeGreaterThan(5);
+      for (const [, f] of fns) {
+        const vars = (f.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+        expect([vars.MANCALA_DUE_SHARDS, vars.MANCALA_SEEK_PARTITIONS]).toEqual([due, seek]);
+      }
+    }
     const env = { MANCALA_SETTINGS_DIR: settingsDir };
     expect(stageSettings("saved", env).wsThrottle).toEqual({ rate: 800, burst: 1600 });
     expect(stageSettings("other", env)).toEqual(DEFAULT_SETTINGS);
@@ -635,6 +657,8 @@ describe("logs and throttles", () => {
     ["MANCALA_HTTP_BURST", "lots", /MANCALA_HTTP_BURST must be a whole number/],
     ["MANCALA_LOG_RETENTION", "30", /MANCALA_LOG_RETENTION must be one of .*one_month/],
     ["MANCALA_LOG_RETENTION", "forever", /MANCALA_LOG_RETENTION must be one of/],
+    ["MANCALA_DUE_SHARDS", "0", /MANCALA_DUE_SHARDS must be a whole number from 1 to 64/],
+    ["MANCALA_SEEK_PARTITIONS", "65", /MANCALA_SEEK_PARTITIONS must be a whole number from 1 to 64/],
   ])("a bad %s=%s stops the deploy with a clear message", (name, value, message) => {
     expect(() => readDeploySettings({ [name]: value })).toThrow(message);
   });

@@ -14,12 +14,14 @@
 import { QueryCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { MatchRecord } from "../../core/ranked/types.js";
 import { conditionalPut, copyOf, getLive, revCondition, stripKeys, ttlSeconds, yieldTurn } from "../lib/items.js";
+import { bucketOf, DEFAULT_SCALE, readScale } from "../lib/scale.js";
 import { GSI2 } from "../lib/table.js";
 
 export type { MatchRecord };
 
 export const DUE_INDEX = GSI2;
-export const DUE_SHARDS = 4;
+/** The default shard count; a stage sets its own with `MANCALA_DUE_SHARDS` (functions/lib/scale.ts). */
+export const DUE_SHARDS = DEFAULT_SCALE.dueShards;
 export const FINISHED_KEEP_MS = 365 * 24 * 3600_000;
 export const ACTIVE_KEEP_MS = 30 * 24 * 3600_000;
 
@@ -33,10 +35,8 @@ export interface MatchStore {
   anyPending(): Promise<boolean>;
 }
 
-export function shardOf(id: string): number {
-  let h = 0;
-  for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) >>> 0;
-  return h % DUE_SHARDS;
+export function shardOf(id: string, shards: number = DUE_SHARDS): number {
+  return bucketOf(id, shards);
 }
 
 function dueSortKey(dueAt: number, id: string): string {
@@ -51,6 +51,7 @@ export function makeDynamoMatchStore(
   db: DynamoDBDocumentClient,
   tableName: string,
   now: () => number = Date.now,
+  shards: number = readScale().dueShards,
 ): MatchStore {
   return {
     async getMatch(id) {
@@ -58,7 +59,7 @@ export function makeDynamoMatchStore(
       return item === null ? null : stripKeys<MatchRecord>(item);
     },
     putMatch(m, expectedRev) {
-      const due = m.dueAt === null ? {} : { gsi2pk: `DUE#${shardOf(m.id)}`, gsi2sk: dueSortKey(m.dueAt, m.id) };
+      const due = m.dueAt === null ? {} : { gsi2pk: `DUE#${shardOf(m.id, shards)}`, gsi2sk: dueSortKey(m.dueAt, m.id) };
       return conditionalPut(
         db,
         tableName,
@@ -69,7 +70,7 @@ export function makeDynamoMatchStore(
     async listDue(at, limit) {
       const upto = `${String(Math.floor(at)).padStart(13, "0")}#~`;
       const pages = await Promise.all(
-        Array.from({ length: DUE_SHARDS }, async (_, shard) => {
+        Array.from({ length: shards }, async (_, shard) => {
           const out: MatchRecord[] = [];
           let start: Record<string, unknown> | undefined;
           do {
@@ -105,7 +106,7 @@ export function makeDynamoMatchStore(
     },
     async anyPending() {
       const found = await Promise.all(
-        Array.from({ length: DUE_SHARDS }, async (_, shard) => {
+        Array.from({ length: shards }, async (_, shard) => {
           const r = await db.send(
             new QueryCommand({
               TableName: tableName,

@@ -1,6 +1,7 @@
 /**
  * The matchmaking domain's store: the seek queue, one item per game and player
- * (`SEEK#<game>` / `<playerId>`), expiring with the seek (TTL). A seek is claimed by deleting it on
+ * (`SEEK#<game>` / `<playerId>`, or `SEEK#<game>#<n>` with `MANCALA_SEEK_PARTITIONS` above one: the
+ * player's partition; functions/lib/scale.ts), expiring with the seek (TTL). A seek is claimed by deleting it on
  * its random token, so two claimants of one seek cannot both succeed.
  */
 import {
@@ -12,6 +13,7 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import type { GameId } from "../../core/types.js";
 import { copyOf, isConditionFailed, stripKeys, ttlSeconds, yieldTurn } from "../lib/items.js";
+import { bucketOf, readScale } from "../lib/scale.js";
 
 export interface SeekRecord {
   readonly game: GameId;
@@ -50,8 +52,13 @@ export function makeDynamoSeekStore(
   db: DynamoDBDocumentClient,
   tableName: string,
   now: () => number = Date.now,
+  partitions: number = readScale().seekPartitions,
 ): SeekStore {
   const T = tableName;
+  const pkOf = (game: GameId, playerId: string): string =>
+    partitions === 1 ? `SEEK#${game}` : `SEEK#${game}#${bucketOf(playerId, partitions)}`;
+  const allOf = (game: GameId): string[] =>
+    partitions === 1 ? [`SEEK#${game}`] : Array.from({ length: partitions }, (_, n) => `SEEK#${game}#${n}`);
   return {
     async putSeek(s) {
       // `expiresAt` is the table's TTL attribute (epoch seconds); the record's own ms value rides beside it.
@@ -59,7 +66,7 @@ export function makeDynamoSeekStore(
         new PutCommand({
           TableName: T,
           Item: {
-            pk: `SEEK#${s.game}`,
+            pk: pkOf(s.game, s.playerId),
             sk: s.playerId,
             ...s,
             expiresAt: ttlSeconds(s.expiresAt),
@@ -69,29 +76,35 @@ export function makeDynamoSeekStore(
       );
     },
     async listSeeks(game) {
-      const out: SeekRecord[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const r = await db.send(
-          new QueryCommand({
-            TableName: T,
-            KeyConditionExpression: "pk = :pk",
-            ExpressionAttributeValues: { ":pk": `SEEK#${game}` },
-            ConsistentRead: true,
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const i of r.Items ?? []) {
-          const s = toSeek(i);
-          if (s.expiresAt > now()) out.push(s);
-        }
-        start = r.LastEvaluatedKey;
-      } while (start !== undefined);
-      return out;
+      const parts = await Promise.all(
+        allOf(game).map(async (pk) => {
+          const out: SeekRecord[] = [];
+          let start: Record<string, unknown> | undefined;
+          do {
+            const r = await db.send(
+              new QueryCommand({
+                TableName: T,
+                KeyConditionExpression: "pk = :pk",
+                ExpressionAttributeValues: { ":pk": pk },
+                ConsistentRead: true,
+                ExclusiveStartKey: start,
+              }),
+            );
+            for (const i of r.Items ?? []) {
+              const s = toSeek(i);
+              if (s.expiresAt > now()) out.push(s);
+            }
+            start = r.LastEvaluatedKey;
+          } while (start !== undefined);
+          return out;
+        }),
+      );
+      // The order one partition gives (by player id), whatever the partitioning.
+      return parts.flat().sort((a, b) => (a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0));
     },
     async getSeek(game, playerId) {
       const r = await db.send(
-        new GetCommand({ TableName: T, Key: { pk: `SEEK#${game}`, sk: playerId }, ConsistentRead: true }),
+        new GetCommand({ TableName: T, Key: { pk: pkOf(game, playerId), sk: playerId }, ConsistentRead: true }),
       );
       if (r.Item === undefined) return null;
       const s = toSeek(r.Item);
@@ -102,7 +115,7 @@ export function makeDynamoSeekStore(
         await db.send(
           new DeleteCommand({
             TableName: T,
-            Key: { pk: `SEEK#${game}`, sk: playerId },
+            Key: { pk: pkOf(game, playerId), sk: playerId },
             ConditionExpression: "#t = :t",
             ExpressionAttributeNames: { "#t": "token" },
             ExpressionAttributeValues: { ":t": token },
