@@ -57,10 +57,6 @@ export interface ProtoError<C extends string = ErrorCode> {
   readonly message: string;
 }
 
-export function isErrorCode(x: unknown): x is ErrorCode {
-  return typeof x === "string" && (ERROR_CODES as readonly string[]).includes(x);
-}
-
 /** The `error` frame any layer of the realtime entry answers with (before a message reaches its domain). */
 export function makeErrorFrame(
   code: ErrorCode,

@@ -42,7 +42,7 @@ export function newOriginSecret(): string {
 let origin: { at: number; value: Promise<Buffer> } | null = null;
 
 /** Whether the request came through CloudFront: it carries the origin header with the secret's value. */
-export async function fromOrigin(event: APIGatewayProxyEventV2, now: number = Date.now()): Promise<boolean> {
+async function fromOrigin(event: APIGatewayProxyEventV2, now: number = Date.now()): Promise<boolean> {
   const got = event.headers[ORIGIN_HEADER];
   if (got === undefined) return false;
   if (origin === null || now - origin.at >= ORIGIN_REFRESH_MS) {

@@ -40,7 +40,7 @@ export const CHAOS_SCALE: ChaosScale = {
 };
 
 /** The client connection at the same scale: heartbeat inside the idle cut, planned reconnect before the longest. */
-export function chaosConnection(scale: ChaosScale): Omit<ConnectionOptions, "url" | "socket" | "handlers"> {
+function chaosConnection(scale: ChaosScale): Omit<ConnectionOptions, "url" | "socket" | "handlers"> {
   return {
     heartbeatMs: scale.idleMs / 3,
     maxAgeMs: scale.maxConnectionMs - 2_000,

@@ -16,10 +16,8 @@ import type { MatchRecord } from "../../core/ranked/types.js";
 import { conditionalPut, copyOf, getLive, revCondition, stripKeys, ttlSeconds, yieldTurn } from "../lib/items.js";
 import { GSI2 } from "../lib/table.js";
 
-export type { MatchRecord };
-
-export const DUE_INDEX = GSI2;
-export const DUE_SHARDS = 4;
+const DUE_INDEX = GSI2;
+const DUE_SHARDS = 4;
 export const FINISHED_KEEP_MS = 365 * 24 * 3600_000;
 export const ACTIVE_KEEP_MS = 30 * 24 * 3600_000;
 
@@ -33,7 +31,7 @@ export interface MatchStore {
   anyPending(): Promise<boolean>;
 }
 
-export function shardOf(id: string): number {
+function shardOf(id: string): number {
   let h = 0;
   for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) >>> 0;
   return h % DUE_SHARDS;
@@ -43,7 +41,7 @@ function dueSortKey(dueAt: number, id: string): string {
   return `${String(Math.max(0, Math.floor(dueAt))).padStart(13, "0")}#${id}`;
 }
 
-export function retentionOf(m: MatchRecord, now: number): number {
+function retentionOf(m: MatchRecord, now: number): number {
   return m.status === "active" ? now + ACTIVE_KEEP_MS : (m.endedAt ?? now) + FINISHED_KEEP_MS;
 }
 
