@@ -2,7 +2,7 @@ import type { SSTConfig } from "sst";
 import { StorageStack } from "./stacks/StorageStack.js";
 import { ApiStack } from "./stacks/ApiStack.js";
 
-export const config: SSTConfig = {
+const config: SSTConfig = {
   config() {
     return { name: "mancala", region: process.env.AWS_REGION ?? "us-east-1" };
   },

@@ -18,8 +18,7 @@ import { makeBase64Url, parseBase64Url } from "./crypto/base64.js";
 
 export { makeBase64Url, parseBase64Url };
 
-export const IDENTITY_ERROR_CODES = ["auth/bad_player_id", "auth/bad_signature", "auth/bad_challenge"] as const;
-export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
+type IdentityErrorCode = "auth/bad_player_id" | "auth/bad_signature" | "auth/bad_challenge";
 export interface IdentityError {
   readonly code: IdentityErrorCode;
   readonly message: string;
@@ -34,7 +33,7 @@ export interface DeviceKeys {
   readonly secretKey: Uint8Array;
 }
 
-export const CHALLENGE_BYTES = 32;
+const CHALLENGE_BYTES = 32;
 const AUTH_CONTEXT = "mancala/ranked-auth/v1";
 
 function fail(code: IdentityErrorCode, message: string): { ok: false; error: IdentityError } {

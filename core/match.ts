@@ -7,7 +7,7 @@ import type { EndReason, Outcome, Seat } from "./types.js";
 export const BEST_OF = [1, 3, 5, 7] as const;
 export type BestOf = (typeof BEST_OF)[number];
 
-export interface GameRecord {
+interface GameRecord {
   /** Seat that moved first in this game. */
   readonly starter: Seat;
   readonly winner: Seat | null;
@@ -29,17 +29,13 @@ export interface Series {
   readonly first?: Seat;
 }
 
-export function isBestOf(x: unknown): x is BestOf {
-  return typeof x === "number" && (BEST_OF as readonly number[]).includes(x);
-}
-
 /** Wins needed to take the series: 1 of 1, 2 of 3, 3 of 5, 4 of 7. */
 export function winsNeeded(bestOf: BestOf): number {
   return (bestOf + 1) / 2;
 }
 
 /** Drawn games are replayed up to this many games in all. */
-export function gameCap(bestOf: BestOf): number {
+function gameCap(bestOf: BestOf): number {
   return 2 * bestOf;
 }
 

@@ -12,7 +12,7 @@
  */
 import { err, ok, type Result } from "./types.js";
 
-export const NAME_MIN = 2;
+const NAME_MIN = 2;
 /** The longest name a player goes by anywhere (ranked, friend games, the device's profile), in characters. */
 export const NAME_MAX = 20;
 
@@ -21,15 +21,8 @@ export function clipName(name: string): string {
   return Array.from(name).slice(0, NAME_MAX).join("");
 }
 
-export const NAME_ERROR_CODES = [
-  "name/too_short",
-  "name/too_long",
-  "name/bad_chars",
-  "name/mixed_scripts",
-  "name/reserved",
-  "name/taken",
-] as const;
-export type NameErrorCode = (typeof NAME_ERROR_CODES)[number];
+type NameErrorCode =
+  "name/too_short" | "name/too_long" | "name/bad_chars" | "name/mixed_scripts" | "name/reserved" | "name/taken";
 export interface NameError {
   readonly code: NameErrorCode;
   readonly message: string;

@@ -9,15 +9,15 @@
  * against the paper's worked example to four decimals.
  */
 
-export const RATING_START = 1500;
+const RATING_START = 1500;
 export const RD_START = 350;
-export const VOLATILITY_START = 0.06;
+const VOLATILITY_START = 0.06;
 /** System constant: how much volatility may change; the paper suggests 0.3..1.2. */
-export const TAU = 0.5;
+const TAU = 0.5;
 /** A player is provisional (kept off the leaderboard) while their RD is at least this. */
 export const PROVISIONAL_RD = 110;
 /** Glicko ↔ Glicko-2 scale factor (173.7178 in the paper). */
-export const SCALE = 400 / Math.LN10;
+const SCALE = 400 / Math.LN10;
 /** One idle rating period, for RD growth between games. */
 export const RATING_PERIOD_MS = 7 * 24 * 60 * 60 * 1000;
 /** Convergence tolerance of the volatility iteration (step 5). */

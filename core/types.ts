@@ -3,8 +3,7 @@
 export const GAMES = ["togyz", "ayo", "tsoro-classic", "tsoro-wta"] as const;
 export type GameId = (typeof GAMES)[number];
 
-export const SEATS = [0, 1] as const;
-export type Seat = (typeof SEATS)[number];
+export type Seat = 0 | 1;
 
 /** Per-seat data, indexed by `Seat`. */
 export type BySeat<T> = readonly [T, T];
@@ -44,15 +43,8 @@ export function err<E>(error: E): { ok: false; error: E } {
 }
 
 /** Error codes of the engine layer; every code names its layer first. */
-export const ENGINE_ERROR_CODES = [
-  "game/unknown",
-  "options/invalid",
-  "position/invalid",
-  "move/illegal",
-  "move/game_over",
-  "decode/invalid",
-] as const;
-export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
+export type EngineErrorCode =
+  "game/unknown" | "options/invalid" | "position/invalid" | "move/illegal" | "move/game_over" | "decode/invalid";
 
 export interface EngineError {
   readonly code: EngineErrorCode;

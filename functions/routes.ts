@@ -18,18 +18,9 @@ import type { IndexName } from "./lib/table.js";
 import type { SecretName } from "./lib/secrets.js";
 
 /** The DynamoDB actions the handlers may use (those both DynamoDB and dynalite support). */
-export const DYNAMO_ACTIONS = [
-  "GetItem",
-  "PutItem",
-  "UpdateItem",
-  "DeleteItem",
-  "Query",
-  "BatchGetItem",
-  "BatchWriteItem",
-] as const;
-export type DynamoAction = (typeof DYNAMO_ACTIONS)[number];
+type DynamoAction = "GetItem" | "PutItem" | "UpdateItem" | "DeleteItem" | "Query" | "BatchGetItem" | "BatchWriteItem";
 
-export interface Access {
+interface Access {
   /** DynamoDB actions on the table's primary key (GetItem, Query without `IndexName`, …). */
   readonly table: readonly DynamoAction[];
   /** DynamoDB actions on a global secondary index (a Query with `IndexName`), by index. */

@@ -15,8 +15,7 @@ import { H_QUIET, H_STORE0, H_TO_MOVE, H_TUZ0, H_TUZ1, type Engine } from "../ga
 
 export const SEED = 100;
 
-export const KNOWLEDGE = ["material", "full", "learned"] as const;
-export type Knowledge = (typeof KNOWLEDGE)[number];
+export type Knowledge = "material" | "full" | "learned";
 
 export type Evaluator = (buf: Int32Array) => number;
 
@@ -65,7 +64,7 @@ const T_TUZ1 = TP + H_TUZ1;
  * a full board; scaled by the seeds still on the board. Early pits of the opponent's row are passed by
  * most sowings of both players; pit 9 can never be one.
  */
-export const TOGYZ_TUZDYK_WORTH = [16, 17, 17, 16, 15, 13, 11, 9, 0] as const;
+const TOGYZ_TUZDYK_WORTH = [16, 17, 17, 16, 15, 13, 11, 9, 0] as const;
 const TUZ_WORTH = Int32Array.from(TOGYZ_TUZDYK_WORTH, (w) => w * SEED);
 
 /** Weights (per mille) of the side to move's best capture and of the opponent's threat. */

@@ -5,17 +5,12 @@
  */
 export {
   LEVELS,
-  LEVEL_SPECS,
   chooseMove,
   decide,
   hint,
   setTableSize,
   tableBytes,
-  type Decision,
   type Level,
-  type LevelSpec,
   type SearchOptions,
-  type SearchResult,
 } from "./levels.js";
-export { MATE, MATE_BOUND } from "./search.js";
-export { SEED } from "./evaluate.js";
+export { MATE_BOUND } from "./search.js";

@@ -32,7 +32,7 @@ import type { Evaluator } from "./evaluate.js";
 import { workspaceFor } from "../games/workspace.js";
 
 export const MAX_PLY = 128;
-export const MATE = 1_000_000;
+const MATE = 1_000_000;
 /** Scores beyond this are proven wins or losses. */
 export const MATE_BOUND = MATE - 10_000;
 const INF = 2_000_000;
@@ -53,7 +53,7 @@ const ASPIRATION = 150;
 /** Moves are small non-negative integers (togyz 1..9, ayo 0..12, tsoro 0..23). */
 const MOVE_SLOTS = 32;
 
-export interface SearchParams {
+interface SearchParams {
   /** Deepest iteration, in plies. */
   readonly maxDepth: number;
   /** `performance.now()` value at which to stop; `Infinity` for none. */

@@ -14,8 +14,8 @@ import nacl from "tweetnacl";
 import { err, ok, type Result } from "../types.js";
 
 export const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-export const CODE_LENGTH = 8;
-export const CODE_BITS = 40;
+const CODE_LENGTH = 8;
+const CODE_BITS = 40;
 /** 65,536 locators: up to about 32,000 rooms waiting for a guest with two allocation tries on average. */
 export const LOCATOR_BITS = 16;
 /** 2^24 = 16,777,216 passwords per locator. */

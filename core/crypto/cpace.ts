@@ -20,7 +20,7 @@ import { err, ok, type Result } from "../types.js";
 const Point = ristretto255.Point;
 const enc = new TextEncoder();
 
-export const CPACE_DSI = enc.encode("CPaceRistretto255");
+const CPACE_DSI = enc.encode("CPaceRistretto255");
 const DSI_ISK = enc.encode("CPaceRistretto255_ISK");
 /** SHA-512's input block size, for the zero padding of the generator string. */
 const S_IN_BYTES = 128;

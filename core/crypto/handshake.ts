@@ -22,7 +22,7 @@ import { deriveIsk, makeShare, prefixFreeCat, sampleScalar, tagsEqual, type CPac
 const enc = new TextEncoder();
 const AD_GUEST = enc.encode("mancala guest");
 const AD_OWNER = enc.encode("mancala owner");
-export const SID_BYTES = 16;
+const SID_BYTES = 16;
 
 export interface HandshakeError {
   readonly code: "crypto/bad_share" | "crypto/wrong_code";

@@ -9,7 +9,6 @@
 import type { EndReason, GameId, Outcome, Result, EngineError, Seat } from "../types.js";
 
 export const H_STORE0 = 0;
-export const H_STORE1 = 1;
 export const H_TO_MOVE = 2;
 export const H_PLY = 3;
 /** Moves in a row without a capture (Tsoro Classic) or a take (Tsoro WTA). */

@@ -39,7 +39,7 @@ import { tsoroClassic, tsoroWta } from "./tsoro.js";
 export * from "./engine.js";
 export { MAX_RELAYS } from "./tsoro.js";
 
-export const RULESETS: { readonly [G in GameId]: RuleSet<Readonly<Record<string, number | boolean>>> } = {
+const RULESETS: { readonly [G in GameId]: RuleSet<Readonly<Record<string, number | boolean>>> } = {
   togyz: togyz as RuleSet<Readonly<Record<string, number | boolean>>>,
   ayo: ayo as RuleSet<Readonly<Record<string, number | boolean>>>,
   "tsoro-classic": tsoroClassic,
@@ -84,7 +84,7 @@ function usesRepetition(engine: Engine): boolean {
 }
 
 /** Board, stores and seat to move: the identity of a position for the repetition rule. */
-export function positionKey(s: State): string {
+function positionKey(s: State): string {
   const e = s.engine;
   return Array.prototype.join.call(s.buf.subarray(0, e.pits + 2), ",") + "/" + s.buf[e.pits + H_TO_MOVE];
 }
@@ -320,5 +320,3 @@ export function decode(text: unknown): Result<State, EngineError> {
   if (problem !== null) return bad(problem);
   return ok(wrap(engine, buf, null));
 }
-
-export { togyz, ayo, tsoroClassic, tsoroWta };

@@ -31,7 +31,7 @@ export type ConnectionState =
 /** The connection's time: the clock core/online shares (clock.ts), injected in tests. */
 export type ConnectionTimers = Clock;
 
-export interface ConnectionHandlers {
+interface ConnectionHandlers {
   /**
    * A new socket is open (first, after a drop, or the planned successor). Resume on it with
    * `early` requests (authenticate, rejoin), then call `resumed()`.
@@ -74,7 +74,7 @@ export interface ConnectionOptions {
   readonly retryable?: (frame: Readonly<Record<string, unknown>>) => boolean;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   /** Sent as soon as the socket is open, before `resumed()` (the resume itself). Default false. */
   readonly early?: boolean;
   /** Kept across a reconnect and sent again once resumed. Default false (dropped when the socket goes). */
@@ -108,10 +108,9 @@ export interface Connection {
 export const ABSENCE_QUIET_MS = 5_000;
 
 /** API Gateway cuts a WebSocket after 10 minutes without a message and any after 2 hours. */
-export const GATEWAY_IDLE_CUT_MS = 10 * 60_000;
-export const GATEWAY_MAX_CUT_MS = 2 * 3600_000;
+const GATEWAY_MAX_CUT_MS = 2 * 3600_000;
 
-export const CONNECTION_DEFAULTS = {
+const CONNECTION_DEFAULTS = {
   backoff: { baseMs: 250, maxMs: 8_000 },
   heartbeatMs: 60_000,
   answerMs: 8_000,

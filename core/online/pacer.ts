@@ -24,12 +24,12 @@ export interface RetryPacer {
   streak(channel: string): number;
 }
 
-export const PACER_BASE_MS = 250;
+const PACER_BASE_MS = 250;
 export const PACER_MAX_MS = 30_000;
-export const PACER_MAX_HINT_MS = 10 * 60_000;
+const PACER_MAX_HINT_MS = 10 * 60_000;
 
 /** The pacer's wait for the `streak`-th refusal in a row (1-based), before jitter and hints. */
-export function pacerDelay(streak: number, baseMs = PACER_BASE_MS, maxMs = PACER_MAX_MS): number {
+function pacerDelay(streak: number, baseMs = PACER_BASE_MS, maxMs = PACER_MAX_MS): number {
   return Math.min(maxMs, baseMs * 2 ** Math.min(30, Math.max(0, streak - 1)));
 }
 

@@ -9,7 +9,7 @@ import { BEST_OF } from "../match.js";
 import { NAME_MAX } from "../names.js";
 import { err, ok, type Result } from "../types.js";
 
-export const MAX_CHAT_CHARS = 500;
+const MAX_CHAT_CHARS = 500;
 /** An avatar: an emoji or built-in avatar id, or a small image data URL (the client scales photos down). */
 export const MAX_AVATAR_CHARS = 10_000;
 
@@ -25,18 +25,18 @@ const NameSchema = v.pipe(
   v.check((s) => Array.from(s).length <= NAME_MAX, `at most ${NAME_MAX} characters`),
 );
 
-export const SetupSchema = v.strictObject({
+const SetupSchema = v.strictObject({
   t: v.literal("setup"),
   game: v.picklist(GAMES),
   options: Options,
   bestOf: v.picklist(BEST_OF),
 });
-export const ProfileSchema = v.strictObject({
+const ProfileSchema = v.strictObject({
   t: v.literal("profile"),
   name: NameSchema,
   avatar: v.optional(v.pipe(v.string(), v.maxLength(MAX_AVATAR_CHARS))),
 });
-export const MoveSchema = v.strictObject({
+const MoveSchema = v.strictObject({
   t: v.literal("move"),
   /** Which series (0, then 1 after the first rematch, …) and which game of it (0-based). */
   series: v.pipe(v.number(), v.integer(), v.minValue(0)),
@@ -45,24 +45,24 @@ export const MoveSchema = v.strictObject({
   ply: v.pipe(v.number(), v.integer(), v.minValue(0)),
   move: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99)),
 });
-export const ChatSchema = v.strictObject({
+const ChatSchema = v.strictObject({
   t: v.literal("chat"),
   text: v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_CHAT_CHARS)),
 });
 /** Ask to pause (`on: true`) or to carry on (`on: false`); the other seat must agree. */
-export const PauseSchema = v.strictObject({ t: v.literal("pause"), on: v.boolean() });
+const PauseSchema = v.strictObject({ t: v.literal("pause"), on: v.boolean() });
 /** Answer the other seat's pending offer of `what`. */
-export const AnswerSchema = v.strictObject({
+const AnswerSchema = v.strictObject({
   t: v.literal("answer"),
   what: v.picklist(["pause", "rematch", "end"] as const),
   accept: v.boolean(),
 });
 /** Offer a new series once this one is over; the other seat accepts with `answer`. */
-export const RematchSchema = v.strictObject({ t: v.literal("rematch") });
+const RematchSchema = v.strictObject({ t: v.literal("rematch") });
 /** Give up the current game, or with `whole` the whole series. */
-export const ForfeitSchema = v.strictObject({ t: v.literal("forfeit"), whole: v.boolean() });
+const ForfeitSchema = v.strictObject({ t: v.literal("forfeit"), whole: v.boolean() });
 /** Ayo: offer to end the current game on the captured score. */
-export const EndOfferSchema = v.strictObject({ t: v.literal("end") });
+const EndOfferSchema = v.strictObject({ t: v.literal("end") });
 
 export const PayloadSchema = v.variant("t", [
   SetupSchema,
@@ -76,13 +76,11 @@ export const PayloadSchema = v.variant("t", [
   EndOfferSchema,
 ]);
 export type Payload = v.InferOutput<typeof PayloadSchema>;
-export type PayloadType = Payload["t"];
 
 /** The name a guest shows the owner with its join request. */
 export const JoinRequestSchema = v.strictObject({
   name: NameSchema,
 });
-export type JoinRequestBody = v.InferOutput<typeof JoinRequestSchema>;
 
 export interface PayloadError {
   readonly code: "peer/invalid";
@@ -97,10 +95,6 @@ export function parsePayload(raw: unknown): Result<Payload, PayloadError> {
     return err({ code: "peer/invalid", message: path === "" ? first.message : `${path}: ${first.message}` });
   }
   return ok(r.output);
-}
-
-export function makePayload(p: Payload): Payload {
-  return p;
 }
 
 /** Chat goes in boxes of kind "chat" (the flood rule), everything else in "game" boxes. */

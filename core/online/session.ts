@@ -9,8 +9,8 @@
  * use the same code.
  */
 import nacl from "tweetnacl";
-import { err, ok, type BySeat, type Result, type Seat } from "../types.js";
-import { moveCount, view as positionView, type TraceEvent } from "../games/index.js";
+import { err, ok, type Result, type Seat } from "../types.js";
+import { moveCount, type TraceEvent } from "../games/index.js";
 import {
   acceptSealed,
   createReplayGuard,
@@ -106,7 +106,7 @@ export interface SessionView {
   readonly answered: number;
 }
 
-export type SessionEvent =
+type SessionEvent =
   | { readonly type: "change" }
   | {
       readonly type: "applied";
@@ -130,7 +130,7 @@ export type SessionEvent =
   /** Owner: a guest's key confirmation failed (counted on the server). */
   | { readonly type: "wrong_code"; readonly reqId: string };
 
-export interface SessionError {
+interface SessionError {
   readonly code: ErrorCode;
   readonly message: string;
 }
@@ -231,15 +231,13 @@ interface Outgoing {
   box: string | null;
 }
 
-const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
-
 /** How often a seated session pings, and how long it waits for any answer before reconnecting. */
 export const HEARTBEAT_MS = 60_000;
 export const HEARTBEAT_TIMEOUT_MS = 15_000;
 /** Owner: key exchanges answered and not yet confirmed, at once (more hellos wait their turn). */
 export const MAX_OPEN_EXCHANGES = OPEN_EXCHANGES;
 /** A relay not answered within this is taken as lost and sent again (paced; the server stores it once). */
-export const RELAY_TIMEOUT_MS = 15_000;
+const RELAY_TIMEOUT_MS = 15_000;
 
 export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   const random = opts.random ?? nacl.randomBytes;
@@ -1158,12 +1156,3 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     },
   };
 }
-
-/** The stores each room seat has in the current position (for a score line), or null before setup. */
-export function scoreOf(g: FriendGame): BySeat<number> | null {
-  if (g.state === null) return null;
-  const s = positionView(g.state).stores;
-  return g.starter === 0 ? [s[0], s[1]] : [s[1], s[0]];
-}
-
-export { other as otherSeat };

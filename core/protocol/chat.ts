@@ -6,7 +6,7 @@
 import type { ProtoError } from "./errors.js";
 
 /** At most CHAT_LIMIT chat messages in CHAT_WINDOW_MS. */
-export const CHAT_LIMIT = 5;
+const CHAT_LIMIT = 5;
 export const CHAT_WINDOW_MS = 10_000;
 
 /** The times of `times` that still count against a chat line sent at `now`. */

@@ -59,7 +59,3 @@ export function ridOf(raw: unknown): string | number | undefined {
   if (typeof rid === "number" && Number.isInteger(rid)) return rid;
   return undefined;
 }
-
-export function makeEnvelopeText(msg: Envelope): string {
-  return JSON.stringify(msg);
-}

@@ -52,13 +52,27 @@ export const ERROR_CODES = [...new Set<string>([...FRIEND_ERROR_CODES, ...RANKED
 )[];
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * The HTTP API's refusal codes (`{error: {code, message}}`, functions/http/*) and the status each is
+ * answered with: the handlers name the code, the status comes from here.
+ */
+export const HTTP_ERROR_STATUS = {
+  "proto/malformed": 400, // the body is not JSON
+  "proto/invalid": 400, // the body does not match its schema
+  "query/invalid": 400,
+  "query/bad_cursor": 400,
+  "query/bad_player_id": 400,
+  "http/forbidden": 403, // not through the site's own address
+  "player/not_found": 404,
+  "proto/too_large": 413,
+  "http/unsupported_media_type": 415,
+  "rate/limited": 429,
+} as const satisfies Readonly<Record<string, number>>;
+export type HttpErrorCode = keyof typeof HTTP_ERROR_STATUS;
+
 export interface ProtoError<C extends string = ErrorCode> {
   readonly code: C;
   readonly message: string;
-}
-
-export function isErrorCode(x: unknown): x is ErrorCode {
-  return typeof x === "string" && (ERROR_CODES as readonly string[]).includes(x);
 }
 
 /** The `error` frame any layer of the realtime entry answers with (before a message reaches its domain). */

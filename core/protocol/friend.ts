@@ -26,9 +26,9 @@ import { LOCATOR_COUNT } from "../crypto/code.js";
 export const PROTOCOL_VERSION = 2;
 
 /** Largest sealed box of a relayed message (about 12 KB of plaintext). */
-export const MAX_BOX_CHARS = 16_384;
+const MAX_BOX_CHARS = 16_384;
 /** Largest sealed join request (a name, nothing else). */
-export const MAX_REQUEST_CHARS = 1_024;
+const MAX_REQUEST_CHARS = 1_024;
 /** A page of `sync.page` stays under this many characters of boxes. */
 export const SYNC_PAGE_CHARS = 24_000;
 /** Friend rooms expire this long after the last activity. */
@@ -77,9 +77,9 @@ const Rid = v.optional(v.union([v.pipe(v.string(), v.maxLength(40)), v.pipe(v.nu
 const B64 = (min: number, max: number) =>
   v.pipe(v.string(), v.minLength(min), v.maxLength(max), v.regex(/^[A-Za-z0-9_-]+$/, "must be base64url"));
 /** A room id: base64url of 32 bytes. */
-export const RoomIdSchema = B64(43, 43);
+const RoomIdSchema = B64(43, 43);
 /** A seat secret: base64url of 32 bytes. */
-export const SecretSchema = B64(43, 43);
+const SecretSchema = B64(43, 43);
 const Seq = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2 ** 40));
 const Cseq = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2 ** 40));
 const ReqId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,32}$/));
@@ -90,12 +90,12 @@ const Share = B64(40, 200);
 const Tag = B64(86, 86);
 /** A server MAC over a log head (functions/friends/head.ts). */
 const Proof = B64(43, 43);
-export const RELAY_KINDS = ["game", "chat"] as const;
+const RELAY_KINDS = ["game", "chat"] as const;
 export type RelayKind = (typeof RELAY_KINDS)[number];
 
 // ---- client → server ----
 
-export const RoomCreateSchema = v.strictObject({
+const RoomCreateSchema = v.strictObject({
   type: v.literal("room.create"),
   rid: Rid,
   /** Random, chosen by the owner's device (nothing to do with the code). */
@@ -105,16 +105,16 @@ export const RoomCreateSchema = v.strictObject({
   loc: v.optional(Loc),
 });
 /** Returns to one's own seat with its secret (no key exchange). */
-export const RoomJoinSchema = v.strictObject({
+const RoomJoinSchema = v.strictObject({
   type: v.literal("room.join"),
   rid: Rid,
   roomId: RoomIdSchema,
   secret: SecretSchema,
 });
 /** Owner, while the guest seat is free: retire the current locator and give the room a new one (`room.code`). */
-export const RoomRecodeSchema = v.strictObject({ type: v.literal("room.recode"), rid: Rid });
+const RoomRecodeSchema = v.strictObject({ type: v.literal("room.recode"), rid: Rid });
 /** Guest: the first key-exchange message, to the room at `loc`. */
-export const JoinHelloSchema = v.strictObject({
+const JoinHelloSchema = v.strictObject({
   type: v.literal("join.hello"),
   rid: Rid,
   loc: Loc,
@@ -122,9 +122,9 @@ export const JoinHelloSchema = v.strictObject({
   msg: Share,
 });
 /** Owner: its share for the guest's exchange `reqId`. */
-export const JoinReplySchema = v.strictObject({ type: v.literal("join.reply"), rid: Rid, reqId: ReqId, msg: Share });
+const JoinReplySchema = v.strictObject({ type: v.literal("join.reply"), rid: Rid, reqId: ReqId, msg: Share });
 /** Guest: its confirmation tag and its seat secret (the server keeps its hash; the owner never sees it). */
-export const JoinConfirmSchema = v.strictObject({
+const JoinConfirmSchema = v.strictObject({
   type: v.literal("join.confirm"),
   rid: Rid,
   reqId: ReqId,
@@ -132,27 +132,27 @@ export const JoinConfirmSchema = v.strictObject({
   secret: SecretSchema,
 });
 /** Guest, once the owner's tag held: the sealed request (its name). */
-export const JoinRequestMessageSchema = v.strictObject({
+const JoinRequestMessageSchema = v.strictObject({
   type: v.literal("join.request"),
   rid: Rid,
   reqId: ReqId,
   request: B64(40, MAX_REQUEST_CHARS),
 });
 /** Owner: whether the guest's tag held; with the owner's own tag when it did. */
-export const JoinVerdictSchema = v.strictObject({
+const JoinVerdictSchema = v.strictObject({
   type: v.literal("join.verdict"),
   rid: Rid,
   reqId: ReqId,
   ok: v.boolean(),
   tag: v.optional(Tag),
 });
-export const JoinAnswerSchema = v.strictObject({
+const JoinAnswerSchema = v.strictObject({
   type: v.literal("join.answer"),
   rid: Rid,
   reqId: ReqId,
   approve: v.boolean(),
 });
-export const RelaySchema = v.strictObject({
+const RelaySchema = v.strictObject({
   type: v.literal("relay"),
   rid: Rid,
   /** The sender's room and seat, with the seat token `room.joined` gave this connection. */
@@ -170,10 +170,10 @@ export const RelaySchema = v.strictObject({
   kind: v.picklist(RELAY_KINDS),
   box: B64(40, MAX_BOX_CHARS),
 });
-export const SyncSchema = v.strictObject({ type: v.literal("sync"), rid: Rid, after: Seq });
-export const PingSchema = v.strictObject({ type: v.literal("ping"), rid: Rid });
+const SyncSchema = v.strictObject({ type: v.literal("sync"), rid: Rid, after: Seq });
+const PingSchema = v.strictObject({ type: v.literal("ping"), rid: Rid });
 
-export const FriendClientMessageSchema = v.variant("type", [
+const FriendClientMessageSchema = v.variant("type", [
   RoomCreateSchema,
   RoomJoinSchema,
   RoomRecodeSchema,
@@ -188,7 +188,7 @@ export const FriendClientMessageSchema = v.variant("type", [
   PingSchema,
 ]);
 export type FriendClientMessage = v.InferOutput<typeof FriendClientMessageSchema>;
-export const FRIEND_CLIENT_TYPES = [
+const FRIEND_CLIENT_TYPES = [
   "room.create",
   "room.join",
   "room.recode",
@@ -205,7 +205,7 @@ export const FRIEND_CLIENT_TYPES = [
 
 // ---- server → client ----
 
-export const StoredMessageSchema = v.object({
+const StoredMessageSchema = v.object({
   seq: Seq,
   from: Seat,
   cseq: Cseq,
@@ -219,7 +219,7 @@ export const StoredMessageSchema = v.object({
   proof: v.string(),
 });
 /** A head of a room's log: its last number, each seat's count of messages, and the server's proof. */
-export const LogHeadSchema = v.object({ seq: Seq, sent: v.tuple([Seq, Seq]), proof: v.string() });
+const LogHeadSchema = v.object({ seq: Seq, sent: v.tuple([Seq, Seq]), proof: v.string() });
 export type LogHead = v.InferOutput<typeof LogHeadSchema>;
 export type StoredMessage = v.InferOutput<typeof StoredMessageSchema>;
 
@@ -234,7 +234,7 @@ const ErrorSchema = v.object({
   retryMs: v.optional(v.number()),
 });
 
-export const FriendServerMessageSchema = v.variant("type", [
+const FriendServerMessageSchema = v.variant("type", [
   v.object({
     type: v.literal("room.created"),
     rid: Rid,
@@ -322,10 +322,6 @@ export function parseFriendClientMessage(raw: unknown): Result<FriendClientMessa
     return err({ code: "proto/unknown_type", message: `unknown message type ${JSON.stringify(type).slice(0, 60)}` });
   }
   return err({ code: "proto/invalid", message: describeIssues(r.issues) });
-}
-
-export function makeFriendClientText(msg: FriendClientMessage): string {
-  return JSON.stringify(msg);
 }
 
 /** For clients: validates a friend-room message from the server. */

@@ -11,7 +11,6 @@ import * as v from "valibot";
 import { GAMES, type GameId, type Result, err, ok } from "../types.js";
 import { END_REASONS } from "../types.js";
 
-export const RANKED_PROTOCOL_VERSION = 1;
 /** Largest ranked client message accepted, in characters of JSON. */
 export const RANKED_MESSAGE_MAX = 2048;
 
@@ -57,7 +56,7 @@ const GameSchema = v.picklist(GAMES);
 const Seat = v.picklist([0, 1] as const);
 
 /** Options a ranked seek may carry; the engine checks their ranges. Ayo is always between people. */
-export const RankedOptionsSchema = v.strictObject({
+const RankedOptionsSchema = v.strictObject({
   holes: v.optional(v.pipe(v.number(), v.integer())),
   seeds: v.optional(v.pipe(v.number(), v.integer())),
 });
@@ -65,44 +64,44 @@ export type RankedOptions = v.InferOutput<typeof RankedOptionsSchema>;
 
 // ---- client → server ----
 
-export const AuthHelloSchema = v.strictObject({ type: v.literal("auth.hello"), rid: Rid, playerId: B64(43, 43) });
-export const AuthProveSchema = v.strictObject({
+const AuthHelloSchema = v.strictObject({ type: v.literal("auth.hello"), rid: Rid, playerId: B64(43, 43) });
+const AuthProveSchema = v.strictObject({
   type: v.literal("auth.prove"),
   rid: Rid,
   signature: B64(86, 86),
   name: v.optional(v.pipe(v.string(), v.maxLength(200))),
 });
-export const AuthNameSchema = v.strictObject({
+const AuthNameSchema = v.strictObject({
   type: v.literal("auth.name"),
   rid: Rid,
   name: v.pipe(v.string(), v.maxLength(200)),
 });
-export const RankedSeekSchema = v.strictObject({
+const RankedSeekSchema = v.strictObject({
   type: v.literal("ranked.seek"),
   rid: Rid,
   game: GameSchema,
   options: v.optional(RankedOptionsSchema),
 });
-export const RankedCancelSchema = v.strictObject({ type: v.literal("ranked.cancel"), rid: Rid });
-export const RankedMoveSchema = v.strictObject({
+const RankedCancelSchema = v.strictObject({ type: v.literal("ranked.cancel"), rid: Rid });
+const RankedMoveSchema = v.strictObject({
   type: v.literal("ranked.move"),
   rid: Rid,
   matchId: Id,
   version: Version,
   move: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99)),
 });
-export const RankedResignSchema = v.strictObject({ type: v.literal("ranked.resign"), rid: Rid, matchId: Id });
-export const RankedAbortSchema = v.strictObject({ type: v.literal("ranked.abort"), rid: Rid, matchId: Id });
+const RankedResignSchema = v.strictObject({ type: v.literal("ranked.resign"), rid: Rid, matchId: Id });
+const RankedAbortSchema = v.strictObject({ type: v.literal("ranked.abort"), rid: Rid, matchId: Id });
 /** Ayo: offer (or accept the opponent's offer) to end on the current score; lapses with the next move. */
-export const RankedAgreeEndSchema = v.strictObject({
+const RankedAgreeEndSchema = v.strictObject({
   type: v.literal("ranked.agree_end"),
   rid: Rid,
   matchId: Id,
   version: Version,
 });
-export const RankedSyncSchema = v.strictObject({ type: v.literal("ranked.sync"), rid: Rid, matchId: v.optional(Id) });
+const RankedSyncSchema = v.strictObject({ type: v.literal("ranked.sync"), rid: Rid, matchId: v.optional(Id) });
 
-export const RankedClientMessageSchema = v.variant("type", [
+const RankedClientMessageSchema = v.variant("type", [
   AuthHelloSchema,
   AuthProveSchema,
   AuthNameSchema,
@@ -115,10 +114,9 @@ export const RankedClientMessageSchema = v.variant("type", [
   RankedSyncSchema,
 ]);
 export type RankedClientMessage = v.InferOutput<typeof RankedClientMessageSchema>;
-export type RankedClientType = RankedClientMessage["type"];
 
 /** The messages that act on a match, each answered from the match item alone. */
-export const RANKED_MATCH_ACTIONS = ["ranked.move", "ranked.resign", "ranked.abort", "ranked.agree_end"] as const;
+const RANKED_MATCH_ACTIONS = ["ranked.move", "ranked.resign", "ranked.abort", "ranked.agree_end"] as const;
 export type RankedMatchAction = Extract<RankedClientMessage, { type: (typeof RANKED_MATCH_ACTIONS)[number] }>;
 
 export function isMatchAction(type: string): type is RankedMatchAction["type"] {
@@ -127,7 +125,7 @@ export function isMatchAction(type: string): type is RankedMatchAction["type"] {
 
 // ---- server → client ----
 
-export const GameStatsSchema = v.object({
+const GameStatsSchema = v.object({
   rating: v.number(),
   rd: v.number(),
   games: v.number(),
@@ -138,16 +136,16 @@ export const GameStatsSchema = v.object({
 });
 export type GameStats = v.InferOutput<typeof GameStatsSchema>;
 
-export const SeatViewSchema = v.object({
+const SeatViewSchema = v.object({
   playerId: v.string(),
   name: v.string(),
   rating: v.number(),
   provisional: v.boolean(),
 });
 
-export const OutcomeSchema = v.object({ winner: v.nullable(Seat), reason: v.picklist(END_REASONS) });
+const OutcomeSchema = v.object({ winner: v.nullable(Seat), reason: v.picklist(END_REASONS) });
 
-export const MatchViewSchema = v.object({
+const MatchViewSchema = v.object({
   id: v.string(),
   game: GameSchema,
   options: v.record(v.string(), v.union([v.number(), v.boolean()])),
@@ -169,10 +167,10 @@ export const MatchViewSchema = v.object({
 });
 export type MatchView = v.InferOutput<typeof MatchViewSchema>;
 
-export const RatingChangeSchema = v.object({ before: v.number(), after: v.number(), rd: v.number() });
+const RatingChangeSchema = v.object({ before: v.number(), after: v.number(), rd: v.number() });
 export type RatingChange = v.InferOutput<typeof RatingChangeSchema>;
 
-export const RankedServerMessageSchema = v.variant("type", [
+const RankedServerMessageSchema = v.variant("type", [
   v.object({ type: v.literal("auth.challenge"), rid: Rid, challenge: v.string() }),
   v.object({
     type: v.literal("auth.ok"),
@@ -295,18 +293,14 @@ export function makeRankedError(
   return { type: "ranked.error", code, message, ...extra };
 }
 
-export function isRankedGame(x: unknown): x is GameId {
-  return typeof x === "string" && (GAMES as readonly string[]).includes(x);
-}
-
 // ---- HTTP API ----
 
-export const LEADERBOARD_LIMIT_MAX = 100;
-export const LEADERBOARD_LIMIT_DEFAULT = 50;
+const LEADERBOARD_LIMIT_MAX = 100;
+const LEADERBOARD_LIMIT_DEFAULT = 50;
 export const SUGGESTION_MAX_CHARS = 2000;
 export const SUGGESTION_CATEGORIES = ["idea", "problem", "other", "translation"] as const;
 /** The client's languages a translation suggestion may name (web/src/i18n/locales.ts `LOCALES`). */
-export const SUGGESTION_LOCALES = ["en", "ru", "kk", "ky", "yo", "sn"] as const;
+const SUGGESTION_LOCALES = ["en", "ru", "kk", "ky", "yo", "sn"] as const;
 
 /** `GET /leaderboard?game=G&limit=N&cursor=C`: query parameters arrive as text. */
 export const LeaderboardQuerySchema = v.strictObject({
@@ -328,7 +322,6 @@ export const LeaderboardQuerySchema = v.strictObject({
     "exclude",
   ),
 });
-export type LeaderboardQuery = v.InferOutput<typeof LeaderboardQuerySchema>;
 
 export interface LeaderboardRow {
   readonly rank: number;

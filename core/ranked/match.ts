@@ -83,7 +83,7 @@ export function makeMatch(n: NewMatch): MatchRecord {
 }
 
 /** Time left on each clock at `now` (the running clock charged). */
-export function clocksAt(m: MatchRecord, now: number): [number, number] {
+function clocksAt(m: MatchRecord, now: number): [number, number] {
   const c: [number, number] = [m.clocks[0], m.clocks[1]];
   if (m.status === "active") c[m.toMove] = chargeClock(c[m.toMove], now - m.turnStartedAt);
   return c;
@@ -144,7 +144,7 @@ function firstMoveOf(m: MatchRecord): number {
 }
 
 /** The record with `dueAt` brought in line with its state. */
-export function withDue(m: MatchRecord): MatchRecord {
+function withDue(m: MatchRecord): MatchRecord {
   const dueAt =
     m.status === "active" ? nextDeadline(m, firstMoveOf(m)) : m.settled ? null : (m.endedAt ?? m.turnStartedAt);
   return m.dueAt === dueAt ? m : { ...m, dueAt };

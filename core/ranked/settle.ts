@@ -10,7 +10,7 @@ import type { GameId, Outcome, Seat } from "../types.js";
 import type { PlayerGameRecord, SeatRecord } from "./types.js";
 
 /** How many of a player's latest match ids are kept to refuse a second application. */
-export const APPLIED_KEEP = 50;
+const APPLIED_KEEP = 50;
 
 /**
  * Games that count less, so that identities that cost nothing cannot farm a rating:
@@ -24,7 +24,7 @@ export const APPLIED_KEEP = 50;
 export const NEW_PLAYER_GAMES = 5;
 export const NEW_PLAYER_MS = 24 * 3600_000;
 export const NEW_OPPONENT_WEIGHT = 0.05;
-export const REPEAT_WINDOW_MS = 24 * 3600_000;
+const REPEAT_WINDOW_MS = 24 * 3600_000;
 /** Opponents of the last day kept on a record (a cap, so the item stays small). */
 const RECENT_KEEP = 100;
 

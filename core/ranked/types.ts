@@ -26,7 +26,7 @@ export interface SeatRecord {
   readonly joinedAt?: number;
 }
 
-export type MatchStatus = "active" | "finished" | "aborted";
+type MatchStatus = "active" | "finished" | "aborted";
 
 export interface MatchRecord {
   readonly id: string;

@@ -27,7 +27,7 @@ export function parseRecords(
 }
 
 /** Longest share fragment we read (a 400-move Tsoro game is well under this). */
-export const MAX_SHARE_LENGTH = 12_000;
+const MAX_SHARE_LENGTH = 12_000;
 
 /** The record as base64url of its JSON, for `#/replay/<this>`: the server never sees a fragment. */
 export function makeShareCode(r: Replayed): string {

@@ -61,7 +61,7 @@ export function makeMoveToken(m: MoveMarks): string {
   return `${m.pit}${m.landing}${m.capture !== null ? `(${m.capture})` : ""}${m.tuzdyk ? "X" : ""}`;
 }
 
-export function resultToken(o: Outcome | null): string {
+function resultToken(o: Outcome | null): string {
   if (o === null) return "*";
   return o.winner === 0 ? "1-0" : o.winner === 1 ? "0-1" : "1/2-1/2";
 }

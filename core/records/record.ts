@@ -18,7 +18,7 @@ import {
 } from "../types.js";
 
 /** Most moves a record may hold (Tsoro WTA stops at 400; Ayo and Togyz games are far shorter). */
-export const MAX_RECORD_MOVES = 2000;
+const MAX_RECORD_MOVES = 2000;
 
 export interface GameRecord {
   readonly game: GameId;
@@ -34,8 +34,7 @@ export interface GameRecord {
   readonly players?: readonly [string, string];
 }
 
-export const RECORD_ERROR_CODES = ["record/unreadable", "record/invalid", "record/illegal"] as const;
-export type RecordErrorCode = (typeof RECORD_ERROR_CODES)[number];
+export type RecordErrorCode = "record/unreadable" | "record/invalid" | "record/illegal";
 
 export interface RecordError {
   readonly code: RecordErrorCode;

@@ -18,7 +18,7 @@ import {
   wsFactory,
   type Player,
   type TestServer,
-} from "./testkit.js";
+} from "../local/players.js";
 import { WebSocket } from "ws";
 import { PROTOCOL_VERSION } from "../../core/protocol/friend.js";
 

@@ -18,7 +18,7 @@ import {
   waitFor,
   type Player,
   type TestServer,
-} from "./testkit.js";
+} from "../local/players.js";
 
 let ts: TestServer;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { WebSocket } from "ws";
 import nacl from "tweetnacl";
 import { generateSecret, makeBase64Url } from "../../core/crypto/index.js";
 import { PROTOCOL_VERSION } from "../../core/protocol/friend.js";
-import { codeOf, newRoom, player, startTestServer, waitFor, type Player, type TestServer } from "./testkit.js";
+import { codeOf, newRoom, player, startTestServer, waitFor, type Player, type TestServer } from "../local/players.js";
 
 let ts: TestServer;
 beforeAll(async () => {

@@ -61,10 +61,6 @@ type Msg<T extends FriendClientMessage["type"]> = Extract<FriendClientMessage, {
 
 const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
 
-export interface Reply {
-  readonly message: FriendServerMessage;
-}
-
 /** Sends to a connection; a gone connection is cleaned up as if it had disconnected. */
 async function push(
   p: FriendPorts,

@@ -78,7 +78,7 @@ export interface JoinRequest {
   readonly loc?: number;
 }
 
-export interface Locator {
+interface Locator {
   readonly loc: number;
   readonly roomId: string;
   readonly fails: number;
@@ -87,9 +87,9 @@ export interface Locator {
 }
 
 /** Taking a guess slot: taken, all slots used or under way, or the locator is gone (retired, lapsed, another room's). */
-export type ReserveResult = "reserved" | "full" | "gone";
+type ReserveResult = "reserved" | "full" | "gone";
 
-export type CountResult =
+type CountResult =
   /** Counted; `retired` when this was the last wrong code the locator allows. */
   | { readonly kind: "counted"; readonly fails: number; readonly retired: boolean }
   /** The locator is gone or no longer this room's (retired before). */
@@ -98,7 +98,7 @@ export type CountResult =
 /** A stored message as the table holds it (the proof of its head is made by the service). */
 export type Stored = Omit<StoredMessage, "proof">;
 
-export type AppendResult =
+type AppendResult =
   | { readonly kind: "stored"; readonly msg: Stored }
   /** This very message was stored under that number before (a retry after a lost ack). */
   | { readonly kind: "duplicate"; readonly msg: Stored }

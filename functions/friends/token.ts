@@ -21,11 +21,11 @@ import type { Seat } from "../../core/types.js";
 import { readSecret } from "../lib/secrets.js";
 
 /** How long an instance keeps the keys it read before reading the secret again. */
-export const KEY_REFRESH_MS = 5 * 60_000;
+const KEY_REFRESH_MS = 5 * 60_000;
 /** The wait between the two steps of a rotation: every instance has re-read the secret by then. */
 export const ROTATION_STEP_MS = 2 * KEY_REFRESH_MS;
 
-export interface SeatKey {
+interface SeatKey {
   /** 0-255: the token's first byte. */
   readonly id: number;
   readonly key: Buffer;

@@ -11,7 +11,7 @@ import { fail, json, table, behindOrigin } from "./respond.js";
 export const handler = behindOrigin(
   async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
     const q = parseWith(LeaderboardQuerySchema, { ...(event.queryStringParameters ?? {}) });
-    if (!q.ok) return fail(400, "query/invalid", q.error.message);
+    if (!q.ok) return fail("query/invalid", q.error.message);
     const { db, tableName } = table();
     const page = await leaderboardPage(
       makeDynamoRatingStore(db, tableName),
@@ -20,7 +20,7 @@ export const handler = behindOrigin(
       q.value.cursor,
       q.value.provisional === "include",
     );
-    if (!page.ok) return fail(400, page.error.code, page.error.message);
+    if (!page.ok) return fail(page.error.code, page.error.message);
     return json(200, page.value, { "cache-control": "public, max-age=10" });
   },
 );

@@ -11,7 +11,7 @@ export const handler = behindOrigin(
     const { db, tableName } = table();
     const identity = makeDynamoIdentityStore(db, tableName);
     const r = await playerPage(makeDynamoRatingStore(db, tableName), (pid) => identity.getProfile(pid), id);
-    if (!r.ok) return fail(r.error.code === "player/not_found" ? 404 : 400, r.error.code, r.error.message);
+    if (!r.ok) return fail(r.error.code, r.error.message);
     return json(200, r.value, { "cache-control": "public, max-age=10" });
   },
 );

@@ -6,6 +6,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { timingSafeEqual } from "node:crypto";
 import { randomBytes } from "node:crypto";
+import { HTTP_ERROR_STATUS, type HttpErrorCode } from "../../core/protocol/errors.js";
 import { documentClient, readConfig } from "../lib/config.js";
 import { readSecret } from "../lib/secrets.js";
 
@@ -21,9 +22,9 @@ export function json(
   };
 }
 
-/** A refusal: `{error: {code, message}}` with its status. */
-export function fail(statusCode: number, code: string, message: string): APIGatewayProxyStructuredResultV2 {
-  return json(statusCode, { error: { code, message } });
+/** A refusal: `{error: {code, message}}` with the code's status (core/protocol/errors.ts). */
+export function fail(code: HttpErrorCode, message: string): APIGatewayProxyStructuredResultV2 {
+  return json(HTTP_ERROR_STATUS[code], { error: { code, message } });
 }
 
 /**
@@ -42,7 +43,7 @@ export function newOriginSecret(): string {
 let origin: { at: number; value: Promise<Buffer> } | null = null;
 
 /** Whether the request came through CloudFront: it carries the origin header with the secret's value. */
-export async function fromOrigin(event: APIGatewayProxyEventV2, now: number = Date.now()): Promise<boolean> {
+async function fromOrigin(event: APIGatewayProxyEventV2, now: number = Date.now()): Promise<boolean> {
   const got = event.headers[ORIGIN_HEADER];
   if (got === undefined) return false;
   if (origin === null || now - origin.at >= ORIGIN_REFRESH_MS) {
@@ -67,7 +68,7 @@ export function behindOrigin(
   return async (event) =>
     (await fromOrigin(event))
       ? handler(event)
-      : fail(403, "http/forbidden", "the API answers only through the site's own address");
+      : fail("http/forbidden", "the API answers only through the site's own address");
 }
 
 /**

@@ -15,18 +15,18 @@ const BODY_MAX_BYTES = 4 * SUGGESTION_MAX_CHARS + 1024;
 
 export const handler = behindOrigin(
   async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
-    if (!isJson(event)) return fail(415, "http/unsupported_media_type", "send the suggestion as application/json");
+    if (!isJson(event)) return fail("http/unsupported_media_type", "send the suggestion as application/json");
     const raw = event.isBase64Encoded ? Buffer.from(event.body ?? "", "base64").toString("utf8") : (event.body ?? "");
     if (Buffer.byteLength(raw, "utf8") > BODY_MAX_BYTES)
-      return fail(413, "proto/too_large", `a suggestion body holds at most ${BODY_MAX_BYTES} bytes`);
+      return fail("proto/too_large", `a suggestion body holds at most ${BODY_MAX_BYTES} bytes`);
     let body: unknown;
     try {
       body = JSON.parse(raw);
     } catch {
-      return fail(400, "proto/malformed", "the body is not JSON");
+      return fail("proto/malformed", "the body is not JSON");
     }
     const s = parseWith(SuggestionSchema, body);
-    if (!s.ok) return fail(400, "proto/invalid", s.error.message);
+    if (!s.ok) return fail("proto/invalid", s.error.message);
     const source = callerAddress(event);
     const { db, tableName } = table();
     const id = randomBytes(12).toString("base64url");
@@ -39,7 +39,7 @@ export const handler = behindOrigin(
       Date.now(),
       id,
     );
-    if (!r.ok) return fail(429, r.error.code, r.error.message);
+    if (!r.ok) return fail(r.error.code, r.error.message);
     return json(201, r.value);
   },
 );

@@ -95,8 +95,8 @@ export interface IdentityStore {
   putProfile(p: Profile, expectedRev: number | null): Promise<boolean>;
 }
 
-export const PLAYER_PREFIX = "PLAYER#";
-export const PROFILE_SK = "PROFILE";
+const PLAYER_PREFIX = "PLAYER#";
+const PROFILE_SK = "PROFILE";
 
 export function makeDynamoIdentityStore(
   db: DynamoDBDocumentClient,

@@ -16,7 +16,7 @@ export function isConditionFailed(e: unknown): boolean {
 }
 
 /** Attributes that belong to the table (keys, index keys, TTL), not to the record stored in the item. */
-export const TABLE_ATTRS: readonly string[] = ["pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk", "expiresAt"];
+const TABLE_ATTRS: readonly string[] = ["pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk", "expiresAt"];
 
 export function stripKeys<T>(item: Record<string, unknown>): T {
   const out: Record<string, unknown> = {};

@@ -37,7 +37,7 @@ export interface MessageContext {
   connection(): Promise<Result<Connection, object>>;
 }
 
-export interface DisconnectContext {
+interface DisconnectContext {
   readonly infra: RealtimeInfra;
   readonly connectionId: string;
   readonly now: number;
@@ -45,7 +45,7 @@ export interface DisconnectContext {
   readonly connection: Connection | null;
 }
 
-export type Handle = (ctx: MessageContext) => Promise<object | null>;
+type Handle = (ctx: MessageContext) => Promise<object | null>;
 
 export interface DomainRouter {
   /**

@@ -17,7 +17,7 @@ export interface Scale {
 
 export const DEFAULT_SCALE: Scale = { dueShards: 4, seekPartitions: 1 };
 /** The most of either (each is a query per tick or per seek). */
-export const MAX_PARTITIONS = 64;
+const MAX_PARTITIONS = 64;
 
 function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];

@@ -11,8 +11,7 @@ import { join } from "node:path";
 import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import { ACCESS_GUARD, type AccessGuard } from "./localHooks.js";
 
-export const SECRET_NAMES = ["seat-token-keys", "origin-verify"] as const;
-export type SecretName = (typeof SECRET_NAMES)[number];
+export type SecretName = "seat-token-keys" | "origin-verify";
 
 /** The environment variable holding each secret's ARN in AWS. */
 export const SECRET_ARN_ENV: Record<SecretName, string> = {

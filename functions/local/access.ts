@@ -14,7 +14,7 @@ import { ACCESS_GUARD, type AccessCall, type AccessGuard } from "../lib/localHoo
 
 const current = new AsyncLocalStorage<Route>();
 
-export class AccessDeniedError extends Error {
+class AccessDeniedError extends Error {
   override readonly name = "AccessDeniedException";
 }
 

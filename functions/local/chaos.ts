@@ -15,7 +15,7 @@ import { ABSENCE_QUIET_MS, type ConnectionOptions, type ConnectionState } from "
 import { seatToMove } from "../../core/online/game.js";
 import { openRankedLink, type RankedLink } from "../../core/online/ranked.js";
 import type { MatchView, RankedServerMessage } from "../../core/protocol/ranked.js";
-import { codeOf, newRoom, player, rng, waitFor, wsFactory, type Player } from "../friends/testkit.js";
+import { codeOf, newRoom, player, rng, waitFor, wsFactory, type Player } from "./players.js";
 import type { GatewayFaults } from "./gateway.js";
 import { startServer, type RunningServer } from "./server.js";
 
@@ -40,7 +40,7 @@ export const CHAOS_SCALE: ChaosScale = {
 };
 
 /** The client connection at the same scale: heartbeat inside the idle cut, planned reconnect before the longest. */
-export function chaosConnection(scale: ChaosScale): Omit<ConnectionOptions, "url" | "socket" | "handlers"> {
+function chaosConnection(scale: ChaosScale): Omit<ConnectionOptions, "url" | "socket" | "handlers"> {
   return {
     heartbeatMs: scale.idleMs / 3,
     maxAgeMs: scale.maxConnectionMs - 2_000,

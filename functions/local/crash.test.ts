@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, test } from "vitest";
 import { legalMoves } from "../../core/games/index.js";
 import { seatToMove } from "../../core/online/game.js";
-import { codeOf, newRoom, player, rng, waitFor, type Player } from "../friends/testkit.js";
+import { codeOf, newRoom, player, rng, waitFor, type Player } from "./players.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const dataDir = mkdtempSync(join(tmpdir(), "mancala-crash-"));

@@ -14,7 +14,7 @@ import type { Duplex } from "node:stream";
 import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
 import { WebSocket, WebSocketServer } from "ws";
 
-export interface WsResult {
+interface WsResult {
   readonly statusCode?: number;
   readonly body?: string;
 }
@@ -27,7 +27,6 @@ export interface WsRoutes {
 }
 
 /** API Gateway's limit on one WebSocket frame (32 KB) and on one message (128 KB). */
-export const GATEWAY_FRAME_BYTES = 32 * 1024;
 export const GATEWAY_MESSAGE_BYTES = 128 * 1024;
 
 interface Conn {
@@ -40,7 +39,7 @@ interface Conn {
 }
 
 /** One answer of the management API: what the HTTP port would send. */
-export interface ManagementAnswer {
+interface ManagementAnswer {
   readonly status: number;
   /** Lower-case names, as Node's HTTP client hands them to the SDK. */
   readonly headers: Readonly<Record<string, string>>;
@@ -51,7 +50,7 @@ export interface ManagementAnswer {
  * The shape of the SDK's HTTP handler (`@smithy/types` `HttpHandler`): what `requestHandler` of an
  * AWS client accepts. Only the fields this emulation reads are typed.
  */
-export interface InProcessHandler {
+interface InProcessHandler {
   handle(request: {
     readonly method: string;
     readonly path: string;
@@ -119,10 +118,7 @@ export const NO_FAULTS: GatewayFaults = { rate: null, burst: 0, failures: 0, dro
  * Requests) or whose integration failed: JSON with `message`, `connectionId` and `requestId`, but
  * none of the application's fields, so no request id to match it to.
  */
-export function gatewayErrorFrame(
-  message: "Too Many Requests" | "Internal server error",
-  connectionId: string,
-): string {
+function gatewayErrorFrame(message: "Too Many Requests" | "Internal server error", connectionId: string): string {
   return `{"message": "${message}", "connectionId":"${connectionId}", "requestId":"${randomBytes(12).toString("base64").slice(0, 16)}"}`;
 }
 

@@ -15,9 +15,7 @@ import { API_PREFIX } from "../../core/protocol/api.js";
 import { HTTP_ROUTES, routeName, type HttpRoute } from "../routes.js";
 import { asRoute } from "./access.js";
 
-export type HttpHandler = (
-  event: APIGatewayProxyEventV2,
-) => Promise<APIGatewayProxyStructuredResultV2 | string | undefined>;
+type HttpHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2 | string | undefined>;
 
 const HTTP_BODY_LIMIT = 64 * 1024;
 
@@ -48,7 +46,7 @@ const MIME: Readonly<Record<string, string>> = {
   ".txt": "text/plain; charset=utf-8",
 };
 
-export function mimeType(path: string): string {
+function mimeType(path: string): string {
   return MIME[extname(path).toLowerCase()] ?? "application/octet-stream";
 }
 

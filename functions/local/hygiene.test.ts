@@ -16,7 +16,7 @@ import { makeDeviceKeys, signChallenge } from "../../core/identity.js";
 import { PROTOCOL_VERSION } from "../../core/protocol/friend.js";
 import { ADDRESS_LIMIT, IDENTITY_LIMIT } from "../lib/flood.js";
 import { documentClient, readConfig } from "../lib/config.js";
-import { codeOf, newRoom, player, waitFor } from "../friends/testkit.js";
+import { codeOf, newRoom, player, waitFor } from "./players.js";
 import { startServer, type RunningServer } from "./server.js";
 
 let server: RunningServer;

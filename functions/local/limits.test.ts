@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { WebSocket } from "ws";
-import { codeOf, newRoom, player, waitFor } from "../friends/testkit.js";
+import { codeOf, newRoom, player, waitFor } from "./players.js";
 import { startServer, type RunningServer } from "./server.js";
 
 let server: RunningServer;

@@ -8,7 +8,7 @@ import { makeDeviceKeys } from "../../core/identity.js";
 import { openRankedLink, type RankedLink } from "../../core/online/ranked.js";
 import type { MatchView, RankedServerMessage } from "../../core/protocol/ranked.js";
 import { legalMoves, newGame, playAll } from "../../core/games/index.js";
-import { waitFor, wsFactory } from "../friends/testkit.js";
+import { waitFor, wsFactory } from "./players.js";
 import { startChaosServer, type ChaosServer } from "./chaos.js";
 import type { WebSocket } from "ws";
 

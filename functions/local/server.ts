@@ -79,7 +79,7 @@ export interface RunningServer {
 }
 
 /** How long a socket may take to send its request head. */
-export const HEADER_TIMEOUT_MS = 10_000;
+const HEADER_TIMEOUT_MS = 10_000;
 
 type TimerHandler = (event: Record<string, unknown>) => Promise<unknown>;
 

@@ -25,7 +25,7 @@ import type { MatchStore } from "./store.js";
 
 type Rid = string | number | undefined;
 
-export interface MatchGateway {
+interface MatchGateway {
   /** Sends to a connection; false when the connection is gone. */
   send(connId: string, msg: RankedServerMessage): Promise<boolean>;
 }

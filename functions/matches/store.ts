@@ -17,11 +17,9 @@ import { conditionalPut, copyOf, getLive, revCondition, stripKeys, ttlSeconds, y
 import { bucketOf, DEFAULT_SCALE, readScale } from "../lib/scale.js";
 import { GSI2 } from "../lib/table.js";
 
-export type { MatchRecord };
-
 export const DUE_INDEX = GSI2;
 /** The default shard count; a stage sets its own with `MANCALA_DUE_SHARDS` (functions/lib/scale.ts). */
-export const DUE_SHARDS = DEFAULT_SCALE.dueShards;
+const DUE_SHARDS = DEFAULT_SCALE.dueShards;
 export const FINISHED_KEEP_MS = 365 * 24 * 3600_000;
 export const ACTIVE_KEEP_MS = 30 * 24 * 3600_000;
 
@@ -43,7 +41,7 @@ function dueSortKey(dueAt: number, id: string): string {
   return `${String(Math.max(0, Math.floor(dueAt))).padStart(13, "0")}#${id}`;
 }
 
-export function retentionOf(m: MatchRecord, now: number): number {
+function retentionOf(m: MatchRecord, now: number): number {
   return m.status === "active" ? now + ACTIVE_KEEP_MS : (m.endedAt ?? now) + FINISHED_KEEP_MS;
 }
 

@@ -18,7 +18,7 @@ export interface PairingRules {
   readonly loneWaitMs: number;
 }
 
-export function ratingWindow(cfg: PairingRules, waitedMs: number): number {
+function ratingWindow(cfg: PairingRules, waitedMs: number): number {
   return Math.min(
     cfg.windowMax,
     cfg.windowBase + cfg.windowStep * Math.floor(Math.max(0, waitedMs) / cfg.windowStepMs),
@@ -33,7 +33,7 @@ export function optionsKey(options: Readonly<Record<string, number | boolean>>):
 }
 
 /** Whether `a` and `b` may be paired, given everyone seeking the same game (`queue`). */
-export function compatible(
+function compatible(
   cfg: PairingRules,
   a: SeekRecord,
   b: SeekRecord,

@@ -16,9 +16,9 @@ import { isReservedName, nameSkeleton } from "./skeleton.js";
 import type { NameStore } from "./store.js";
 
 /** A name stays reserved this long after its owner's latest rated game. */
-export const NAME_LIVE_MS = 90 * 24 * 3600_000;
+const NAME_LIVE_MS = 90 * 24 * 3600_000;
 /** New names chosen (changes included) allowed per connection, per player and per address in their windows. */
-export const NAME_CLAIM_LIMITS = {
+const NAME_CLAIM_LIMITS = {
   perConnection: { limit: 5, windowMs: 10 * 60_000 },
   perPlayer: { limit: 10, windowMs: 24 * 3600_000 },
   perAddress: { limit: 30, windowMs: 24 * 3600_000 },

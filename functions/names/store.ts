@@ -6,7 +6,7 @@
 import { DeleteCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { conditionalPut, isConditionFailed, ttlSeconds, yieldTurn } from "../lib/items.js";
 
-export interface NameClaim {
+interface NameClaim {
   readonly playerId: string;
   readonly claimedAt: number;
   /** Epoch ms until which nobody else may claim a look-alike. */

@@ -12,7 +12,7 @@ import type { ClockSetting, RankedConfig } from "./types.js";
 
 const MIN = 60_000;
 
-export function defaultClock(game: GameId, options: Readonly<Record<string, number | boolean>>): ClockSetting {
+function defaultClock(game: GameId, options: Readonly<Record<string, number | boolean>>): ClockSetting {
   if (game === "togyz") return { initialMs: 10 * MIN, incrementMs: 5_000 };
   if ((game === "tsoro-classic" || game === "tsoro-wta") && typeof options.holes === "number" && options.holes <= 5) {
     return { initialMs: 3 * MIN, incrementMs: 2_000 };

@@ -14,7 +14,7 @@ export interface Quota {
   take(key: string, limit: number, windowMs: number, now: number): Promise<boolean>;
 }
 
-export interface QuotaRule {
+interface QuotaRule {
   readonly limit: number;
   readonly windowMs: number;
 }
@@ -22,7 +22,7 @@ export interface QuotaRule {
 const MIN = 60_000;
 
 /** The cross-instance limits, per window (the in-process flood buckets apply first). */
-export const RANKED_QUOTAS = {
+const RANKED_QUOTAS = {
   signInPerPlayer: { limit: 60, windowMs: 10 * MIN },
   signInPerAddress: { limit: 300, windowMs: 10 * MIN },
   /** First sign-ins of new identities from one address: fresh keys cost nothing, so they are few. */

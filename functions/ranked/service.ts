@@ -39,8 +39,6 @@ import { rankedQuotas } from "./quota.js";
 import { allStats, applyResult, currentRating, renameRecords } from "../ratings/ratings.js";
 import type { RankedPorts } from "./types.js";
 
-export { optionsKey };
-
 type Rid = string | number | undefined;
 
 export interface RankedService {

@@ -16,19 +16,19 @@ import { createMemoryQuota } from "./quota.js";
 import { createRankedService, type RankedService } from "./service.js";
 import type { RankedConfig, RankedStores } from "./types.js";
 
-export interface Sent {
+interface Sent {
   readonly conn: string;
   readonly msg: RankedServerMessage;
 }
 
-export interface MemoryStores extends RankedStores {
+interface MemoryStores extends RankedStores {
   readonly identity: MemoryIdentityStore;
   readonly names: MemoryNameStore;
   readonly matches: MemoryMatchStore;
   readonly ratings: MemoryRatingStore;
 }
 
-export function createMemoryStores(now: () => number): MemoryStores {
+function createMemoryStores(now: () => number): MemoryStores {
   return {
     identity: createMemoryIdentityStore(now),
     names: createMemoryNameStore(),

@@ -16,7 +16,7 @@ import type { NameStore } from "../names/store.js";
 import type { RatingStore } from "../ratings/store.js";
 
 export type { ClockSetting };
-export type ServerMessage = RankedServerMessage;
+type ServerMessage = RankedServerMessage;
 
 export interface RankedGateway {
   /** Sends to a connection; false when the connection is gone. */

@@ -4,10 +4,10 @@
  *   PLAYER#<id>  GAME#<game>   rating record; gsi1pk BOARD#<game> once established,
  *                              PBOARD#<game> while provisional (RD ≥ 110)
  */
-import { GAMES, type GameId } from "../../core/types.js";
+import type { GameId } from "../../core/types.js";
 
 export const PLAYER_PREFIX = "PLAYER#";
-export const GAME_SK_PREFIX = "GAME#";
+const GAME_SK_PREFIX = "GAME#";
 
 /** The two parts of a game's leaderboard: established players, and provisional ones below them. */
 export type Tier = "established" | "provisional";
@@ -24,9 +24,4 @@ export function boardSortKey(rating: number, playerId: string): string {
 
 export function gameSk(game: GameId): string {
   return GAME_SK_PREFIX + game;
-}
-
-export function gameOfSk(sk: string): GameId | null {
-  const g = sk.slice(GAME_SK_PREFIX.length);
-  return (GAMES as readonly string[]).includes(g) ? (g as GameId) : null;
 }

@@ -19,8 +19,6 @@ import { err, ok, type GameId, type Result } from "../../core/types.js";
 import type { Tier } from "./keys.js";
 import type { PlayerGameRecord, RatingStore } from "./store.js";
 
-export { statsOf };
-
 /** Applies one match to one player's record (idempotent). Returns the change it made (or had made). */
 export async function applyResult(
   store: RatingStore,
@@ -87,7 +85,7 @@ interface Cursor {
   readonly t?: "p";
 }
 
-export function makeCursor(c: Cursor): string {
+function makeCursor(c: Cursor): string {
   return makeBase64Url(new TextEncoder().encode(JSON.stringify(c)));
 }
 

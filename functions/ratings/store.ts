@@ -10,9 +10,9 @@ import { conditionalPut, copyOf, getLive, revCondition, stripKeys, yieldTurn } f
 import { GSI1 } from "../lib/table.js";
 import { PLAYER_PREFIX, boardPk, boardSortKey, gameSk, type Tier } from "./keys.js";
 
-export type { PlayerGameRecord, Tier };
+export type { PlayerGameRecord };
 
-export interface LeaderboardPage {
+interface LeaderboardPage {
   readonly items: readonly PlayerGameRecord[];
   /** Sort key of the last item when more follow in this tier, or null at its end. */
   readonly next: string | null;
@@ -26,7 +26,7 @@ export interface RatingStore {
   leaderboard(game: GameId, tier: Tier, limit: number, cursor: string | null): Promise<LeaderboardPage>;
 }
 
-export function tierOf(rec: PlayerGameRecord): Tier {
+function tierOf(rec: PlayerGameRecord): Tier {
   return isProvisional(rec) ? "provisional" : "established";
 }
 

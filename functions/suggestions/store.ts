@@ -1,8 +1,7 @@
 /** The suggestions domain's store: one item per suggestion under its day (`SUGGESTION#<yyyy-mm-dd>`). */
 import { PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { copyOf, yieldTurn } from "../lib/items.js";
 
-export interface SuggestionRecord {
+interface SuggestionRecord {
   readonly id: string;
   readonly createdAt: number;
   readonly text: string;
@@ -23,21 +22,6 @@ export function makeDynamoSuggestionStore(db: DynamoDBDocumentClient, tableName:
       await db.send(
         new PutCommand({ TableName: tableName, Item: { pk: `SUGGESTION#${day}`, sk: `${s.createdAt}#${s.id}`, ...s } }),
       );
-    },
-  };
-}
-
-export interface MemorySuggestionStore extends SuggestionStore {
-  readonly items: SuggestionRecord[];
-}
-
-export function createMemorySuggestionStore(): MemorySuggestionStore {
-  const items: SuggestionRecord[] = [];
-  return {
-    items,
-    async put(s) {
-      await yieldTurn();
-      items.push(copyOf(s));
     },
   };
 }

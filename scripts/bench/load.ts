@@ -23,7 +23,7 @@ import { makeDeviceKeys } from "../../core/identity.js";
 import { seatToMove } from "../../core/online/game.js";
 import { openRankedLink, type RankedLink } from "../../core/online/ranked.js";
 import type { MatchView, RankedServerMessage } from "../../core/protocol/ranked.js";
-import { codeOf, newRoom, player, rng, wsFactory, type Player } from "../../functions/friends/testkit.js";
+import { codeOf, newRoom, player, rng, wsFactory, type Player } from "../../functions/local/players.js";
 import { readGatewayFaults } from "../../functions/local/gateway.js";
 import { startServer, type RunningServer } from "../../functions/local/server.js";
 import { parseArgs } from "../args.js";

@@ -8,7 +8,7 @@ import { newGame, outcome, play, toMove, view, type State } from "../../../core/
 import type { GameId } from "../../../core/types.js";
 import { SCORE_CAP, type PlyReview } from "./mistakes.js";
 
-export { SCORE_CAP, type PlyReview };
+export { type PlyReview };
 
 export interface ReviewJob {
   readonly id: number;

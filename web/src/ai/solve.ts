@@ -4,7 +4,7 @@ import { newGame, playAll } from "../../../core/games/index.js";
 import type { AiJob, AiReply } from "./protocol.js";
 
 /** How long the strongest level may think, in milliseconds. */
-export const CRAZY_TIME_MS = 1500;
+const CRAZY_TIME_MS = 1500;
 
 export function solve(job: AiJob): AiReply {
   const start = newGame(job.game, job.options);

@@ -23,7 +23,7 @@ import { t as tr } from "../i18n/i18n.js";
 import { FAMILY_NAMES, familyOf } from "../content/games.js";
 import type { Counters, Hand, HoleSize } from "../state/createSettings.js";
 
-export interface BoardFlight {
+interface BoardFlight {
   readonly id: number;
   readonly from: number;
   readonly to: FlightTarget;
@@ -59,7 +59,7 @@ export interface BoardProps {
 
 /** Seeds drawn in one pit; larger heaps show this many and rely on the count. */
 export const MAX_DRAWN = 18;
-export const MAX_DRAWN_STORE = 48;
+const MAX_DRAWN_STORE = 48;
 
 /** Golden-angle spiral of seed positions (percent of the pit), built once. */
 const SEED_SPOTS: readonly (readonly [number, number])[] = Array.from({ length: MAX_DRAWN }, (_, i) => {

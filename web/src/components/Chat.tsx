@@ -7,7 +7,7 @@ import type { ChatLine } from "../../../core/online/game.js";
 import type { Seat } from "../../../core/types.js";
 import { BUILT_IN_PHRASES, PHRASE_MAX } from "../state/createPhrases.js";
 
-export const EMOJI = [
+const EMOJI = [
   "😊",
   "😂",
   "😮",
@@ -29,7 +29,7 @@ export const EMOJI = [
   "👋",
   "🤝",
 ] as const;
-export const CHAT_MAX = 500;
+const CHAT_MAX = 500;
 
 export interface ChatProps {
   readonly lines: readonly ChatLine[];

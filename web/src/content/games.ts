@@ -2,8 +2,9 @@
 import type { EndReason, GameId } from "../../../core/types.js";
 import { t } from "../i18n/i18n.js";
 
-export const FAMILIES = ["togyz", "ayo", "tsoro"] as const;
-export type Family = (typeof FAMILIES)[number];
+import { FAMILIES, type Family } from "./families.js";
+
+export { FAMILIES, type Family };
 
 /** Each name is read in the interface's language when used (getters over the catalogue). */
 export const GAME_NAMES: { readonly [G in GameId]: string } = {

@@ -3,8 +3,8 @@
  * and knowledge come from `LEVEL_FACTS`, which levels.test.ts holds equal to core/ai/levels.ts's
  * `LEVEL_SPECS` (the page's bundle does not load the AI, so the facts are kept here and tested there).
  */
-import type { LevelId } from "../game/levels.js";
-import type { Family } from "./games.js";
+import type { Level as LevelId } from "../../../core/ai/levels.js";
+import type { Family } from "./families.js";
 import { fill } from "./text.js";
 
 export interface LevelFacts {

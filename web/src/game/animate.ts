@@ -15,11 +15,11 @@ export type Speed = (typeof SPEEDS)[number];
  */
 export const STEP_MS: { readonly [S in Speed]: number } = { slow: 420, normal: 210, fast: 70 };
 export const MIN_STEP_MS: { readonly [S in Speed]: number } = { slow: 120, normal: 60, fast: 30 };
-export const MOVE_CAP_MS: { readonly [S in Speed]: number } = { slow: 24_000, normal: 7_000, fast: 900 };
+const MOVE_CAP_MS: { readonly [S in Speed]: number } = { slow: 24_000, normal: 7_000, fast: 900 };
 /** A short breath before the computer moves, so its move can be followed. */
 export const THINK_PAUSE_MS: { readonly [S in Speed]: number } = { slow: 700, normal: 380, fast: 150 };
 /** The least time a capture's "+n" is in the air before the move goes on. */
-export const CAPTURE_SHOW_MS = 240;
+const CAPTURE_SHOW_MS = 240;
 
 export type FlightTarget = { readonly store: Seat } | { readonly pit: number };
 export type Cue = "lift" | "sow" | "capture" | "tuzdyk" | "pass" | "end";

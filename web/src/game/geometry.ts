@@ -45,19 +45,19 @@ export interface Layout {
 }
 
 /** A landscape board wider than this many columns is turned on an upright phone. */
-export const MAX_UPRIGHT_COLS = 8;
+const MAX_UPRIGHT_COLS = 8;
 /** The same for a board without stores, whose four rows would leave most of an upright phone empty. */
-export const MAX_UPRIGHT_COLS_NO_STORES = 6;
+const MAX_UPRIGHT_COLS_NO_STORES = 6;
 
 export function hasStores(game: GameId): boolean {
   return game !== "tsoro-wta";
 }
 
-export function pitOwner(engine: Engine, index: number): Seat {
+function pitOwner(engine: Engine, index: number): Seat {
   return index < engine.pits / 2 ? 0 : 1;
 }
 
-export function pitLabel(engine: Engine, index: number): number {
+function pitLabel(engine: Engine, index: number): number {
   if (engine.game === "ayo") return index + 1;
   const half = engine.pits / 2;
   return (index % half) + 1;
@@ -161,15 +161,15 @@ export const MIN_PIT_PX: { readonly [G in GameId]: number } = {
   "tsoro-wta": 40,
 };
 /** A pit fills this share of its (narrower) cell side. */
-export const PIT_FILL = 0.92;
+const PIT_FILL = 0.92;
 /** A column holding only stores (a flat board's ends) is this share of a pit column. */
-export const STORE_COL = 0.9;
+const STORE_COL = 0.9;
 /** A row holding only stores (an upright board's ends) is this share of a pit row. */
-export const STORE_ROW = 0.7;
+const STORE_ROW = 0.7;
 /** No cell grows past this, however large the screen. */
-export const MAX_CELL_PX = 132;
+const MAX_CELL_PX = 132;
 /** Where each hole size sits between the smallest pit allowed and the largest that fits. */
-export const HOLE_SCALE: { readonly [H in HoleSize]: number } = { small: 0.3, medium: 0.7, large: 1 };
+const HOLE_SCALE: { readonly [H in HoleSize]: number } = { small: 0.3, medium: 0.7, large: 1 };
 
 export interface BoardSize {
   /** Widths of the grid's columns and heights of its rows, in pixels. */

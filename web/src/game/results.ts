@@ -72,10 +72,3 @@ export function finalScore(game: GameId, names: readonly [string, string], score
     sb: countOf(game, scores[1]),
   });
 }
-
-/** "Final score: … · 42 moves · Bola forfeited." as one line. */
-export function resultFacts(
-  f: EndFacts & { readonly scores: readonly [number, number]; readonly moves: number },
-): string {
-  return `${finalScore(f.game, f.names, f.scores)} · ${movesText(f.moves)} · ${endSentence(f)}`;
-}

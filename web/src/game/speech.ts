@@ -28,7 +28,7 @@ export function unitOf(game: GameId, n: number): string {
 const kindOf = (game: GameId): "hole" | "pit" => (isTsoro(game) ? "hole" : "pit");
 
 /** "Your pit 4", "Bola's hole 3 (top row)". */
-export function pitName(game: GameId, owner: string, label: number, top: boolean): string {
+function pitName(game: GameId, owner: string, label: number, top: boolean): string {
   const v = { who: whoOf(owner), name: owner, kind: kindOf(game), n: label };
   if (!isTsoro(game)) return t("speech.pit", v);
   return top ? t("speech.pitTop", v) : t("speech.pitBottom", v);
@@ -68,7 +68,7 @@ export function landsSpeech(game: GameId, owner: string, label: number): string 
 }
 
 /** The number a move is shown as: togyz 1..9 and ayo 1..12 as given, tsoro hole index + 1. */
-export function moveNumber(game: GameId, move: number): number {
+function moveNumber(game: GameId, move: number): number {
   return isTsoro(game) ? move + 1 : move;
 }
 

@@ -9,7 +9,7 @@ import { pitNumber, type BoardView, type TraceEvent } from "../../../core/games/
 import type { Cue, FlightTarget, Stage } from "./animate.js";
 
 /** How long a "+n" flight stays on screen. */
-export const FLIGHT_MS = 650;
+const FLIGHT_MS = 650;
 
 export interface Flight {
   readonly id: number;

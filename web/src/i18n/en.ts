@@ -341,6 +341,11 @@ export const EN = {
   "announce.relayLimit": "100 relays: the move stops here",
   "error.storageFull": "This device's storage is full: the game could not be saved.",
   "error.computer": "The computer could not move: {message}",
+  "error.server.invalid": "the request was not understood",
+  "error.server.refused": "the server refused the request",
+  "error.server.notFound": "no such player on the server",
+  "error.server.rate": "too many requests; try again in a while",
+  "error.server.offline": "no answer from the server",
 
   "moves.label": "Moves",
   "moves.after": "After move {k} of {n}",

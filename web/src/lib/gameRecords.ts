@@ -21,7 +21,7 @@ export function savedGameRecord(g: SavedGame): GameRecord | null {
 }
 
 /** A record from a game's moves (friend rooms and ranked matches keep the moves of the current game). */
-export function movesRecord(
+function movesRecord(
   game: GameId,
   options: GameOptions | undefined,
   moves: readonly number[],

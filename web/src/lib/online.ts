@@ -22,7 +22,7 @@ import { apiUrl } from "./http.js";
 import { runtimeConfig } from "./runtimeConfig.js";
 
 /** The WebSocket address the deployment names at run time (`/config.json`), else the page's own server. */
-export function wsUrl(): string {
+function wsUrl(): string {
   const configured = runtimeConfig().wsUrl;
   if (configured !== null) return configured;
   const u = new URL(apiUrl("ws"));

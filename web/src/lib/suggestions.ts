@@ -5,18 +5,16 @@
  */
 import * as v from "valibot";
 import { API_PATHS } from "../../../core/protocol/api.js";
+import { SUGGESTION_CATEGORIES } from "../../../core/protocol/ranked.js";
 import { readJson, writeJson, type KeyValue } from "../state/persist.js";
 import { postJson } from "./http.js";
 
 export const SUGGESTION_MIN = 3;
 export const SUGGESTION_MAX = 2000;
-/** The server's categories (core/protocol/ranked.ts `SUGGESTION_CATEGORIES`). */
-export const CATEGORIES = ["idea", "problem", "other", "translation"] as const;
+/** The server's categories. */
+export const CATEGORIES = SUGGESTION_CATEGORIES;
 export type Category = (typeof CATEGORIES)[number];
-const CATEGORIES_MATCH_SERVER: readonly (typeof import("../../../core/protocol/ranked.js").SUGGESTION_CATEGORIES)[number][] =
-  CATEGORIES;
-void CATEGORIES_MATCH_SERVER;
-export const OUTBOX_MAX = 20;
+const OUTBOX_MAX = 20;
 
 export interface Suggestion {
   readonly id: string;
@@ -39,7 +37,7 @@ const SuggestionSchema = v.object({
 
 const KEY = "outbox.v1";
 
-export function parseOutbox(raw: unknown): Suggestion[] {
+function parseOutbox(raw: unknown): Suggestion[] {
   if (!Array.isArray(raw)) return [];
   return raw.flatMap((x) => {
     const r = v.safeParse(SuggestionSchema, x);

@@ -25,7 +25,7 @@ function todayTag(): string {
   return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, "0")}.${String(d.getDate()).padStart(2, "0")}`;
 }
 
-export function exportText(rec: GameRecord, format: Format): string {
+function exportText(rec: GameRecord, format: Format): string {
   const r = replayRecord(rec);
   if (!r.ok) return "";
   if (format === "playok" && rec.game === "togyz")
@@ -37,7 +37,7 @@ export function exportText(rec: GameRecord, format: Format): string {
   return makeJsonRecord(rec) + "\n";
 }
 
-export function ExportDialog(props: { record: GameRecord; onClose: () => void }): JSX.Element {
+function ExportDialog(props: { record: GameRecord; onClose: () => void }): JSX.Element {
   const [, router] = useRouter();
   const formats = (): Format[] => (props.record.game === "togyz" ? ["playok", "json"] : ["json"]);
   const [format, setFormat] = createSignal<Format>(props.record.game === "togyz" ? "playok" : "json");

@@ -12,6 +12,7 @@ import { fetchLeaderboard, fetchPlayer } from "../lib/leaderboard.js";
 import { savedPlayerId } from "../state/createIdentity.js";
 import { useRouter } from "../state/createRouter.js";
 import { useServices } from "../state/services.js";
+import type { MessageKey } from "../i18n/en.js";
 import "../online.css";
 import { t, tParts } from "../i18n/i18n.js";
 
@@ -25,7 +26,7 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
   const [game, setGame] = createSignal<GameId>(initial);
   const [rows, setRows] = createSignal<LeaderboardRow[]>([]);
   const [next, setNext] = createSignal<string | null>(null);
-  const [error, setError] = createSignal<string | null>(null);
+  const [error, setError] = createSignal<MessageKey | null>(null);
   const [loading, setLoading] = createSignal(false);
   let asked = 0;
 
@@ -36,7 +37,7 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
     if (ask !== asked) return;
     setLoading(false);
     if (!r.ok) {
-      setError(r.message);
+      setError(r.key);
       return;
     }
     setError(null);
@@ -94,7 +95,7 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
       <Show when={error()}>
         {(e) => (
           <p class="error" role="alert">
-            {t("lb.error", { error: e() })}{" "}
+            {t("lb.error", { error: t(e()) })}{" "}
             <button type="button" class="link" onClick={() => void load(game(), null)}>
               {t("common.tryAgain")}
             </button>

@@ -20,7 +20,7 @@ const NEEDS: { readonly [S in NetworkScreen]: { readonly title: MessageKey; read
   leaderboard: { title: "offline.boardTitle", text: "offline.boardText" },
 };
 
-export function OfflineNotice(props: { what: NetworkScreen }): JSX.Element {
+function OfflineNotice(props: { what: NetworkScreen }): JSX.Element {
   const [, router] = useRouter();
   return (
     <section class="screen page offline-notice" aria-labelledby="offline-title" data-testid="offline-notice">

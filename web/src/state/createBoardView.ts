@@ -10,7 +10,7 @@ import { playTrace, prefersReducedMotion, stepMs, type Cue, type Speed } from ".
 import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
 import type { Announcement } from "./createGame.js";
 
-export interface BoardViewState {
+interface BoardViewState {
   display: BoardView;
   hand: { readonly pit: number; readonly count: number } | null;
   flights: readonly Flight[];
@@ -22,7 +22,7 @@ export interface BoardViewState {
   lastMove: { readonly seat: Seat; readonly move: number; readonly trace: readonly TraceEvent[] } | null;
 }
 
-export interface BoardViewActions {
+interface BoardViewActions {
   /** Shows a position at once (no animation); ignored while moves are queued. */
   show(s: State, lastFrom?: number | null): void;
   /** Queues a move's animation; `after` is the position it leads to. */

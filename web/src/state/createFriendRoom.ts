@@ -28,9 +28,9 @@ import { legalPits } from "../game/moves.js";
 import { createBoardView, type BoardViewStore } from "./createBoardView.js";
 import { currentCode, type RoomsActions, type SavedRoom } from "./createRooms.js";
 
-export type RoomPhase = SessionStatus | "error";
+type RoomPhase = SessionStatus | "error";
 
-export interface RoomState {
+interface RoomState {
   phase: RoomPhase;
   /** The code to share (canonical); the owner's may change (see `codeNotice`). */
   code: string;
@@ -86,7 +86,7 @@ export interface RoomState {
   caughtUp: boolean;
 }
 
-export interface RoomActions {
+interface RoomActions {
   move(pit: number): boolean;
   chat(text: string): boolean;
   /** Ask to pause (true) or to carry on (false). */

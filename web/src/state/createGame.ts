@@ -34,7 +34,7 @@ import type { SavesActions } from "./createSaves.js";
 import { engineOptions, type SavedGame } from "./records.js";
 import { t } from "../i18n/i18n.js";
 
-export type Phase = "idle" | "animating" | "thinking" | "over";
+type Phase = "idle" | "animating" | "thinking" | "over";
 
 export interface Announcement {
   readonly id: number;
@@ -43,7 +43,7 @@ export interface Announcement {
   readonly side: "bottom" | "top" | "info";
 }
 
-export interface GameState {
+interface GameState {
   record: SavedGame;
   display: BoardView;
   toMove: Seat;
@@ -74,7 +74,7 @@ export interface GameState {
   error: string | null;
 }
 
-export interface GameActions {
+interface GameActions {
   pick(pit: number): boolean;
   previewAt(pit: number | null): void;
   togglePause(): void;
@@ -112,7 +112,7 @@ export interface GameDeps {
 }
 
 /** How long a captured "+n" stays in the air, and the winner's glow before the results. */
-export const GLOW_MS: { readonly [S in Speed]: number } = { slow: 1600, normal: 1100, fast: 150 };
+const GLOW_MS: { readonly [S in Speed]: number } = { slow: 1600, normal: 1100, fast: 150 };
 
 function replay(rec: SavedGame): { state: State; moves: number[]; lastFrom: number | null } {
   const start = newGame(rec.setup.game, engineOptions(rec.setup));

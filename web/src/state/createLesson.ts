@@ -10,7 +10,7 @@ import { playTrace, prefersReducedMotion, stepMs, type Cue, type Speed } from ".
 import { legalPits, moveOfPit } from "../game/moves.js";
 import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
 
-export type LessonStep = "predict" | "try" | "playing" | "done";
+type LessonStep = "predict" | "try" | "playing" | "done";
 
 export interface LessonState {
   step: LessonStep;

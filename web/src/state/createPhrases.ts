@@ -1,7 +1,6 @@
 /** Quick chat phrases: a few built in, plus the player's own, added and removed with ✎ Edit. */
 import { createStore, type Store } from "solid-js/store";
 import * as v from "valibot";
-import { makeStoreContext } from "./context.js";
 import { readJson, writeJson, type KeyValue } from "./persist.js";
 
 export const BUILT_IN_PHRASES = [
@@ -24,7 +23,7 @@ export function parsePhrases(raw: unknown): string[] {
   return [...new Set(ok)].slice(0, OWN_PHRASES_MAX);
 }
 
-export interface PhrasesActions {
+interface PhrasesActions {
   /** Adds one of the player's own phrases; false if empty, too long, already there or too many. */
   add(text: string): boolean;
   remove(text: string): void;
@@ -54,6 +53,3 @@ export function createPhrases(kv: KeyValue): PhrasesStore {
     },
   ];
 }
-
-export const PhrasesContext = makeStoreContext<PhrasesStore>("usePhrases");
-export const usePhrases = PhrasesContext.use;

@@ -7,9 +7,9 @@ import { makeStoreContext } from "./context.js";
 import { readJson, writeJson, type KeyValue } from "./persist.js";
 
 export const AVATARS = ["🦅", "🐎", "🦁", "🐘", "🦒", "🐆", "🦉", "🐪", "🌻", "⭐", "🌙", "🔥"] as const;
-export type Avatar = (typeof AVATARS)[number];
+type Avatar = (typeof AVATARS)[number];
 
-export const MAX_AVATAR_PHOTO_CHARS = 200_000;
+const MAX_AVATAR_PHOTO_CHARS = 200_000;
 
 export interface Profile {
   readonly name: string;
@@ -18,7 +18,7 @@ export interface Profile {
   readonly photo: string | null;
 }
 
-export const DEFAULT_PROFILE: Profile = { name: "", avatar: "🦅", photo: null };
+const DEFAULT_PROFILE: Profile = { name: "", avatar: "🦅", photo: null };
 
 const ProfileSchema = v.object({
   name: v.fallback(v.pipe(v.string(), v.transform(clipName)), ""),
@@ -29,12 +29,12 @@ const ProfileSchema = v.object({
   ),
 });
 
-export function parseProfile(raw: unknown): Profile {
+function parseProfile(raw: unknown): Profile {
   const r = v.safeParse(ProfileSchema, typeof raw === "object" && raw !== null ? raw : {});
   return r.success ? r.output : DEFAULT_PROFILE;
 }
 
-export function makeProfile(p: Profile): Record<string, unknown> {
+function makeProfile(p: Profile): Record<string, unknown> {
   return { ...p };
 }
 
@@ -43,7 +43,7 @@ export function cleanName(raw: string): string {
   return clipName(raw.replace(/\s+/g, " ").trimStart());
 }
 
-export interface ProfileActions {
+interface ProfileActions {
   setName(name: string): void;
   setAvatar(avatar: Avatar): void;
   setPhoto(photo: string | null): boolean;

@@ -39,9 +39,9 @@ import type { Cue, Speed } from "../game/animate.js";
 import { legalPits } from "../game/moves.js";
 import { createBoardView, type BoardViewStore } from "./createBoardView.js";
 
-export type RankedPhase = "connecting" | "ready" | "seeking" | "playing" | "over";
+type RankedPhase = "connecting" | "ready" | "seeking" | "playing" | "over";
 
-export interface RankedState {
+interface RankedState {
   phase: RankedPhase;
   connected: boolean;
   /** The connection as the player sees it: connected, reconnecting since when, offline. */
@@ -67,7 +67,7 @@ export interface RankedState {
   sending: boolean;
 }
 
-export interface RankedActions {
+interface RankedActions {
   seek(game: GameId, options?: RankedOptions): void;
   cancel(): void;
   move(pit: number): boolean;
@@ -91,7 +91,7 @@ export interface RankedActions {
   dispose(): void;
 }
 
-export interface RankedLinkPort {
+interface RankedLinkPort {
   send(msg: RankedClientMessage, opts?: RankedSendOptions): unknown;
   /** A new socket now (the network is back). */
   restart?(): void;

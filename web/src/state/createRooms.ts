@@ -10,7 +10,7 @@ import { GAMES, type GameId } from "../../../core/types.js";
 import { makeStoreContext } from "./context.js";
 import { readJson, removeKey, writeJson, type KeyValue } from "./persist.js";
 
-export const MAX_ROOMS = 30;
+const MAX_ROOMS = 30;
 
 export interface RoomSetup {
   readonly game: GameId;
@@ -84,7 +84,7 @@ export function parseRooms(raw: unknown): SavedRoom[] {
   return out.sort((a, b) => b.updatedAt - a.updatedAt).slice(0, MAX_ROOMS);
 }
 
-export function makeRooms(rooms: readonly SavedRoom[]): unknown[] {
+function makeRooms(rooms: readonly SavedRoom[]): unknown[] {
   return JSON.parse(JSON.stringify(rooms)) as unknown[];
 }
 

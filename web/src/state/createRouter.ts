@@ -2,7 +2,7 @@
 import { createSignal, onCleanup, type Accessor } from "solid-js";
 import { makeStoreContext } from "./context.js";
 
-export const SCREENS = [
+const SCREENS = [
   "menu",
   "new",
   "play",
@@ -43,7 +43,7 @@ export function makeRoute(r: Route): string {
   return r.screen === "menu" ? "#/" : `#/${r.screen}${r.param === null ? "" : `/${r.param}`}`;
 }
 
-export interface RouterActions {
+interface RouterActions {
   go(screen: Screen, param?: string | null, replace?: boolean): void;
   back(fallback?: Screen): void;
 }

@@ -7,10 +7,10 @@ import { makeStoreContext } from "./context.js";
 import { readJson, writeJson, type KeyValue } from "./persist.js";
 import { makeSavedGame, parseSavedGame, type SavedGame, type MatchSetup } from "./records.js";
 
-export const MAX_SAVED = 40;
+const MAX_SAVED = 40;
 export const KEEP_FINISHED_MS = 7 * 24 * 3600 * 1000;
 
-export interface SavesState {
+interface SavesState {
   readonly games: readonly SavedGame[];
 }
 
@@ -31,7 +31,7 @@ export type SavesStore = readonly [Store<SavesState>, SavesActions];
 
 const KEY = "games.v1";
 
-export function parseSaves(raw: unknown, now: number): SavedGame[] {
+function parseSaves(raw: unknown, now: number): SavedGame[] {
   if (!Array.isArray(raw)) return [];
   const out: SavedGame[] = [];
   const seen = new Set<string>();

@@ -46,7 +46,7 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 /** Biggest data URL kept for a background photo (the photo is downscaled well below this). */
-export const MAX_PHOTO_CHARS = 900_000;
+const MAX_PHOTO_CHARS = 900_000;
 
 const D = DEFAULT_SETTINGS;
 const SettingsSchema = v.object({
@@ -87,11 +87,11 @@ export function speedName(s: Speed): string {
   return s === "slow" ? t("opt.slow") : s === "fast" ? t("opt.fast") : t("opt.normal");
 }
 
-export function makeSettings(s: Settings): Record<string, unknown> {
+function makeSettings(s: Settings): Record<string, unknown> {
   return { ...s };
 }
 
-export interface SettingsActions {
+interface SettingsActions {
   set<K extends keyof Settings>(key: K, value: Settings[K]): boolean;
   reset(): void;
 }

@@ -19,20 +19,20 @@ export interface Record {
 }
 
 export type GameResult = "win" | "loss" | "draw";
-export type StatsKey = `${GameId}/${LevelId}`;
-export type Stats = { readonly [K in StatsKey]?: Record };
+type StatsKey = `${GameId}/${LevelId}`;
+type Stats = { readonly [K in StatsKey]?: Record };
 
 export const EMPTY_RECORD: Record = { wins: 0, losses: 0, draws: 0, streak: 0, best: 0 };
 
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1e9));
 const RecordSchema = v.object({ wins: Count, losses: Count, draws: Count, streak: Count, best: Count });
 
-export function statsKey(game: GameId, level: LevelId): StatsKey {
+function statsKey(game: GameId, level: LevelId): StatsKey {
   return `${game}/${level}`;
 }
 
 /** Keeps every valid entry of a stored table and drops the rest. */
-export function parseStats(raw: unknown): Stats {
+function parseStats(raw: unknown): Stats {
   const out: { [K in StatsKey]?: Record } = {};
   if (typeof raw !== "object" || raw === null) return out;
   for (const game of GAMES) {

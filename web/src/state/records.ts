@@ -5,8 +5,8 @@ import { END_REASONS, GAMES, type GameId, type Outcome } from "../../../core/typ
 import { SPEEDS, type Speed } from "../game/animate.js";
 import { LEVEL_IDS, type LevelId } from "../game/levels.js";
 
-export const OPPONENTS = ["computer", "local"] as const;
-export type Opponent = (typeof OPPONENTS)[number];
+const OPPONENTS = ["computer", "local"] as const;
+type Opponent = (typeof OPPONENTS)[number];
 
 export interface MatchSetup {
   readonly game: GameId;
@@ -99,17 +99,8 @@ export function makeSavedGame(g: SavedGame): Record<string, unknown> {
   return JSON.parse(JSON.stringify(g)) as Record<string, unknown>;
 }
 
-export function parseSetup(raw: unknown): MatchSetup {
-  const r = v.safeParse(SetupSchema, raw);
-  return r.success ? r.output : DEFAULT_SETUP;
-}
-
 export function newGameId(now: number, random: () => number = Math.random): string {
   return `${now.toString(36)}-${Math.floor(random() * 36 ** 6)
     .toString(36)
     .padStart(6, "0")}`;
-}
-
-export function isBestOfValue(x: number): x is BestOf {
-  return (BEST_OF as readonly number[]).includes(x);
 }

@@ -7,7 +7,7 @@
 import * as v from "valibot";
 import { PayloadSchema } from "../../../core/online/payload.js";
 import type { SessionSnapshot } from "../../../core/online/session.js";
-import { readJson, removeKey, writeJson, type KeyValue } from "./persist.js";
+import { readJson, writeJson, type KeyValue } from "./persist.js";
 
 const Int = v.pipe(v.number(), v.integer(), v.minValue(0));
 const Seat = v.picklist([0, 1] as const);
@@ -39,7 +39,7 @@ const SnapshotSchema = v.object({
   tries: v.optional(v.object({ code: v.pipe(v.string(), v.regex(/^[0-9A-HJKMNP-TV-Z]{8}$/)), used: Int })),
 });
 
-export const snapshotKey = (code: string): string => `room.${code}.v1`;
+const snapshotKey = (code: string): string => `room.${code}.v1`;
 
 export function parseSnapshot(raw: unknown): SessionSnapshot | null {
   const r = v.safeParse(SnapshotSchema, raw);
@@ -53,8 +53,4 @@ export function loadSnapshot(kv: KeyValue, code: string): SessionSnapshot | null
 /** Keeps the snapshot; false when the device refused (then Continue just fetches everything again). */
 export function saveSnapshot(kv: KeyValue, code: string, snap: SessionSnapshot): boolean {
   return writeJson(kv, snapshotKey(code), snap);
-}
-
-export function removeSnapshot(kv: KeyValue, code: string): void {
-  removeKey(kv, snapshotKey(code));
 }

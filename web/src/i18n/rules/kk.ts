@@ -1,5 +1,5 @@
 /** Togyz kumalak's rules in Kazakh. Machine-assisted, not yet checked by a native speaker. */
-import type { RulesTranslation } from "./overlay.js";
+import type { RulesTranslation } from "./types.js";
 
 export const RULES_KK: RulesTranslation = {
   reviewed: false,

@@ -1,5 +1,5 @@
 /** Toguz korgool's rules in Kyrgyz. Machine-assisted, not yet checked by a native speaker. */
-import type { RulesTranslation } from "./overlay.js";
+import type { RulesTranslation } from "./types.js";
 
 export const RULES_KY: RulesTranslation = {
   reviewed: false,

@@ -3,21 +3,9 @@
  * the intro and some sections translated whole, the rest shown in English. Loaded with the Rules
  * screen only when that language is chosen.
  */
-import type { Family } from "../../content/games.js";
 import type { GameGuide, Section } from "../../content/rules.js";
 import type { Locale } from "../locales.js";
-
-export interface GuideOverlay {
-  readonly intro: string;
-  /** Translated sections by their index in the English guide; each has as many items as the English one. */
-  readonly sections: Readonly<Record<number, { readonly heading: string; readonly items: readonly string[] }>>;
-}
-
-export interface RulesTranslation {
-  /** False until a native speaker has checked it. */
-  readonly reviewed: boolean;
-  readonly guides: Partial<Readonly<Record<Family, GuideOverlay>>>;
-}
+import type { GuideOverlay, RulesTranslation } from "./types.js";
 
 export const RULES_LOADERS: Partial<Readonly<Record<Locale, () => Promise<RulesTranslation>>>> = {
   ru: () => import("./ru.js").then((m) => m.RULES_RU),

@@ -1,5 +1,5 @@
 /** Togyz kumalak's rules in Russian. Machine-assisted, not yet checked by a native speaker. */
-import type { RulesTranslation } from "./overlay.js";
+import type { RulesTranslation } from "./types.js";
 
 export const RULES_RU: RulesTranslation = {
   reviewed: false,

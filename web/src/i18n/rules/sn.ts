@@ -1,5 +1,5 @@
 /** Tsoro's rules in Shona. Machine-assisted, not yet checked by a native speaker. */
-import type { RulesTranslation } from "./overlay.js";
+import type { RulesTranslation } from "./types.js";
 
 export const RULES_SN: RulesTranslation = {
   reviewed: false,

@@ -1,5 +1,5 @@
 /** Ayo's rules in Yoruba. Machine-assisted, not yet checked by a native speaker. */
-import type { RulesTranslation } from "./overlay.js";
+import type { RulesTranslation } from "./types.js";
 
 export const RULES_YO: RulesTranslation = {
   reviewed: false,

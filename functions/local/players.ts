@@ -1,5 +1,5 @@
 /**
- * Shared by the friend-game integration tests (and the relay bench): a local server on a free port
+ * Simulated friend-game players, shared by the integration tests, the chaos harness and the load bench: a local server on a free port
  * with a temporary data directory, real `ws` clients, and the core online session on top.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -17,7 +17,7 @@ import type { SocketFactory, SocketLike } from "../../core/online/transport.js";
 import type { Settings, Profile } from "../../core/online/game.js";
 import { legalMoves } from "../../core/games/index.js";
 import { seatToMove } from "../../core/online/game.js";
-import { startServer, type RunningServer } from "../local/server.js";
+import { startServer, type RunningServer } from "./server.js";
 
 export interface TestServer {
   readonly server: RunningServer;

@@ -1,0 +1,14 @@
+/** The shape of a rules translation (its own module: the translations and their loader both import it). */
+import type { Family } from "../../content/families.js";
+
+export interface GuideOverlay {
+  readonly intro: string;
+  /** Translated sections by their index in the English guide; each has as many items as the English one. */
+  readonly sections: Readonly<Record<number, { readonly heading: string; readonly items: readonly string[] }>>;
+}
+
+export interface RulesTranslation {
+  /** False until a native speaker has checked it. */
+  readonly reviewed: boolean;
+  readonly guides: Partial<Readonly<Record<Family, GuideOverlay>>>;
+}
