@@ -389,6 +389,7 @@ export async function runSmoke(o: SmokeOptions): Promise<SmokeResult> {
     // ---- ranked ----
     const keys: DeviceKeys[] = [makeDeviceKeys(), makeDeviceKeys()];
     let match: MatchView | null = null;
+    let firstMover = -1;
     let bySeat: [RankedConnection, RankedConnection] | null = null;
     await step("ranked.auth", [], async () => {
       for (const k of keys) {
@@ -421,6 +422,7 @@ export async function runSmoke(o: SmokeOptions): Promise<SmokeResult> {
     });
     await step("ranked.move", ["ranked.pair"], async () => {
       const m = match!;
+      firstMover = m.toMove;
       const mover = bySeat![m.toMove];
       const other = bySeat![m.toMove === 0 ? 1 : 0];
       const move = legalMoves(positionOf(m))[0];
@@ -441,6 +443,27 @@ export async function runSmoke(o: SmokeOptions): Promise<SmokeResult> {
       match = reply.match;
     });
     await step("ranked.resign", ["ranked.move"], async () => {
+      // A game in which a side has not moved ends aborted and unrated: play on until both sides have.
+      const moved = new Set<number>([firstMover]);
+      for (let i = 0; i < 20 && match!.status === "active"; i++) {
+        const before = match!;
+        const seat = before.toMove;
+        const reply = expectType(
+          await bySeat![seat].request(
+            {
+              type: "ranked.move",
+              matchId: before.id,
+              version: before.version,
+              move: legalMoves(positionOf(before))[0],
+            },
+            stepMs,
+          ),
+          "ranked.update",
+        );
+        moved.add(seat);
+        match = reply.match;
+        if (moved.has(0) && moved.has(1)) break;
+      }
       const m = match!;
       const resigner = bySeat![m.toMove];
       const other = bySeat![m.toMove === 0 ? 1 : 0];

@@ -17,8 +17,8 @@ const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** Every handler module, each once (entry files relative to the project root). */
 export const HANDLERS: readonly string[] = [...new Set(ROUTES.map((r) => r.module))];
 
-/** The most a minified handler bundle may weigh. */
-export const BUNDLE_LIMIT_BYTES = 250 * 1024;
+/** The most a minified handler bundle may weigh (the Secrets Manager client for the seat keys adds about 50 KB). */
+export const BUNDLE_LIMIT_BYTES = 320 * 1024;
 
 async function project(): Promise<void> {
   try {
