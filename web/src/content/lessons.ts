@@ -120,7 +120,7 @@ export function trueChoices(lesson: Lesson, r: Tried): Choice[] {
 
 const TSORO4 = { holes: 4, seeds: 2 } as const;
 
-export const LESSONS: readonly Lesson[] = [
+const LESSON_LIST = [
   {
     id: "ayo-capture-seven",
     family: "ayo",
@@ -314,7 +314,12 @@ export const LESSONS: readonly Lesson[] = [
       "You land in hole 6, in your top row, on a hole with a seed, facing a top hole with 3. You take it and the hole behind it (2) and sow those 5 on from hole 7. The last lands in an empty hole, so the move stops: you now own 10 seeds.",
     answerClaim: { owned: 10, captured: 5, takenFrom: [9, 14] },
   },
-];
+] as const satisfies readonly Lesson[];
+
+export const LESSONS: readonly Lesson[] = LESSON_LIST;
+
+/** A family's lessons as written (ids and choice counts are known to the type checker, for translations). */
+export type LessonOf<F extends Family> = Extract<(typeof LESSON_LIST)[number], { readonly family: F }>;
 
 export function lessonById(id: string | null): Lesson | undefined {
   return LESSONS.find((l) => l.id === id);

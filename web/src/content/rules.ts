@@ -3,7 +3,12 @@ import { LEVEL_IDS } from "../game/levels.js";
 import type { Family } from "./games.js";
 import { levelText } from "./levels.js";
 
+/** The parts of a guide that are the same kind in every game, for translations laid over it. */
+export type SectionPart = "tips" | "faq" | "playing" | "levels";
+
 export interface Section {
+  /** Set on the parts translated as content (i18n/content), left out on rule sections. */
+  readonly part?: SectionPart;
   readonly heading: string;
   readonly items: readonly string[];
   /** Question-and-answer pairs instead of plain items. */
@@ -18,20 +23,100 @@ export interface GameGuide {
 
 /** Each game's computer levels, from content/levels.ts (held to core/ai/levels.ts by its test). */
 function levels(family: Family): Section {
-  return { heading: "Computer levels", items: LEVEL_IDS.map((l) => levelText(family, l)) };
+  return { part: "levels", heading: "Computer levels", items: LEVEL_IDS.map((l) => levelText(family, l)) };
 }
 
-const PLAYING: Section = {
-  heading: "Playing on this device",
-  items: [
-    "Your pits glow when it is your turn. Tap one to sow it, or press and slide across your pits: a dotted ring shows where the last seed would land; lift your finger to sow.",
-    "With a keyboard, Tab to a glowing pit (the ring shows its landing), move between your pits with the arrow keys and press Enter to sow; or press the pit's number (1\u20139, counted along your own row). P pauses, U undoes, H asks for a hint.",
-    "Counts sit beside every pit and store. The hand carries the seeds with the number still in hand; captures fly to the store with +n; a red dot marks the pit the last move was sown from.",
-    "Pause stops the game, Undo takes back your last move against the computer, Hint suggests a move, Menu saves and leaves. The flag gives up the game (or, in a series, the whole series).",
-    "Series: under Series pick Best of 3, 5 or 7. The first player to win a majority of games takes it (2 of 3, 3 of 5, 4 of 7). Players take turns to start each game, and the score shows at the top of the board.",
-    "Every game is saved after each move: pick it up from Resume.",
+/** How to play on this device: the same for every game. */
+export const PLAYING_ITEMS = [
+  "Your pits glow when it is your turn. Tap one to sow it, or press and slide across your pits: a dotted ring shows where the last seed would land; lift your finger to sow.",
+  "With a keyboard, Tab to a glowing pit (the ring shows its landing), move between your pits with the arrow keys and press Enter to sow; or press the pit's number (1\u20139, counted along your own row). P pauses, U undoes, H asks for a hint.",
+  "Counts sit beside every pit and store. The hand carries the seeds with the number still in hand; captures fly to the store with +n; a red dot marks the pit the last move was sown from.",
+  "Pause stops the game, Undo takes back your last move against the computer, Hint suggests a move, Menu saves and leaves. The flag gives up the game (or, in a series, the whole series).",
+  "Series: under Series pick Best of 3, 5 or 7. The first player to win a majority of games takes it (2 of 3, 3 of 5, 4 of 7). Players take turns to start each game, and the score shows at the top of the board.",
+  "Every game is saved after each move: pick it up from Resume.",
+] as const;
+
+const PLAYING: Section = { part: "playing", heading: "Playing on this device", items: PLAYING_ITEMS };
+
+/** Each game's strategy tips (translated in i18n/content, item for item). */
+export const TIPS = {
+  togyz: [
+    "Count where the last stone falls. A pit with n stones (more than one) ends n \u2212 1 pits further on, because the first stone goes back into it. Before each move, find which of your pits end in an opponent pit holding an odd number: that move captures.",
+    "Mind the odd counts you leave behind you. Your opponent captures by making one of your pits even, so a pit holding an odd number is safe only from a sowing that keeps it odd (one that drops two stones into it on its way round). Look at what each of your opponent's pits can reach before you move.",
+    "Hunt for twos: an opponent pit with two stones is a tuzdyk waiting to happen if one of your pits lands there. Twos on your own side are the danger.",
+    "Take a tuzdyk early and near the start of your opponent's row: it is passed by many sowings and earns all game. One near the end of their row earns less.",
+    "Remember the number rule: once your opponent has a tuzdyk, the pit with the same number on their side is out of reach for yours. Plan your tuzdyk with that in mind, and sometimes take yours first just to block the pit your opponent wants.",
+    "Build a big pit: a pit of twenty or more stones sows round the whole board and can land anywhere you choose. Saved for the right moment, it makes a capture your opponent cannot prevent.",
+    "At the end keep stones on your side: if your opponent runs out of moves, what is left on your side is yours.",
   ],
-};
+  ayo: [
+    "Target opponent pits holding 1 or 2: your last seed turns them into 2 or 3.",
+    "Line up a chain: pits in a row holding 1\u20132 behind your landing pit are all captured together.",
+    "Check the reply: a move that wins 2 but lets your opponent take 7 loses ground. Before sowing, look at your own pits holding 1 or 2 and count whether the opponent can reach them.",
+    "A safe opening keeps your pits off 1 and 2: on a fresh board pit 1 makes pits 2\u20135 hold five each.",
+  ],
+  tsoro: [
+    "Keep your top row empty when you can: your opponent can only reach you through it.",
+    "Count relays before you sow: a move can run on for a long way, so follow the chain and see where it really stops.",
+    "Single seeds are moves too: a hole with one seed makes a short, exact step that can set up a capture next turn.",
+    "In Winner Takes All a take is also a new sowing: count where the taken seeds end to find chains.",
+  ],
+} as const satisfies { readonly [F in Family]: readonly string[] };
+
+/** Each game's common questions and their answers (translated in i18n/content, pair for pair). */
+export const FAQ = {
+  togyz: [
+    [
+      "Why did my pit with one stone not keep a stone?",
+      "A single stone moves on to the next pit. Only a pit with two or more puts its first stone back where it started.",
+    ],
+    [
+      "Why did three stones not become my tuzdyk?",
+      "You already had one, or it was your opponent's ninth pit, or it had the same number as their tuzdyk on your side. The stones then stay put.",
+    ],
+    [
+      "Where does a stone go if it lands in a tuzdyk?",
+      "Straight to the tuzdyk owner's kazan, whoever sowed it. You see it fly there.",
+    ],
+    ["Can a game end in a draw?", "Yes: both kazans at 81, or equal kazans after atsyz."],
+  ],
+  ayo: [
+    [
+      "Why was a pit with 2 seeds not captured?",
+      "Only a chain that starts where your last seed lands can capture, and only on your opponent's side. A 2 or 3 elsewhere is safe.",
+    ],
+    [
+      "Why did the game pass instead of finishing?",
+      "An empty side just misses its turn. The game ends at 25 captured or fewer than 4 seeds on the board.",
+    ],
+    [
+      "Why is my starting pit still empty after a big sowing?",
+      "The starting pit is skipped on every lap, so twelve seeds visit the other eleven pits and the twelfth lands in the pit after the start.",
+    ],
+    [
+      "Does a room code let anyone play immediately?",
+      "No. The room owner must approve each new guest request. Share your code with your intended opponent. After a round, both players must agree before a rematch starts.",
+    ],
+    [
+      "Do lessons or computer games affect my ranking?",
+      "No. These lessons do not save results. Computer practice is saved on your device and remains unranked; only server-run multiplayer results contribute to the leaderboard.",
+    ],
+  ],
+  tsoro: [
+    [
+      "Why did my seeds keep going?",
+      "The last seed landed in a hole that already had seeds, so that hole was lifted and sown on: a relay.",
+    ],
+    [
+      "Why was there no capture in my top row?",
+      "The facing top hole of your opponent was empty, or the hole you landed in was empty before your seed.",
+    ],
+    [
+      "Which holes are taken?",
+      "The opponent's top hole across from yours and the bottom hole behind it, in the same column.",
+    ],
+  ],
+} as const satisfies { readonly [F in Family]: readonly (readonly [string, string])[] };
 
 export const GUIDES: { readonly [F in Family]: GameGuide } = {
   togyz: {
@@ -50,37 +135,8 @@ export const GUIDES: { readonly [F in Family]: GameGuide } = {
           "The first to collect 82 stones wins; 81 each is a draw. If the player to move has no stones on their side (atsyz), each player adds the stones on their own side to their kazan and the bigger kazan wins.",
         ],
       },
-      {
-        heading: "Strategy tips",
-        items: [
-          "Count where the last stone falls. A pit with n stones (more than one) ends n \u2212 1 pits further on, because the first stone goes back into it. Before each move, find which of your pits end in an opponent pit holding an odd number: that move captures.",
-          "Mind the odd counts you leave behind you. Your opponent captures by making one of your pits even, so a pit holding an odd number is safe only from a sowing that keeps it odd (one that drops two stones into it on its way round). Look at what each of your opponent's pits can reach before you move.",
-          "Hunt for twos: an opponent pit with two stones is a tuzdyk waiting to happen if one of your pits lands there. Twos on your own side are the danger.",
-          "Take a tuzdyk early and near the start of your opponent's row: it is passed by many sowings and earns all game. One near the end of their row earns less.",
-          "Remember the number rule: once your opponent has a tuzdyk, the pit with the same number on their side is out of reach for yours. Plan your tuzdyk with that in mind, and sometimes take yours first just to block the pit your opponent wants.",
-          "Build a big pit: a pit of twenty or more stones sows round the whole board and can land anywhere you choose. Saved for the right moment, it makes a capture your opponent cannot prevent.",
-          "At the end keep stones on your side: if your opponent runs out of moves, what is left on your side is yours.",
-        ],
-      },
-      {
-        heading: "Common questions",
-        items: [],
-        qa: [
-          [
-            "Why did my pit with one stone not keep a stone?",
-            "A single stone moves on to the next pit. Only a pit with two or more puts its first stone back where it started.",
-          ],
-          [
-            "Why did three stones not become my tuzdyk?",
-            "You already had one, or it was your opponent's ninth pit, or it had the same number as their tuzdyk on your side. The stones then stay put.",
-          ],
-          [
-            "Where does a stone go if it lands in a tuzdyk?",
-            "Straight to the tuzdyk owner's kazan, whoever sowed it. You see it fly there.",
-          ],
-          ["Can a game end in a draw?", "Yes: both kazans at 81, or equal kazans after atsyz."],
-        ],
-      },
+      { part: "tips", heading: "Strategy tips", items: TIPS.togyz },
+      { part: "faq", heading: "Common questions", items: [], qa: FAQ.togyz },
       PLAYING,
       levels("togyz"),
     ],
@@ -101,41 +157,8 @@ export const GUIDES: { readonly [F in Family]: GameGuide } = {
           "Against the computer, a position that comes round for the third time ends the game on the current score. Between people, either player may offer to end the game on the current score and the other decides.",
         ],
       },
-      {
-        heading: "Strategy tips",
-        items: [
-          "Target opponent pits holding 1 or 2: your last seed turns them into 2 or 3.",
-          "Line up a chain: pits in a row holding 1\u20132 behind your landing pit are all captured together.",
-          "Check the reply: a move that wins 2 but lets your opponent take 7 loses ground. Before sowing, look at your own pits holding 1 or 2 and count whether the opponent can reach them.",
-          "A safe opening keeps your pits off 1 and 2: on a fresh board pit 1 makes pits 2\u20135 hold five each.",
-        ],
-      },
-      {
-        heading: "Common questions",
-        items: [],
-        qa: [
-          [
-            "Why was a pit with 2 seeds not captured?",
-            "Only a chain that starts where your last seed lands can capture, and only on your opponent's side. A 2 or 3 elsewhere is safe.",
-          ],
-          [
-            "Why did the game pass instead of finishing?",
-            "An empty side just misses its turn. The game ends at 25 captured or fewer than 4 seeds on the board.",
-          ],
-          [
-            "Why is my starting pit still empty after a big sowing?",
-            "The starting pit is skipped on every lap, so twelve seeds visit the other eleven pits and the twelfth lands in the pit after the start.",
-          ],
-          [
-            "Does a room code let anyone play immediately?",
-            "No. The room owner must approve each new guest request. Share your code with your intended opponent. After a round, both players must agree before a rematch starts.",
-          ],
-          [
-            "Do lessons or computer games affect my ranking?",
-            "No. These lessons do not save results. Computer practice is saved on your device and remains unranked; only server-run multiplayer results contribute to the leaderboard.",
-          ],
-        ],
-      },
+      { part: "tips", heading: "Strategy tips", items: TIPS.ayo },
+      { part: "faq", heading: "Common questions", items: [], qa: FAQ.ayo },
       PLAYING,
       levels("ayo"),
     ],
@@ -175,33 +198,8 @@ export const GUIDES: { readonly [F in Family]: GameGuide } = {
           "Win: own every seed. After 80 moves with no take, or at 400 moves, more seeds wins.",
         ],
       },
-      {
-        heading: "Strategy tips",
-        items: [
-          "Keep your top row empty when you can: your opponent can only reach you through it.",
-          "Count relays before you sow: a move can run on for a long way, so follow the chain and see where it really stops.",
-          "Single seeds are moves too: a hole with one seed makes a short, exact step that can set up a capture next turn.",
-          "In Winner Takes All a take is also a new sowing: count where the taken seeds end to find chains.",
-        ],
-      },
-      {
-        heading: "Common questions",
-        items: [],
-        qa: [
-          [
-            "Why did my seeds keep going?",
-            "The last seed landed in a hole that already had seeds, so that hole was lifted and sown on: a relay.",
-          ],
-          [
-            "Why was there no capture in my top row?",
-            "The facing top hole of your opponent was empty, or the hole you landed in was empty before your seed.",
-          ],
-          [
-            "Which holes are taken?",
-            "The opponent's top hole across from yours and the bottom hole behind it, in the same column.",
-          ],
-        ],
-      },
+      { part: "tips", heading: "Strategy tips", items: TIPS.tsoro },
+      { part: "faq", heading: "Common questions", items: [], qa: FAQ.tsoro },
       PLAYING,
       levels("tsoro"),
     ],

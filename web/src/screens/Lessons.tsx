@@ -1,5 +1,5 @@
 /** Lessons: predict the result, then tap, then read the worked answer. Nothing is saved or ranked. */
-import { For, onCleanup, Show, type JSX } from "solid-js";
+import { createResource, For, onCleanup, Show, type JSX } from "solid-js";
 import { Board } from "../components/Board.js";
 import { BoardLayout } from "../components/BoardLayout.js";
 import { Icon } from "../components/Icon.js";
@@ -7,6 +7,9 @@ import { FAMILIES, FAMILY_NAMES, GAME_NAMES, familyOf } from "../content/games.j
 import { LESSON_TEXT as T, LESSONS, lessonById, type Lesson } from "../content/lessons.js";
 import { fill } from "../content/text.js";
 import { createLesson } from "../state/createLesson.js";
+import { translatedLesson } from "../i18n/content/apply.js";
+import { loadContent } from "../i18n/content/load.js";
+import { locale } from "../i18n/i18n.js";
 import { useRouter } from "../state/createRouter.js";
 import { useSettings } from "../state/createSettings.js";
 import { useServices } from "../state/services.js";
@@ -14,6 +17,9 @@ import type { Seat } from "../../../core/types.js";
 
 export function LessonsScreen(props: { lesson: string | null }): JSX.Element {
   const [, router] = useRouter();
+  // The lessons' words in the chosen language where its community's game has them, English otherwise.
+  const [content] = createResource(locale, loadContent);
+  const local = (l: Lesson | undefined): Lesson | undefined => l && translatedLesson(l, content());
   return (
     <section class="screen page lessons" aria-labelledby="lessons-title">
       <header class="page-head">
@@ -22,14 +28,14 @@ export function LessonsScreen(props: { lesson: string | null }): JSX.Element {
         </button>
         <h1 id="lessons-title">{T.title}</h1>
       </header>
-      <Show when={lessonById(props.lesson)} keyed fallback={<LessonList />}>
+      <Show when={local(lessonById(props.lesson))} keyed fallback={<LessonList local={local} />}>
         {(l) => <LessonView lesson={l} />}
       </Show>
     </section>
   );
 }
 
-function LessonList(): JSX.Element {
+function LessonList(props: { local: (l: Lesson) => Lesson | undefined }): JSX.Element {
   const [, router] = useRouter();
   return (
     <>
@@ -44,7 +50,7 @@ function LessonList(): JSX.Element {
                 {(l) => (
                   <li>
                     <button type="button" class="menu-item" onClick={() => router.go("lessons", l.id)}>
-                      <span class="menu-label">{l.title}</span>
+                      <span class="menu-label">{props.local(l)?.title}</span>
                       <span class="menu-sub">{GAME_NAMES[l.game]}</span>
                     </button>
                   </li>

@@ -13,6 +13,10 @@ import { CAPTURE_DIAGRAM, GUIDES } from "../content/rules.js";
 import { useRouter } from "../state/createRouter.js";
 import { locale, t } from "../i18n/i18n.js";
 import { overlaid, RULES_LOADERS } from "../i18n/rules/overlay.js";
+import { withContent } from "../i18n/content/apply.js";
+import { loadContent } from "../i18n/content/load.js";
+import { levelSentence } from "../i18n/levels.js";
+import { LEVEL_IDS } from "../game/levels.js";
 
 export function RulesScreen(props: { family: string | null }): JSX.Element {
   const [, router] = useRouter();
@@ -20,7 +24,15 @@ export function RulesScreen(props: { family: string | null }): JSX.Element {
     (FAMILIES as readonly string[]).includes(props.family ?? "") ? (props.family as Family) : "togyz";
   // The rules in the chosen language where its community's game has them translated, English otherwise.
   const [local] = createResource(locale, (l) => RULES_LOADERS[l]?.().catch(() => undefined));
-  const guide = () => overlaid(GUIDES[fam()], local()?.guides[fam()]);
+  // Tips, questions and the general sections in the chosen language's content translation.
+  const [content] = createResource(locale, loadContent);
+  const guide = () =>
+    withContent(
+      overlaid(GUIDES[fam()], local()?.guides[fam()]),
+      fam(),
+      content(),
+      LEVEL_IDS.map((l) => levelSentence(fam(), l)),
+    );
   return (
     <section class="screen page rules" aria-labelledby="rules-title">
       <header class="page-head">

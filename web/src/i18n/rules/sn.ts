@@ -27,6 +27,17 @@ export const RULES_SN: RulesTranslation = {
             "Kukunda: mutambi asina mhodzi dzekutamba anokundwa. Mushure mekufamba 50 pasina kutora, ane mhodzi zhinji pabhodhi anokunda.",
           ],
         },
+        2: {
+          heading: "Anokunda Anotora Zvese",
+          items: [
+            "Bhodhi nekudyara zvakafanana, asi mhodzi dzatorwa dzinodzokera mumutambo kudivi rako: chinangwa ndechokuva nemhodzi dzese.",
+            "Enderera uchibva pamutsara wako wepasi sezviri muna Classic.",
+            "Tora: kana mhodzi yako yekupedzisira yawira mumutsara wako wepamusoro muburi raitova nemhodzi, uye buri repamusoro remuvengi rakatarisana naro rine mhodzi, tora maburi ake epamusoro nepasi ari mukoramu iyoyo wobva wangodyara mhodzi idzodzo, kubva muburi rinotevera rawawira.",
+            "Nhevedzano: panowira yekupedzisira yadzo, zvinotariswa zvakafanana: tora zvakare, enderera uchibva pamutsara wepasi, kana mira.",
+            "Mira: nguva yako inopera paburi risina chinhu, kana mumutsara wako wepamusoro kana buri rakatarisana naro risina chinhu.",
+            "Kukunda: iva nemhodzi dzese. Mushure mekufamba 80 pasina kutora, kana pakufamba 400, ane mhodzi zhinji anokunda.",
+          ],
+        },
       },
     },
   },

@@ -1,0 +1,66 @@
+/**
+ * The shape of a content translation: strategy tips, common questions and lessons of the games a
+ * language's community plays, and the guide's general part. Every shape is read off the English
+ * source (content/rules.ts, content/lessons.ts), so a missing or extra tip, question, lesson or
+ * choice fails the type check.
+ */
+import type { Family } from "../../content/families.js";
+import type { LessonOf } from "../../content/lessons.js";
+import type { FAQ, PLAYING_ITEMS, TIPS } from "../../content/rules.js";
+import type { Locale } from "../locales.js";
+
+/** The same shape as `T` (tuples keep their length), every text a string. */
+export type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
+
+/** The games each language must carry: its community's (English is the source). */
+export const COMMUNITY_GAMES = {
+  ru: ["togyz"],
+  kk: ["togyz"],
+  ky: ["togyz"],
+  yo: ["ayo"],
+  sn: ["tsoro"],
+} as const satisfies { readonly [L in Exclude<Locale, "en">]: readonly Family[] };
+
+export type TranslatedLocale = keyof typeof COMMUNITY_GAMES;
+
+/** A lesson's words; the choices in the English order (the engine decides which is true). */
+export interface LessonWords<C extends readonly unknown[]> {
+  readonly title: string;
+  readonly prompt: string;
+  readonly question: string;
+  readonly choices: { readonly [K in keyof C]: string };
+  readonly answer: string;
+}
+
+export type LessonsWords<F extends Family> = {
+  readonly [L in LessonOf<F> as L["id"]]: LessonWords<L["choices"]>;
+};
+
+export interface GameContent<F extends Family> {
+  readonly tipsHeading: string;
+  readonly tips: Strings<(typeof TIPS)[F]>;
+  readonly faqHeading: string;
+  readonly faq: Strings<(typeof FAQ)[F]>;
+  readonly lessons: LessonsWords<F>;
+}
+
+/** The guide's parts that are the same in every game. */
+export interface GeneralContent {
+  readonly playingHeading: string;
+  readonly playing: Strings<typeof PLAYING_ITEMS>;
+  readonly levelsHeading: string;
+}
+
+export type GamesContent = { readonly [F in Family]?: GameContent<F> };
+
+export interface ContentTranslation {
+  /** False until a native speaker has checked it. */
+  readonly reviewed: boolean;
+  readonly general: GeneralContent;
+  readonly games: GamesContent;
+}
+
+/** A language's translation: its community's games are required. */
+export interface ContentFor<L extends TranslatedLocale> extends ContentTranslation {
+  readonly games: GamesContent & { readonly [F in (typeof COMMUNITY_GAMES)[L][number]]: GameContent<F> };
+}
