@@ -13,8 +13,11 @@ export const CONTENT_LOADERS: { readonly [L in Exclude<Locale, "en">]: () => Pro
   sn: () => import("./sn.js").then((m) => m.CONTENT_SN),
 };
 
-/** The content translation for `l`, or undefined for English (or if the chunk cannot be fetched). */
-export async function loadContent(l: Locale): Promise<ContentTranslation | undefined> {
+/**
+ * The content translation for `l` (undefined if the chunk cannot be fetched); English, the source,
+ * answers at once with undefined, so its screens never wait.
+ */
+export function loadContent(l: Locale): Promise<ContentTranslation | undefined> | undefined {
   if (l === "en") return undefined;
   return CONTENT_LOADERS[l]().catch(() => undefined);
 }
