@@ -4,7 +4,7 @@ import type { Family } from "./games.js";
 import { levelText } from "./levels.js";
 
 /** The parts of a guide that are the same kind in every game, for translations laid over it. */
-export type SectionPart = "tips" | "faq" | "playing" | "levels";
+type SectionPart = "tips" | "faq" | "playing" | "levels";
 
 export interface Section {
   /** Set on the parts translated as content (i18n/content), left out on rule sections. */

@@ -32,7 +32,7 @@ function game(c: ContentTranslation, f: Family): GameContent<Family> | undefined
 }
 
 /** The numbers a text names, in order of size (a translation may move them within its sentence). */
-export function numbersOf(s: string): string[] {
+function numbersOf(s: string): string[] {
   return (s.match(/\d+/g) ?? []).sort();
 }
 

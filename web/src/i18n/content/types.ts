@@ -10,7 +10,7 @@ import type { FAQ, PLAYING_ITEMS, TIPS } from "../../content/rules.js";
 import type { Locale } from "../locales.js";
 
 /** The same shape as `T` (tuples keep their length), every text a string. */
-export type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
+type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
 
 /** The games each language must carry: its community's (English is the source). */
 export const COMMUNITY_GAMES = {
@@ -32,7 +32,7 @@ export interface LessonWords<C extends readonly unknown[]> {
   readonly answer: string;
 }
 
-export type LessonsWords<F extends Family> = {
+type LessonsWords<F extends Family> = {
   readonly [L in LessonOf<F> as L["id"]]: LessonWords<L["choices"]>;
 };
 
@@ -45,13 +45,13 @@ export interface GameContent<F extends Family> {
 }
 
 /** The guide's parts that are the same in every game. */
-export interface GeneralContent {
+interface GeneralContent {
   readonly playingHeading: string;
   readonly playing: Strings<typeof PLAYING_ITEMS>;
   readonly levelsHeading: string;
 }
 
-export type GamesContent = { readonly [F in Family]?: GameContent<F> };
+type GamesContent = { readonly [F in Family]?: GameContent<F> };
 
 export interface ContentTranslation {
   /** False until a native speaker has checked it. */
