@@ -11,6 +11,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LESSONS, type Lesson } from "../src/content/lessons.js";
 import { TIPS } from "../src/content/rules.js";
+import { fill } from "../src/content/text.js";
 import { lessonWords } from "../src/i18n/content/apply.js";
 import { CONTENT_KK } from "../src/i18n/content/kk.js";
 import { CONTENT_KY } from "../src/i18n/content/ky.js";
@@ -86,6 +87,20 @@ describe("content in the community's language", () => {
   test("an Ayo lesson in Yoruba, judged right; a game without a translation keeps its English lesson", async () => {
     const page = await openInLanguage(browser, h.url, "yo-NG");
     await playLesson(page, "ayo-capture-seven", CONTENT_YO, 3);
+    // Ayo's tips and capture diagram on the Rules screen, in Yoruba, the diagram's numbers filled in.
+    const yo = CONTENT_YO.games.ayo;
+    await page.goto(new URL("#/rules/ayo", h.url).toString());
+    await page.waitForSelector(`.guide h3:text-is("${yo.tipsHeading}")`);
+    expect(
+      await page
+        .locator(".guide section", { has: page.locator(`h3:text-is("${yo.tipsHeading}")`) })
+        .locator("li")
+        .allTextContents(),
+    ).toEqual([...yo.tips]);
+    expect(await text(page, '[data-testid="capture-diagram"] summary')).toBe(CONTENT_YO.captureDiagram.summary);
+    expect(await text(page, '[data-testid="capture-diagram"] p')).toBe(
+      fill(CONTENT_YO.captureDiagram.before, { from: 3, a: 1, b: 2, c: 1 }),
+    );
     // Tsoro is not translated into Yoruba: its lessons stay English (the check above can fail).
     await page.goto(new URL("#/lessons/tsoro-relay", h.url).toString());
     await page.waitForSelector('[data-testid="lesson-question"]');

@@ -15,6 +15,7 @@ import { locale, t } from "../i18n/i18n.js";
 import { overlaid, RULES_LOADERS } from "../i18n/rules/overlay.js";
 import { withContent } from "../i18n/content/apply.js";
 import { loadContent } from "../i18n/content/load.js";
+import type { DiagramWords } from "../i18n/content/types.js";
 import { levelSentence } from "../i18n/levels.js";
 import { LEVEL_IDS } from "../game/levels.js";
 
@@ -86,7 +87,7 @@ export function RulesScreen(props: { family: string | null }): JSX.Element {
           )}
         </For>
         <Show when={fam() === "ayo"}>
-          <CaptureDiagram />
+          <CaptureDiagram words={content()?.captureDiagram ?? CAPTURE_DIAGRAM} />
         </Show>
         <div class="row">
           <button type="button" class="btn primary" onClick={() => router.go("lessons")}>
@@ -99,7 +100,7 @@ export function RulesScreen(props: { family: string | null }): JSX.Element {
 }
 
 /** Ayo's seven-seed capture: pit 6 sown into 7–9, the last seed in pit 9, then 7 captured. */
-function CaptureDiagram(): JSX.Element {
+function CaptureDiagram(props: { words: DiagramWords }): JSX.Element {
   const [settings] = useSettings();
   const lesson = lessonById("ayo-capture-seven");
   if (lesson === undefined) return null;
@@ -108,7 +109,7 @@ function CaptureDiagram(): JSX.Element {
   const sown = sownDisplay(tried);
   const from = tried.before.engine.moveToPit(tried.mover, lesson.move);
   const last = lastLanding(tried.trace);
-  const D = CAPTURE_DIAGRAM;
+  const D = props.words;
   return (
     <details class="diagram" data-testid="capture-diagram">
       <summary>{D.summary}</summary>

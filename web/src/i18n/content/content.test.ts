@@ -7,7 +7,7 @@
 import { describe, expect, test } from "vitest";
 import { FAMILIES, type Family } from "../../content/families.js";
 import { LESSONS, trueChoices } from "../../content/lessons.js";
-import { FAQ, GUIDES, PLAYING_ITEMS, TIPS } from "../../content/rules.js";
+import { CAPTURE_DIAGRAM, FAQ, GUIDES, PLAYING_ITEMS, TIPS } from "../../content/rules.js";
 import { placesOf } from "../../content/text.js";
 import { tryLesson } from "../../state/createLesson.js";
 import { lessonWords, translatedLesson, withContent } from "./apply.js";
@@ -39,6 +39,10 @@ function numbersOf(s: string): string[] {
 /** Every English text with its translation, named for the failure message. */
 function pairs(c: ContentTranslation): [string, string, string][] {
   const out: [string, string, string][] = [];
+  const d = c.captureDiagram;
+  if (d !== undefined)
+    for (const k of Object.keys(CAPTURE_DIAGRAM) as (keyof typeof CAPTURE_DIAGRAM)[])
+      out.push([`capture diagram ${k}`, CAPTURE_DIAGRAM[k], d[k]]);
   PLAYING_ITEMS.forEach((en, i) => out.push([`playing ${i}`, en, c.general.playing[i]]));
   for (const f of FAMILIES) {
     const g = game(c, f);
@@ -105,6 +109,9 @@ describe("content in the communities' languages", () => {
       expect(c.reviewed, l).toBe(false);
       for (const f of COMMUNITY_GAMES[l]) expect(game(c, f), `${l} ${f}`).toBeDefined();
     }
+    // Ayo's capture diagram where Ayo is translated, and only there.
+    for (const [l, c] of Object.entries(ALL) as [TranslatedLocale, ContentTranslation][])
+      expect(c.captureDiagram !== undefined, l).toBe((COMMUNITY_GAMES[l] as readonly Family[]).includes("ayo"));
     // Togyz in Kazakh, Russian and Kyrgyz; Ayo in Yoruba; Tsoro in Shona.
     expect(COMMUNITY_GAMES).toEqual({ ru: ["togyz"], kk: ["togyz"], ky: ["togyz"], yo: ["ayo"], sn: ["tsoro"] });
   });

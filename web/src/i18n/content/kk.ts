@@ -3,6 +3,7 @@ import type { ContentFor } from "./types.js";
 
 export const CONTENT_KK: ContentFor<"kk"> = {
   reviewed: false,
+  captureDiagram: undefined,
   general: {
     playingHeading: "Осы құрылғыда ойнау",
     playing: [

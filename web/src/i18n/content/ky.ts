@@ -3,6 +3,7 @@ import type { ContentFor } from "./types.js";
 
 export const CONTENT_KY: ContentFor<"ky"> = {
   reviewed: false,
+  captureDiagram: undefined,
   general: {
     playingHeading: "Ушул түзмөктө ойноо",
     playing: [

@@ -3,6 +3,7 @@ import type { ContentFor } from "./types.js";
 
 export const CONTENT_RU: ContentFor<"ru"> = {
   reviewed: false,
+  captureDiagram: undefined,
   general: {
     playingHeading: "Игра на этом устройстве",
     playing: [

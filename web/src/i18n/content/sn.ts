@@ -3,6 +3,7 @@ import type { ContentFor } from "./types.js";
 
 export const CONTENT_SN: ContentFor<"sn"> = {
   reviewed: false,
+  captureDiagram: undefined,
   general: {
     playingHeading: "Kutamba pamudziyo uyu",
     playing: [

@@ -6,7 +6,7 @@
  */
 import type { Family } from "../../content/families.js";
 import type { LessonOf } from "../../content/lessons.js";
-import type { FAQ, PLAYING_ITEMS, TIPS } from "../../content/rules.js";
+import type { CAPTURE_DIAGRAM, FAQ, PLAYING_ITEMS, TIPS } from "../../content/rules.js";
 import type { Locale } from "../locales.js";
 
 /** The same shape as `T` (tuples keep their length), every text a string. */
@@ -53,14 +53,20 @@ interface GeneralContent {
 
 type GamesContent = { readonly [F in Family]?: GameContent<F> };
 
+/** The words of Ayo's capture diagram on the Rules screen; places as in English. */
+export type DiagramWords = { readonly [K in keyof typeof CAPTURE_DIAGRAM]: string };
+
 export interface ContentTranslation {
   /** False until a native speaker has checked it. */
   readonly reviewed: boolean;
   readonly general: GeneralContent;
   readonly games: GamesContent;
+  /** Ayo's capture diagram, in the language of Ayo's community. */
+  readonly captureDiagram?: DiagramWords;
 }
 
 /** A language's translation: its community's games are required. */
 export interface ContentFor<L extends TranslatedLocale> extends ContentTranslation {
   readonly games: GamesContent & { readonly [F in (typeof COMMUNITY_GAMES)[L][number]]: GameContent<F> };
+  readonly captureDiagram: "ayo" extends (typeof COMMUNITY_GAMES)[L][number] ? DiagramWords : undefined;
 }

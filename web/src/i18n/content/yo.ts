@@ -15,6 +15,14 @@ export const CONTENT_YO: ContentFor<"yo"> = {
     ],
     levelsHeading: "Ìpele kọ̀ǹpútà",
   },
+  captureDiagram: {
+    summary: "Wo àwòrán kíkó",
+    before: "Kí ìgbésẹ̀ tó bẹ̀rẹ̀, ihò 6 ní {from}, ihò 7, 8 àti 9 sì ní {a}, {b} àti {c}.",
+    sown: "Títa ẹyọ 3 láti ihò 6 sọ ihò 7–9 di {a}, {b} àti {c}: ọpọ́n fi àkókò yìí hàn, ihò 6 ṣófo (àmì pupa), ẹyọ tó kẹ́yìn sì wà nínú ihò 9 (òrùka oníkókó). Lẹ́yìn náà kíkó ń padà sẹ́yìn láti ihò 9 kọjá ihò 8 àti 7, fún ẹyọ {captured}.",
+    top: "Òṣèré kejì · ta láti ọ̀tún sí òsì",
+    bottom: "Òṣèré kìíní · ta láti òsì sí ọ̀tún",
+    note: "Ihò 6 ń bá a lọ sí ihò 7. Ihò 12 ń yípo padà sí ihò 1.",
+  },
   games: {
     ayo: {
       tipsHeading: "Ọgbọ́n eré",
