@@ -109,15 +109,26 @@ function CaptureDiagram(props: { words: DiagramWords }): JSX.Element {
   const sown = sownDisplay(tried);
   const from = tried.before.engine.moveToPit(tried.mover, lesson.move);
   const last = lastLanding(tried.trace);
-  const D = props.words;
   return (
     <details class="diagram" data-testid="capture-diagram">
-      <summary>{D.summary}</summary>
-      <p>{fill(D.before, { from: before.board[5], a: before.board[6], b: before.board[7], c: before.board[8] })}</p>
+      <summary>{props.words.summary}</summary>
       <p>
-        {fill(D.sown, { a: sown.board[6], b: sown.board[7], c: sown.board[8], captured: outcomeOf(tried).captured })}
+        {fill(props.words.before, {
+          from: before.board[5],
+          a: before.board[6],
+          b: before.board[7],
+          c: before.board[8],
+        })}
       </p>
-      <p class="board-caption">{D.top}</p>
+      <p>
+        {fill(props.words.sown, {
+          a: sown.board[6],
+          b: sown.board[7],
+          c: sown.board[8],
+          captured: outcomeOf(tried).captured,
+        })}
+      </p>
+      <p class="board-caption">{props.words.top}</p>
       <div class="board-area">
         <Board
           engine={tried.before.engine}
@@ -138,8 +149,8 @@ function CaptureDiagram(props: { words: DiagramWords }): JSX.Element {
           onPreview={() => undefined}
         />
       </div>
-      <p class="board-caption">{D.bottom}</p>
-      <p class="note">{D.note}</p>
+      <p class="board-caption">{props.words.bottom}</p>
+      <p class="note">{props.words.note}</p>
     </details>
   );
 }
