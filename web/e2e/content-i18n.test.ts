@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LESSONS, type Lesson } from "../src/content/lessons.js";
 import { TIPS } from "../src/content/rules.js";
 import { fill } from "../src/content/text.js";
+import { levelText } from "../src/content/levels.js";
+import { LEVEL_IDS } from "../src/game/levels.js";
 import { lessonWords } from "../src/i18n/content/apply.js";
 import { CONTENT_KK } from "../src/i18n/content/kk.js";
 import { CONTENT_KY } from "../src/i18n/content/ky.js";
@@ -127,6 +129,10 @@ describe("content in the community's language", () => {
         .locator("li")
         .allTextContents(),
     ).toEqual([...(wta?.items ?? [])]);
+    // The computer levels: heading from the content, sentences from the Shona catalogue (not English).
+    const levels = await section(CONTENT_SN.general.levelsHeading).locator("li").allTextContents();
+    expect(levels).toHaveLength(LEVEL_IDS.length);
+    LEVEL_IDS.forEach((l, i) => expect(levels[i]).not.toBe(levelText("tsoro", l)));
     const guide = (await page.textContent(".guide")) ?? "";
     for (const tip of TIPS.tsoro) expect(guide).not.toContain(tip);
     await page.click('.tabs [role="tab"]:nth-child(1)');
