@@ -29,7 +29,9 @@ import { joinLink, shareText } from "../lib/share.js";
 import { createFriendRoom, type FriendRoomStore } from "../state/createFriendRoom.js";
 import { createPhrases } from "../state/createPhrases.js";
 import { loadSnapshot, saveSnapshot } from "../state/roomSnapshot.js";
-import { displayName, useProfile } from "../state/createProfile.js";
+import { useProfile } from "../state/createProfile.js";
+import { peerName, sameSetup, sentName } from "../lib/invite.js";
+import { t } from "../i18n/i18n.js";
 import { showCode, useRooms, type SavedRoom } from "../state/createRooms.js";
 import { useRouter } from "../state/createRouter.js";
 import { useSettings } from "../state/createSettings.js";
@@ -68,12 +70,6 @@ export function RoomScreen(props: { code: string }): JSX.Element {
   );
 }
 
-/** A peer's name as this device shows it: a player who set no name (or kept "You") is "Guest" or "Owner". */
-function peerName(name: string, seat: Seat): string {
-  const n = name.trim();
-  return n === "" || n === "You" ? (seat === 0 ? "Owner" : "Guest") : n;
-}
-
 const STATUS_TEXT: { readonly [K in string]?: string } = {
   connecting: "Connecting to the game server…",
   waiting: "Waiting for the owner: they need to open the game to let you in…",
@@ -103,7 +99,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     profile: () => {
       const avatar =
         profile.photo !== null && profile.photo.length <= MAX_AVATAR_CHARS ? profile.photo : profile.avatar;
-      return { name: clipName(displayName(profile)), avatar };
+      return { name: clipName(sentName(profile.name)), avatar };
     },
     speed: () => settings.speed,
     cue: (c, n) => services.sound.play(c, n),
@@ -119,6 +115,16 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   const [forfeitOpen, setForfeitOpen] = createSignal(false);
   const [shared, setShared] = createSignal<string | null>(null);
   const code = (): string => showCode(room.code);
+  /** The game: the owner's, or the one that arrived sealed from the owner (never the link's claim). */
+  const roomSetup = (): SavedRoom["setup"] => room.settings ?? props.room.setup;
+  /** Guest: the game the join link named, when the owner's own setup says otherwise. */
+  const misnamed = (): string | null => {
+    const a = props.room.announced;
+    const s = roomSetup();
+    return a === undefined || s === null || sameSetup(a, s)
+      ? null
+      : t("invite.differs", { announced: describeSetup(a), setup: describeSetup(s) });
+  };
   const me = (): Seat => room.seat ?? 0;
   const them = (): Seat => (me() === 0 ? 1 : 0);
   /** The other player's own name; a player who set none (or kept "You") is "Guest" or "Owner" here. */
@@ -236,12 +242,11 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     room.chatOpen ? 0 : room.chat.filter((c) => c.seat !== room.seat && c.seq > readUpTo()).length;
 
   const share = async (withLink: boolean): Promise<void> => {
-    const setup = describeSetup(room.settings ?? props.room.setup);
-    const text =
-      setup === ""
-        ? `Play mancala with me: the game code is ${code()}.`
-        : `Play ${setup} with me: the game code is ${code()}.`;
-    const r = await shareText("Mancala game code", text, withLink ? joinLink(code()) : undefined);
+    // The sender's own name, or no name at all: "You" would be the reader.
+    const chosen = profile.name.trim();
+    const values = { setup: describeSetup(roomSetup()), code: code() };
+    const text = chosen === "" ? t("invite.textUnnamed", values) : t("invite.text", { ...values, name: chosen });
+    const r = await shareText(t("invite.title"), text, withLink ? joinLink(code(), roomSetup()) : undefined);
     setShared(
       r === "copied"
         ? withLink
@@ -407,6 +412,13 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
           {nameOf(them())} is not connected. The game waits for them.
         </p>
       </Show>
+      <Show when={misnamed()}>
+        {(m) => (
+          <p class="banner" role="status" data-testid="invite-differs">
+            {m()}
+          </p>
+        )}
+      </Show>
       <Show when={room.notice}>
         {(n) => (
           <p class="banner error" role="alert">
@@ -426,7 +438,10 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
             code={code()}
             share={share}
             shared={shared()}
-            setup={describeSetup(room.settings ?? props.room.setup)}
+            setup={describeSetup(roomSetup())}
+            announced={
+              roomSetup() === null && props.room.announced !== undefined ? describeSetup(props.room.announced) : ""
+            }
           />
         }
       >
@@ -728,6 +743,8 @@ function Lobby(props: {
   share: (withLink: boolean) => Promise<void>;
   shared: string | null;
   setup: string;
+  /** Guest, before the owner's setup arrives: the game the join link named. */
+  announced: string;
 }): JSX.Element {
   const [room, act] = props.store;
   const [, router] = useRouter();
@@ -748,6 +765,12 @@ function Lobby(props: {
         <p class="lobby-setup" data-testid="room-setup">
           {props.setup}
         </p>
+      </Show>
+      <Show when={props.announced !== ""}>
+        <p class="lobby-setup" data-testid="room-setup">
+          {t("invite.named", { setup: props.announced })}
+        </p>
+        <p class="note">{t("invite.namedNote")}</p>
       </Show>
       <Show when={room.codeNotice}>
         {(n) => (
