@@ -1,0 +1,107 @@
+/**
+ * Boards on an upright phone (390×844) in Chromium: each board uses the height the screen leaves it
+ * (Ayo and Tsoro stand upright like Togyz, no short board between empty bands), and the hole size
+ * setting shows: Small leaves the move list more room, Large takes it for bigger pits, on every game.
+ */
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { startHarness, type Harness } from "./harness.js";
+
+const PHONE = { width: 390, height: 844 };
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness(PHONE);
+}, 120_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+interface Measured {
+  /** The smallest pit's width. */
+  readonly pit: number;
+  /** The board's height and the height of the layout it sits in (board and move list). */
+  readonly board: number;
+  readonly layout: number;
+  /** The move list's box height. */
+  readonly side: number;
+}
+
+async function measure(page: Page): Promise<Measured> {
+  await page.waitForSelector(".pit.legal", { timeout: 20_000 });
+  await page.waitForTimeout(150);
+  return page.evaluate(() => {
+    const hOf = (q: string): number => document.querySelector(q)?.getBoundingClientRect().height ?? 0;
+    const pits = [...document.querySelectorAll("[data-pit]")].map((e) => e.getBoundingClientRect().width);
+    return { pit: Math.min(...pits), board: hOf(".board"), layout: hOf(".board-layout"), side: hOf(".board-side") };
+  });
+}
+
+async function start(page: Page, game: "togyz" | "ayo" | "tsoro-classic" | "tsoro-wta", holes = 8): Promise<void> {
+  await page.goto(new URL("#/new", h.url).toString());
+  await page.click(`label.game-card.fam-${game.startsWith("tsoro") ? "tsoro" : game}`);
+  if (game === "tsoro-wta") await page.click('label.chip:has-text("Winner Takes All")');
+  if (game === "tsoro-classic") await page.click('label.chip:has-text("Classic")');
+  if (game.startsWith("tsoro")) {
+    const label = (await page.textContent(".stepper-value").catch(() => null)) ?? "8";
+    for (let n = Number(label) || 8; n > holes; n--)
+      await page.click('button[aria-label="Fewer: Board size (holes per row)"]');
+    for (let n = Number(label) || 8; n < holes; n++)
+      await page.click('button[aria-label="More: Board size (holes per row)"]');
+  }
+  const computer = game === "togyz" || game === "ayo";
+  await page.click(`label.chip:has-text("${computer ? "Computer" : "Pass and play"}")`);
+  if (computer) await page.click('label.chip:has-text("Easy")');
+  await page.click('label.chip:has-text("Single game")');
+  await page.click("text=Start match");
+}
+
+async function withHole(page: Page, hole: "small" | "medium" | "large"): Promise<Measured> {
+  await page.evaluate(
+    (v) => localStorage.setItem("mancala.settings.v1", JSON.stringify({ sound: false, speed: "fast", holeSize: v })),
+    hole,
+  );
+  await page.reload();
+  return measure(page);
+}
+
+const CASES = [
+  ["togyz", 8, 48],
+  ["ayo", 8, 44],
+  ["tsoro-wta", 6, 40],
+  ["tsoro-wta", 8, 40],
+  ["tsoro-classic", 6, 40],
+] as const;
+
+describe("a board on an upright phone", () => {
+  for (const [game, holes, floor] of CASES) {
+    const name = game.startsWith("tsoro") ? `${game} with ${holes} holes` : game;
+    test(`${name}: the board fills the height left to it, and the hole size shows`, async () => {
+      const page = h.page;
+      await start(page, game, holes);
+      const small = await withHole(page, "small");
+      const medium = await withHole(page, "medium");
+      const large = await withHole(page, "large");
+      await page.screenshot({ path: join(h.dist, "..", `phone-${game}-${holes}-large.png`) });
+      process.stdout.write(`${name}: pits small ${small.pit}, medium ${medium.pit}, large ${large.pit}; `);
+      process.stdout.write(`board ${large.board} of ${large.layout} px (large), ${small.board} (small)\n`);
+      // Never below the game's smallest pit; each step up visibly larger.
+      expect(small.pit).toBeGreaterThanOrEqual(floor);
+      expect(medium.pit).toBeGreaterThanOrEqual(small.pit + 3);
+      expect(large.pit).toBeGreaterThanOrEqual(medium.pit + 3);
+      expect(large.pit).toBeGreaterThanOrEqual(small.pit + 8);
+      // Large: the board takes most of the layout (no short board over an empty band).
+      expect(large.board).toBeGreaterThanOrEqual(0.7 * large.layout);
+      // The move list keeps a strip, and Small leaves it more room.
+      expect(large.side).toBeGreaterThanOrEqual(56);
+      expect(small.side).toBeGreaterThan(large.side + 20);
+      // Nothing sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      expect(h.errors).toEqual([]);
+    }, 90_000);
+  }
+});
