@@ -3,15 +3,19 @@
  * (Ayo and Tsoro stand upright like Togyz, no short board between empty bands), and the hole size
  * setting shows: Small leaves the move list more room, Large takes it for bigger pits, on every game.
  */
-import { join } from "node:path";
+import { mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { startHarness, type Harness } from "./harness.js";
 
 const PHONE = { width: 390, height: 844 };
+const SHOTS = resolve(process.env.SCREENSHOTS_DIR ?? join(tmpdir(), "mancala-layout-screenshots"));
 let h: Harness;
 
 beforeAll(async () => {
+  await mkdir(SHOTS, { recursive: true });
   h = await startHarness(PHONE);
 }, 120_000);
 
@@ -45,11 +49,10 @@ async function start(page: Page, game: "togyz" | "ayo" | "tsoro-classic" | "tsor
   if (game === "tsoro-wta") await page.click('label.chip:has-text("Winner Takes All")');
   if (game === "tsoro-classic") await page.click('label.chip:has-text("Classic")');
   if (game.startsWith("tsoro")) {
-    const label = (await page.textContent(".stepper-value").catch(() => null)) ?? "8";
-    for (let n = Number(label) || 8; n > holes; n--)
-      await page.click('button[aria-label="Fewer: Board size (holes per row)"]');
-    for (let n = Number(label) || 8; n < holes; n++)
-      await page.click('button[aria-label="More: Board size (holes per row)"]');
+    // From the fewest holes up (the form remembers the last game's).
+    const fewer = page.locator('button[aria-label="Fewer: Board size (holes per row)"]');
+    while (await fewer.isEnabled()) await fewer.click();
+    for (let n = 4; n < holes; n++) await page.click('button[aria-label="More: Board size (holes per row)"]');
   }
   const computer = game === "togyz" || game === "ayo";
   await page.click(`label.chip:has-text("${computer ? "Computer" : "Pass and play"}")`);
@@ -67,24 +70,29 @@ async function withHole(page: Page, hole: "small" | "medium" | "large"): Promise
   return measure(page);
 }
 
+/**
+ * Game, holes a row (Tsoro), smallest pit, and whether the board can fill the height: a Tsoro board
+ * of 6 holes lies flat (its pits are larger that way across a phone) and is as wide as the screen.
+ */
 const CASES = [
-  ["togyz", 8, 48],
-  ["ayo", 8, 44],
-  ["tsoro-wta", 6, 40],
-  ["tsoro-wta", 8, 40],
-  ["tsoro-classic", 6, 40],
+  ["togyz", 8, 48, true],
+  ["ayo", 8, 44, true],
+  ["tsoro-wta", 8, 40, true],
+  ["tsoro-classic", 8, 40, true],
+  ["tsoro-wta", 6, 40, false],
 ] as const;
 
 describe("a board on an upright phone", () => {
-  for (const [game, holes, floor] of CASES) {
+  for (const [game, holes, floor, fills] of CASES) {
     const name = game.startsWith("tsoro") ? `${game} with ${holes} holes` : game;
     test(`${name}: the board fills the height left to it, and the hole size shows`, async () => {
       const page = h.page;
       await start(page, game, holes);
       const small = await withHole(page, "small");
+      await page.screenshot({ path: join(SHOTS, `phone-board-${name.replace(/ /g, "-")}-small.png`) });
       const medium = await withHole(page, "medium");
       const large = await withHole(page, "large");
-      await page.screenshot({ path: join(h.dist, "..", `phone-${game}-${holes}-large.png`) });
+      await page.screenshot({ path: join(SHOTS, `phone-board-${name.replace(/ /g, "-")}-large.png`) });
       process.stdout.write(`${name}: pits small ${small.pit}, medium ${medium.pit}, large ${large.pit}; `);
       process.stdout.write(`board ${large.board} of ${large.layout} px (large), ${small.board} (small)\n`);
       // Never below the game's smallest pit; each step up visibly larger.
@@ -92,11 +100,15 @@ describe("a board on an upright phone", () => {
       expect(medium.pit).toBeGreaterThanOrEqual(small.pit + 3);
       expect(large.pit).toBeGreaterThanOrEqual(medium.pit + 3);
       expect(large.pit).toBeGreaterThanOrEqual(small.pit + 8);
-      // Large: the board takes most of the layout (no short board over an empty band).
-      expect(large.board).toBeGreaterThanOrEqual(0.7 * large.layout);
-      // The move list keeps a strip, and Small leaves it more room.
+      // Large: the board takes most of the layout (no short board over an empty band), or, lying
+      // flat, the whole width with pits of 52 px or more.
+      if (fills) expect(large.board).toBeGreaterThanOrEqual(0.7 * large.layout);
+      else expect(large.pit).toBeGreaterThanOrEqual(52);
+      // The move list keeps a strip, and Small leaves it the room Large takes (a Togyz board at its
+      // smallest pits already needs nearly all the height: there Small leaves it the same strip).
       expect(large.side).toBeGreaterThanOrEqual(56);
-      expect(small.side).toBeGreaterThan(large.side + 20);
+      expect(small.side).toBeGreaterThanOrEqual(large.side);
+      expect(small.board).toBeLessThan(large.board - 40);
       // Nothing sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
         0,
