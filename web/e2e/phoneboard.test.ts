@@ -31,6 +31,8 @@ interface Measured {
   readonly layout: number;
   /** The move list's box height. */
   readonly side: number;
+  /** The bottom of the lowest control under the board (Pause, Menu…). */
+  readonly controls: number;
 }
 
 async function measure(page: Page): Promise<Measured> {
@@ -39,7 +41,16 @@ async function measure(page: Page): Promise<Measured> {
   return page.evaluate(() => {
     const hOf = (q: string): number => document.querySelector(q)?.getBoundingClientRect().height ?? 0;
     const pits = [...document.querySelectorAll("[data-pit]")].map((e) => e.getBoundingClientRect().width);
-    return { pit: Math.min(...pits), board: hOf(".board"), layout: hOf(".board-layout"), side: hOf(".board-side") };
+    const controls = Math.max(
+      ...[...document.querySelectorAll(".controls button")].map((e) => e.getBoundingClientRect().bottom),
+    );
+    return {
+      pit: Math.min(...pits),
+      board: hOf(".board"),
+      layout: hOf(".board-layout"),
+      side: hOf(".board-side"),
+      controls,
+    };
   });
 }
 
@@ -95,11 +106,14 @@ describe("a board on an upright phone", () => {
       await page.screenshot({ path: join(SHOTS, `phone-board-${name.replace(/ /g, "-")}-large.png`) });
       process.stdout.write(`${name}: pits small ${small.pit}, medium ${medium.pit}, large ${large.pit}; `);
       process.stdout.write(`board ${large.board} of ${large.layout} px (large), ${small.board} (small)\n`);
-      // Never below the game's smallest pit; each step up visibly larger.
+      // Never below the game's smallest pit; each step up larger, Large visibly so.
       expect(small.pit).toBeGreaterThanOrEqual(floor);
-      expect(medium.pit).toBeGreaterThanOrEqual(small.pit + 3);
-      expect(large.pit).toBeGreaterThanOrEqual(medium.pit + 3);
+      expect(medium.pit).toBeGreaterThan(small.pit);
+      // Past Medium only where the height bounds the board (the width bounds a Tsoro board's).
+      expect(large.pit).toBeGreaterThanOrEqual(fills && !game.startsWith("tsoro") ? medium.pit + 3 : medium.pit);
       expect(large.pit).toBeGreaterThanOrEqual(small.pit + 8);
+      // Small and Medium keep the move list's strip and the controls on screen.
+      for (const m of [small, medium]) expect(m.controls).toBeLessThanOrEqual(PHONE.height);
       // Large: the board takes most of the layout (no short board over an empty band), or, lying
       // flat, the whole width with pits of 52 px or more.
       if (fills) expect(large.board).toBeGreaterThanOrEqual(0.7 * large.layout);

@@ -68,8 +68,12 @@ describe("board layouts", () => {
       );
       expect(small.pit).toBeGreaterThanOrEqual(least);
       expect(small.pit).toBeLessThanOrEqual(least + 1);
-      expect(medium.pit).toBeGreaterThan(small.pit + 3);
-      expect(large.pit).toBeGreaterThan(medium.pit + 3);
+      expect(medium.pit).toBeGreaterThan(small.pit);
+      // Large grows past Medium where the height bounds the board (a board the width bounds cannot).
+      expect(large.pit).toBeGreaterThanOrEqual(game === "tsoro-wta" ? medium.pit : medium.pit + 4);
+      expect(large.pit).toBeGreaterThanOrEqual(small.pit + 8);
+      // Medium leaves the move list its strip.
+      expect(medium.height).toBeLessThanOrEqual(660 - 66);
       for (const s of [small, medium, large]) {
         expect(s.height).toBeLessThanOrEqual(660);
         expect(s.width).toBeLessThanOrEqual(374.5);

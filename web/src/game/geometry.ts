@@ -195,11 +195,10 @@ const MAX_CELL_PX = 132;
 /** Where each hole size sits between the smallest pit allowed and the largest that fits. */
 const HOLE_SCALE: { readonly [H in HoleSize]: number } = { small: 0.3, medium: 0.7, large: 1 };
 /**
- * The same on an upright phone, where the board's height is the move list's loss: Small is the
- * game's smallest pit (the most room for the moves), Large the largest the width and the whole
- * height allow (the move list goes below, the page scrolls to it), Medium a little past halfway.
+ * The height an upright phone keeps under the board for the move list's strip (BoardLayout's CSS:
+ * the panel's least height and the gap).
  */
-const UPRIGHT_SCALE: { readonly [H in HoleSize]: number } = { small: 0, medium: 0.6, large: 1 };
+const UPRIGHT_STRIP_PX = 66;
 
 export interface BoardSize {
   /** Widths of the grid's columns and heights of its rows, in pixels. */
@@ -232,12 +231,17 @@ export function fitBoard(
 }
 
 /**
- * An upright phone's board with a side panel under it: sized from the width and the height the
- * board and panel share (`room`), the hole size choosing how much of it the board takes
- * (UPRIGHT_SCALE). The board's own box then takes the height returned, so nothing feeds back.
+ * An upright phone's board with a side panel under it, sized from the width and the height the
+ * board and panel share (`room`); there the board's height is the move list's loss, so the hole
+ * size says how to share it: Small the game's smallest pits (the most room for the moves), Medium
+ * the largest pits that leave the move list its strip on screen, Large the largest the whole
+ * height allows (the move list goes below; the page scrolls to it). The board's own box then takes
+ * the height returned, so nothing feeds back. (A Togyz board on a phone needs nearly all the room
+ * for its smallest pits: there Small and Medium differ by a few pixels, Large by more.)
  */
 export function fitUpright(layout: Layout, game: GameId, width: number, room: number, hole: HoleSize): BoardSize {
-  return sizeBoard(layout, game, { width, height: room }, UPRIGHT_SCALE[hole], true);
+  const height = hole === "medium" ? room - UPRIGHT_STRIP_PX : room;
+  return sizeBoard(layout, game, { width, height }, hole === "small" ? 0 : 1, true);
 }
 
 function sizeBoard(

@@ -7,14 +7,14 @@
 import { clipName } from "../../../core/names.js";
 import { MAX_AVATAR_CHARS } from "../../../core/online/payload.js";
 import { createEffect, createMemo, createSignal, For, onCleanup, onMount, Show, type JSX } from "solid-js";
-import { moveCount, newGame, toMove, boardView } from "../../../core/games/index.js";
+import { moveCount, toMove, boardView } from "../../../core/games/index.js";
 import { gameNumber } from "../../../core/match.js";
 import type { Seat } from "../../../core/types.js";
 import { Avatar } from "../components/Avatar.js";
 import { Board } from "../components/Board.js";
 import { BoardLayout } from "../components/BoardLayout.js";
 import { MoveList, ReviewButtons } from "../components/MoveList.js";
-import { makeMoveLine, type MoveLine } from "../game/moveList.js";
+import { createMovePeek } from "../state/createMovePeek.js";
 import { Chat } from "../components/Chat.js";
 import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
@@ -162,27 +162,17 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   };
   const legal = (): readonly number[] => (view.animating || room.result !== null || room.paused ? [] : room.legal);
   const [preview, setPreview] = createSignal<{ from: number; to: number | null } | null>(null);
-  /** A position from the move list shown read only: the number of moves played to reach it. */
-  const [peek, setPeek] = createSignal<number | null>(null);
+  /** The moves of the game on the board (the one being played, or the one whose result is shown), and a position from them shown read only. */
+  const moves = createMovePeek(() =>
+    room.settings === null ? null : { ...room.settings, moves: room.result !== null ? room.result.moves : room.moves },
+  );
+  const peeked = moves.peeked;
   // A new game (rematch, next of a series) starts without the last game's pressed pit or landing ring.
   createEffect(() => {
     void room.seriesNo;
     void room.series?.games.length;
     setPreview(null);
-    setPeek(null);
-  });
-  /** The moves of the game on the board: the one being played, or the one whose result is shown. */
-  const line = createMemo<MoveLine | null>(() => {
-    const st = room.settings;
-    if (st === null) return null;
-    const start = newGame(st.game, st.options);
-    return start.ok ? makeMoveLine(start.value, room.result !== null ? room.result.moves : room.moves) : null;
-  });
-  const peeked = createMemo(() => {
-    const k = peek();
-    const l = line();
-    if (k === null || l === null || k >= l.states.length) return null;
-    return { display: boardView(l.states[k]), lastFrom: l.lastFrom[k] };
+    moves.close();
   });
   /** The game just ended (or the last one of the room), as a record for Replay and Engine review. */
   const [lastResult, setLastResult] = createSignal<typeof room.result>(null);
@@ -511,10 +501,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
                 />
               </Show>
               <MoveList
-                entries={line()?.entries ?? []}
-                peek={peeked() !== null ? peek() : null}
-                onPeek={(k) => setPeek(k === (line()?.entries.length ?? 0) ? null : k)}
-                onBack={() => setPeek(null)}
+                {...moves.list}
                 actions={
                   <Show when={lastResult() !== null && room.turn === null}>
                     <ReviewButtons record={endedRecord} />
