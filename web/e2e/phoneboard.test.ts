@@ -104,7 +104,9 @@ describe("a board on an upright phone", () => {
       const medium = await withHole(page, "medium");
       const large = await withHole(page, "large");
       await page.screenshot({ path: join(SHOTS, `phone-board-${name.replace(/ /g, "-")}-large.png`) });
-      process.stdout.write(`${name}: pits small ${small.pit}, medium ${medium.pit}, large ${large.pit}; `);
+      process.stdout.write(
+        `${name}: pits small ${small.pit}, medium ${medium.pit}, large ${large.pit}; controls ${small.controls}/${medium.controls}/${large.controls}; layout ${small.layout}/${medium.layout}; `,
+      );
       process.stdout.write(`board ${large.board} of ${large.layout} px (large), ${small.board} (small)\n`);
       // Never below the game's smallest pit; each step up larger, Large visibly so.
       expect(small.pit).toBeGreaterThanOrEqual(floor);

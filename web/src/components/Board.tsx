@@ -119,10 +119,28 @@ function useSpace(wrap: () => HTMLElement | undefined): () => { width: number; h
 
 /**
  * The height the board and its side panel share on an upright phone (BoardLayout.tsx): the window's
- * height less everything else on the page, so the board's own height (which may push the panel
- * below, where the page scrolls) never changes it. Null when the board has no side panel or the
- * screen is not upright.
+ * height less what stands above the layout and after it on the screen (the score line, the
+ * controls), so the board's own height (which may push the panel below, where the page scrolls)
+ * never changes it. Null when the board has no side panel or the screen is not upright.
  */
+function roomOf(layout: HTMLElement): number {
+  let below = 0;
+  for (let el: HTMLElement | null = layout; el !== null && el !== document.body; el = el.parentElement) {
+    const parent = el.parentElement;
+    if (parent === null) break;
+    const ps = getComputedStyle(parent);
+    const gap = ps.display.includes("flex") || ps.display.includes("grid") ? parseFloat(ps.rowGap) || 0 : 0;
+    for (let n = el.nextElementSibling; n !== null; n = n.nextElementSibling) {
+      const h = n.getBoundingClientRect().height;
+      if (h > 1 && getComputedStyle(n).position !== "absolute") below += h + gap;
+    }
+    below += parseFloat(ps.paddingBottom) || 0;
+    if (parent.classList.contains("game-screen")) break;
+  }
+  const top = layout.getBoundingClientRect().top + window.scrollY;
+  return Math.max(0, Math.floor(window.innerHeight - top - below));
+}
+
 function useRoom(layoutEl: () => HTMLElement | null, upright: () => boolean): () => number | null {
   const [room, setRoom] = createSignal<number | null>(null);
   const measure = (): void => {
@@ -131,9 +149,7 @@ function useRoom(layoutEl: () => HTMLElement | null, upright: () => boolean): ()
       setRoom(null);
       return;
     }
-    const page = document.scrollingElement ?? document.documentElement;
-    const others = page.scrollHeight - el.getBoundingClientRect().height;
-    const r = Math.max(0, Math.floor(window.innerHeight - others));
+    const r = roomOf(el);
     setRoom((old) => (old !== null && Math.abs(old - r) <= 1 ? old : r));
   };
   onMount(() => {
