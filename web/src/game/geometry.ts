@@ -237,10 +237,13 @@ export function fitBoard(
  * the largest pits that leave the move list its strip on screen, Large the largest the whole
  * height allows (the move list goes below; the page scrolls to it). The board's own box then takes
  * the height returned, so nothing feeds back. (A Togyz board on a phone needs nearly all the room
- * for its smallest pits: there Small and Medium differ by a few pixels, Large by more.)
+ * for its smallest pits: there Small and Medium differ by a few pixels, Large by more; a board the
+ * width bounds, like Tsoro's four columns, is as large at Medium as at Large.)
  */
 export function fitUpright(layout: Layout, game: GameId, width: number, room: number, hole: HoleSize): BoardSize {
-  const height = hole === "medium" ? room - UPRIGHT_STRIP_PX : room;
+  // Never under the height the game's smallest pits need (the page scrolls instead).
+  const need = boardHeights(layout, game, width, true).need;
+  const height = Math.max(need, hole === "medium" ? room - UPRIGHT_STRIP_PX : room);
   return sizeBoard(layout, game, { width, height }, hole === "small" ? 0 : 1, true);
 }
 
