@@ -224,6 +224,10 @@ describe("in Chromium against the local server", () => {
     const page = h.page;
     await page.setViewportSize({ width: 390, height: 844 });
     try {
+      // Medium holes, the default (a test above chose Large, which on a phone takes the whole height
+      // for the board and moves the move list and the controls below it: web/e2e/phoneboard.test.ts).
+      await page.goto(at("#/settings"));
+      await page.click('fieldset:has(legend:text("Hole size")) label.chip:has-text("Medium")');
       await page.goto(at("#/new"));
       await page.click("label.game-card.fam-togyz");
       await page.click('label.chip:has-text("Computer")');

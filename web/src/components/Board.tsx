@@ -9,6 +9,7 @@ import type { Seat } from "../../../core/types.js";
 import type { FlightTarget } from "../game/animate.js";
 import {
   boardHeights,
+  fitUpright,
   countAt,
   fitBoard,
   hasStores,
@@ -117,6 +118,61 @@ function useSpace(wrap: () => HTMLElement | undefined): () => { width: number; h
 }
 
 /**
+ * The height the board and its side panel share on an upright phone (BoardLayout.tsx): the window's
+ * height less what stands above the layout and after it on the screen (the score line, the
+ * controls), so the board's own height (which may push the panel below, where the page scrolls)
+ * never changes it. Null when the board has no side panel or the screen is not upright.
+ */
+function roomOf(layout: HTMLElement): number {
+  let below = 0;
+  for (let el: HTMLElement | null = layout; el !== null && el !== document.body; el = el.parentElement) {
+    const parent = el.parentElement;
+    if (parent === null) break;
+    const ps = getComputedStyle(parent);
+    const gap = ps.display.includes("flex") || ps.display.includes("grid") ? parseFloat(ps.rowGap) || 0 : 0;
+    for (let n = el.nextElementSibling; n !== null; n = n.nextElementSibling) {
+      const h = n.getBoundingClientRect().height;
+      if (h > 1 && getComputedStyle(n).position !== "absolute") below += h + gap;
+    }
+    below += parseFloat(ps.paddingBottom) || 0;
+    if (parent.classList.contains("game-screen")) break;
+  }
+  const top = layout.getBoundingClientRect().top + window.scrollY;
+  return Math.max(0, Math.floor(window.innerHeight - top - below));
+}
+
+function useRoom(layoutEl: () => HTMLElement | null, upright: () => boolean): () => number | null {
+  const [room, setRoom] = createSignal<number | null>(null);
+  const measure = (): void => {
+    const el = layoutEl();
+    if (!upright() || el === null || el.querySelector(":scope > .board-side") === null) {
+      setRoom(null);
+      return;
+    }
+    const r = roomOf(el);
+    setRoom((old) => (old !== null && Math.abs(old - r) <= 1 ? old : r));
+  };
+  onMount(() => {
+    measure();
+    const el = layoutEl();
+    window.addEventListener("resize", measure);
+    onCleanup(() => window.removeEventListener("resize", measure));
+    if (typeof ResizeObserver === "function" && el !== null) {
+      // The page around the board (a banner, the score line wrapping) changes the room too.
+      const ro = new ResizeObserver(() => measure());
+      ro.observe(el);
+      for (const sib of el.parentElement?.children ?? []) if (sib !== el) ro.observe(sib);
+      onCleanup(() => ro.disconnect());
+    }
+  });
+  createEffect(() => {
+    void upright();
+    measure();
+  });
+  return room;
+}
+
+/**
  * Pits in reading order, side by side: the top player's pits by number, then the bottom
  * player's, so a screen reader reads each side through instead of alternating between them.
  */
@@ -129,7 +185,13 @@ export function Board(props: BoardProps): JSX.Element {
   let wrapEl: HTMLDivElement | undefined;
   const space = useSpace(() => wrapEl);
   const layout = createMemo<Layout>(() => makeLayout(props.engine, props.bottom, upright()));
-  const size = createMemo<BoardSize>(() => fitBoard(layout(), props.engine.game, space(), props.holeSize, upright()));
+  const room = useRoom(() => wrapEl?.closest<HTMLElement>(".board-layout") ?? null, upright);
+  const size = createMemo<BoardSize>(() => {
+    const r = room();
+    return r !== null
+      ? fitUpright(layout(), props.engine.game, space().width, r, props.holeSize)
+      : fitBoard(layout(), props.engine.game, space(), props.holeSize, upright());
+  });
   const pits = createMemo(() => readingOrder(layout().pits, props.bottom));
   // Tell the layout around the board (BoardLayout) the height this width wants and the least it needs.
   createEffect(() => {
@@ -138,9 +200,13 @@ export function Board(props: BoardProps): JSX.Element {
     const h = boardHeights(layout(), props.engine.game, space().width, upright());
     area.style.setProperty("--board-want", `${h.want}px`);
     area.style.setProperty("--board-need", `${h.need}px`);
+    // Upright with a side panel: the board's box is the board the hole size chose (fitUpright).
+    if (room() !== null) area.style.setProperty("--board-h", `${Math.ceil(size().height)}px`);
+    else area.style.removeProperty("--board-h");
     onCleanup(() => {
       area.style.removeProperty("--board-want");
       area.style.removeProperty("--board-need");
+      area.style.removeProperty("--board-h");
     });
   });
   const stores = createMemo(() =>
@@ -294,6 +360,7 @@ export function Board(props: BoardProps): JSX.Element {
         "--pit": `${size().pit}px`,
         "--cell": `${(size().pit / 0.84).toFixed(1)}px`,
         "--pad": `${size().pad}px`,
+        "--beside": `${size().beside}px`,
       }}
       data-hole={props.holeSize}
     >

@@ -77,6 +77,24 @@ export function MoveList(props: MoveListProps): JSX.Element {
 }
 
 /** A finished game's Replay and Engine review, one tap each. */
+/** A finished game's buttons under its move list: the result again (once closed), Replay, Engine review. */
+export function FinishedActions(props: {
+  readonly seeBoard: boolean;
+  readonly onResult: () => void;
+  readonly record: () => GameRecord | null;
+}): JSX.Element {
+  return (
+    <>
+      <Show when={props.seeBoard}>
+        <button type="button" class="btn primary" onClick={() => props.onResult()}>
+          {t("play.result")}
+        </button>
+      </Show>
+      <ReviewButtons record={props.record} />
+    </>
+  );
+}
+
 export function ReviewButtons(props: { readonly record: () => GameRecord | null }): JSX.Element {
   const [, router] = useRouter();
   const open = (review: boolean): void => {

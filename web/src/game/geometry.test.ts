@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { makeEngine } from "../../../core/games/index.js";
 import { stepMs, MIN_STEP_MS, STEP_MS } from "./animate.js";
-import { boardHeights, countAt, fitBoard, makeLayout, MIN_PIT_PX } from "./geometry.js";
+import { boardHeights, countAt, fitBoard, fitUpright, makeLayout, MIN_PIT_PX } from "./geometry.js";
 
 const engineOf = (game: string, options?: unknown) => {
   const e = makeEngine(game, options);
@@ -44,12 +44,45 @@ describe("board layouts", () => {
     expect(new Set(mine.map((p) => p.col))).toEqual(new Set([0]));
     expect(mine.map((p) => p.row)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(l.stores.find((s) => s.seat === 0)?.row).toBe(10);
-    // Ayo fits upright without turning: its stores go above and below the two rows.
+    // Ayo stands upright too (its six pits a row would be width-bound lying flat): stores above and below.
     const ayo = makeLayout(engineOf("ayo"), 0, true);
-    expect([ayo.turned, ayo.rows, ayo.cols]).toEqual([false, 4, 6]);
-    expect(ayo.stores.find((s) => s.seat === 0)).toMatchObject({ row: 3, col: 0, colSpan: 6 });
-    expect(ayo.stores.find((s) => s.seat === 1)).toMatchObject({ row: 0, col: 0, colSpan: 6 });
+    expect([ayo.turned, ayo.rows, ayo.cols]).toEqual([true, 8, 2]);
+    expect(ayo.stores.find((s) => s.seat === 0)?.row).toBe(7);
+    expect(ayo.stores.find((s) => s.seat === 1)?.row).toBe(0);
     expect(new Set(ayo.pits.map((p) => `${p.row},${p.col}`)).size).toBe(12);
+    // A square Tsoro board (4 holes a row) lies flat, its stores above and below.
+    const tsoro = makeLayout(engineOf("tsoro-classic", { holes: 4, seeds: 2 }), 0, true);
+    expect([tsoro.turned, tsoro.rows, tsoro.cols]).toEqual([false, 6, 4]);
+    expect(tsoro.stores.find((s) => s.seat === 0)).toMatchObject({ row: 5, col: 0, colSpan: 4 });
+  });
+
+  test("on an upright phone the hole size is the board's share of the height: Small the smallest pits, Large the most", () => {
+    for (const [game, options, least] of [
+      ["togyz", undefined, 48],
+      ["ayo", undefined, 44],
+      ["tsoro-wta", { holes: 8, seeds: 2 }, 40],
+    ] as const) {
+      const l = makeLayout(engineOf(game, options), 0, true);
+      const [small, medium, large] = (["small", "medium", "large"] as const).map((h) =>
+        fitUpright(l, game, 374, 660, h),
+      );
+      expect(small.pit).toBeGreaterThanOrEqual(least);
+      expect(small.pit).toBeLessThanOrEqual(least + 1);
+      expect(medium.pit).toBeGreaterThan(small.pit);
+      // Large grows past Medium where the height bounds the board (a board the width bounds cannot).
+      expect(large.pit).toBeGreaterThanOrEqual(game === "tsoro-wta" ? medium.pit : medium.pit + 4);
+      expect(large.pit).toBeGreaterThanOrEqual(small.pit + 8);
+      // Medium leaves the move list its strip.
+      expect(medium.height).toBeLessThanOrEqual(660 - 66);
+      for (const s of [small, medium, large]) {
+        expect(s.height).toBeLessThanOrEqual(660);
+        expect(s.width).toBeLessThanOrEqual(374.5);
+        // Room beside each pit for its count (and number), inside the board.
+        expect(Math.min(...s.cols.filter((c, i) => l.pits.some((p) => p.col === i)))).toBeGreaterThanOrEqual(
+          s.pit + s.beside,
+        );
+      }
+    }
   });
 
   test.each([4, 7, 12])(
@@ -84,8 +117,8 @@ describe("the height a board asks of the screen", () => {
     const h = boardHeights(l, "tsoro-wta", 370, true);
     const fit = fitBoard(l, "tsoro-wta", { width: 370, height: h.want }, "large", true);
     expect(fit.pit).toBeGreaterThanOrEqual(44);
-    // Six holes a row stay flat.
-    expect(makeLayout(engineOf("tsoro-wta", { holes: 6, seeds: 2 }), 0, true).turned).toBe(false);
+    // Five holes a row stay flat.
+    expect(makeLayout(engineOf("tsoro-wta", { holes: 5, seeds: 2 }), 0, true).turned).toBe(false);
   });
 
   test.each([

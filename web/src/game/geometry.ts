@@ -44,11 +44,6 @@ export interface Layout {
   readonly turned: boolean;
 }
 
-/** A landscape board wider than this many columns is turned on an upright phone. */
-const MAX_UPRIGHT_COLS = 8;
-/** The same for a board without stores, whose four rows would leave most of an upright phone empty. */
-const MAX_UPRIGHT_COLS_NO_STORES = 6;
-
 export function hasStores(game: GameId): boolean {
   return game !== "tsoro-wta";
 }
@@ -126,19 +121,45 @@ function storesAboveBelow(
   };
 }
 
+/** The phone width at which an upright board's two ways are compared (makeLayout). */
+const PHONE_WIDTH = 360;
+
+/** The widest cell a layout allows across `width` (the height being no limit). */
+function widthCell(layout: Layout, game: GameId, width: number): number {
+  const pad = Math.round(Math.max(6, Math.min(14, width * 0.02)));
+  const sumC = Array.from({ length: layout.cols }, (_, c) =>
+    layout.pits.some((p) => p.col === c) ? 1 : STORE_COL,
+  ).reduce((a, b) => a + b, 0);
+  return Math.max(1, width - 2 * pad - besideWidth(layout, game) * pitColumns(layout)) / sumC;
+}
+
+function pitColumns(layout: Layout): number {
+  return layout.turned ? new Set(layout.pits.map((p) => p.col)).size : 0;
+}
+
+function besideWidth(layout: Layout, game: GameId): number {
+  return layout.turned ? (game === "togyz" || game === "ayo" ? BESIDE_NUMBERED_PX : BESIDE_PX) : 0;
+}
+
+/**
+ * The board's cells. On an upright screen the board stands upright (turned a quarter, its long side
+ * along the screen's, the pits taking the height) when that gives a phone's width larger pits than
+ * lying flat with the stores above and below: Togyz, Ayo, Tsoro from 7 holes a row; the height is
+ * no limit either way (the page scrolls).
+ */
 export function makeLayout(engine: Engine, bottom: Seat, upright: boolean): Layout {
   const l = landscape(engine, bottom);
   if (!upright) return { ...l, turned: false };
-  // A board without stores (Winner Takes All) stays flat only while its pits keep their size across a phone.
-  if (l.stores.length === 0 && l.cols <= MAX_UPRIGHT_COLS_NO_STORES) return { ...l, turned: false };
-  if (l.stores.length > 0 && l.cols <= MAX_UPRIGHT_COLS) return storesAboveBelow(l, bottom);
-  return {
+  const flat: Layout = l.stores.length > 0 ? storesAboveBelow(l, bottom) : { ...l, turned: false };
+  const turned: Layout = {
     rows: l.cols,
     cols: l.rows,
     pits: l.pits.map((c) => turn(c, l.rows)),
     stores: l.stores.map((c) => turn(c, l.rows)),
     turned: true,
   };
+  const game = engine.game;
+  return widthCell(turned, game, PHONE_WIDTH) > widthCell(flat, game, PHONE_WIDTH) ? turned : flat;
 }
 
 /**
@@ -166,10 +187,18 @@ const PIT_FILL = 0.92;
 const STORE_COL = 0.9;
 /** A row holding only stores (an upright board's ends) is this share of a pit row. */
 const STORE_ROW = 0.7;
+/** Width a pit's count takes beside it on a turned board, and a count with the pit's number. */
+const BESIDE_PX = 28;
+const BESIDE_NUMBERED_PX = 64;
 /** No cell grows past this, however large the screen. */
 const MAX_CELL_PX = 132;
 /** Where each hole size sits between the smallest pit allowed and the largest that fits. */
 const HOLE_SCALE: { readonly [H in HoleSize]: number } = { small: 0.3, medium: 0.7, large: 1 };
+/**
+ * The height an upright phone keeps under the board for the move list's strip (BoardLayout's CSS:
+ * the panel's least height and the gap).
+ */
+const UPRIGHT_STRIP_PX = 66;
 
 export interface BoardSize {
   /** Widths of the grid's columns and heights of its rows, in pixels. */
@@ -179,6 +208,8 @@ export interface BoardSize {
   readonly pit: number;
   /** Padding around the grid inside the board. */
   readonly pad: number;
+  /** Turned boards: the width kept on a pit's outer side for its count and number. */
+  readonly beside: number;
   readonly width: number;
   readonly height: number;
 }
@@ -196,6 +227,33 @@ export function fitBoard(
   hole: HoleSize,
   stretch: boolean,
 ): BoardSize {
+  return sizeBoard(layout, game, space, HOLE_SCALE[hole], stretch);
+}
+
+/**
+ * An upright phone's board with a side panel under it, sized from the width and the height the
+ * board and panel share (`room`); there the board's height is the move list's loss, so the hole
+ * size says how to share it: Small the game's smallest pits (the most room for the moves), Medium
+ * the largest pits that leave the move list its strip on screen, Large the largest the whole
+ * height allows (the move list goes below; the page scrolls to it). The board's own box then takes
+ * the height returned, so nothing feeds back. (A Togyz board on a phone needs nearly all the room
+ * for its smallest pits: there Small and Medium differ by a few pixels, Large by more; a board the
+ * width bounds, like Tsoro's four columns, is as large at Medium as at Large.)
+ */
+export function fitUpright(layout: Layout, game: GameId, width: number, room: number, hole: HoleSize): BoardSize {
+  // Never under the height the game's smallest pits need (the page scrolls instead).
+  const need = boardHeights(layout, game, width, true).need;
+  const height = Math.max(need, hole === "medium" ? room - UPRIGHT_STRIP_PX : room);
+  return sizeBoard(layout, game, { width, height }, hole === "small" ? 0 : 1, true);
+}
+
+function sizeBoard(
+  layout: Layout,
+  game: GameId,
+  space: { readonly width: number; readonly height: number },
+  scale: number,
+  stretch: boolean,
+): BoardSize {
   const pad = Math.round(Math.max(6, Math.min(14, Math.min(space.width, space.height) * 0.02)));
   const colWeight = Array.from({ length: layout.cols }, (_, c) =>
     layout.pits.some((p) => p.col === c) ? 1 : STORE_COL,
@@ -207,9 +265,12 @@ export function fitBoard(
   const sumR = rowWeight.reduce((a, b) => a + b, 0);
   const unitW = Math.max(1, space.width - 2 * pad) / sumC;
   const unitH = Math.max(1, space.height - 2 * pad) / sumR;
-  const most = Math.min(unitW, unitH, MAX_CELL_PX);
+  // On a turned board each pit's count (and number) sits beside it: the pits leave them that width.
+  const beside = besideWidth(layout, game);
+  const fitW = Math.max(1, space.width - 2 * pad - pitColumns(layout) * beside) / sumC;
+  const most = Math.min(fitW, unitH, MAX_CELL_PX);
   const least = MIN_PIT_PX[game] / PIT_FILL;
-  const cell = most <= least ? most : least + (most - least) * HOLE_SCALE[hole];
+  const cell = most <= least ? most : least + (most - least) * scale;
   const cw = stretch ? Math.max(cell, unitW) : cell;
   const cols = colWeight.map((w) => Math.floor(w * cw * 10) / 10);
   const rows = rowWeight.map((w) => Math.floor(w * cell * 10) / 10);
@@ -217,6 +278,7 @@ export function fitBoard(
     cols,
     rows,
     pad,
+    beside,
     pit: Math.floor(cell * PIT_FILL),
     width: cols.reduce((a, b) => a + b, 0) + 2 * pad,
     height: rows.reduce((a, b) => a + b, 0) + 2 * pad,

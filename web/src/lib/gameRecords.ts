@@ -11,11 +11,20 @@ import type { GameOptions } from "../../../core/games/index.js";
 import { applyPayload, createFriendGame, isPlaying, type LogEntry } from "../../../core/online/game.js";
 import type { GameId, Outcome, Seat } from "../../../core/types.js";
 import { engineOptions, type SavedGame } from "../state/records.js";
+import { t } from "../i18n/i18n.js";
+
+/**
+ * A saved game's name as a record carries it: a record is read by others (a replay link), so the
+ * device player who chose no name ("You" on this device) is "Player 1" or "Player 2" there.
+ */
+function recordName(name: string, at: Seat): string {
+  return name === "You" || name === t("common.you") ? t(at === 0 ? "common.player1" : "common.player2") : name;
+}
 
 /** The current (or just finished) game of a saved match, with the names in engine seats. */
 export function savedGameRecord(g: SavedGame): GameRecord | null {
   const starter: Seat = g.recorded ? (g.series.games.at(-1)?.starter ?? 0) : starterOf(g.series);
-  const players: [string, string] = [g.names[starter], g.names[(1 - starter) as Seat]];
+  const players: [string, string] = [recordName(g.names[starter], 0), recordName(g.names[(1 - starter) as Seat], 1)];
   const r = makeRecord(g.setup.game, engineOptions(g.setup), g.moves, { result: g.ended, players });
   return r.ok ? r.value : null;
 }

@@ -1,4 +1,7 @@
 /** Sharing a room code: the Web Share API where the browser has it, else the clipboard. */
+import type { RoomSetup } from "../state/createRooms.js";
+import { inviteToken } from "./invite.js";
+
 export type Shared = "shared" | "copied" | "cancelled" | "failed";
 
 export async function shareText(title: string, text: string, url?: string): Promise<Shared> {
@@ -23,7 +26,11 @@ export async function shareText(title: string, text: string, url?: string): Prom
   }
 }
 
-/** The address that opens the join screen with `code` filled in. */
-export function joinLink(code: string): string {
-  return `${location.origin}${location.pathname}#/join/${code}`;
+/**
+ * The address that opens the join screen with `code` filled in and, when known, the game the owner
+ * set up named (lib/invite.ts): both in the fragment, which no server sees.
+ */
+export function joinLink(code: string, setup: RoomSetup | null = null): string {
+  const named = setup === null ? "" : `_${inviteToken(setup)}`;
+  return `${location.origin}${location.pathname}#/join/${code}${named}`;
 }

@@ -1,6 +1,7 @@
 /**
  * Online: create a friend game (game, board, series) and get its code, or join one by typing the
- * code (any case, dash optional). A link `#/join/CODE` opens the join form with the code filled in.
+ * code (any case, dash optional). A link `#/join/CODE` opens the join form with the code filled in;
+ * `#/join/CODE_togyz_1` also names the game the owner set up (lib/invite.ts).
  */
 import { createSignal, For, Show, type JSX } from "solid-js";
 import { createStore } from "solid-js/store";
@@ -10,7 +11,8 @@ import { Choice } from "../components/Controls.js";
 import { FamilyPicker, TsoroOptions } from "../components/GamePicker.js";
 import { Icon } from "../components/Icon.js";
 import { GAME_NAMES, familyOf, type Family } from "../content/games.js";
-import { showCode, useRooms } from "../state/createRooms.js";
+import { parseJoinParam } from "../lib/invite.js";
+import { showCode, useRooms, type RoomSetup } from "../state/createRooms.js";
 import { useRouter } from "../state/createRouter.js";
 import { useSaves } from "../state/createSaves.js";
 import { makeGuestRoom, makeOwnRoom, parseCode } from "../state/newRoom.js";
@@ -29,7 +31,14 @@ export function OnlineScreen(props: { join: boolean; code: string | null }): JSX
   const [mode, setMode] = createSignal<"tsoro-classic" | "tsoro-wta">(
     last.game === "tsoro-wta" ? "tsoro-wta" : "tsoro-classic",
   );
-  const [typed, setTyped] = createSignal(props.code ?? "");
+  // A join link may name the game too (`#/join/CODE_togyz_1`): shown, and kept with the room as a claim.
+  const link = parseJoinParam(props.code);
+  const [typed, setTyped] = createSignal(link.code);
+  const announced = (): RoomSetup | null => {
+    const c = parseCode(typed());
+    const l = parseCode(link.code);
+    return c.ok && l.ok && c.value === l.value ? link.announced : null;
+  };
   const [problem, setProblem] = createSignal<string | null>(null);
   const game = (): GameId => (family() === "tsoro" ? mode() : family() === "ayo" ? "ayo" : "togyz");
 
@@ -57,7 +66,7 @@ export function OnlineScreen(props: { join: boolean; code: string | null }): JSX
       router.go("room", c.value, true);
       return;
     }
-    const r = makeGuestRoom(typed(), Date.now());
+    const r = makeGuestRoom(typed(), Date.now(), announced());
     if ("error" in r) {
       setProblem(r.error);
       return;
@@ -97,6 +106,13 @@ export function OnlineScreen(props: { join: boolean; code: string | null }): JSX
             }}
           />
         </label>
+        <Show when={announced()}>
+          {(a) => (
+            <p class="lobby-setup" data-testid="invite-setup">
+              {t("invite.named", { setup: describeSetup(a()) })}
+            </p>
+          )}
+        </Show>
         <Show when={problem()}>
           {(p) => (
             <p class="error" role="alert">

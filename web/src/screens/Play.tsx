@@ -1,19 +1,18 @@
 /** The board screen: score line, series score, the board, the buttons, and the results at the end. */
 import { createMemo, createSignal, onCleanup, onMount, Show, type JSX } from "solid-js";
-import { boardView, newGame, toMove } from "../../../core/games/index.js";
+import { toMove } from "../../../core/games/index.js";
 import { gameNumber, rematchSeries } from "../../../core/match.js";
 import type { Seat } from "../../../core/types.js";
 import { Avatar } from "../components/Avatar.js";
 import { Board } from "../components/Board.js";
 import { BoardLayout } from "../components/BoardLayout.js";
-import { MoveList, ReviewButtons } from "../components/MoveList.js";
+import { FinishedActions, MoveList } from "../components/MoveList.js";
 import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
 import { ScoreLine, type ScoreSide } from "../components/ScoreLine.js";
 import { familyOf, GAME_NAMES } from "../content/games.js";
 import { LEVEL_NAMES } from "../game/levels.js";
 import { endSentence, finalScore, movesText } from "../game/results.js";
-import { makeMoveLine, type MoveLine } from "../game/moveList.js";
 import { countOf, unitOf } from "../game/speech.js";
 import { createGame, type GameStore } from "../state/createGame.js";
 import { useProfile } from "../state/createProfile.js";
@@ -21,6 +20,7 @@ import { useRouter } from "../state/createRouter.js";
 import { useSaves } from "../state/createSaves.js";
 import { useSettings } from "../state/createSettings.js";
 import { engineOptions, newGameId, type SavedGame } from "../state/records.js";
+import { createMovePeek } from "../state/createMovePeek.js";
 import { savedGameRecord } from "../lib/gameRecords.js";
 import { ExportButton } from "./Export.js";
 import { played, useStats, winRate } from "../state/createStats.js";
@@ -71,18 +71,13 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
   const [forfeitOpen, setForfeitOpen] = createSignal(false);
   /** The results closed to study the final position (Escape, a tap outside, "See the board"). */
   const [seeBoard, setSeeBoard] = createSignal(false);
-  /** A position from the move list shown read only: the number of moves played to reach it. */
-  const [peek, setPeek] = createSignal<number | null>(null);
-  const line = createMemo<MoveLine | null>(() => {
-    const start = newGame(g.record.setup.game, engineOptions(g.record.setup));
-    return start.ok ? makeMoveLine(start.value, g.record.moves) : null;
-  });
-  const peeked = createMemo(() => {
-    const k = peek();
-    const l = line();
-    if (k === null || l === null || k >= l.states.length) return null;
-    return { display: boardView(l.states[k]), lastFrom: l.lastFrom[k] };
-  });
+  /** The move list, and a position from it shown read only. */
+  const moves = createMovePeek(() => ({
+    game: g.record.setup.game,
+    options: engineOptions(g.record.setup),
+    moves: g.record.moves,
+  }));
+  const peeked = moves.peeked;
 
   // Keyboard: P pauses or plays, U undoes, H asks for a hint, 1–9 sows that pit of the player's own.
   onMount(() => {
@@ -268,18 +263,14 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
         }
         side={
           <MoveList
-            entries={line()?.entries ?? []}
-            peek={peeked() !== null ? peek() : null}
-            onPeek={(k) => setPeek(k === (line()?.entries.length ?? 0) ? null : k)}
-            onBack={() => setPeek(null)}
+            {...moves.list}
             actions={
               <Show when={g.phase === "over"}>
-                <Show when={seeBoard()}>
-                  <button type="button" class="btn primary" onClick={() => setSeeBoard(false)}>
-                    {t("play.result")}
-                  </button>
-                </Show>
-                <ReviewButtons record={() => savedGameRecord(g.record)} />
+                <FinishedActions
+                  seeBoard={seeBoard()}
+                  onResult={() => setSeeBoard(false)}
+                  record={() => savedGameRecord(g.record)}
+                />
               </Show>
             }
           />
@@ -427,7 +418,7 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
           onNew={() => router.go("new")}
           onAgain={playAgain}
           onNext={() => {
-            setPeek(null);
+            moves.close();
             act.nextGame();
           }}
           onClose={() => setSeeBoard(true)}

@@ -3,8 +3,7 @@
  * server's clocks, resign, and see the result with the rating change. Lessons and games against the
  * computer never change a rating; only these games do.
  */
-import { createEffect, createMemo, createSignal, onCleanup, onMount, Show, type JSX } from "solid-js";
-import { boardView, newGame } from "../../../core/games/index.js";
+import { createEffect, createSignal, onCleanup, onMount, Show, type JSX } from "solid-js";
 import { parseDisplayName } from "../../../core/names.js";
 import { endSummary, ratingChangeText } from "../../../core/ranked/view.js";
 import type { GameId, Seat } from "../../../core/types.js";
@@ -25,8 +24,8 @@ import { readJson, writeJson } from "../state/persist.js";
 import "../online.css";
 import { matchRecord } from "../lib/gameRecords.js";
 import { BoardLayout } from "../components/BoardLayout.js";
-import { MoveList, ReviewButtons } from "../components/MoveList.js";
-import { makeMoveLine, type MoveLine } from "../game/moveList.js";
+import { FinishedActions, MoveList } from "../components/MoveList.js";
+import { createMovePeek } from "../state/createMovePeek.js";
 import { ExportButton } from "./Export.js";
 
 export function formatClock(ms: number): string {
@@ -84,25 +83,14 @@ export function RankedScreen(): JSX.Element {
   const [resignOpen, setResignOpen] = createSignal(false);
   /** The result closed to study the final position (Escape, a tap outside, "See the board"). */
   const [seeBoard, setSeeBoard] = createSignal(false);
-  /** A position from the move list shown read only: the number of moves played to reach it. */
-  const [peek, setPeek] = createSignal<number | null>(null);
-  const line = createMemo<MoveLine | null>(() => {
-    const m = r.match;
-    if (m === null) return null;
-    const start = newGame(m.game, m.options);
-    return start.ok ? makeMoveLine(start.value, m.moves) : null;
-  });
-  const peeked = createMemo(() => {
-    const k = peek();
-    const l = line();
-    if (k === null || l === null || k >= l.states.length) return null;
-    return { display: boardView(l.states[k]), lastFrom: l.lastFrom[k] };
-  });
+  /** The move list, and a position from it shown read only. */
+  const moves = createMovePeek(() => r.match);
+  const peeked = moves.peeked;
   // A new match opens on its live board with its result to come.
   createEffect(() => {
     void r.match?.id;
     setSeeBoard(false);
-    setPeek(null);
+    moves.close();
   });
   onMount(() => {
     const key = (e: KeyboardEvent): void => {
@@ -333,18 +321,14 @@ export function RankedScreen(): JSX.Element {
           }
           side={
             <MoveList
-              entries={line()?.entries ?? []}
-              peek={peeked() !== null ? peek() : null}
-              onPeek={(k) => setPeek(k === (line()?.entries.length ?? 0) ? null : k)}
-              onBack={() => setPeek(null)}
+              {...moves.list}
               actions={
                 <Show when={r.phase === "over"}>
-                  <Show when={seeBoard()}>
-                    <button type="button" class="btn primary" onClick={() => setSeeBoard(false)}>
-                      Result
-                    </button>
-                  </Show>
-                  <ReviewButtons record={() => (r.match === null ? null : matchRecord(r.match))} />
+                  <FinishedActions
+                    seeBoard={seeBoard()}
+                    onResult={() => setSeeBoard(false)}
+                    record={() => (r.match === null ? null : matchRecord(r.match))}
+                  />
                 </Show>
               }
             />

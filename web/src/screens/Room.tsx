@@ -7,14 +7,14 @@
 import { clipName } from "../../../core/names.js";
 import { MAX_AVATAR_CHARS } from "../../../core/online/payload.js";
 import { createEffect, createMemo, createSignal, For, onCleanup, onMount, Show, type JSX } from "solid-js";
-import { moveCount, newGame, toMove, boardView } from "../../../core/games/index.js";
+import { moveCount, toMove, boardView } from "../../../core/games/index.js";
 import { gameNumber } from "../../../core/match.js";
 import type { Seat } from "../../../core/types.js";
 import { Avatar } from "../components/Avatar.js";
 import { Board } from "../components/Board.js";
 import { BoardLayout } from "../components/BoardLayout.js";
 import { MoveList, ReviewButtons } from "../components/MoveList.js";
-import { makeMoveLine, type MoveLine } from "../game/moveList.js";
+import { createMovePeek } from "../state/createMovePeek.js";
 import { Chat } from "../components/Chat.js";
 import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
@@ -29,7 +29,9 @@ import { joinLink, shareText } from "../lib/share.js";
 import { createFriendRoom, type FriendRoomStore } from "../state/createFriendRoom.js";
 import { createPhrases } from "../state/createPhrases.js";
 import { loadSnapshot, saveSnapshot } from "../state/roomSnapshot.js";
-import { displayName, useProfile } from "../state/createProfile.js";
+import { useProfile } from "../state/createProfile.js";
+import { peerName, sameSetup, sentName } from "../lib/invite.js";
+import { t } from "../i18n/i18n.js";
 import { showCode, useRooms, type SavedRoom } from "../state/createRooms.js";
 import { useRouter } from "../state/createRouter.js";
 import { useSettings } from "../state/createSettings.js";
@@ -68,12 +70,6 @@ export function RoomScreen(props: { code: string }): JSX.Element {
   );
 }
 
-/** A peer's name as this device shows it: a player who set no name (or kept "You") is "Guest" or "Owner". */
-function peerName(name: string, seat: Seat): string {
-  const n = name.trim();
-  return n === "" || n === "You" ? (seat === 0 ? "Owner" : "Guest") : n;
-}
-
 const STATUS_TEXT: { readonly [K in string]?: string } = {
   connecting: "Connecting to the game server…",
   waiting: "Waiting for the owner: they need to open the game to let you in…",
@@ -103,7 +99,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     profile: () => {
       const avatar =
         profile.photo !== null && profile.photo.length <= MAX_AVATAR_CHARS ? profile.photo : profile.avatar;
-      return { name: clipName(displayName(profile)), avatar };
+      return { name: clipName(sentName(profile.name)), avatar };
     },
     speed: () => settings.speed,
     cue: (c, n) => services.sound.play(c, n),
@@ -119,6 +115,16 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   const [forfeitOpen, setForfeitOpen] = createSignal(false);
   const [shared, setShared] = createSignal<string | null>(null);
   const code = (): string => showCode(room.code);
+  /** The game: the owner's, or the one that arrived sealed from the owner (never the link's claim). */
+  const roomSetup = (): SavedRoom["setup"] => room.settings ?? props.room.setup;
+  /** Guest: the game the join link named, when the owner's own setup says otherwise. */
+  const misnamed = (): string | null => {
+    const a = props.room.announced;
+    const s = roomSetup();
+    return a === undefined || s === null || sameSetup(a, s)
+      ? null
+      : t("invite.differs", { announced: describeSetup(a), setup: describeSetup(s) });
+  };
   const me = (): Seat => room.seat ?? 0;
   const them = (): Seat => (me() === 0 ? 1 : 0);
   /** The other player's own name; a player who set none (or kept "You") is "Guest" or "Owner" here. */
@@ -156,27 +162,17 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   };
   const legal = (): readonly number[] => (view.animating || room.result !== null || room.paused ? [] : room.legal);
   const [preview, setPreview] = createSignal<{ from: number; to: number | null } | null>(null);
-  /** A position from the move list shown read only: the number of moves played to reach it. */
-  const [peek, setPeek] = createSignal<number | null>(null);
+  /** The moves of the game on the board (the one being played, or the one whose result is shown), and a position from them shown read only. */
+  const moves = createMovePeek(() =>
+    room.settings === null ? null : { ...room.settings, moves: room.result !== null ? room.result.moves : room.moves },
+  );
+  const peeked = moves.peeked;
   // A new game (rematch, next of a series) starts without the last game's pressed pit or landing ring.
   createEffect(() => {
     void room.seriesNo;
     void room.series?.games.length;
     setPreview(null);
-    setPeek(null);
-  });
-  /** The moves of the game on the board: the one being played, or the one whose result is shown. */
-  const line = createMemo<MoveLine | null>(() => {
-    const st = room.settings;
-    if (st === null) return null;
-    const start = newGame(st.game, st.options);
-    return start.ok ? makeMoveLine(start.value, room.result !== null ? room.result.moves : room.moves) : null;
-  });
-  const peeked = createMemo(() => {
-    const k = peek();
-    const l = line();
-    if (k === null || l === null || k >= l.states.length) return null;
-    return { display: boardView(l.states[k]), lastFrom: l.lastFrom[k] };
+    moves.close();
   });
   /** The game just ended (or the last one of the room), as a record for Replay and Engine review. */
   const [lastResult, setLastResult] = createSignal<typeof room.result>(null);
@@ -236,12 +232,11 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     room.chatOpen ? 0 : room.chat.filter((c) => c.seat !== room.seat && c.seq > readUpTo()).length;
 
   const share = async (withLink: boolean): Promise<void> => {
-    const setup = describeSetup(room.settings ?? props.room.setup);
-    const text =
-      setup === ""
-        ? `Play mancala with me: the game code is ${code()}.`
-        : `Play ${setup} with me: the game code is ${code()}.`;
-    const r = await shareText("Mancala game code", text, withLink ? joinLink(code()) : undefined);
+    // The sender's own name, or no name at all: "You" would be the reader.
+    const chosen = profile.name.trim();
+    const values = { setup: describeSetup(roomSetup()), code: code() };
+    const text = chosen === "" ? t("invite.textUnnamed", values) : t("invite.text", { ...values, name: chosen });
+    const r = await shareText(t("invite.title"), text, withLink ? joinLink(code(), roomSetup()) : undefined);
     setShared(
       r === "copied"
         ? withLink
@@ -407,6 +402,13 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
           {nameOf(them())} is not connected. The game waits for them.
         </p>
       </Show>
+      <Show when={misnamed()}>
+        {(m) => (
+          <p class="banner" role="status" data-testid="invite-differs">
+            {m()}
+          </p>
+        )}
+      </Show>
       <Show when={room.notice}>
         {(n) => (
           <p class="banner error" role="alert">
@@ -426,7 +428,10 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
             code={code()}
             share={share}
             shared={shared()}
-            setup={describeSetup(room.settings ?? props.room.setup)}
+            setup={describeSetup(roomSetup())}
+            announced={
+              roomSetup() === null && props.room.announced !== undefined ? describeSetup(props.room.announced) : ""
+            }
           />
         }
       >
@@ -496,10 +501,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
                 />
               </Show>
               <MoveList
-                entries={line()?.entries ?? []}
-                peek={peeked() !== null ? peek() : null}
-                onPeek={(k) => setPeek(k === (line()?.entries.length ?? 0) ? null : k)}
-                onBack={() => setPeek(null)}
+                {...moves.list}
                 actions={
                   <Show when={lastResult() !== null && room.turn === null}>
                     <ReviewButtons record={endedRecord} />
@@ -728,6 +730,8 @@ function Lobby(props: {
   share: (withLink: boolean) => Promise<void>;
   shared: string | null;
   setup: string;
+  /** Guest, before the owner's setup arrives: the game the join link named. */
+  announced: string;
 }): JSX.Element {
   const [room, act] = props.store;
   const [, router] = useRouter();
@@ -748,6 +752,12 @@ function Lobby(props: {
         <p class="lobby-setup" data-testid="room-setup">
           {props.setup}
         </p>
+      </Show>
+      <Show when={props.announced !== ""}>
+        <p class="lobby-setup" data-testid="room-setup">
+          {t("invite.named", { setup: props.announced })}
+        </p>
+        <p class="note">{t("invite.namedNote")}</p>
       </Show>
       <Show when={room.codeNotice}>
         {(n) => (

@@ -26,6 +26,7 @@ import type { Seat } from "../../../core/types.js";
 import type { Cue, Speed } from "../game/animate.js";
 import { legalPits } from "../game/moves.js";
 import { createBoardView, type BoardViewStore } from "./createBoardView.js";
+import { peerName, receivedName } from "../lib/invite.js";
 import { currentCode, type RoomsActions, type SavedRoom } from "./createRooms.js";
 
 type RoomPhase = SessionStatus | "error";
@@ -254,7 +255,8 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
     const st = g.state;
     const mine = seat ?? 0;
     const turn = seatToMove(g);
-    const names: [string, string] = [g.profiles[0]?.name ?? "", g.profiles[1]?.name ?? ""];
+    // "" for a player who chose no name (lib/invite.ts): the screens name them by seat.
+    const names: [string, string] = [receivedName(g.profiles[0]?.name ?? ""), receivedName(g.profiles[1]?.name ?? "")];
     setState(
       produce((s) => {
         s.phase = v.status;
@@ -329,7 +331,8 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
     }
     if (v.status === "seated" && v.applied !== savedAt && g.settings !== null) {
       savedAt = v.applied;
-      const opp = seat === null ? null : (g.profiles[other(seat)]?.name ?? null);
+      const peer = seat === null ? undefined : g.profiles[other(seat)];
+      const opp = seat === null || peer === undefined || peer === null ? null : peerName(peer.name, other(seat));
       const score: [number, number] = g.series === null ? [0, 0] : [g.series.score[mine], g.series.score[other(mine)]];
       deps.rooms.update(code, {
         setup: { game: g.settings.game, options: { ...g.settings.options }, bestOf: g.settings.bestOf },

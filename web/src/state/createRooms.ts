@@ -35,6 +35,8 @@ export interface SavedRoom {
   readonly created: boolean;
   /** The creator's choice (known to the guest once set up). */
   readonly setup: RoomSetup | null;
+  /** Guest: the game the join link named (lib/invite.ts), shown while waiting; `setup` is what is played. */
+  readonly announced?: RoomSetup;
   readonly opponent: string | null;
   readonly moves: number;
   readonly score: readonly [number, number];
@@ -63,6 +65,7 @@ const SavedRoomSchema = v.object({
   owner: v.boolean(),
   created: v.fallback(v.boolean(), false),
   setup: v.fallback(v.nullable(RoomSetupSchema), null),
+  announced: v.fallback(v.optional(RoomSetupSchema), undefined),
   opponent: v.fallback(v.nullable(v.pipe(v.string(), v.maxLength(40))), null),
   moves: v.fallback(Count, 0),
   score: v.fallback(v.tuple([Count, Count]), [0, 0]),

@@ -24,8 +24,15 @@ export function makeOwnRoom(setup: RoomSetup, now: number): SavedRoom {
   };
 }
 
-/** A room to join by a typed code (its seat secret comes from the key exchange); null with the reason when the code is not one. */
-export function makeGuestRoom(typed: string, now: number): { room: SavedRoom } | { error: string } {
+/**
+ * A room to join by a typed code (its seat secret comes from the key exchange), with the game its
+ * join link named if any; the reason when the code is not one.
+ */
+export function makeGuestRoom(
+  typed: string,
+  now: number,
+  announced: RoomSetup | null = null,
+): { room: SavedRoom } | { error: string } {
   const c = parseCode(typed);
   if (!c.ok) return { error: c.error.message };
   return {
@@ -35,6 +42,7 @@ export function makeGuestRoom(typed: string, now: number): { room: SavedRoom } |
       owner: false,
       created: true,
       setup: null,
+      ...(announced !== null ? { announced } : {}),
       opponent: null,
       moves: 0,
       score: [0, 0],
