@@ -5,6 +5,7 @@
  * (catalogue.test.ts finds unused keys by searching the code for them).
  */
 import { LEVEL_TEXT } from "../content/levels.js";
+import { EN_SCREENS } from "./screens/en.js";
 
 export const EN = {
   "app.loading": "Loading…",
@@ -426,6 +427,7 @@ export const EN = {
   "update.ready": "A new version of the app is ready.",
   "update.update": "Update",
   "update.later": "Later",
+  ...EN_SCREENS,
 } as const;
 
 export type MessageKey = keyof typeof EN;

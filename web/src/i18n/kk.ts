@@ -1,5 +1,6 @@
 /** Kazakh (Cyrillic). Machine-assisted and not yet checked by a native speaker (`reviewed: false`). */
 import type { Catalogue } from "./catalogue.js";
+import { KK_SCREENS } from "./screens/kk.js";
 
 export const KK: Catalogue = {
   reviewed: false,
@@ -425,5 +426,6 @@ export const KK: Catalogue = {
     "update.ready": "Қолданбаның жаңа нұсқасы дайын.",
     "update.update": "Жаңарту",
     "update.later": "Кейін",
+    ...KK_SCREENS,
   },
 };

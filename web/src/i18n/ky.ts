@@ -1,5 +1,6 @@
 /** Kyrgyz. Machine-assisted and not yet checked by a native speaker (`reviewed: false`). */
 import type { Catalogue } from "./catalogue.js";
+import { KY_SCREENS } from "./screens/ky.js";
 
 export const KY: Catalogue = {
   reviewed: false,
@@ -423,5 +424,6 @@ export const KY: Catalogue = {
     "update.ready": "Колдонмонун жаңы версиясы даяр.",
     "update.update": "Жаңыртуу",
     "update.later": "Кийинчерээк",
+    ...KY_SCREENS,
   },
 };

@@ -1,5 +1,6 @@
 /** Russian. Machine-assisted and not yet checked by a native speaker (`reviewed: false`). */
 import type { Catalogue } from "./catalogue.js";
+import { RU_SCREENS } from "./screens/ru.js";
 
 export const RU: Catalogue = {
   reviewed: false,
@@ -426,5 +427,6 @@ export const RU: Catalogue = {
     "update.ready": "Готова новая версия приложения.",
     "update.update": "Обновить",
     "update.later": "Позже",
+    ...RU_SCREENS,
   },
 };

@@ -1,5 +1,6 @@
 /** Shona. Machine-assisted and not yet checked by a native speaker (`reviewed: false`). */
 import type { Catalogue } from "./catalogue.js";
+import { SN_SCREENS } from "./screens/sn.js";
 
 export const SN: Catalogue = {
   reviewed: false,
@@ -432,5 +433,6 @@ export const SN: Catalogue = {
     "update.ready": "Shanduro itsva yeapp yagadzirira.",
     "update.update": "Vandudza",
     "update.later": "Gare gare",
+    ...SN_SCREENS,
   },
 };

@@ -1,5 +1,6 @@
 /** Yoruba (with tone marks and dots below). Machine-assisted and not yet checked by a native speaker (`reviewed: false`). */
 import type { Catalogue } from "./catalogue.js";
+import { YO_SCREENS } from "./screens/yo.js";
 
 export const YO: Catalogue = {
   reviewed: false,
@@ -423,5 +424,6 @@ export const YO: Catalogue = {
     "update.ready": "Ẹ̀dà tuntun ohun èlò náà ti ṣetán.",
     "update.update": "Ṣe àtúnṣe",
     "update.later": "Nígbà míì",
+    ...YO_SCREENS,
   },
 };
