@@ -27,6 +27,8 @@ import type { Cue, Speed } from "../game/animate.js";
 import { legalPits } from "../game/moves.js";
 import { createBoardView, type BoardViewStore } from "./createBoardView.js";
 import { currentCode, type RoomsActions, type SavedRoom } from "./createRooms.js";
+import { t } from "../i18n/i18n.js";
+import { errorText } from "../i18n/errors.js";
 
 type RoomPhase = SessionStatus | "error";
 
@@ -191,7 +193,7 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
   const board = createBoardView(null, {
     speed: deps.speed,
     bottom: () => state.bottom,
-    nameOf: (es) => state.names[(es ^ state.starter) as Seat] || "Player",
+    nameOf: (es) => state.names[(es ^ state.starter) as Seat] || t("lb.player"),
     cue: deps.cue,
     onIdle: () => showCurrent(),
   });
@@ -386,11 +388,11 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
         return;
       }
       if (e.type === "rejected") {
-        setState("notice", `A message from the other player was refused: ${e.message}`);
+        setState("notice", t("room.peerRefused", { reason: errorText(e.code) }));
         return;
       }
       if (e.type === "error") {
-        setState("notice", e.message);
+        setState("notice", errorText(e.code));
         return;
       }
       if (e.type === "wrong_code") {
@@ -399,10 +401,7 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
       }
       if (e.type === "code") {
         if (e.reason === "retired")
-          setState(
-            "codeNotice",
-            `Someone tried wrong codes; here is a new code: ${e.code.slice(0, 4)}-${e.code.slice(4)}. Share this one.`,
-          );
+          setState("codeNotice", t("room.newCode", { code: `${e.code.slice(0, 4)}-${e.code.slice(4)}` }));
         sync();
         return;
       }
@@ -446,9 +445,9 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
 
   connect(deps.snapshots?.load(code) ?? null);
 
-  const report = (r: { ok: boolean; error?: { message: string } } | undefined): boolean => {
+  const report = (r: { ok: boolean; error?: { code: string } } | undefined): boolean => {
     if (r === undefined) return false;
-    if (!r.ok) setState("notice", r.error?.message ?? "refused");
+    if (!r.ok) setState("notice", errorText(r.error?.code ?? "server/error"));
     return r.ok;
   };
 
