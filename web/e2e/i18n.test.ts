@@ -177,7 +177,7 @@ async function lessonChrome(page: Page): Promise<string> {
     const text = [...document.querySelectorAll(".lessons h1, .lessons h2, .lessons .intro, .lesson-list .menu-sub")]
       .map((e) => e.textContent)
       .filter((t) => !titles.has(t));
-    return [document.title, ...text, ...labels].join("\n");
+    return [document.title, ...text, ...labels].join("\\n");
   })()`);
 }
 
