@@ -41,7 +41,8 @@ try {
     await page.goto(new URL("#/online", h.url).toString());
     await page.click(".create-form .btn.primary.big");
     await page.waitForSelector('[data-testid="room-code"]');
-    await page.waitForFunction(() => document.querySelector('[data-testid="room-status"]')?.textContent !== "");
+    // Connected and seated: the share buttons show while the owner waits for a guest.
+    await page.waitForSelector('[data-testid="lobby"] .row .btn.primary', { timeout: 20_000 });
     await page.screenshot({ path: join(OUT, `${lang}-room.png`) });
     await page.goto(new URL("#/ranked", h.url).toString());
     await page.waitForSelector(".ranked .btn.primary.big:not([disabled])", { timeout: 20_000 });
