@@ -175,7 +175,7 @@ export const EN = {
   "profile.picture": "{name}'s picture",
   "profile.name": "Your name",
   "profile.publicName": "Your public name in ranked games and on the leaderboard: {name}.",
-  "profile.badName": "For ranked games your name is public and must be valid: {reason}.",
+  "profile.badName": "For ranked games your name is public and must be valid: {reason}",
   "profile.avatar": "Avatar",
   "profile.avatarOf": "Avatar {emoji}",
   "profile.photo": "Photo or selfie…",

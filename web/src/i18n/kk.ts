@@ -179,7 +179,7 @@ export const KK: Catalogue = {
     "profile.picture": "{name} суреті",
     "profile.name": "Атыңыз",
     "profile.publicName": "Рейтингтік ойындар мен көшбасшылар кестесіндегі көпшілікке көрінетін атыңыз: {name}.",
-    "profile.badName": "Рейтингтік ойындарда атыңыз бәріне көрінеді және жарамды болуы керек: {reason}.",
+    "profile.badName": "Рейтингтік ойындарда атыңыз бәріне көрінеді және жарамды болуы керек: {reason}",
     "profile.avatar": "Аватар",
     "profile.avatarOf": "Аватар {emoji}",
     "profile.photo": "Сурет не селфи…",

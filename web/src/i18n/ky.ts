@@ -179,7 +179,7 @@ export const KY: Catalogue = {
     "profile.picture": "{name} сүрөтү",
     "profile.name": "Атыңыз",
     "profile.publicName": "Рейтингдик оюндарда жана лидерлер тактасында баарына көрүнгөн атыңыз: {name}.",
-    "profile.badName": "Рейтингдик оюндарда атыңыз баарына көрүнөт жана жарактуу болушу керек: {reason}.",
+    "profile.badName": "Рейтингдик оюндарда атыңыз баарына көрүнөт жана жарактуу болушу керек: {reason}",
     "profile.avatar": "Аватар",
     "profile.avatarOf": "Аватар {emoji}",
     "profile.photo": "Сүрөт же селфи…",

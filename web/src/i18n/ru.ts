@@ -182,7 +182,7 @@ export const RU: Catalogue = {
     "profile.picture": "Фото: {name}",
     "profile.name": "Ваше имя",
     "profile.publicName": "Ваше публичное имя в рейтинговых играх и в таблице лидеров: {name}.",
-    "profile.badName": "В рейтинговых играх имя видно всем и должно быть допустимым: {reason}.",
+    "profile.badName": "В рейтинговых играх имя видно всем и должно быть допустимым: {reason}",
     "profile.avatar": "Аватар",
     "profile.avatarOf": "Аватар {emoji}",
     "profile.photo": "Фото или селфи…",

@@ -182,7 +182,7 @@ export const SN: Catalogue = {
     "profile.picture": "Mufananidzo wa{name}",
     "profile.name": "Zita rako",
     "profile.publicName": "Zita rako rinoonekwa nevose mumakwikwi ane zvinzvimbo uye pane vari pamberi: {name}.",
-    "profile.badName": "Mumakwikwi ane zvinzvimbo zita rako rinoonekwa nevose uye rinofanira kunge rakanaka: {reason}.",
+    "profile.badName": "Mumakwikwi ane zvinzvimbo zita rako rinoonekwa nevose uye rinofanira kunge rakanaka: {reason}",
     "profile.avatar": "Mufananidzo",
     "profile.avatarOf": "Mufananidzo {emoji}",
     "profile.photo": "Mufananidzo kana selfie…",

@@ -178,7 +178,7 @@ export const YO: Catalogue = {
     "profile.picture": "Àwòrán {name}",
     "profile.name": "Orúkọ rẹ",
     "profile.publicName": "Orúkọ rẹ tí gbogbo ènìyàn ń rí nínú ìdíje onípò àti lára àwọn aṣíwájú: {name}.",
-    "profile.badName": "Nínú ìdíje onípò, gbogbo ènìyàn ló ń rí orúkọ rẹ, ó sì gbọ́dọ̀ tọ́: {reason}.",
+    "profile.badName": "Nínú ìdíje onípò, gbogbo ènìyàn ló ń rí orúkọ rẹ, ó sì gbọ́dọ̀ tọ́: {reason}",
     "profile.avatar": "Àwòrán",
     "profile.avatarOf": "Àwòrán {emoji}",
     "profile.photo": "Fọ́tò tàbí sẹ́ẹ̀fì…",

@@ -71,7 +71,7 @@ export const EN_SCREENS = {
   "ranked.reconnecting": "Reconnecting… {s} s. Your clock keeps running.",
   "ranked.playingAs": "Playing as <b>{name}</b>",
   "ranked.pending": "Your name {name} is listed after your first rated game.",
-  "ranked.badName": "Your public name: {reason}.",
+  "ranked.badName": "Your public name: {reason}",
   "ranked.setName": "Set it in Profile",
   "ranked.yourRating": "Your rating in {game}:",
   "ranked.noGames": "1500? (no games yet)",
