@@ -189,7 +189,7 @@ const SCREEN_LANGUAGES: readonly ScreenCase[] = [
 
 describe("friend game, ranked, replay and lessons in each language", () => {
   test.each(SCREEN_LANGUAGES)(
-    "%s: a friend game's waiting screen, the ranked lobby with a server error, a replay and the lessons list",
+    "%s: a friend game (waiting, joining, board and chat), the ranked lobby with a server error, a replay and the lessons list",
     async (lang, tag, messages, catalogue) => {
       const page = await openInLanguage(browser, h.url, tag);
       const errors: string[] = [];
@@ -226,8 +226,27 @@ describe("friend game, ranked, replay and lessons in each language", () => {
         messages["room.waitFriend"],
         { timeout: 20_000 },
       );
-      await page.waitForSelector('[data-testid="room-code"]');
+      const code = (await page.textContent('[data-testid="room-code"]')) ?? "";
       check(englishIn(await wordsWithoutNames(page), catalogue), "friend game, waiting");
+      // A guest in the same language asks to join, waits to be let in; both then play with the chat open.
+      const guest = await openInLanguage(browser, h.url, tag);
+      await guest.goto(new URL(`#/join/${code}`, h.url).toString());
+      await guest.click('form button[type="submit"]');
+      await guest.waitForFunction(
+        (waits) => waits.includes(document.querySelector('[data-testid="room-status"]')?.textContent ?? "-"),
+        [messages["room.waitLetIn"], messages["room.waitOwnerOpen"]],
+        { timeout: 20_000 },
+      );
+      check(englishIn(await wordsWithoutNames(guest), catalogue), "friend game, guest waiting to be let in");
+      await page.waitForSelector('[data-testid="join-request"]', { timeout: 20_000 });
+      check(englishIn(await wordsWithoutNames(page), catalogue), "friend game, a join request");
+      await page.click('[data-testid="join-request"] .btn.primary');
+      await Promise.all([page.waitForSelector(".board"), guest.waitForSelector(".board", { timeout: 20_000 })]);
+      await page.click('[data-testid="chat-button"]');
+      await page.waitForSelector('[data-testid="chat"]');
+      check(englishIn(await wordsWithoutNames(page), catalogue), "friend game, board and chat");
+      check(englishIn(await wordsWithoutNames(guest), catalogue), "friend game, guest's board");
+      await guest.context().close();
 
       // The ranked lobby, connected; then a seek answered by the server's error code.
       await page.goto(new URL("#/ranked", h.url).toString());
