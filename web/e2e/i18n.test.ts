@@ -189,7 +189,7 @@ const SCREEN_LANGUAGES: readonly ScreenCase[] = [
 
 describe("friend game, ranked, replay and lessons in each language", () => {
   test.each(SCREEN_LANGUAGES)(
-    "%s: a friend game (waiting, joining, board and chat), the ranked lobby with a server error, a replay and the lessons list",
+    "%s: a friend game (waiting, joining, board and chat, forfeit, results), the ranked lobby with a server error, a replay and the lessons list",
     async (lang, tag, messages, catalogue) => {
       const page = await openInLanguage(browser, h.url, tag);
       const errors: string[] = [];
@@ -246,6 +246,17 @@ describe("friend game, ranked, replay and lessons in each language", () => {
       await page.waitForSelector('[data-testid="chat"]');
       check(englishIn(await wordsWithoutNames(page), catalogue), "friend game, board and chat");
       check(englishIn(await wordsWithoutNames(guest), catalogue), "friend game, guest's board");
+      // The owner forfeits: the dialog, then both players' results.
+      await page.click("header.play-top button.icon-btn:last-child");
+      await page.waitForSelector('.dialog[role="dialog"] .btn.danger');
+      check(englishIn(await wordsWithoutNames(page), catalogue), "friend game, forfeit dialog");
+      await page.click('.dialog[role="dialog"] .btn.danger');
+      await Promise.all([
+        page.waitForSelector('[data-testid="results"]'),
+        guest.waitForSelector('[data-testid="results"]', { timeout: 20_000 }),
+      ]);
+      check(englishIn(await wordsWithoutNames(page), catalogue), "friend game, results of the one who forfeited");
+      check(englishIn(await wordsWithoutNames(guest), catalogue), "friend game, results of the winner");
       await guest.context().close();
 
       // The ranked lobby, connected; then a seek answered by the server's error code.
