@@ -159,11 +159,14 @@ function shortGameCode(): string {
   return makeShareCode(replayed.value);
 }
 
-/** The screen's words without what are names, not words: game codes and the player's generated name. */
+/** The screen's words without what are names, not words: game codes and players' generated names. */
 async function wordsWithoutNames(page: Page): Promise<string> {
   const shown =
     (await page.$('[data-testid="ranked-me"]')) !== null ? await page.textContent('[data-testid="ranked-me"]') : null;
-  const text = (await screenWords(page)).replace(/\b[0-9A-Z]{4}-?[0-9A-Z]{4}\b|(\b[0-9A-Z] ){7}[0-9A-Z]\b/g, " ");
+  const text = (await screenWords(page))
+    .replace(/\b[0-9A-Z]{4}-?[0-9A-Z]{4}\b|(\b[0-9A-Z] ){7}[0-9A-Z]\b/g, " ")
+    // Generated public names of players without one: a `#` no chosen name may hold (core/names.ts).
+    .replace(/Player #[0-9A-Z]{6}/g, " ");
   return shown === null || shown === "" ? text : text.split(shown).join(" ");
 }
 
@@ -286,6 +289,57 @@ describe("friend game, ranked, replay and lessons in each language", () => {
       check(englishIn(await lessonChrome(page), catalogue), "lessons list");
       expect(errors).toEqual([]);
       await page.context().close();
+    },
+    120_000,
+  );
+});
+
+/** Waits until one of the pages may move, and plays its first legal pit there; returns that page. */
+async function moveOnce(pages: readonly Page[]): Promise<Page> {
+  for (let tries = 0; tries < 200; tries++) {
+    for (const p of pages) {
+      const pit = await p.$(".pit.legal");
+      if (pit !== null) {
+        await pit.click();
+        return p;
+      }
+    }
+    await pages[0].waitForTimeout(100);
+  }
+  throw new Error("nobody could move");
+}
+
+describe("a ranked game in each language", () => {
+  test.each(LANGUAGES)(
+    "%s: two players are paired, play, one resigns; the boards, the dialog and both results hold no English",
+    async (lang, tag, catalogue) => {
+      const m = catalogue.messages;
+      const players = [await openInLanguage(browser, h.url, tag), await openInLanguage(browser, h.url, tag)];
+      for (const p of players) {
+        await p.goto(new URL("#/ranked", h.url).toString());
+        await p.waitForSelector(".ranked .btn.primary.big:not([disabled])", { timeout: 20_000 });
+      }
+      for (const p of players) await p.click(".ranked .btn.primary.big");
+      await Promise.all(players.map((p) => p.waitForSelector(".board", { timeout: 30_000 })));
+      for (const p of players) expect(englishIn(await wordsWithoutNames(p), catalogue), `${lang} board`).toEqual([]);
+      // Each side moves once (a match a side has not moved in ends aborted), then the first resigns.
+      for (let i = 0; i < 2; i++) {
+        const mover = await moveOnce(players);
+        await mover.waitForFunction(
+          (their) => document.querySelector('[data-testid="turn"]')?.textContent === their,
+          m["ranked.theirTurn"],
+          { timeout: 20_000 },
+        );
+      }
+      const [quitter, winner] = players;
+      await quitter.click(".controls .ctl");
+      await quitter.waitForSelector('.dialog[role="dialog"] .btn.danger');
+      expect(englishIn(await wordsWithoutNames(quitter), catalogue), `${lang} resign dialog`).toEqual([]);
+      await quitter.click('.dialog[role="dialog"] .btn.danger');
+      await Promise.all(players.map((p) => p.waitForSelector('[data-testid="results"]', { timeout: 20_000 })));
+      expect(await winner.textContent("#ranked-result")).toBe(m["result.youWon"]);
+      for (const p of players) expect(englishIn(await wordsWithoutNames(p), catalogue), `${lang} results`).toEqual([]);
+      for (const p of players) await p.context().close();
     },
     120_000,
   );
