@@ -1,5 +1,6 @@
 /**
- * Screenshots of the main menu and of a game in progress in each language of the client, written to
+ * Screenshots of the main menu, of a game in progress, of a friend game's waiting screen and of the
+ * ranked lobby in each language of the client, written to
  * web/e2e/screenshots/languages/ (git-ignored): `npm run -s screenshots:languages`. Each game is the one of the
  * language's own community (Togyz kumalak in Kazakh, Russian and Kyrgyz, Ayo in Yoruba, Tsoro in Shona).
  */
@@ -36,6 +37,16 @@ try {
     }
     await page.waitForSelector(".pit.legal", { timeout: 30_000 });
     await page.screenshot({ path: join(OUT, `${lang}-play.png`) });
+    // A friend game's waiting screen (its code to share) and the ranked lobby.
+    await page.goto(new URL("#/online", h.url).toString());
+    await page.click(".create-form .btn.primary.big");
+    await page.waitForSelector('[data-testid="room-code"]');
+    // Connected and seated: the share buttons show while the owner waits for a guest.
+    await page.waitForSelector('[data-testid="lobby"] .row .btn.primary', { timeout: 20_000 });
+    await page.screenshot({ path: join(OUT, `${lang}-room.png`) });
+    await page.goto(new URL("#/ranked", h.url).toString());
+    await page.waitForSelector(".ranked .btn.primary.big:not([disabled])", { timeout: 20_000 });
+    await page.screenshot({ path: join(OUT, `${lang}-ranked.png`) });
     await page.context().close();
     console.log(`${lang}: ${join(OUT, `${lang}-menu.png`)}, ${join(OUT, `${lang}-play.png`)}`);
   }

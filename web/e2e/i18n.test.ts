@@ -7,6 +7,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { legalMoves, newGame, play } from "../../core/games/index.js";
+import { makeRecord, makeShareCode, replayRecord } from "../../core/records/index.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Catalogue } from "../src/i18n/catalogue.js";
 import { EN } from "../src/i18n/en.js";
@@ -21,6 +23,7 @@ import { RULES_YO } from "../src/i18n/rules/yo.js";
 import { measureClient } from "./bundle.js";
 import { CHROMIUM, CHROMIUM_ARGS, startHarness, type Harness } from "./harness.js";
 import { openInLanguage, playToResults, screenWords, startMatch, startSmallTsoro } from "./languages.js";
+import { ERROR_KEYS } from "../src/i18n/errors.js";
 
 let h: Harness;
 let browser: Browser;
@@ -131,6 +134,215 @@ describe("each language, a whole game", () => {
     expect(await htmlLang(page)).toBe("kk");
     await page.context().close();
   }, 60_000);
+});
+
+/** A short finished Togyz kumalak game (six moves, then White resigned) as a `#/replay/` code. */
+function shortGameCode(): string {
+  const start = newGame("togyz", {});
+  if (!start.ok) throw new Error(start.error.message);
+  let s = start.value;
+  const moves: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const m = legalMoves(s)[i % legalMoves(s).length];
+    const next = play(s, m);
+    if (!next.ok) throw new Error(next.error.message);
+    moves.push(m);
+    s = next.value.state;
+  }
+  const rec = makeRecord("togyz", {}, moves, {
+    result: { winner: 1, reason: "forfeit" },
+    players: ["Aigerim", "Daulet"],
+  });
+  if (!rec.ok) throw new Error(rec.error.message);
+  const replayed = replayRecord(rec.value);
+  if (!replayed.ok) throw new Error(replayed.error.message);
+  return makeShareCode(replayed.value);
+}
+
+/** The screen's words without what are names, not words: game codes and players' generated names. */
+async function wordsWithoutNames(page: Page): Promise<string> {
+  const shown =
+    (await page.$('[data-testid="ranked-me"]')) !== null ? await page.textContent('[data-testid="ranked-me"]') : null;
+  const text = (await screenWords(page))
+    .replace(/\b[0-9A-Z]{4}-?[0-9A-Z]{4}\b|(\b[0-9A-Z] ){7}[0-9A-Z]\b/g, " ")
+    // Generated public names of players without one: a `#` no chosen name may hold (core/names.ts).
+    .replace(/Player #[0-9A-Z]{6}/g, " ");
+  return shown === null || shown === "" ? text : text.split(shown).join(" ");
+}
+
+/** The lesson list without the lessons' own titles (content translated apart from the screens). */
+async function lessonChrome(page: Page): Promise<string> {
+  return page.evaluate<string>(`(() => {
+    const titles = new Set([...document.querySelectorAll(".lesson-list .menu-label")].map((e) => e.textContent));
+    const labels = [...document.querySelectorAll("[aria-label],[title],[placeholder]")].flatMap((e) =>
+      ["aria-label", "title", "placeholder"].map((a) => e.getAttribute(a) ?? ""),
+    );
+    const text = [...document.querySelectorAll(".lessons h1, .lessons h2, .lessons .intro, .lesson-list .menu-sub")]
+      .map((e) => e.textContent)
+      .filter((t) => !titles.has(t));
+    return [document.title, ...text, ...labels].join("\\n");
+  })()`);
+}
+
+type ScreenCase = readonly [string, string, Readonly<Record<string, string>>, Catalogue];
+const SCREEN_LANGUAGES: readonly ScreenCase[] = [
+  ["en", "en-GB", EN, RU],
+  ...LANGUAGES.map(([l, tag, c]): ScreenCase => [l, tag, c.messages, c]),
+];
+
+describe("friend game, ranked, replay and lessons in each language", () => {
+  test.each(SCREEN_LANGUAGES)(
+    "%s: a friend game (waiting, joining, board and chat, forfeit, results), the ranked lobby with a server error, a replay and the lessons list",
+    async (lang, tag, messages, catalogue) => {
+      const page = await openInLanguage(browser, h.url, tag);
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      // English is the control: every screen below is reached and the detector finds its English words.
+      const check = (found: string[], where: string): void => {
+        if (lang === "en") expect(found.length, where).toBeGreaterThan(2);
+        else expect(found, where).toEqual([]);
+      };
+      // The server's answer to a seek is replaced by a ranked error frame with its English message.
+      await page.routeWebSocket(/\/ws/, (ws) => {
+        const server = ws.connectToServer();
+        ws.onMessage((m) => {
+          const frame = JSON.parse(String(m)) as { type?: string; rid?: string | number };
+          if (frame.type === "ranked.seek")
+            ws.send(
+              JSON.stringify({
+                type: "ranked.error",
+                code: "ranked/in_match",
+                message: "already playing a ranked match",
+                ...(frame.rid !== undefined ? { rid: frame.rid } : {}),
+              }),
+            );
+          else server.send(m);
+        });
+        server.onMessage((m) => ws.send(m));
+      });
+
+      // A friend game: create it, then its waiting screen with the code to share.
+      await page.goto(new URL("#/online", h.url).toString());
+      await page.click(".create-form .btn.primary.big");
+      await page.waitForFunction(
+        (t) => document.querySelector('[data-testid="room-status"]')?.textContent === t,
+        messages["room.waitFriend"],
+        { timeout: 20_000 },
+      );
+      const code = (await page.textContent('[data-testid="room-code"]')) ?? "";
+      check(englishIn(await wordsWithoutNames(page), catalogue), "friend game, waiting");
+      // A guest in the same language asks to join, waits to be let in; both then play with the chat open.
+      const guest = await openInLanguage(browser, h.url, tag);
+      await guest.goto(new URL(`#/join/${code}`, h.url).toString());
+      await guest.click('form button[type="submit"]');
+      await guest.waitForFunction(
+        (waits) => waits.includes(document.querySelector('[data-testid="room-status"]')?.textContent ?? "-"),
+        [messages["room.waitLetIn"], messages["room.waitOwnerOpen"]],
+        { timeout: 20_000 },
+      );
+      check(englishIn(await wordsWithoutNames(guest), catalogue), "friend game, guest waiting to be let in");
+      await page.waitForSelector('[data-testid="join-request"]', { timeout: 20_000 });
+      check(englishIn(await wordsWithoutNames(page), catalogue), "friend game, a join request");
+      await page.click('[data-testid="join-request"] .btn.primary');
+      await Promise.all([page.waitForSelector(".board"), guest.waitForSelector(".board", { timeout: 20_000 })]);
+      await page.click('[data-testid="chat-button"]');
+      await page.waitForSelector('[data-testid="chat"]');
+      check(englishIn(await wordsWithoutNames(page), catalogue), "friend game, board and chat");
+      check(englishIn(await wordsWithoutNames(guest), catalogue), "friend game, guest's board");
+      // The owner forfeits: the dialog, then both players' results.
+      await page.click("header.play-top button.icon-btn:last-child");
+      await page.waitForSelector('.dialog[role="dialog"] .btn.danger');
+      check(englishIn(await wordsWithoutNames(page), catalogue), "friend game, forfeit dialog");
+      await page.click('.dialog[role="dialog"] .btn.danger');
+      await Promise.all([
+        page.waitForSelector('[data-testid="results"]'),
+        guest.waitForSelector('[data-testid="results"]', { timeout: 20_000 }),
+      ]);
+      check(englishIn(await wordsWithoutNames(page), catalogue), "friend game, results of the one who forfeited");
+      check(englishIn(await wordsWithoutNames(guest), catalogue), "friend game, results of the winner");
+      await guest.context().close();
+
+      // The ranked lobby, connected; then a seek answered by the server's error code.
+      await page.goto(new URL("#/ranked", h.url).toString());
+      await page.waitForSelector(".ranked .btn.primary.big:not([disabled])", { timeout: 20_000 });
+      check(englishIn(await wordsWithoutNames(page), catalogue), "ranked lobby");
+      await page.click(".ranked .btn.primary.big");
+      await page.waitForSelector(".ranked .banner.error");
+      const shown = await page.textContent(".ranked .banner.error");
+      expect(shown).toBe(messages[ERROR_KEYS["ranked/in_match"]]);
+      expect(shown).not.toContain("already playing a ranked match");
+      check(englishIn(await wordsWithoutNames(page), catalogue), "ranked lobby, error");
+
+      // A replay: its first position, then its end (who won and how).
+      await page.goto(new URL(`#/replay/${shortGameCode()}`, h.url).toString());
+      await page.waitForSelector('[data-testid="replay-info"]');
+      check(englishIn(await wordsWithoutNames(page), catalogue), "replay, start");
+      await page.keyboard.press("End");
+      await page.waitForFunction(() => document.querySelector('[data-testid="replay-step"]')?.textContent === "6 / 6");
+      const end = await wordsWithoutNames(page);
+      expect(end).toContain("Daulet");
+      check(englishIn(end, catalogue), "replay, end");
+
+      // The lessons list: headings, intro and game names (the lessons' titles are content of their own).
+      await page.goto(new URL("#/lessons", h.url).toString());
+      await page.waitForSelector(".lesson-list");
+      check(englishIn(await lessonChrome(page), catalogue), "lessons list");
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+    120_000,
+  );
+});
+
+/** Waits until one of the pages may move, and plays its first legal pit there; returns that page. */
+async function moveOnce(pages: readonly Page[]): Promise<Page> {
+  for (let tries = 0; tries < 200; tries++) {
+    for (const p of pages) {
+      const pit = await p.$(".pit.legal");
+      if (pit !== null) {
+        await pit.click();
+        return p;
+      }
+    }
+    await pages[0].waitForTimeout(100);
+  }
+  throw new Error("nobody could move");
+}
+
+describe("a ranked game in each language", () => {
+  test.each(LANGUAGES)(
+    "%s: two players are paired, play, one resigns; the boards, the dialog and both results hold no English",
+    async (lang, tag, catalogue) => {
+      const m = catalogue.messages;
+      const players = [await openInLanguage(browser, h.url, tag), await openInLanguage(browser, h.url, tag)];
+      for (const p of players) {
+        await p.goto(new URL("#/ranked", h.url).toString());
+        await p.waitForSelector(".ranked .btn.primary.big:not([disabled])", { timeout: 20_000 });
+      }
+      for (const p of players) await p.click(".ranked .btn.primary.big");
+      await Promise.all(players.map((p) => p.waitForSelector(".board", { timeout: 30_000 })));
+      for (const p of players) expect(englishIn(await wordsWithoutNames(p), catalogue), `${lang} board`).toEqual([]);
+      // Each side moves once (a match a side has not moved in ends aborted), then the first resigns.
+      for (let i = 0; i < 2; i++) {
+        const mover = await moveOnce(players);
+        await mover.waitForFunction(
+          (their) => document.querySelector('[data-testid="turn"]')?.textContent === their,
+          m["ranked.theirTurn"],
+          { timeout: 20_000 },
+        );
+      }
+      const [quitter, winner] = players;
+      await quitter.click(".controls .ctl");
+      await quitter.waitForSelector('.dialog[role="dialog"] .btn.danger');
+      expect(englishIn(await wordsWithoutNames(quitter), catalogue), `${lang} resign dialog`).toEqual([]);
+      await quitter.click('.dialog[role="dialog"] .btn.danger');
+      await Promise.all(players.map((p) => p.waitForSelector('[data-testid="results"]', { timeout: 20_000 })));
+      expect(await winner.textContent("#ranked-result")).toBe(m["result.youWon"]);
+      for (const p of players) expect(englishIn(await wordsWithoutNames(p), catalogue), `${lang} results`).toEqual([]);
+      for (const p of players) await p.context().close();
+    },
+    120_000,
+  );
 });
 
 describe("rules in the community's language", () => {

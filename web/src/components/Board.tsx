@@ -485,7 +485,7 @@ export function Board(props: BoardProps): JSX.Element {
         <For each={props.flights}>{(f) => <FlightView from={centre(f.from)} to={centre(f.to)} count={f.count} />}</For>
       </div>
       <Show when={!hasStores(props.engine.game)}>
-        <span class="sr-only">Winner Takes All has no stores: each side owns the seeds on its holes.</span>
+        <span class="sr-only">{tr("board.noStores")}</span>
       </Show>
     </div>
   );

@@ -6,6 +6,19 @@ import { createEffect, createSignal, For, Show, type JSX } from "solid-js";
 import type { ChatLine } from "../../../core/online/game.js";
 import type { Seat } from "../../../core/types.js";
 import { BUILT_IN_PHRASES, PHRASE_MAX } from "../state/createPhrases.js";
+import type { MessageKey } from "../i18n/en.js";
+import { t } from "../i18n/i18n.js";
+
+/** The built-in quick phrases in the reader's language (what is sent is the phrase as shown). */
+const PHRASE_KEYS: { readonly [P in (typeof BUILT_IN_PHRASES)[number]]: MessageKey } = {
+  "Hello!": "chat.hello",
+  "Good luck!": "chat.luck",
+  "Nice move!": "chat.nice",
+  "Well played": "chat.wellPlayed",
+  "Thanks!": "chat.thanks",
+  "One moment…": "chat.moment",
+  "Rematch?": "chat.rematch",
+};
 
 const EMOJI = [
   "😊",
@@ -55,33 +68,36 @@ export function Chat(props: ChatProps): JSX.Element {
     list?.scrollTo?.({ top: list.scrollHeight });
   });
 
-  const send = (t: string): void => {
-    if (t.trim() === "") return;
-    if (props.onSend(t.slice(0, CHAT_MAX))) setText("");
+  const send = (line: string): void => {
+    if (line.trim() === "") return;
+    if (props.onSend(line.slice(0, CHAT_MAX))) setText("");
   };
+  const builtIn = (): string[] => BUILT_IN_PHRASES.map((p) => t(PHRASE_KEYS[p]));
 
   return (
-    <aside class="chat" aria-label="Chat" data-testid="chat">
+    <aside class="chat" aria-label={t("chat.title")} data-testid="chat">
       <header class="chat-head">
-        <h2>Chat</h2>
-        <button type="button" class="icon-btn" onClick={() => props.onClose()} aria-label="Close chat">
+        <h2>{t("chat.title")}</h2>
+        <button type="button" class="icon-btn" onClick={() => props.onClose()} aria-label={t("chat.close")}>
           ✕
         </button>
       </header>
       <ol class="chat-lines" ref={list} aria-live="polite">
-        <For each={props.lines} fallback={<li class="chat-empty">No messages yet. Say hello!</li>}>
+        <For each={props.lines} fallback={<li class="chat-empty">{t("chat.empty")}</li>}>
           {(l) => (
             <li class="chat-line" classList={{ mine: l.seat === props.me }} data-testid="chat-line">
-              <span class="chat-who">{l.seat === props.me ? "You" : props.names[l.seat] || "Friend"}</span>
+              <span class="chat-who">
+                {l.seat === props.me ? t("common.you") : props.names[l.seat] || t("chat.friend")}
+              </span>
               <span class="chat-text">{l.text}</span>
             </li>
           )}
         </For>
       </ol>
-      <div class="phrases" aria-label="Quick phrases">
-        <For each={[...BUILT_IN_PHRASES, ...props.own]}>
+      <div class="phrases" aria-label={t("chat.phrases")}>
+        <For each={[...builtIn(), ...props.own]}>
           {(p) => {
-            const isOwn = (): boolean => props.own.includes(p) && !(BUILT_IN_PHRASES as readonly string[]).includes(p);
+            const isOwn = (): boolean => props.own.includes(p) && !builtIn().includes(p);
             return (
               <span class="phrase-wrap">
                 <button type="button" class="phrase" onClick={() => send(p)} disabled={editing()}>
@@ -92,7 +108,7 @@ export function Chat(props: ChatProps): JSX.Element {
                     type="button"
                     class="phrase-del"
                     onClick={() => props.onRemovePhrase(p)}
-                    aria-label={`Remove phrase ${p}`}
+                    aria-label={t("chat.remove", { phrase: p })}
                   >
                     ✕
                   </button>
@@ -102,7 +118,7 @@ export function Chat(props: ChatProps): JSX.Element {
           }}
         </For>
         <button type="button" class="phrase edit" onClick={() => setEditing(!editing())} aria-pressed={editing()}>
-          {editing() ? "Done" : "✎ Edit"}
+          {editing() ? t("chat.done") : t("chat.edit")}
         </button>
       </div>
       <Show when={editing()}>
@@ -116,18 +132,18 @@ export function Chat(props: ChatProps): JSX.Element {
           <input
             type="text"
             maxLength={PHRASE_MAX}
-            placeholder="A phrase of your own"
-            aria-label="New phrase"
+            placeholder={t("chat.ownPhrase")}
+            aria-label={t("chat.newPhrase")}
             value={phrase()}
             onInput={(e) => setPhrase(e.currentTarget.value)}
           />
           <button type="submit" class="btn">
-            Add
+            {t("chat.add")}
           </button>
         </form>
       </Show>
       <Show when={emoji()}>
-        <div class="emoji-grid" role="group" aria-label="Emoji">
+        <div class="emoji-grid" role="group" aria-label={t("chat.emoji")}>
           <For each={EMOJI}>
             {(em) => (
               <button
@@ -137,7 +153,7 @@ export function Chat(props: ChatProps): JSX.Element {
                   setText(text() + em);
                   input?.focus();
                 }}
-                aria-label={`Add ${em}`}
+                aria-label={t("chat.addEmoji", { emoji: em })}
               >
                 {em}
               </button>
@@ -156,7 +172,7 @@ export function Chat(props: ChatProps): JSX.Element {
           type="button"
           class="icon-btn"
           onClick={() => setEmoji(!emoji())}
-          aria-label="Emoji"
+          aria-label={t("chat.emoji")}
           aria-pressed={emoji()}
         >
           😊
@@ -165,13 +181,13 @@ export function Chat(props: ChatProps): JSX.Element {
           ref={input}
           type="text"
           maxLength={CHAT_MAX}
-          placeholder="Message"
-          aria-label="Message"
+          placeholder={t("chat.message")}
+          aria-label={t("chat.message")}
           value={text()}
           onInput={(e) => setText(e.currentTarget.value)}
         />
-        <button type="submit" class="btn primary" aria-label="Send">
-          Send
+        <button type="submit" class="btn primary" aria-label={t("chat.send")}>
+          {t("chat.send")}
         </button>
       </form>
     </aside>

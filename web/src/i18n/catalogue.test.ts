@@ -102,7 +102,7 @@ function codeFiles(dir: string): string[] {
     const p = join(dir, f);
     if (statSync(p).isDirectory()) return codeFiles(p);
     if (!/\.(ts|tsx)$/.test(f) || /\.test\.tsx?$/.test(f)) return [];
-    if (/i18n[/\\](en|ru|kk|ky|yo|sn)\.ts$/.test(p)) return [];
+    if (/i18n[/\\](screens[/\\])?(en|ru|kk|ky|yo|sn)\.ts$/.test(p)) return [];
     return [p];
   });
 }

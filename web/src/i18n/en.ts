@@ -5,6 +5,7 @@
  * (catalogue.test.ts finds unused keys by searching the code for them).
  */
 import { LEVEL_TEXT } from "../content/levels.js";
+import { EN_SCREENS } from "./screens/en.js";
 
 export const EN = {
   "app.loading": "Loading…",
@@ -182,7 +183,7 @@ export const EN = {
   "profile.picture": "{name}'s picture",
   "profile.name": "Your name",
   "profile.publicName": "Your public name in ranked games and on the leaderboard: {name}.",
-  "profile.badName": "For ranked games your name is public and must be valid: {reason}.",
+  "profile.badName": "For ranked games your name is public and must be valid: {reason}",
   "profile.avatar": "Avatar",
   "profile.avatarOf": "Avatar {emoji}",
   "profile.photo": "Photo or selfie…",
@@ -434,6 +435,7 @@ export const EN = {
   "update.ready": "A new version of the app is ready.",
   "update.update": "Update",
   "update.later": "Later",
+  ...EN_SCREENS,
 } as const;
 
 export type MessageKey = keyof typeof EN;

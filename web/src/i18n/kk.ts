@@ -1,5 +1,6 @@
 /** Kazakh (Cyrillic). Machine-assisted and not yet checked by a native speaker (`reviewed: false`). */
 import type { Catalogue } from "./catalogue.js";
+import { KK_SCREENS } from "./screens/kk.js";
 
 export const KK: Catalogue = {
   reviewed: false,
@@ -186,7 +187,7 @@ export const KK: Catalogue = {
     "profile.picture": "{name} суреті",
     "profile.name": "Атыңыз",
     "profile.publicName": "Рейтингтік ойындар мен көшбасшылар кестесіндегі көпшілікке көрінетін атыңыз: {name}.",
-    "profile.badName": "Рейтингтік ойындарда атыңыз бәріне көрінеді және жарамды болуы керек: {reason}.",
+    "profile.badName": "Рейтингтік ойындарда атыңыз бәріне көрінеді және жарамды болуы керек: {reason}",
     "profile.avatar": "Аватар",
     "profile.avatarOf": "Аватар {emoji}",
     "profile.photo": "Сурет не селфи…",
@@ -433,5 +434,6 @@ export const KK: Catalogue = {
     "update.ready": "Қолданбаның жаңа нұсқасы дайын.",
     "update.update": "Жаңарту",
     "update.later": "Кейін",
+    ...KK_SCREENS,
   },
 };

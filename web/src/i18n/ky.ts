@@ -1,5 +1,6 @@
 /** Kyrgyz. Machine-assisted and not yet checked by a native speaker (`reviewed: false`). */
 import type { Catalogue } from "./catalogue.js";
+import { KY_SCREENS } from "./screens/ky.js";
 
 export const KY: Catalogue = {
   reviewed: false,
@@ -186,7 +187,7 @@ export const KY: Catalogue = {
     "profile.picture": "{name} сүрөтү",
     "profile.name": "Атыңыз",
     "profile.publicName": "Рейтингдик оюндарда жана лидерлер тактасында баарына көрүнгөн атыңыз: {name}.",
-    "profile.badName": "Рейтингдик оюндарда атыңыз баарына көрүнөт жана жарактуу болушу керек: {reason}.",
+    "profile.badName": "Рейтингдик оюндарда атыңыз баарына көрүнөт жана жарактуу болушу керек: {reason}",
     "profile.avatar": "Аватар",
     "profile.avatarOf": "Аватар {emoji}",
     "profile.photo": "Сүрөт же селфи…",
@@ -431,5 +432,6 @@ export const KY: Catalogue = {
     "update.ready": "Колдонмонун жаңы версиясы даяр.",
     "update.update": "Жаңыртуу",
     "update.later": "Кийинчерээк",
+    ...KY_SCREENS,
   },
 };

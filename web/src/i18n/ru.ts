@@ -1,5 +1,6 @@
 /** Russian. Machine-assisted and not yet checked by a native speaker (`reviewed: false`). */
 import type { Catalogue } from "./catalogue.js";
+import { RU_SCREENS } from "./screens/ru.js";
 
 export const RU: Catalogue = {
   reviewed: false,
@@ -189,7 +190,7 @@ export const RU: Catalogue = {
     "profile.picture": "Фото: {name}",
     "profile.name": "Ваше имя",
     "profile.publicName": "Ваше публичное имя в рейтинговых играх и в таблице лидеров: {name}.",
-    "profile.badName": "В рейтинговых играх имя видно всем и должно быть допустимым: {reason}.",
+    "profile.badName": "В рейтинговых играх имя видно всем и должно быть допустимым: {reason}",
     "profile.avatar": "Аватар",
     "profile.avatarOf": "Аватар {emoji}",
     "profile.photo": "Фото или селфи…",
@@ -434,5 +435,6 @@ export const RU: Catalogue = {
     "update.ready": "Готова новая версия приложения.",
     "update.update": "Обновить",
     "update.later": "Позже",
+    ...RU_SCREENS,
   },
 };

@@ -1,5 +1,6 @@
 /** Shona. Machine-assisted and not yet checked by a native speaker (`reviewed: false`). */
 import type { Catalogue } from "./catalogue.js";
+import { SN_SCREENS } from "./screens/sn.js";
 
 export const SN: Catalogue = {
   reviewed: false,
@@ -189,7 +190,7 @@ export const SN: Catalogue = {
     "profile.picture": "Mufananidzo wa{name}",
     "profile.name": "Zita rako",
     "profile.publicName": "Zita rako rinoonekwa nevose mumakwikwi ane zvinzvimbo uye pane vari pamberi: {name}.",
-    "profile.badName": "Mumakwikwi ane zvinzvimbo zita rako rinoonekwa nevose uye rinofanira kunge rakanaka: {reason}.",
+    "profile.badName": "Mumakwikwi ane zvinzvimbo zita rako rinoonekwa nevose uye rinofanira kunge rakanaka: {reason}",
     "profile.avatar": "Mufananidzo",
     "profile.avatarOf": "Mufananidzo {emoji}",
     "profile.photo": "Mufananidzo kana selfie…",
@@ -440,5 +441,6 @@ export const SN: Catalogue = {
     "update.ready": "Shanduro itsva yeapp yagadzirira.",
     "update.update": "Vandudza",
     "update.later": "Gare gare",
+    ...SN_SCREENS,
   },
 };

@@ -1,5 +1,6 @@
 /** Yoruba (with tone marks and dots below). Machine-assisted and not yet checked by a native speaker (`reviewed: false`). */
 import type { Catalogue } from "./catalogue.js";
+import { YO_SCREENS } from "./screens/yo.js";
 
 export const YO: Catalogue = {
   reviewed: false,
@@ -185,7 +186,7 @@ export const YO: Catalogue = {
     "profile.picture": "Àwòrán {name}",
     "profile.name": "Orúkọ rẹ",
     "profile.publicName": "Orúkọ rẹ tí gbogbo ènìyàn ń rí nínú ìdíje onípò àti lára àwọn aṣíwájú: {name}.",
-    "profile.badName": "Nínú ìdíje onípò, gbogbo ènìyàn ló ń rí orúkọ rẹ, ó sì gbọ́dọ̀ tọ́: {reason}.",
+    "profile.badName": "Nínú ìdíje onípò, gbogbo ènìyàn ló ń rí orúkọ rẹ, ó sì gbọ́dọ̀ tọ́: {reason}",
     "profile.avatar": "Àwòrán",
     "profile.avatarOf": "Àwòrán {emoji}",
     "profile.photo": "Fọ́tò tàbí sẹ́ẹ̀fì…",
@@ -431,5 +432,6 @@ export const YO: Catalogue = {
     "update.ready": "Ẹ̀dà tuntun ohun èlò náà ti ṣetán.",
     "update.update": "Ṣe àtúnṣe",
     "update.later": "Nígbà míì",
+    ...YO_SCREENS,
   },
 };

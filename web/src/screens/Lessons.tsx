@@ -4,8 +4,8 @@ import { Board } from "../components/Board.js";
 import { BoardLayout } from "../components/BoardLayout.js";
 import { Icon } from "../components/Icon.js";
 import { FAMILIES, FAMILY_NAMES, GAME_NAMES, familyOf } from "../content/games.js";
-import { LESSON_TEXT as T, LESSONS, lessonById, type Lesson } from "../content/lessons.js";
-import { fill } from "../content/text.js";
+import { LESSONS, lessonById, type Lesson } from "../content/lessons.js";
+import { t } from "../i18n/i18n.js";
 import { createLesson } from "../state/createLesson.js";
 import { translatedLesson } from "../i18n/content/apply.js";
 import { loadContent } from "../i18n/content/load.js";
@@ -23,10 +23,10 @@ export function LessonsScreen(props: { lesson: string | null }): JSX.Element {
   return (
     <section class="screen page lessons" aria-labelledby="lessons-title">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label={t("common.back")}>
           <Icon name="back" />
         </button>
-        <h1 id="lessons-title">{T.title}</h1>
+        <h1 id="lessons-title">{t("screen.lessons")}</h1>
       </header>
       <Show when={local(lessonById(props.lesson))} keyed fallback={<LessonList local={local} />}>
         {(l) => <LessonView lesson={l} />}
@@ -39,8 +39,8 @@ function LessonList(props: { local: (l: Lesson) => Lesson | undefined }): JSX.El
   const [, router] = useRouter();
   return (
     <>
-      <h2 class="lessons-heading">{T.heading}</h2>
-      <p class="intro">{T.intro}</p>
+      <h2 class="lessons-heading">{t("lessons.heading")}</h2>
+      <p class="intro">{t("lessons.intro")}</p>
       <For each={FAMILIES}>
         {(f) => (
           <div class="card">
@@ -75,7 +75,8 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
   );
   onCleanup(() => act.dispose());
   const mover = (): Seat => act.mover();
-  const names = (): readonly [string, string] => (mover() === 0 ? [T.you, T.opponent] : [T.opponent, T.you]);
+  const names = (): readonly [string, string] =>
+    mover() === 0 ? [t("common.you"), t("lessons.opponent")] : [t("lessons.opponent"), t("common.you")];
   const index = (): number => LESSONS.findIndex((l) => l.id === props.lesson.id);
   const next = (): Lesson | undefined => LESSONS[index() + 1];
   /** A pit as the lesson text names it: RULES.md numbering, own side or the opponent's. */
@@ -84,7 +85,9 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
     const half = e.pits / 2;
     const own = Math.floor(pit / half) === mover();
     const n = e.game === "ayo" ? pit + 1 : (pit % half) + 1;
-    return fill(T.pit[familyOf(e.game)][own ? "own" : "theirs"], { n });
+    const family = familyOf(e.game);
+    const kind = family === "ayo" ? "ayo" : `${family}${own ? "Own" : "Theirs"}`;
+    return t("lessons.pit", { kind, n });
   };
   /** Ayo's captions: each row's pits and direction, the mover's side and the scores before the move. */
   const ayo = (): { top: string; bottom: string; side: string } | null => {
@@ -95,9 +98,9 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
     const [oFrom, oTo] = me === 0 ? [7, 12] : [1, 6];
     const stores = props.lesson.position.stores ?? [0, 0];
     return {
-      top: fill(T.ayoTop, { from: oFrom, to: oTo }),
-      bottom: fill(T.ayoBottom, { from, to }),
-      side: fill(T.ayoSide, { from, to, mine: stores[me], theirs: stores[1 - me] }),
+      top: t("lessons.ayoTop", { from: oFrom, to: oTo }),
+      bottom: t("lessons.ayoBottom", { from, to }),
+      side: t("lessons.ayoSide", { from, to, mine: stores[me], theirs: stores[1 - me] }),
     };
   };
   return (
@@ -122,33 +125,33 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
         <Show when={s.step === "try"}>
           <p role="status" data-testid="lesson-tap">
             {s.triedOther === null
-              ? fill(T.tap, { prediction: s.prediction ?? "", target: pitName(s.target) })
-              : fill(T.notThat, { other: pitName(s.triedOther), target: pitName(s.target) })}
+              ? t("lessons.tap", { prediction: s.prediction ?? "", target: pitName(s.target) })
+              : t("lessons.notThat", { other: pitName(s.triedOther), target: pitName(s.target) })}
           </p>
         </Show>
         <Show when={s.step === "done" && s.solved}>
           <div role="status" data-testid="lesson-result" class={s.prediction === s.truth ? "good" : "bad"}>
             <p class="verdict">
-              <strong>{s.prediction === s.truth ? T.right : T.notQuite}</strong>{" "}
-              {fill(T.verdict, { prediction: s.prediction ?? "", truth: s.truth ?? "" })}
+              <strong>{s.prediction === s.truth ? t("lessons.right") : t("lessons.notQuite")}</strong>{" "}
+              {t("lessons.verdict", { prediction: s.prediction ?? "", truth: s.truth ?? "" })}
             </p>
             <p>{props.lesson.answer}</p>
           </div>
           <div class="row">
             <button type="button" class="btn" onClick={() => act.reset()}>
-              {T.tryAgain}
+              {t("common.tryAgain")}
             </button>
             <Show
               when={next()}
               fallback={
                 <button type="button" class="btn primary" onClick={() => router.go("lessons", null, true)}>
-                  {T.all}
+                  {t("lessons.all")}
                 </button>
               }
             >
               {(n) => (
                 <button type="button" class="btn primary" onClick={() => router.go("lessons", n().id, true)}>
-                  {T.next}
+                  {t("lessons.next")}
                 </button>
               )}
             </Show>
@@ -175,7 +178,7 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
               holeSize={settings.holeSize}
               handStyle={settings.hand}
               target={s.step === "try" ? s.target : null}
-              targetLabel={T.targetLabel}
+              targetLabel={t("lessons.targetLabel")}
               numbered
               onPick={(p) => act.pick(p)}
               onOther={(p) => act.pick(p)}
@@ -201,7 +204,7 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
       </Show>
       <Show when={!s.solved}>
         <details class="worked card">
-          <summary>{T.worked}</summary>
+          <summary>{t("lessons.worked")}</summary>
           <p>{props.lesson.answer}</p>
         </details>
       </Show>

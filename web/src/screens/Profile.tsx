@@ -15,6 +15,7 @@ import { useRouter } from "../state/createRouter.js";
 import { played, sumRecords, useStats, winRate } from "../state/createStats.js";
 import { useServices } from "../state/services.js";
 import { t } from "../i18n/i18n.js";
+import { errorText } from "../i18n/errors.js";
 
 export function ProfileScreen(): JSX.Element {
   const [, router] = useRouter();
@@ -85,7 +86,7 @@ export function ProfileScreen(): JSX.Element {
             const n = parseDisplayName(p.name);
             return n.ok
               ? t("profile.publicName", { name: n.value })
-              : t("profile.badName", { reason: n.error.message });
+              : t("profile.badName", { reason: errorText(n.error.code) });
           })()}
         </p>
         <fieldset class="choice">

@@ -4,14 +4,18 @@
  * computer never change a rating; only these games do.
  */
 import { createEffect, createSignal, onCleanup, onMount, Show, type JSX } from "solid-js";
+import { toMove, type State } from "../../../core/games/index.js";
 import { parseDisplayName } from "../../../core/names.js";
-import { endSummary, ratingChangeText } from "../../../core/ranked/view.js";
+import type { MatchView } from "../../../core/protocol/ranked.js";
 import type { GameId, Seat } from "../../../core/types.js";
 import { Board } from "../components/Board.js";
 import { FamilyPicker, TsoroOptions } from "../components/GamePicker.js";
 import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
-import { FAMILIES, GAME_NAMES, REASON_TEXT, type Family } from "../content/games.js";
+import { FAMILIES, GAME_NAMES, type Family } from "../content/games.js";
+import { endSentence } from "../game/results.js";
+import { t, tParts } from "../i18n/i18n.js";
+import { errorText } from "../i18n/errors.js";
 import { previewLanding, seedsOnSide } from "../game/moves.js";
 import { openRankedLink } from "../lib/online.js";
 import { loadIdentity } from "../state/createIdentity.js";
@@ -53,6 +57,44 @@ function readChoice(raw: unknown): LobbyChoice {
     holes: int(o.holes, 4, 12, 8),
     seeds: int(o.seeds, 1, 10, 2),
   };
+}
+
+/** "Rating 1500 → 1512 (+12)": rounded the way the ratings are shown. */
+function ratingChange(c: { before: number; after: number }): string {
+  const before = Math.round(c.before);
+  const after = Math.round(c.after);
+  const d = after - before;
+  return t("ranked.change", { before, after, delta: `${d >= 0 ? "+" : "−"}${Math.abs(d)}` });
+}
+
+/** The result's title and how the match ended, for the player on `seat`, naming who resigned, ran out of time or left. */
+function matchResult(m: MatchView, seat: Seat, final: State | null): { title: string; how: string } {
+  const res = m.result;
+  if (res === null)
+    return m.status === "aborted"
+      ? { title: t("ranked.aborted"), how: t("ranked.abortedHow") }
+      : { title: t("room.gameOver"), how: "" };
+  const name = (s: Seat): string => (s === seat ? t("common.you") : m.seats[s].name);
+  const title =
+    res.winner === null
+      ? t("result.draw")
+      : res.winner === seat
+        ? t("result.youWon")
+        : t("play.won", { name: m.seats[res.winner].name });
+  if (res.reason === "agreed") return { title, how: t(res.winner === null ? "ranked.agreedDraw" : "ranked.agreed") };
+  if (res.reason === "timeout" && res.winner !== null) {
+    const loser = (1 - res.winner) as Seat;
+    return { title, how: t("ranked.clock", { who: loser === seat ? "you" : "other", name: name(loser) }) };
+  }
+  const how = endSentence({
+    game: m.game,
+    reason: res.reason,
+    names: [name(0), name(1)],
+    winner: res.winner,
+    toMove: final === null ? 0 : toMove(final),
+    forfeitWord: "resigned",
+  });
+  return { title, how };
 }
 
 function ratingText(rating: number, provisional: boolean): string {
@@ -103,7 +145,7 @@ export function RankedScreen(): JSX.Element {
   const nameOk = (): boolean => parseDisplayName(profile.name).ok;
   const nameProblem = (): string => {
     const n = parseDisplayName(profile.name);
-    return n.ok ? "" : n.error.message;
+    return n.ok ? "" : errorText(n.error.code);
   };
   const seek = (): void => {
     const g = game();
@@ -122,14 +164,15 @@ export function RankedScreen(): JSX.Element {
   const shownPreview = (): { from: number; to: number | null } | null => (act.legal().length === 0 ? null : preview());
   const score = (seat: Seat): number =>
     r.match?.game === "tsoro-wta" ? seedsOnSide(view.display, seat) : view.display.stores[seat];
-  const summary = () => (r.match === null ? null : endSummary(r.match, r.seat));
-  const resultTitle = (): string => summary()?.title ?? "Game over";
+  const summary = (): { title: string; how: string } | null =>
+    r.match === null ? null : matchResult(r.match, r.seat, moves.line()?.states.at(-1) ?? null);
+  const resultTitle = (): string => summary()?.title ?? t("room.gameOver");
   const change = (): { before: number; after: number } | null => {
     const c = r.changes;
     return c === null ? null : c[r.seat];
   };
 
-  const who = (seat: Seat): string => (seat === r.seat ? "You" : (r.match?.seats[seat].name ?? ""));
+  const who = (seat: Seat): string => (seat === r.seat ? t("common.you") : (r.match?.seats[seat].name ?? ""));
   /** A seat's rating: the new one once the game's changes are in. */
   const seatRating = (seat: Seat): string => {
     if (r.match === null) return "";
@@ -172,18 +215,20 @@ export function RankedScreen(): JSX.Element {
       data-phase={r.phase}
     >
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.go("menu")} aria-label="Back">
+        <button type="button" class="icon-btn" onClick={() => router.go("menu")} aria-label={t("common.back")}>
           <Icon name="back" />
         </button>
-        <h1 id="ranked-title">Ranked{r.match !== null ? ` · ${GAME_NAMES[r.match.game]}` : ""}</h1>
+        <h1 id="ranked-title">
+          {r.match !== null ? t("ranked.titleGame", { game: GAME_NAMES[r.match.game] }) : t("screen.ranked")}
+        </h1>
       </header>
       <Show when={!r.connected}>
         <p class="banner warn" role="status" data-testid="conn-banner">
           {r.link.status === "offline"
-            ? "You are offline. Play carries on when the connection is back."
+            ? t("ranked.offline")
             : r.phase === "playing" || r.phase === "over"
-              ? `Reconnecting… ${act.reconnectingFor() ?? 0} s. Your clock keeps running.`
-              : "Connecting to the game server…"}
+              ? t("ranked.reconnecting", { s: act.reconnectingFor() ?? 0 })
+              : t("room.connecting")}
         </p>
       </Show>
       <Show when={r.error}>
@@ -197,18 +242,22 @@ export function RankedScreen(): JSX.Element {
       <Show when={r.phase === "ready" || r.phase === "seeking" || r.phase === "connecting"}>
         <div class="card form">
           <p>
-            Playing as <strong data-testid="ranked-me">{r.shown}</strong>
+            {tParts<JSX.Element>(
+              "ranked.playingAs",
+              { name: r.shown },
+              { b: (chunks) => <strong data-testid="ranked-me">{chunks}</strong> },
+            )}
           </p>
           <Show when={r.pending !== null}>
             <p class="note" data-testid="ranked-pending">
-              Your name {r.pending} is listed after your first rated game.
+              {t("ranked.pending", { name: r.pending ?? "" })}
             </p>
           </Show>
           <Show when={profile.name !== "" && !nameOk()}>
             <p class="error">
-              Your public name: {nameProblem()}.{" "}
+              {t("ranked.badName", { reason: nameProblem() })}{" "}
               <button type="button" class="link" onClick={() => router.go("profile")}>
-                Set it in Profile
+                {t("ranked.setName")}
               </button>
             </p>
           </Show>
@@ -224,11 +273,11 @@ export function RankedScreen(): JSX.Element {
             onSeeds={setSeeds}
           />
           <p class="note">
-            Your rating in {GAME_NAMES[game()]}:{" "}
+            {t("ranked.yourRating", { game: GAME_NAMES[game()] })}{" "}
             <strong data-testid="my-rating">
               {r.stats[game()] !== undefined
                 ? ratingText(r.stats[game()].rating, r.stats[game()].provisional)
-                : "1500? (no games yet)"}
+                : t("ranked.noGames")}
             </strong>
           </p>
           <Show
@@ -240,19 +289,19 @@ export function RankedScreen(): JSX.Element {
                 onClick={seek}
                 disabled={!r.connected || r.phase === "connecting"}
               >
-                Find an opponent
+                {t("ranked.find")}
               </button>
             }
           >
             <p role="status" data-testid="seeking">
-              Looking for an opponent near your rating…
+              {t("ranked.seeking")}
             </p>
             <button type="button" class="btn" onClick={() => act.cancel()}>
-              Cancel
+              {t("common.cancel")}
             </button>
           </Show>
           <button type="button" class="btn" onClick={() => router.go("leaderboard", game())}>
-            Leaderboard
+            {t("menu.leaderboard")}
           </button>
         </div>
       </Show>
@@ -274,15 +323,15 @@ export function RankedScreen(): JSX.Element {
               ? resultTitle()
               : r.match?.toMove === r.seat
                 ? r.sending
-                  ? "Sending…"
-                  : "Your turn"
-                : "Their turn"}
+                  ? t("room.sending")
+                  : t("play.yourTurn")
+                : t("ranked.theirTurn")}
           </span>
           {side(r.seat, "bottom")}
         </div>
         <Show when={act.opponentAway() && r.phase === "playing"}>
           <p class="banner" role="status" data-testid="peer-banner">
-            Your opponent is reconnecting… If they are not back in time, you win.
+            {t("ranked.opponentAway")}
           </p>
         </Show>
         <BoardLayout
@@ -301,7 +350,11 @@ export function RankedScreen(): JSX.Element {
                     hand={peeked() !== null ? null : view.hand}
                     flights={peeked() !== null ? [] : view.flights}
                     glow={null}
-                    names={r.seat === 0 ? ["You", r.match?.seats[1].name ?? ""] : [r.match?.seats[0].name ?? "", "You"]}
+                    names={
+                      r.seat === 0
+                        ? [t("common.you"), r.match?.seats[1].name ?? ""]
+                        : [r.match?.seats[0].name ?? "", t("common.you")]
+                    }
                     counters={settings.counters}
                     holeSize={settings.holeSize}
                     handStyle={settings.hand}
@@ -334,10 +387,10 @@ export function RankedScreen(): JSX.Element {
             />
           }
         />
-        <nav class="controls" aria-label="Game controls">
+        <nav class="controls" aria-label={t("play.controls")}>
           <button type="button" class="ctl" onClick={() => setResignOpen(true)} disabled={r.phase !== "playing"}>
             <Icon name="flag" />
-            <span>Resign</span>
+            <span>{t("ranked.resign")}</span>
           </button>
           <Show when={r.match?.game === "ayo"}>
             <button
@@ -347,7 +400,7 @@ export function RankedScreen(): JSX.Element {
               disabled={r.phase !== "playing" || r.match?.endOffer === r.seat}
             >
               <Icon name="handshake" />
-              <span>{r.match?.endOffer === r.seat ? "Offered" : "Offer end"}</span>
+              <span>{r.match?.endOffer === r.seat ? t("ranked.offered") : t("play.offerEnd")}</span>
             </button>
           </Show>
           <button
@@ -356,7 +409,7 @@ export function RankedScreen(): JSX.Element {
             onClick={() => router.go("rules", r.match?.game.startsWith("tsoro") ? "tsoro" : (r.match?.game ?? "togyz"))}
           >
             <Icon name="rules" />
-            <span>Rules</span>
+            <span>{t("play.rules")}</span>
           </button>
         </nav>
       </Show>
@@ -364,22 +417,22 @@ export function RankedScreen(): JSX.Element {
       <Show
         when={r.phase === "playing" && r.match !== null && r.match.endOffer !== null && r.match.endOffer !== r.seat}
       >
-        <Dialog title="End on the current score?" onClose={() => act.declineEnd()}>
-          <p>{r.match?.seats[them()].name} offers to end the game now, on the captured score.</p>
+        <Dialog title={t("play.endTitle")} onClose={() => act.declineEnd()}>
+          <p>{t("room.endText", { name: r.match?.seats[them()].name ?? "" })}</p>
           <div class="row">
             <button type="button" class="btn primary" onClick={() => act.agreeEnd()}>
-              Agree
+              {t("play.agree")}
             </button>
             <button type="button" class="btn" onClick={() => act.declineEnd()}>
-              Keep playing
+              {t("play.keepPlaying")}
             </button>
           </div>
         </Dialog>
       </Show>
 
       <Show when={resignOpen()}>
-        <Dialog title="Resign?" onClose={() => setResignOpen(false)}>
-          <p>You lose this game and your rating changes as for a loss.</p>
+        <Dialog title={t("ranked.resignTitle")} onClose={() => setResignOpen(false)}>
+          <p>{t("ranked.resignText")}</p>
           <div class="row">
             <button
               type="button"
@@ -389,10 +442,10 @@ export function RankedScreen(): JSX.Element {
                 act.resign();
               }}
             >
-              Resign
+              {t("ranked.resign")}
             </button>
             <button type="button" class="btn" onClick={() => setResignOpen(false)}>
-              Keep playing
+              {t("play.keepPlaying")}
             </button>
           </div>
         </Dialog>
@@ -411,9 +464,7 @@ export function RankedScreen(): JSX.Element {
             <Show when={summary()}>
               {(sm) => (
                 <p class="result-facts">
-                  <span data-testid="reason">
-                    {sm().how ?? (sm().reason !== null ? REASON_TEXT[sm().reason as keyof typeof REASON_TEXT] : "")}
-                  </span>
+                  <span data-testid="reason">{sm().how}</span>
                 </p>
               )}
             </Show>
@@ -421,7 +472,7 @@ export function RankedScreen(): JSX.Element {
               when={change()}
               fallback={
                 <p class="note" data-testid="rating-change">
-                  This game was not rated.
+                  {t("ranked.notRated")}
                 </p>
               }
             >
@@ -433,30 +484,30 @@ export function RankedScreen(): JSX.Element {
                       down: Math.round(c().after) < Math.round(c().before),
                     }}
                   >
-                    {ratingChangeText(c())}
+                    {ratingChange(c())}
                   </strong>
                 </p>
               )}
             </Show>
             <div class="col">
               <button type="button" class="btn primary" onClick={() => act.again()} data-testid="play-again">
-                Play again
+                {t("result.playAgain")}
               </button>
               <button type="button" class="btn" onClick={() => setSeeBoard(true)} data-testid="see-board">
-                See the board
+                {t("result.seeBoard")}
               </button>
               <button type="button" class="btn" onClick={() => act.lobby()}>
-                Choose another game
+                {t("ranked.another")}
               </button>
               <button type="button" class="btn" onClick={() => router.go("leaderboard", r.match?.game ?? null)}>
-                Leaderboard
+                {t("menu.leaderboard")}
               </button>
               <button type="button" class="btn" onClick={() => router.go("menu")}>
-                Main menu
+                {t("common.mainMenu")}
               </button>
               <ExportButton
                 record={() => (r.match === null ? null : matchRecord(r.match))}
-                label="Export, replay or share this game"
+                label={t("result.export")}
               />
             </div>
           </div>

@@ -15,7 +15,10 @@ import { Board } from "../components/Board.js";
 import { BoardLayout } from "../components/BoardLayout.js";
 import { MoveList } from "../components/MoveList.js";
 import { Icon } from "../components/Icon.js";
-import { GAME_NAMES, REASON_TEXT, unitWord } from "../content/games.js";
+import { GAME_NAMES } from "../content/games.js";
+import { endSentence } from "../game/results.js";
+import { countOf } from "../game/speech.js";
+import { t } from "../i18n/i18n.js";
 import { previewLanding, seedsOnSide } from "../game/moves.js";
 import { replayLink, takeReviewWish } from "../lib/gameRecords.js";
 import { makeMoveLine } from "../game/moveList.js";
@@ -39,23 +42,23 @@ export function ReplayScreen(props: { code: string | null }): JSX.Element {
   const wantsReview = props.code !== null && takeReviewWish(props.code);
   const error = (): string | null => {
     const p = parsed();
-    return p !== null && !p.ok ? p.error.message : null;
+    return p !== null && !p.ok ? t("replay.unreadable") : null;
   };
   return (
     <section class="screen replay game-screen" aria-labelledby="replay-title">
       <header class="page-head">
-        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label="Back">
+        <button type="button" class="icon-btn" onClick={() => router.back()} aria-label={t("common.back")}>
           <Icon name="back" />
         </button>
-        <h1 id="replay-title">Replay</h1>
+        <h1 id="replay-title">{t("screen.replay")}</h1>
       </header>
       <Show
         when={props.code !== null}
         fallback={
           <div class="card">
-            <p>No game to replay here. Import a record, or open Replay from a saved game.</p>
+            <p>{t("replay.none")}</p>
             <button type="button" class="btn primary" onClick={() => router.go("import")}>
-              Import a game
+              {t("screen.import")}
             </button>
           </div>
         }
@@ -87,8 +90,8 @@ function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element
     rec.players !== undefined
       ? [rec.players[0], rec.players[1]]
       : rec.game === "togyz"
-        ? ["White", "Black"]
-        : ["Player 1", "Player 2"];
+        ? [t("replay.white"), t("replay.black")]
+        : [t("common.player1"), t("common.player2")];
   const [bottom, setBottom] = createSignal<Seat>(0);
   const [step, setStep] = createSignal(0);
   const [playing, setPlaying] = createSignal(false);
@@ -192,7 +195,11 @@ function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element
     );
     handle.done.then(
       () => setReview({ running: false, done: true }),
-      (e: unknown) => setReview({ running: false, error: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) =>
+        setReview({
+          running: false,
+          error: t("replay.reviewStopped", { message: e instanceof Error ? e.message : String(e) }),
+        }),
     );
   };
   onCleanup(() => handle?.cancel());
@@ -215,12 +222,14 @@ function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element
 
   const moveName = (i: number): string => {
     const m = rec.moves[i];
-    if (rec.game === "ayo" && m === 0) return "passes";
-    const word = rec.game.startsWith("tsoro") ? "hole" : "pit";
-    return `${word} ${rec.game.startsWith("tsoro") ? m + 1 : m}`;
+    if (rec.game === "ayo" && m === 0) return t("replay.move", { kind: "pass", n: 0 });
+    return moveWord(m);
   };
-  const moveWord = (m: number): string => (rec.game.startsWith("tsoro") ? `hole ${m + 1}` : `pit ${m}`);
-  const seeds = (loss: number): string => `${(loss / 100).toFixed(1)} ${unitWord(rec.game, 2)}`;
+  const moveWord = (m: number): string =>
+    rec.game.startsWith("tsoro")
+      ? t("replay.move", { kind: "hole", n: m + 1 })
+      : t("replay.move", { kind: "pit", n: m });
+  const seeds = (loss: number): string => countOf(rec.game, Math.round(loss / 10) / 10);
 
   const shown = (): State => states[step()];
   const score = (seat: Seat): number =>
@@ -229,12 +238,18 @@ function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element
   const info = (): string => {
     const k = step();
     if (k === 0)
-      return `${GAME_NAMES[rec.game]} · ${n} moves. ${names[0]} ${names[0] === "You" ? "move" : "moves"} first.`;
-    const line = `Move ${k} of ${n}: ${names[movers[k - 1]]} ${moveName(k - 1)}.`;
+      return t("replay.start", {
+        game: GAME_NAMES[rec.game],
+        n,
+        who: names[0] === t("common.you") ? "you" : "other",
+        name: names[0],
+      });
+    const line = t("replay.step", { k, n, name: names[movers[k - 1]], move: moveName(k - 1) });
     if (k < n || finalOutcome === null) return line;
     const o = finalOutcome;
-    const who = o.winner === null ? "Draw." : `${names[o.winner]} won.`;
-    return `${line} ${who} ${REASON_TEXT[o.reason]}`;
+    const who = o.winner === null ? t("replay.draw") : t("replay.won", { name: names[o.winner] });
+    const how = endSentence({ game: rec.game, reason: o.reason, names, winner: o.winner, toMove: toMove(states[n]) });
+    return `${line} ${who} ${how}`;
   };
 
   const W = Math.max(1, n);
@@ -258,11 +273,11 @@ function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element
     const nav = navigator as Navigator & { share?: (d: ShareData) => Promise<void> };
     try {
       if (typeof nav.share === "function") {
-        await nav.share({ title: `${GAME_NAMES[rec.game]} game`, url: l });
-        setShareNote("Shared.");
+        await nav.share({ title: t("replay.shareTitle", { game: GAME_NAMES[rec.game] }), url: l });
+        setShareNote(t("replay.shared"));
       } else {
         await navigator.clipboard.writeText(l);
-        setShareNote("Link copied. The game travels in the link itself.");
+        setShareNote(t("replay.linkCopied"));
       }
     } catch {
       setShareNote(l);
@@ -332,15 +347,15 @@ function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element
               actions={
                 <>
                   <button type="button" class="btn" onClick={() => setBottom((b) => (1 - b) as Seat)}>
-                    Turn the board
+                    {t("replay.turnBoard")}
                   </button>
                   <button type="button" class="btn" onClick={runReview} disabled={review.running || n === 0}>
-                    {review.done ? "Review again" : "Engine review"}
+                    {review.done ? t("replay.reviewAgain") : t("moves.review")}
                   </button>
                   <ExportButton record={() => rec} />
                   <Show when={link() !== null}>
                     <button type="button" class="btn" onClick={() => void share()}>
-                      Share
+                      {t("replay.share")}
                     </button>
                   </Show>
                 </>
@@ -353,10 +368,10 @@ function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element
             </Show>
             <Show when={review.running || review.done || review.error !== null}>
               <div class="card" data-testid="review">
-                <h2>Engine review</h2>
+                <h2>{t("moves.review")}</h2>
                 <Show when={review.running}>
                   <p class="note" role="status">
-                    Reviewing… {reviewed()} of {n + 1} positions
+                    {t("replay.reviewing", { k: reviewed(), n: n + 1 })}
                   </p>
                 </Show>
                 <Show when={review.error}>
@@ -372,7 +387,7 @@ function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element
                   viewBox={`0 ${-SCORE_CAP} ${W} ${2 * SCORE_CAP}`}
                   preserveAspectRatio="none"
                   role="img"
-                  aria-label={`Evaluation for ${names[0]} over the moves`}
+                  aria-label={t("replay.graph", { name: names[0] })}
                   onClick={pickOnGraph}
                   data-testid="review-graph"
                 >
@@ -393,19 +408,16 @@ function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element
                   <line class="cursor" x1={step()} y1={-SCORE_CAP} x2={step()} y2={SCORE_CAP} />
                 </svg>
                 <p class="note">
-                  Above the line {names[0]} stands better, below it {names[1]}. Shaded: a move that lost more than{" "}
-                  {seeds(MISTAKE_THRESHOLD)} against the engine's choice.
+                  {t("replay.graphNote", { a: names[0], b: names[1], loss: seeds(MISTAKE_THRESHOLD) })}
                 </p>
                 <Show when={review.done}>
                   <Show
                     when={mistakes().length > 0}
                     fallback={
-                      <p data-testid="no-mistakes">
-                        No move lost more than {seeds(MISTAKE_THRESHOLD)} against the engine's choice.
-                      </p>
+                      <p data-testid="no-mistakes">{t("replay.noMistakes", { loss: seeds(MISTAKE_THRESHOLD) })}</p>
                     }
                   >
-                    <ul class="replay-mistakes" aria-label="Moves the engine would change" data-testid="mistakes">
+                    <ul class="replay-mistakes" aria-label={t("replay.mistakes")} data-testid="mistakes">
                       <For each={mistakes()}>
                         {(m) => (
                           <li>
@@ -417,7 +429,12 @@ function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element
                                 go(m.ply, false);
                               }}
                             >
-                              Move {m.ply + 1}: {moveWord(m.played)} → {moveWord(m.best)} (−{(m.loss / 100).toFixed(1)})
+                              {t("replay.mistake", {
+                                n: m.ply + 1,
+                                played: moveWord(m.played),
+                                best: moveWord(m.best),
+                                loss: (m.loss / 100).toFixed(1),
+                              })}
                             </button>
                           </li>
                         )}
@@ -436,8 +453,12 @@ function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element
       <Show when={mistakeHere()}>
         {(m) => (
           <p class="banner" role="status" data-testid="better-move">
-            Next, {names[movers[m().ply]]} played {moveWord(m().played)}; the engine prefers {moveWord(m().best)}{" "}
-            (marked on the board), about {seeds(m().loss)} better.
+            {t("replay.better", {
+              name: names[movers[m().ply]],
+              played: moveWord(m().played),
+              best: moveWord(m().best),
+              loss: seeds(m().loss),
+            })}
           </p>
         )}
       </Show>
@@ -450,7 +471,7 @@ function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element
             go(0);
           }}
           disabled={step() === 0}
-          aria-label="First position"
+          aria-label={t("replay.first")}
         >
           ◀◀
         </button>
@@ -462,7 +483,7 @@ function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element
             go(step() - 1);
           }}
           disabled={step() === 0}
-          aria-label="Previous move"
+          aria-label={t("replay.previous")}
         >
           ◀
         </button>
@@ -470,9 +491,9 @@ function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element
           type="button"
           class="btn primary"
           onClick={toggleAuto}
-          aria-label={playing() ? "Pause" : "Play through"}
+          aria-label={playing() ? t("play.pause") : t("replay.playThrough")}
         >
-          {playing() ? "Pause" : "Play"}
+          {playing() ? t("play.pause") : t("play.play")}
         </button>
         <button
           type="button"
@@ -482,7 +503,7 @@ function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element
             go(step() + 1);
           }}
           disabled={step() === n}
-          aria-label="Next move"
+          aria-label={t("replay.next")}
         >
           ▶
         </button>
@@ -494,7 +515,7 @@ function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element
             go(n);
           }}
           disabled={step() === n}
-          aria-label="Last position"
+          aria-label={t("replay.last")}
         >
           ▶▶
         </button>
@@ -505,7 +526,7 @@ function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element
           max={n}
           step="1"
           value={step()}
-          aria-label="Move"
+          aria-label={t("replay.slider")}
           onInput={(e) => {
             stopAuto();
             go(Number(e.currentTarget.value));

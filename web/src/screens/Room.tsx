@@ -31,7 +31,6 @@ import { createPhrases } from "../state/createPhrases.js";
 import { loadSnapshot, saveSnapshot } from "../state/roomSnapshot.js";
 import { useProfile } from "../state/createProfile.js";
 import { peerName, sameSetup, sentName } from "../lib/invite.js";
-import { t } from "../i18n/i18n.js";
 import { showCode, useRooms, type SavedRoom } from "../state/createRooms.js";
 import { useRouter } from "../state/createRouter.js";
 import { useSettings } from "../state/createSettings.js";
@@ -40,6 +39,8 @@ import { describeSetup } from "./Resume.js";
 import "../online.css";
 import { friendGameRecord } from "../lib/gameRecords.js";
 import { ExportButton } from "./Export.js";
+import { t, tParts, type MessageValues } from "../i18n/i18n.js";
+import type { MessageKey } from "../i18n/en.js";
 
 export function RoomScreen(props: { code: string }): JSX.Element {
   const [, router] = useRouter();
@@ -51,14 +52,14 @@ export function RoomScreen(props: { code: string }): JSX.Element {
       fallback={
         <section class="screen page">
           <div class="card">
-            <h1>Game not found</h1>
-            <p>This device has no game with that code. To join a friend's game, type its code.</p>
+            <h1>{t("room.notFound")}</h1>
+            <p>{t("room.notFoundText")}</p>
             <div class="row">
               <button type="button" class="btn primary" onClick={() => router.go("join", props.code, true)}>
-                Join with a code
+                {t("new.join")}
               </button>
               <button type="button" class="btn" onClick={() => router.go("menu")}>
-                Main menu
+                {t("common.mainMenu")}
               </button>
             </div>
           </div>
@@ -70,21 +71,27 @@ export function RoomScreen(props: { code: string }): JSX.Element {
   );
 }
 
-const STATUS_TEXT: { readonly [K in string]?: string } = {
-  connecting: "Connecting to the game server…",
-  waiting: "Waiting for the owner: they need to open the game to let you in…",
-  confirming: "Checking the code with the owner…",
-  pending: "Waiting for the owner to let you in…",
-  wrong_code: "That code is wrong. Check it with your friend.",
-  retired: "This code was replaced after too many wrong tries. Ask your friend for the new code.",
-  refused: "The owner did not let you in.",
-  full: "This game already has two players.",
-  not_found: "No game has this code. Check the code with your friend.",
-  exists: "A game with this code already exists. Make a new game.",
-  moved: "This game is now open in another tab or on another device.",
-  closed: "The game is closed.",
-  error: "Something went wrong.",
+/** The lobby's line for each phase of the room; the failures read as the error code that caused them. */
+const STATUS_KEY: { readonly [K in string]?: MessageKey } = {
+  connecting: "room.connecting",
+  waiting: "room.waitOwnerOpen",
+  confirming: "room.checking",
+  pending: "room.waitLetIn",
+  wrong_code: "error.join/wrong_code",
+  retired: "error.room/retired",
+  refused: "error.join/refused",
+  full: "error.room/full",
+  not_found: "error.room/not_found",
+  exists: "error.room/exists",
+  moved: "error.room/seat_moved",
+  closed: "room.closed",
+  error: "error.server/error",
 };
+
+function statusText(phase: string): string {
+  const key = STATUS_KEY[phase];
+  return key !== undefined ? t(key) : phase === "seated" ? t("room.gettingReady") : "";
+}
 
 function RoomView(props: { room: SavedRoom }): JSX.Element {
   const [, router] = useRouter();
@@ -128,7 +135,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   const me = (): Seat => room.seat ?? 0;
   const them = (): Seat => (me() === 0 ? 1 : 0);
   /** The other player's own name; a player who set none (or kept "You") is "Guest" or "Owner" here. */
-  const nameOf = (seat: Seat): string => (seat === room.seat ? "You" : peerName(room.names[seat], seat));
+  const nameOf = (seat: Seat): string => (seat === room.seat ? t("common.you") : peerName(room.names[seat], seat));
   /**
    * The board shows once both players are in; on Continue the game kept on the device shows at once,
    * while the connection is still being made.
@@ -184,7 +191,13 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   const endedRecord = (): ReturnType<typeof friendGameRecord> => {
     const r = lastResult();
     if (r === null) return null;
-    return friendGameRecord(r.final, r.moves, r.starter, r.outcome, (s) => room.names[s].trim() || `Player ${s + 1}`);
+    return friendGameRecord(
+      r.final,
+      r.moves,
+      r.starter,
+      r.outcome,
+      (s) => room.names[s].trim() || t(s === 0 ? "common.player1" : "common.player2"),
+    );
   };
   onMount(() => {
     const key = (e: KeyboardEvent): void => {
@@ -201,11 +214,11 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   /** No preview while the pits do not take a move. */
   const shownPreview = (): { from: number; to: number | null } | null => (legal().length === 0 ? null : preview());
   const liveTurnText = (): string => {
-    if (room.series?.over === true) return room.series.bestOf > 1 ? "Series over" : "Game over";
-    if (room.paused) return "Paused";
+    if (room.series?.over === true) return room.series.bestOf > 1 ? t("room.seriesOver") : t("room.gameOver");
+    if (room.paused) return t("play.paused");
     if (room.turn === null) return "";
-    if (room.turn === room.seat) return room.unsent > 0 ? "Sending…" : "Your turn";
-    return `${nameOf(room.turn)}'s turn`;
+    if (room.turn === room.seat) return room.unsent > 0 ? t("room.sending") : t("play.yourTurn");
+    return t("play.turnOf", { name: nameOf(room.turn) });
   };
   /** The turn label changes once a move's sowing has been shown, not while it is animated. */
   const turnText = createMemo<string>((shown) => (view.animating ? shown : liveTurnText()), "");
@@ -240,12 +253,12 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     setShared(
       r === "copied"
         ? withLink
-          ? "Link copied"
-          : "Code copied"
+          ? t("room.linkCopied")
+          : t("room.codeCopied")
         : r === "shared"
-          ? "Shared"
+          ? t("room.shared")
           : r === "failed"
-            ? `Copy it by hand: ${code()}`
+            ? t("room.copyByHand", { code: code() })
             : null,
     );
   };
@@ -267,10 +280,10 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
           class="presence"
           classList={{ online: room.peer.online }}
           data-testid="presence"
-          title={room.peer.online ? "connected" : "not connected"}
+          title={room.peer.online ? t("room.connected") : t("room.notConnected")}
         >
           {room.peer.online ? "●" : "○"}
-          <span class="presence-text">{room.peer.online ? " online" : " away"}</span>
+          <span class="presence-text"> {room.peer.online ? t("room.online") : t("room.away")}</span>
         </span>
       ),
     turn: turnSeat() === seat && room.result === null,
@@ -325,38 +338,48 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   const resultTitle = (): string => {
     const r = room.result;
     if (r === null) return "";
-    if (r.outcome.winner === null) return "Draw";
-    return r.outcome.winner === room.seat ? "You won!" : `${nameOf(r.outcome.winner)} won`;
+    if (r.outcome.winner === null) return t("result.draw");
+    return r.outcome.winner === room.seat ? t("result.youWon") : t("play.won", { name: nameOf(r.outcome.winner) });
   };
   const seriesText = (): string => {
     const s = room.series;
     if (s === null || s.bestOf === 1) return "";
-    const sc = `You ${s.score[me()]}–${s.score[them()]} ${nameOf(them())}`;
-    if (!s.over) return `Best of ${s.bestOf} · ${sc}`;
-    if (s.winner === null) return `Series drawn, ${sc}`;
-    return `${s.winner === room.seat ? "You win" : `${nameOf(s.winner)} wins`} the series${s.end === "forfeit" ? " by forfeit" : ""}, ${sc}`;
+    const sc: MessageValues = { a: t("common.you"), sa: s.score[me()], sb: s.score[them()], b: nameOf(them()) };
+    if (!s.over) return t("room.seriesLine", { bestOf: s.bestOf, ...sc });
+    if (s.winner === null) return t("result.seriesDrawn", sc);
+    return t("room.seriesWon", {
+      who: s.winner === room.seat ? "you" : "other",
+      name: nameOf(s.winner),
+      forfeit: s.end === "forfeit" ? "yes" : "no",
+      ...sc,
+    });
   };
 
   return (
     <section
       class={`screen play room fam-${familyOf(room.settings?.game ?? "togyz")}`}
       classList={{ "game-screen": ready(), "chat-open": room.chatOpen && ready() }}
-      aria-label="Friend game"
+      aria-label={t("screen.room")}
       data-phase={room.phase}
     >
       <header class="play-top">
-        <button type="button" class="icon-btn" onClick={() => router.go("menu")} aria-label="Main menu">
+        <button type="button" class="icon-btn" onClick={() => router.go("menu")} aria-label={t("common.mainMenu")}>
           <Icon name="back" />
         </button>
         <div class="series-line" data-testid="series">
-          <span class="game-name">{room.settings !== null ? GAME_NAMES[room.settings.game] : "Friend game"}</span>
-          <span class="room-code" data-testid="header-code" aria-label={`Game code ${code()}`}>
+          <span class="game-name">{room.settings !== null ? GAME_NAMES[room.settings.game] : t("screen.room")}</span>
+          <span class="room-code" data-testid="header-code" aria-label={t("room.codeLabel", { code: code() })}>
             {code()}
           </span>
           <Show when={room.series !== null && room.series.bestOf > 1}>
             <span class="series-score">
-              Best of {room.series?.bestOf} · Game {room.series !== null ? gameNumber(room.series) : 1} · You{" "}
-              {room.series?.score[me()]}–{room.series?.score[them()]}
+              {t("room.seriesHeader", {
+                bestOf: room.series?.bestOf ?? 1,
+                game: room.series !== null ? gameNumber(room.series) : 1,
+                you: t("common.you"),
+                sa: room.series?.score[me()] ?? 0,
+                sb: room.series?.score[them()] ?? 0,
+              })}
             </span>
           </Show>
         </div>
@@ -364,7 +387,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
           type="button"
           class="icon-btn chat-btn"
           onClick={() => act.openChat(!room.chatOpen)}
-          aria-label={`Chat${unread() > 0 ? `, ${unread()} unread` : ""}`}
+          aria-label={t("room.chat", { unread: unread() })}
           aria-pressed={room.chatOpen}
           disabled={room.phase !== "seated"}
           data-testid="chat-button"
@@ -376,14 +399,14 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
             </span>
           </Show>
         </button>
-        <button type="button" class="icon-btn" onClick={() => router.go("settings")} aria-label="Settings">
+        <button type="button" class="icon-btn" onClick={() => router.go("settings")} aria-label={t("common.settings")}>
           <Icon name="sliders" />
         </button>
         <button
           type="button"
           class="icon-btn"
           onClick={() => setForfeitOpen(true)}
-          aria-label="Forfeit"
+          aria-label={t("play.forfeit")}
           disabled={room.turn === null}
         >
           <Icon name="flag" />
@@ -392,14 +415,12 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
 
       <Show when={(room.wasSeated || ready()) && (!room.connected || room.offline)}>
         <p class="banner warn" role="status" data-testid="conn-banner">
-          {room.offline
-            ? "You are offline. The game carries on when the connection is back."
-            : "Connection lost. Reconnecting…"}
+          {room.offline ? t("room.offline") : t("room.reconnecting")}
         </p>
       </Show>
       <Show when={room.connected && !room.offline && room.phase === "seated" && room.peer.seated && !room.peer.online}>
         <p class="banner" role="status" data-testid="peer-banner">
-          {nameOf(them())} is not connected. The game waits for them.
+          {t("room.peerAway", { name: nameOf(them()) })}
         </p>
       </Show>
       <Show when={misnamed()}>
@@ -414,7 +435,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
           <p class="banner error" role="alert">
             {n()}{" "}
             <button type="button" class="link" onClick={() => act.clearNotice()}>
-              OK
+              {t("common.ok")}
             </button>
           </p>
         )}
@@ -474,12 +495,12 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
                     when={room.pauseOffer?.on === false}
                     fallback={
                       <button type="button" class="btn primary big" onClick={() => act.pause(false)}>
-                        <Icon name="play" /> Ask to carry on
+                        <Icon name="play" /> {t("room.askCarryOn")}
                       </button>
                     }
                   >
                     <p class="note">
-                      {room.pauseOffer?.seat === room.seat ? `Waiting for ${nameOf(them())} to agree…` : ""}
+                      {room.pauseOffer?.seat === room.seat ? t("room.waitAgree", { name: nameOf(them()) }) : ""}
                     </p>
                   </Show>
                 </div>
@@ -514,7 +535,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
         <p class="sr-only" aria-live="polite" data-testid="said">
           {said()}
         </p>
-        <nav class="controls" aria-label="Game controls">
+        <nav class="controls" aria-label={t("play.controls")}>
           <button
             type="button"
             class="ctl"
@@ -523,7 +544,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
             aria-pressed={room.paused}
           >
             <Icon name={room.paused ? "play" : "pause"} />
-            <span>{room.paused ? "Play" : "Pause"}</span>
+            <span>{room.paused ? t("play.play") : t("play.pause")}</span>
           </button>
           <Show when={room.settings?.game === "ayo"}>
             <button
@@ -533,7 +554,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
               disabled={room.turn === null || room.endOffer !== null}
             >
               <Icon name="handshake" />
-              <span>Offer end</span>
+              <span>{t("play.offerEnd")}</span>
             </button>
           </Show>
           <button
@@ -542,45 +563,43 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
             onClick={() => router.go("rules", familyOf(room.settings?.game ?? "togyz"))}
           >
             <Icon name="rules" />
-            <span>Rules</span>
+            <span>{t("play.rules")}</span>
           </button>
           <button type="button" class="ctl" onClick={() => router.go("menu")}>
             <Icon name="menu" />
-            <span>Menu</span>
+            <span>{t("play.menu")}</span>
           </button>
         </nav>
         <Show when={room.pauseOffer !== null && room.pauseOffer.seat !== room.seat}>
           <Dialog
-            title={room.pauseOffer?.on ? "Pause the game?" : "Carry on?"}
+            title={room.pauseOffer?.on ? t("room.pauseTitle") : t("room.carryOnTitle")}
             onClose={() => act.answer("pause", false)}
           >
-            <p>
-              {nameOf(them())} asks to {room.pauseOffer?.on ? "pause the game" : "carry on playing"}.
-            </p>
+            <p>{t(room.pauseOffer?.on ? "room.asksPause" : "room.asksCarryOn", { name: nameOf(them()) })}</p>
             <div class="row">
               <button type="button" class="btn primary" onClick={() => act.answer("pause", true)}>
-                Agree
+                {t("play.agree")}
               </button>
               <button type="button" class="btn" onClick={() => act.answer("pause", false)}>
-                {room.pauseOffer?.on ? "Keep playing" : "Stay paused"}
+                {room.pauseOffer?.on ? t("play.keepPlaying") : t("room.stayPaused")}
               </button>
             </div>
           </Dialog>
         </Show>
         <Show when={room.pauseOffer !== null && room.pauseOffer.seat === room.seat && !room.paused}>
           <p class="banner" role="status" data-testid="pause-wait">
-            Waiting for {nameOf(them())} to agree to a pause…
+            {t("room.waitPause", { name: nameOf(them()) })}
           </p>
         </Show>
         <Show when={room.endOffer !== null && room.endOffer !== room.seat && room.result === null}>
-          <Dialog title="End on the current score?" onClose={() => act.answer("end", false)}>
-            <p>{nameOf(them())} offers to end the game now, on the captured score.</p>
+          <Dialog title={t("play.endTitle")} onClose={() => act.answer("end", false)}>
+            <p>{t("room.endText", { name: nameOf(them()) })}</p>
             <div class="row">
               <button type="button" class="btn primary" onClick={() => act.answer("end", true)}>
-                Agree
+                {t("play.agree")}
               </button>
               <button type="button" class="btn" onClick={() => act.answer("end", false)}>
-                Keep playing
+                {t("play.keepPlaying")}
               </button>
             </div>
           </Dialog>
@@ -633,7 +652,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
                     when={room.series?.over === true}
                     fallback={
                       <button type="button" class="btn primary" onClick={() => act.dismissResult()}>
-                        {r().outcome.winner === null ? "Replay the drawn game" : "Next game"}
+                        {r().outcome.winner === null ? t("result.replayDrawn") : t("result.nextGame")}
                       </button>
                     }
                   >
@@ -646,23 +665,25 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
                           onClick={() => act.rematch()}
                           disabled={room.rematchOffer === room.seat}
                         >
-                          {room.rematchOffer === room.seat ? `Waiting for ${nameOf(them())}…` : "Offer a rematch"}
+                          {room.rematchOffer === room.seat
+                            ? t("room.waitingFor", { name: nameOf(them()) })
+                            : t("room.offerRematch")}
                         </button>
                       }
                     >
                       <button type="button" class="btn primary" onClick={() => act.answer("rematch", true)}>
-                        Accept the rematch
+                        {t("room.acceptRematch")}
                       </button>
                       <button type="button" class="btn" onClick={() => act.answer("rematch", false)}>
-                        No, thanks
+                        {t("room.noThanks")}
                       </button>
                     </Show>
                     <button type="button" class="btn" onClick={() => act.dismissResult()}>
-                      See the board
+                      {t("result.seeBoard")}
                     </button>
                   </Show>
                   <button type="button" class="btn" onClick={() => router.go("menu")}>
-                    Main menu
+                    {t("common.mainMenu")}
                   </button>
                   <ExportButton
                     record={() =>
@@ -671,10 +692,10 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
                         r().moves,
                         r().starter,
                         r().outcome,
-                        (s) => room.names[s].trim() || `Player ${s + 1}`,
+                        (s) => room.names[s].trim() || t(s === 0 ? "common.player1" : "common.player2"),
                       )
                     }
-                    label="Export, replay or share this game"
+                    label={t("result.export")}
                   />
                 </div>
               </div>
@@ -684,8 +705,8 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
       </Show>
 
       <Show when={forfeitOpen()}>
-        <Dialog title="Forfeit?" onClose={() => setForfeitOpen(false)}>
-          <p>You give up and the game is recorded as a loss. {nameOf(them())} is told at once.</p>
+        <Dialog title={t("play.forfeitTitle")} onClose={() => setForfeitOpen(false)}>
+          <p>{t("room.forfeitText", { name: nameOf(them()) })}</p>
           <div class="col">
             <button
               type="button"
@@ -695,7 +716,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
                 act.forfeit(false);
               }}
             >
-              Forfeit this game
+              {t("play.forfeitGame")}
             </button>
             <Show when={(room.series?.bestOf ?? 1) > 1}>
               <button
@@ -706,11 +727,11 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
                   act.forfeit(true);
                 }}
               >
-                Forfeit the whole series
+                {t("play.forfeitSeries")}
               </button>
             </Show>
             <button type="button" class="btn" onClick={() => setForfeitOpen(false)}>
-              Keep playing
+              {t("play.keepPlaying")}
             </button>
           </div>
         </Dialog>
@@ -743,8 +764,12 @@ function Lobby(props: {
   return (
     <div class="lobby card" data-testid="lobby">
       <Show when={room.seat === 0 || props.code !== ""}>
-        <p class="code-label">Game code</p>
-        <p class="code" data-testid="room-code" aria-label={`Game code ${props.code.split("").join(" ")}`}>
+        <p class="code-label">{t("online.code")}</p>
+        <p
+          class="code"
+          data-testid="room-code"
+          aria-label={t("room.codeLabel", { code: props.code.split("").join(" ") })}
+        >
           {props.code}
         </p>
       </Show>
@@ -768,17 +793,17 @@ function Lobby(props: {
       </Show>
       <Show when={room.seat === 0 && room.wrongCodes > 0 && room.codeNotice === null}>
         <p class="note" data-testid="wrong-codes">
-          Someone tried a wrong code ({room.wrongCodes}×).
+          {t("room.wrongCodes", { n: room.wrongCodes })}
         </p>
       </Show>
       <Show when={waitingForGuest()}>
-        <p>Send this code to your friend. They type it in Online → Join; you let them in here.</p>
+        <p>{t("room.sendCode")}</p>
         <div class="row">
           <button type="button" class="btn primary" onClick={() => void props.share(false)}>
-            Share code
+            {t("room.shareCode")}
           </button>
           <button type="button" class="btn" onClick={() => void props.share(true)}>
-            Share link
+            {t("room.shareLink")}
           </button>
         </div>
         <Show when={props.shared}>
@@ -794,13 +819,17 @@ function Lobby(props: {
           <div class="request" data-testid="join-request">
             <Avatar emoji="🙂" size={34} label="" />
             <span class="request-name">
-              <strong>{peerName(r.name, 1)}</strong> asks to join
+              {tParts<JSX.Element>(
+                "room.asksJoin",
+                { name: peerName(r.name, 1) },
+                { b: (chunks) => <strong>{chunks}</strong> },
+              )}
             </span>
             <button type="button" class="btn primary" onClick={() => act.approve(r.reqId, true)}>
-              Let in
+              {t("room.letIn")}
             </button>
             <button type="button" class="btn" onClick={() => act.approve(r.reqId, false)}>
-              Refuse
+              {t("room.refuse")}
             </button>
           </div>
         )}
@@ -808,17 +837,17 @@ function Lobby(props: {
       <p class="note" role="status" data-testid="room-status">
         {waitingForGuest()
           ? room.requests.length > 0
-            ? "Someone wants to play."
-            : "Waiting for your friend…"
-          : (STATUS_TEXT[room.phase] ?? (room.phase === "seated" ? "Getting the game ready…" : ""))}
+            ? t("room.someone")
+            : t("room.waitFriend")
+          : statusText(room.phase)}
       </p>
       <Show when={failed()}>
         <div class="row">
           <button type="button" class="btn primary" onClick={() => router.go("online")}>
-            Online
+            {t("screen.online")}
           </button>
           <button type="button" class="btn" onClick={() => router.go("menu")}>
-            Main menu
+            {t("common.mainMenu")}
           </button>
         </div>
       </Show>

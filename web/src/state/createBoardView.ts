@@ -9,6 +9,7 @@ import type { Seat } from "../../../core/types.js";
 import { playTrace, prefersReducedMotion, stepMs, type Cue, type Speed } from "../game/animate.js";
 import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
 import type { Announcement } from "./createGame.js";
+import { t } from "../i18n/i18n.js";
 
 interface BoardViewState {
   display: BoardView;
@@ -94,9 +95,9 @@ export function createBoardView(initial: State | null, deps: BoardViewDeps): Boa
     later,
     announce(e: TraceEvent) {
       const side = (s: Seat): Announcement["side"] => (s === deps.bottom() ? "bottom" : "top");
-      if (e.t === "tuzdyk") say(`TUZDYK! ${deps.nameOf(e.seat)}`, side(e.seat));
-      else if (e.t === "pass") say(`${deps.nameOf(e.seat)}: no seeds, pass`, side(e.seat));
-      else if (e.t === "relay-limit") say("100 relays: the move stops here", "info");
+      if (e.t === "tuzdyk") say(t("announce.tuzdykOf", { name: deps.nameOf(e.seat) }), side(e.seat));
+      else if (e.t === "pass") say(t("announce.pass", { name: deps.nameOf(e.seat) }), side(e.seat));
+      else if (e.t === "relay-limit") say(t("announce.relayLimit"), "info");
     },
     cue: deps.cue,
   });

@@ -28,6 +28,8 @@ import { legalPits } from "../game/moves.js";
 import { createBoardView, type BoardViewStore } from "./createBoardView.js";
 import { peerName, receivedName } from "../lib/invite.js";
 import { currentCode, type RoomsActions, type SavedRoom } from "./createRooms.js";
+import { t } from "../i18n/i18n.js";
+import { errorText } from "../i18n/errors.js";
 
 type RoomPhase = SessionStatus | "error";
 
@@ -192,7 +194,7 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
   const board = createBoardView(null, {
     speed: deps.speed,
     bottom: () => state.bottom,
-    nameOf: (es) => state.names[(es ^ state.starter) as Seat] || "Player",
+    nameOf: (es) => state.names[(es ^ state.starter) as Seat] || t("lb.player"),
     cue: deps.cue,
     onIdle: () => showCurrent(),
   });
@@ -389,11 +391,11 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
         return;
       }
       if (e.type === "rejected") {
-        setState("notice", `A message from the other player was refused: ${e.message}`);
+        setState("notice", t("room.peerRefused", { reason: errorText(e.code) }));
         return;
       }
       if (e.type === "error") {
-        setState("notice", e.message);
+        setState("notice", errorText(e.code));
         return;
       }
       if (e.type === "wrong_code") {
@@ -402,10 +404,7 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
       }
       if (e.type === "code") {
         if (e.reason === "retired")
-          setState(
-            "codeNotice",
-            `Someone tried wrong codes; here is a new code: ${e.code.slice(0, 4)}-${e.code.slice(4)}. Share this one.`,
-          );
+          setState("codeNotice", t("room.newCode", { code: `${e.code.slice(0, 4)}-${e.code.slice(4)}` }));
         sync();
         return;
       }
@@ -449,9 +448,9 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
 
   connect(deps.snapshots?.load(code) ?? null);
 
-  const report = (r: { ok: boolean; error?: { message: string } } | undefined): boolean => {
+  const report = (r: { ok: boolean; error?: { code: string } } | undefined): boolean => {
     if (r === undefined) return false;
-    if (!r.ok) setState("notice", r.error?.message ?? "refused");
+    if (!r.ok) setState("notice", errorText(r.error?.code ?? "server/error"));
     return r.ok;
   };
 

@@ -38,6 +38,8 @@ import type { RankedLinkHandlers, RankedSendOptions } from "../../../core/online
 import type { Cue, Speed } from "../game/animate.js";
 import { legalPits } from "../game/moves.js";
 import { createBoardView, type BoardViewStore } from "./createBoardView.js";
+import { t } from "../i18n/i18n.js";
+import { errorText } from "../i18n/errors.js";
 
 type RankedPhase = "connecting" | "ready" | "seeking" | "playing" | "over";
 
@@ -189,7 +191,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
     const prev = state.match;
     const next = positionOf(m);
     if (next === null) {
-      setState("error", "The server sent a match this client cannot replay.");
+      setState("error", t("ranked.cannotReplay"));
       return;
     }
     const sameGame = prev !== null && prev.id === m.id;
@@ -317,7 +319,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
         setState(
           produce((s) => {
             s.sending = false;
-            s.error = m.message;
+            s.error = errorText(m.code);
             if (m.code === "ranked/not_seeking" || m.code === "auth/name_required")
               s.phase = s.phase === "seeking" ? "ready" : s.phase;
           }),
