@@ -313,7 +313,6 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   let nextCseq = 0; // unknown until seated
   let retryTimer: TimerId | null = null;
   let relayTimer: TimerId | null = null;
-  let rid = 0;
   const rids = new Map<string, string>();
   const listeners = new Set<(e: SessionEvent) => void>();
   let disposed = false;
@@ -366,21 +365,18 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     handlers: { onOpen, onMessage: (f) => onMessage(f), onClose, onState: () => changed() },
   });
   /**
-   * The requests the server answers with their id, and may get twice (a repeated id is answered
-   * once): tracked, and sent again until answered. The rest (steps of the key exchange, answers to a
-   * guest) go once.
+   * Every request goes through the connection's outbox (connection.ts): sent again after a gateway
+   * error frame (throttled, integration failed) or a timeout until a frame with its id answers it;
+   * the server takes a repeated step once and answers it again. What resumes a socket (create, join,
+   * the guest's whole exchange, which the server forgets with the connection) goes before the
+   * resume; the owner's steps wait for its seat on a new socket and are kept across a reconnect.
    */
-  const TRACKED: ReadonlySet<string> = new Set(["create", "join", "rejoin", "hello", "relay", "sync"]);
-
   function request(message: Record<string, unknown>, purpose: string): boolean {
     if (!link.isOpen) return false;
-    if (TRACKED.has(purpose)) {
-      rids.set(link.request(message, { early: true }), purpose);
-      return true;
-    }
-    const id = `p${++rid}`;
+    const owners = purpose.startsWith("reply:") || purpose.startsWith("answer:") || purpose === "verdict";
+    const id = link.request(message, owners ? { keep: true } : purpose === "recode" ? {} : { early: true });
     rids.set(id, purpose);
-    return link.post({ ...message, rid: id });
+    return true;
   }
 
   function onOpen(): void {
@@ -622,6 +618,9 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       case "room.code":
         newCode(m.loc, m.reason);
         return;
+      case "join.ok":
+        // A step of the exchange was taken (its outbox entry is done); the next one comes from the other side.
+        return;
       case "join.pending":
         guestReq = m.reqId;
         status = m.owner ? "confirming" : "waiting";
@@ -844,6 +843,8 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       return;
     }
     if (purpose === "sync") syncing = false;
+    // A wrong verdict sent again after its answer was lost: the exchange had already ended.
+    if (purpose === "verdict" && code === "join/not_found") return;
     if (purpose !== undefined && purpose.startsWith("reply:") && code === "join/not_found") {
       // The exchange ended before the answer arrived (it lapsed, or the guest left): let it go.
       attempts.delete(purpose.slice("reply:".length));
@@ -875,6 +876,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   function drain(): void {
     // Without the key nothing can be opened: what arrived waits (the owner learns the key from
     // join.answered, which may come after the new guest's first relay).
+    if (key === null && keyFromGuest()) return keyed();
     if (key === null) return;
     let progressed = false;
     for (let next = pending.get(applied + 1); next !== undefined; next = pending.get(applied + 1)) {
@@ -886,6 +888,25 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     if (progressed) gapChecked = false;
     checkGap();
     if (progressed) changed();
+  }
+
+  /**
+   * Owner: the approval's answer never came (the gateway lost it, and the approval sent again finds
+   * the exchange already ended), yet the seated guest writes: the confirmed exchange whose key opens
+   * the guest's box is the guest's (the box is authenticated), and its key is the room's.
+   */
+  function keyFromGuest(): boolean {
+    if (seat !== 0) return false;
+    const first = [...pending.values()].find((m) => m.from === 1);
+    if (first === undefined) return false;
+    for (const a of attempts.values()) {
+      if (a.secrets === null || !openBox(a.secrets.key, first.box).ok) continue;
+      key = a.secrets.key;
+      attempts.clear();
+      requests.clear();
+      return true;
+    }
+    return false;
   }
 
   function highest(): number {
