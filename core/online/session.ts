@@ -29,7 +29,6 @@ import {
 } from "../crypto/envelope.js";
 import { makeBase64Url, parseBase64Url } from "../crypto/base64.js";
 import { codeForLocator, locatorOf, type RoomCode } from "../crypto/code.js";
-import { startGuestHandshake, type GuestHandshake, type RoomSecrets } from "../crypto/handshake.js";
 import {
   PROTOCOL_VERSION,
   parseFriendServerMessage,
@@ -65,21 +64,39 @@ import {
   type DoorContext,
   type DoorStep,
 } from "./friend/door.js";
+import {
+  CATCHING_UP,
+  advanced,
+  askSync,
+  connectionLost,
+  gapWaited,
+  settled,
+  syncEnded,
+  type CatchUp,
+} from "./friend/catchup.js";
 import { complete, createInLog, hasGap, raiseFloor, skipGap, takeIn, takeOut, type InLog } from "./friend/inlog.js";
 import {
   acknowledged,
   createOutbox,
-  dropHead,
   enqueue,
   learnHead,
+  refused,
   relayOf,
-  renumber,
   sealHead,
   seatedAt,
   sent,
   storedElsewhere,
   type Outbox,
 } from "./friend/outbox.js";
+import {
+  knockPending,
+  knockReply,
+  knockSeat,
+  knockVerified,
+  startKnock,
+  type Knock,
+  type KnockStep,
+} from "./friend/knock.js";
 import { restoreSnapshot, triesFor, type SessionSnapshot } from "./friend/snapshot.js";
 
 export type { SessionSnapshot } from "./friend/snapshot.js";
@@ -232,19 +249,6 @@ export const HEARTBEAT_TIMEOUT_MS = 15_000;
 /** A relay not answered within this is taken as lost and sent again (paced; the server stores it once). */
 const RELAY_TIMEOUT_MS = 15_000;
 
-/** The guest's exchange: its share, the request id the server gave it, and (after the owner's share) the result. */
-interface Knock {
-  readonly hs: GuestHandshake;
-  readonly reqId: string | null;
-  /** `verified` once the owner's tag Tb held: before that the key is not used for anything. */
-  readonly done: {
-    readonly check: (tag: string) => boolean;
-    readonly secrets: RoomSecrets;
-    readonly seatSecret: string;
-    readonly verified: boolean;
-  } | null;
-}
-
 export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   const random = opts.random ?? nacl.randomBytes;
   const clock = opts.clock ?? SYSTEM_CLOCK;
@@ -282,10 +286,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   const log: LogEntry[] = restored !== null ? [...restored.log] : [];
   let inlog: InLog = createInLog(restored?.applied ?? 0);
   let out: Outbox = createOutbox(restored?.outbox ?? [], restored?.nextCseq ?? 0);
-  let syncing = false;
-  let caughtUp = false;
-  let everCaughtUp = false;
-  let gapChecked = false;
+  let sync: CatchUp = CATCHING_UP;
 
   /** Spaces out every retry after a refusal (relay, hello): the rate budget holds whatever the server answers. */
   const pacer: RetryPacer = createRetryPacer({ random: unit, ...opts.pacer });
@@ -343,9 +344,9 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       request({ type: "room.join", roomId, secret }, "join");
     } else if (code !== null) {
       // A guest without a seat: a fresh key exchange (the server forgot the last one with the connection).
-      const hs = startGuestHandshake(code, random);
-      knock = { hs, reqId: null, done: null };
-      request({ type: "join.hello", loc: locatorOf(code), sid: hs.sid, msg: hs.msg }, "hello");
+      const k = startKnock(code, random);
+      knock = k.knock;
+      request(k.message, "hello");
     }
   }
 
@@ -388,37 +389,13 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
 
   // ---- The guest's side of the exchange. ----
 
-  /** Guest: the owner's share; this side's tag and seat secret go back (the key is not used yet). */
-  function onReply(reqId: string, msg: string): void {
-    if (knock === null || (knock.reqId !== null && knock.reqId !== reqId) || knock.done !== null) return;
-    const r = knock.hs.finish(msg);
-    if (!r.ok) return stop("wrong_code");
-    // The seat secret is this device's own (not derived from the exchange, which the owner shares):
-    // it goes to the server only, which keeps its hash.
-    const done = {
-      check: r.value.check,
-      secrets: r.value.secrets,
-      seatSecret: generateSecret(random),
-      verified: false,
-    };
-    knock = { ...knock, reqId, done };
-    request({ type: "join.confirm", reqId, tag: r.value.tag, secret: done.seatSecret }, "confirm");
-    status = "confirming";
-    changed();
-  }
-
-  /** Guest: the owner's tag held; only now is the key used, to seal this side's name for the owner. */
-  function onVerified(tag: string): void {
-    if (knock?.done == null || knock.done.verified) return;
-    if (!knock.done.check(tag)) return stop("wrong_code");
-    knock = { ...knock, done: { ...knock.done, verified: true } };
-    const box = sealBox(
-      knock.done!.secrets.key,
-      { seat: 1, seq: 0, kind: "request", body: { name: profile.name } },
-      random,
-    );
-    request({ type: "join.request", reqId: knock.reqId, request: box }, "request");
-    status = "pending";
+  /** Guest: the owner's share, then the owner's tag (friend/knock.ts): one message each, or the code is wrong. */
+  function onKnockStep(step: KnockStep | "wrong_code" | null, purpose: string, next: SessionStatus): void {
+    if (step === null) return;
+    if (step === "wrong_code") return stop("wrong_code");
+    knock = step.knock;
+    request(step.message, purpose);
+    status = next;
     changed();
   }
 
@@ -427,15 +404,14 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   /** A room key became known: what only the key allows (the owner's setup, one's profile) goes out. */
   function keyed(): void {
     drain();
-    if (caughtUp) afterSync();
+    if (sync.caughtUp) afterSync();
     flush();
     changed();
   }
 
   function onClose(): void {
     out = sent(out, false);
-    syncing = false;
-    caughtUp = false;
+    sync = connectionLost(sync);
     if (status === "seated" || status === "pending") status = "connecting";
     changed();
   }
@@ -467,9 +443,9 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   function startSync(): void {
-    if (syncing) return;
-    syncing = true;
-    request({ type: "sync", after: inlog.applied }, "sync");
+    const r = askSync(sync);
+    sync = r.c;
+    if (r.send) request({ type: "sync", after: inlog.applied }, "sync");
   }
 
   function onMessage(raw: unknown): void {
@@ -488,11 +464,11 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         return;
       case "room.joined": {
         // A seat without the owner's tag checked would be a seat under a key nobody proved.
-        const done = knock?.done ?? null;
-        if (m.seat === 1 && key === null && done !== null && !done.verified) return stop("wrong_code");
-        if (m.seat === 1 && key === null && done !== null && done.verified) {
-          key = done.secrets.key;
-          secret = done.seatSecret;
+        const given = m.seat === 1 && key === null ? knockSeat(knock) : null;
+        if (given === "wrong_code") return stop("wrong_code");
+        if (given !== null) {
+          key = given.key;
+          secret = given.secret;
         }
         if (roomId === "") roomId = m.roomId;
         token = m.token;
@@ -511,7 +487,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         // A step of the exchange was taken (its outbox entry is done); the next one comes from the other side.
         return;
       case "join.pending":
-        if (knock !== null) knock = { ...knock, reqId: m.reqId };
+        if (knock !== null) knock = knockPending(knock, m.reqId);
         status = m.owner ? "confirming" : "waiting";
         changed();
         return;
@@ -520,7 +496,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         if (asOwner()) runDoor(hello(door, { reqId: m.reqId, sid: m.sid, msg: m.msg }, doorContext()));
         return;
       case "join.reply":
-        onReply(m.reqId, m.msg);
+        if (knock !== null) onKnockStep(knockReply(knock, m.reqId, m.msg, random), "confirm", "confirming");
         return;
       case "join.confirm":
         if (asOwner()) runDoor(confirm(door, m.reqId, m.tag, doorContext()));
@@ -530,9 +506,9 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         return;
       case "join.verified":
         // To the owner: its verdict is recorded; the guest's sealed name follows in `join.request`.
-        if (seat === 0 || knock?.done == null || m.reqId !== knock.reqId) return;
-        // The owner's own confirmation: without it this side does not use the key.
-        onVerified(m.tag);
+        // To the guest: the owner's own confirmation, without which this side does not use the key.
+        if (seat !== 0 && knock !== null)
+          onKnockStep(knockVerified(knock, m.reqId, m.tag, profile.name, random), "request", "pending");
         return;
       case "join.answered": {
         requests.delete(m.reqId);
@@ -594,7 +570,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         return;
       case "sync.page": {
         for (const msg of m.msgs) receive(msg, true);
-        syncing = false;
+        sync = syncEnded(sync);
         if (m.more) return startSync();
         afterSync();
         return;
@@ -682,7 +658,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       return;
     }
     if (purpose === "relay") return relayRefused(code, message, expected, retryMs);
-    if (purpose === "sync") syncing = false;
+    if (purpose === "sync") sync = syncEnded(sync);
     // A wrong verdict sent again after its answer was lost: the exchange had already ended.
     if (purpose === "verdict" && code === "join/not_found") return;
     if (purpose !== undefined && purpose.startsWith("reply:") && code === "join/not_found") {
@@ -701,47 +677,26 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     if (code !== null) runDoor(withdrawn(door, reqId, doorContext()));
   }
 
-  /** The server refused the relay in flight: what to do about the head of the outbox. */
+  /** The server refused the relay in flight (friend/outbox.ts decides what becomes of it). */
   function relayRefused(
     code: ErrorCode,
     message: string,
     expected: number | undefined,
     retryMs: number | undefined,
   ): void {
-    out = sent(out, false);
-    const head = out.items[0];
-    if (code === "chat/flood" && head !== undefined && head.kind === "chat") {
-      out = dropHead(out);
-      emit({ type: "error", code, message });
-      relayLater();
-      return;
-    }
-    if (code === "relay/duplicate" && head !== undefined) {
-      // Stored before, its acknowledgement lost: it comes back with the catch-up.
-      out = dropHead(out);
-      startSync();
-    } else if (code === "relay/seq_taken" || code === "relay/bad_head") {
-      // Another message took that number (both players sent at once), or this side's head is not
-      // the room's: catch up (the catch-up brings the newer head), then send again, paced.
-      startSync();
-    } else if (code === "room/not_seated") {
-      // The seat token is no longer good (a server restart, a seat taken over): join again, paced
-      // (a server that keeps saying so must not make the client reconnect in a loop).
+    const r = refused(out, code, expected, seat === null ? Infinity : guard[seat]);
+    out = r.o;
+    if (r.report) emit({ type: "error", code, message });
+    if (r.sync) startSync();
+    if (r.rejoin) {
+      // A server that keeps saying so must not make the client reconnect in a loop: paced.
       retryTimer ??= clock.setTimeout(() => {
         retryTimer = null;
         if (!disposed) link.restart();
       }, pacer.next("relay"));
       return;
-    } else if (code === "relay/out_of_order" && head !== undefined && expected !== undefined) {
-      // Only a number this side could have sent: a hint below what it already sealed is no hint
-      // (then this side's head is stale: the catch-up brings a newer one).
-      const r = renumber(out, expected, seat === null ? Infinity : guard[seat]);
-      out = r.o;
-      if (!r.taken) startSync();
-    } else {
-      emit({ type: "error", code, message });
     }
-    relayLater(code === "rate/limited" || code === "server/error" ? retryMs : undefined);
+    relayLater(r.hinted ? retryMs : undefined);
   }
 
   // ---- The incoming log. ----
@@ -769,7 +724,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       apply(next.msg);
       progressed = true;
     }
-    if (progressed) gapChecked = false;
+    if (progressed) sync = advanced(sync);
     checkGap();
     if (progressed) changed();
   }
@@ -793,18 +748,15 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       gapTimer = null;
       return;
     }
-    if (gapTimer !== null || syncing || !link.isOpen || status !== "seated") return;
+    if (gapTimer !== null || sync.syncing || !link.isOpen || status !== "seated") return;
     gapTimer = clock.setTimeout(() => {
       gapTimer = null;
       if (!hasGap(inlog)) return;
-      if (!gapChecked) {
-        gapChecked = true;
-        startSync();
-        return;
-      }
+      const g = gapWaited(sync);
+      sync = g.c;
+      if (g.then === "sync") return startSync();
       // Asked again and still missing: the number was taken but never stored (a crash between).
       inlog = skipGap(inlog);
-      gapChecked = false;
       drain();
       afterSync();
     }, gapWaitMs);
@@ -812,26 +764,20 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
 
   function afterSync(): void {
     checkGap();
-    const done = complete(inlog);
-    if (done && key === null) caughtUp = true;
-    else if (done && (!caughtUp || !everCaughtUp)) {
-      caughtUp = true;
-      if (!everCaughtUp) {
-        everCaughtUp = true;
-        if (seat === 0 && game.settings === null && opts.setup !== undefined) {
-          enqueueOut({
-            t: "setup",
-            game: opts.setup.game,
-            options: opts.setup.options as Record<string, number | boolean>,
-            bestOf: opts.setup.bestOf,
-          });
-        }
-      }
-      if (seat !== null) {
-        const mine = game.profiles[seat];
-        if (mine === null || mine.name !== profile.name || mine.avatar !== profile.avatar)
-          enqueueOut(profilePayload(profile));
-      }
+    const r = settled(sync, complete(inlog), key !== null);
+    sync = r.c;
+    if (r.first && seat === 0 && game.settings === null && opts.setup !== undefined) {
+      enqueueOut({
+        t: "setup",
+        game: opts.setup.game,
+        options: opts.setup.options as Record<string, number | boolean>,
+        bestOf: opts.setup.bestOf,
+      });
+    }
+    if (r.arrived && seat !== null) {
+      const mine = game.profiles[seat];
+      if (mine === null || mine.name !== profile.name || mine.avatar !== profile.avatar)
+        enqueueOut(profilePayload(profile));
     }
     flush();
     changed();
@@ -875,7 +821,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       status !== "seated" ||
       seat === null ||
       key === null ||
-      !caughtUp ||
+      !sync.caughtUp ||
       token === "" ||
       !link.isOpen
     )
@@ -950,7 +896,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         peer,
         requests: [...requests.values()],
         game,
-        caughtUp,
+        caughtUp: sync.caughtUp,
         unsent: out.items.length,
         applied: inlog.applied,
         codeSpent: door.spent,

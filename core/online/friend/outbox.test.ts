@@ -13,6 +13,7 @@ import {
   enqueue,
   learnHead,
   relayOf,
+  refused,
   renumber,
   sealHead,
   seatedAt,
@@ -150,5 +151,33 @@ describe("outgoing log", () => {
     const next = renumber(o, 4, 2);
     expect(next.taken).toBe(true);
     expect(sealHead(next.o, 2, seal).items[0].cseq).toBe(4);
+  });
+});
+
+describe("a refused relay", () => {
+  const sealed = (): Outbox => {
+    const o = learnHead(seatedAt(enqueue(createOutbox(), chat("hi")), 2, 2), head(1));
+    return sent(sealHead(o, 2, seal), true);
+  };
+
+  test("each refusal: what becomes of the message, and what the session does next", () => {
+    const o = sealed();
+    const r = (code: string, expected?: number) => refused(o, code, expected, 2);
+    expect(r("chat/flood")).toMatchObject({ sync: false, report: true, rejoin: false });
+    expect(r("chat/flood").o.items).toHaveLength(0);
+    expect(r("relay/duplicate")).toMatchObject({ sync: true, report: false });
+    expect(r("relay/duplicate").o.items).toHaveLength(0);
+    for (const c of ["relay/seq_taken", "relay/bad_head"]) {
+      expect(r(c)).toMatchObject({ sync: true, report: false, rejoin: false });
+      expect(r(c).o.items[0]).toEqual(o.items[0]);
+    }
+    expect(r("room/not_seated")).toMatchObject({ rejoin: true, sync: false });
+    expect(r("relay/out_of_order", 4)).toMatchObject({ sync: false });
+    expect(r("relay/out_of_order", 2 ** 40)).toMatchObject({ sync: true });
+    expect(r("rate/limited")).toMatchObject({ report: true, hinted: true });
+    expect(r("server/error")).toMatchObject({ report: true, hinted: true });
+    expect(r("proto/invalid")).toMatchObject({ report: true, hinted: false });
+    for (const c of ["chat/flood", "relay/seq_taken", "rate/limited", "relay/out_of_order"])
+      expect(r(c, 4).o.inflight).toBe(false);
   });
 });

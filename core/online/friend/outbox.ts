@@ -113,3 +113,35 @@ export function renumber(o: Outbox, expected: number, seen: number): { readonly 
   if (expected > seen && expected <= o.nextCseq + 1) return { o: { ...o, items, nextCseq: expected }, taken: true };
   return { o: { ...o, items }, taken: false };
 }
+
+/** What the session does after the server refused the relay in flight. */
+export interface Refusal {
+  readonly o: Outbox;
+  /** Catch up first (the catch-up brings the room's newer head, or the message already stored). */
+  readonly sync: boolean;
+  /** Tell the player. */
+  readonly report: boolean;
+  /** The seat token is no good: join the room again (paced) instead of sending. */
+  readonly rejoin: boolean;
+  /** The server's `retryMs` counts for the next try (its own load, not this message). */
+  readonly hinted: boolean;
+}
+
+/** The server refused the head item with `code` (and, for a wrong number, the number it expected). */
+export function refused(o: Outbox, code: string, expected: number | undefined, seen: number): Refusal {
+  const idle = sent(o, false);
+  const head = idle.items[0];
+  const none = { o: idle, sync: false, report: false, rejoin: false, hinted: false };
+  // A chat line over the flood limit is refused for good; a duplicate was stored before (its
+  // acknowledgement lost) and comes back with the catch-up.
+  if (code === "chat/flood" && head?.kind === "chat") return { ...none, o: dropHead(idle), report: true };
+  if (code === "relay/duplicate" && head !== undefined) return { ...none, o: dropHead(idle), sync: true };
+  // Another message took that number (both players sent at once), or this side's head is not the room's.
+  if (code === "relay/seq_taken" || code === "relay/bad_head") return { ...none, sync: true };
+  if (code === "room/not_seated") return { ...none, rejoin: true };
+  if (code === "relay/out_of_order" && head !== undefined && expected !== undefined) {
+    const r = renumber(idle, expected, seen);
+    return { ...none, o: r.o, sync: !r.taken };
+  }
+  return { ...none, report: true, hinted: code === "rate/limited" || code === "server/error" };
+}
