@@ -19,14 +19,7 @@
 import nacl from "tweetnacl";
 import { err, ok, type Result, type Seat } from "../types.js";
 import { moveCount, type TraceEvent } from "../games/index.js";
-import {
-  acceptSealed,
-  createReplayGuard,
-  generateSecret,
-  openBox,
-  sealBox,
-  type ReplayGuard,
-} from "../crypto/envelope.js";
+import { createReplayGuard, generateSecret, sealBox, type ReplayGuard } from "../crypto/envelope.js";
 import { makeBase64Url, parseBase64Url } from "../crypto/base64.js";
 import { codeForLocator, locatorOf, type RoomCode } from "../crypto/code.js";
 import {
@@ -38,7 +31,7 @@ import {
 import { PACER_MAX_MS, createRetryPacer, type PacerOptions, type RetryPacer } from "./pacer.js";
 import { chatFlood } from "../protocol/chat.js";
 import type { ErrorCode } from "../protocol/errors.js";
-import { parsePayload, type Payload } from "./payload.js";
+import type { Payload } from "./payload.js";
 import {
   applyPayload,
   createFriendGame,
@@ -97,6 +90,8 @@ import {
   type Knock,
   type KnockStep,
 } from "./friend/knock.js";
+import { NO_PEER, peerAtJoin, peerPresence, type Peer } from "./friend/peer.js";
+import { openAndApply } from "./friend/apply.js";
 import { restoreSnapshot, triesFor, type SessionSnapshot } from "./friend/snapshot.js";
 
 export type { SessionSnapshot } from "./friend/snapshot.js";
@@ -270,10 +265,13 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   let status: SessionStatus = "connecting";
   let created = opts.mode === "join" || restored !== null;
   let seat: Seat | null = restored?.seat ?? null;
-  /** This connection's seat token and the other seat's connection it names (see functions/friends/token.ts). */
-  let token = "";
-  let via = "";
-  let peer = { seated: false, online: false };
+  /** The other seat, and this connection's seat token naming it (friend/peer.ts). */
+  let peer: Peer = NO_PEER;
+  let peerView = { seated: false, online: false };
+  const seePeer = (p: Peer): void => {
+    peer = p;
+    if (p.seated !== peerView.seated || p.online !== peerView.online) peerView = { seated: p.seated, online: p.online };
+  };
 
   // The key exchanges: the owner's side (friend/door.ts) and the guest's.
   let door: Door = createDoor(triesFor(saved, code) ?? 0);
@@ -471,9 +469,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
           secret = given.secret;
         }
         if (roomId === "") roomId = m.roomId;
-        token = m.token;
-        via = m.via;
-        peer = m.peer;
+        seePeer(peerAtJoin(m));
         out = learnHead(out, m.head);
         seated(m.seat, m.sent, m.seq);
         if (m.seat === 0 && m.loc !== undefined && m.loc !== null) newCode(m.loc, "lapsed");
@@ -577,9 +573,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       }
       case "presence":
         if (m.seat !== seat) {
-          peer = { seated: m.seated, online: m.online };
-          token = m.token;
-          via = m.via;
+          seePeer(peerPresence(peer, seat, m));
           changed();
         }
         return;
@@ -784,28 +778,19 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   function apply(msg: StoredMessage): void {
-    const reject = (code: ErrorCode, message: string): void =>
-      emit({ type: "rejected", from: msg.from, seq: msg.seq, code, message });
-    if (key === null) return reject("crypto/bad_box", "no room key on this device");
-    const opened = openBox(key, msg.box);
-    if (!opened.ok) return reject(opened.error.code, opened.error.message);
-    const g = acceptSealed(guard, msg.from, opened.value);
-    if (!g.ok) return reject(g.error.code, g.error.message);
-    guard = g.value;
-    if (opened.value.kind !== msg.kind) return reject("peer/invalid", "the box's kind differs from the relayed kind");
-    const payload = parsePayload(opened.value.body);
-    if (!payload.ok) return reject(payload.error.code, payload.error.message);
-    const r = applyPayload(game, { from: msg.from, seq: msg.seq, at: msg.at, payload: payload.value });
-    if (!r.ok) return reject(r.error.code, r.error.message);
-    game = r.value.game;
-    log.push({ from: msg.from, seq: msg.seq, at: msg.at, payload: payload.value });
+    const r = openAndApply(game, guard, key, msg);
+    guard = r.guard;
+    const o = r.outcome;
+    if (!o.ok) return emit({ type: "rejected", from: msg.from, seq: msg.seq, code: o.code, message: o.message });
+    game = o.applied.game;
+    log.push(o.entry);
     emit({
       type: "applied",
       from: msg.from,
       seq: msg.seq,
-      payload: payload.value,
-      ...(r.value.trace !== undefined ? { trace: r.value.trace } : {}),
-      ...(r.value.ended !== undefined ? { ended: r.value.ended } : {}),
+      payload: o.entry.payload,
+      ...(o.applied.trace !== undefined ? { trace: o.applied.trace } : {}),
+      ...(o.applied.ended !== undefined ? { ended: o.applied.ended } : {}),
     });
   }
 
@@ -822,7 +807,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       seat === null ||
       key === null ||
       !sync.caughtUp ||
-      token === "" ||
+      peer.token === "" ||
       !link.isOpen
     )
       return;
@@ -832,7 +817,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     out = sealHead(out, guard[s], (cseq, item) =>
       sealBox(k, { seat: s, seq: cseq, kind: item.kind, body: item.payload }, random),
     );
-    const relay = relayOf(out, { room: roomId, seat: s, via, tok: token });
+    const relay = relayOf(out, { room: roomId, seat: s, via: peer.via, tok: peer.token });
     if (relay === null) return;
     out = sent(out, request(relay, "relay"));
     if (relayTimer !== null) clock.clearTimeout(relayTimer);
@@ -893,7 +878,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         code,
         keyed: key !== null,
         seat,
-        peer,
+        peer: peerView,
         requests: [...requests.values()],
         game,
         caughtUp: sync.caughtUp,
