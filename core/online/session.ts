@@ -83,6 +83,7 @@ import {
 } from "./friend/outbox.js";
 import {
   knockPending,
+  knockReturn,
   knockReply,
   knockSeat,
   knockVerified,
@@ -341,6 +342,12 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     } else if (roomId !== "" && secret !== "") {
       request({ type: "room.join", roomId, secret }, "join");
     } else if (code !== null) {
+      // A guest cut off after its exchange held: its seat, if the owner approved meanwhile.
+      const back = knockReturn(knock);
+      if (back !== null) {
+        request(back, "return");
+        return;
+      }
       // A guest without a seat: a fresh key exchange (the server forgot the last one with the connection).
       const k = startKnock(code, random);
       knock = k.knock;
@@ -504,7 +511,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         // To the owner: its verdict is recorded; the guest's sealed name follows in `join.request`.
         // To the guest: the owner's own confirmation, without which this side does not use the key.
         if (seat !== 0 && knock !== null)
-          onKnockStep(knockVerified(knock, m.reqId, m.tag, profile.name, random), "request", "pending");
+          onKnockStep(knockVerified(knock, m.reqId, m.tag, profile.name, random, m.roomId), "request", "pending");
         return;
       case "join.answered": {
         requests.delete(m.reqId);
@@ -622,6 +629,12 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       return;
     }
     if (purpose === "rejoin" && (code === "room/no_seat" || code === "room/full")) return stop("exists");
+    if (purpose === "return") {
+      // Not approved before the cut (or the room is gone): a fresh exchange, as after any cut.
+      knock = null;
+      if (!disposed && link.isOpen) onOpen();
+      return;
+    }
     if (purpose === "create" && (code === "rate/rooms" || code === "rate/limited")) {
       // Too many new games from this network: said once, tried again when the server's window ends.
       emit({ type: "error", code, message });

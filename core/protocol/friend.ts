@@ -278,8 +278,18 @@ const FriendServerMessageSchema = v.variant("type", [
   v.object({ type: v.literal("join.confirm"), reqId: v.string(), tag: v.string() }),
   /** To the owner: the guest's sealed request, sent once the owner's tag held on the guest's side. */
   v.object({ type: v.literal("join.request"), reqId: v.string(), request: v.string() }),
-  /** To the guest: the owner's confirmation tag. To the owner: its verdict is recorded (the request may be answered). */
-  v.object({ type: v.literal("join.verified"), rid: Rid, reqId: v.string(), tag: v.string() }),
+  /**
+   * To the guest: the owner's confirmation tag, and the room's id (a guest cut off after the owner's
+   * approval returns to its seat with it and its seat secret). To the owner: its verdict is recorded
+   * (the request may be answered).
+   */
+  v.object({
+    type: v.literal("join.verified"),
+    rid: Rid,
+    reqId: v.string(),
+    tag: v.string(),
+    roomId: v.optional(v.string()),
+  }),
   v.object({ type: v.literal("join.answered"), rid: Rid, reqId: v.string(), approved: v.boolean() }),
   /** To the owner: a waiting guest went away (its request is gone). */
   v.object({ type: v.literal("join.withdrawn"), reqId: v.string() }),

@@ -164,3 +164,75 @@ describe("a lost key-exchange step is sent again and taken once", () => {
     }
   }
 });
+
+describe("a guest cut off between the owner's approval and its seat", () => {
+  test("returns to the seat it was given with its own seat secret, under the exchange's key", async () => {
+    const url = t.server.wsUrl;
+    const ownerAddr = `127.0.23.${nextAddress++}`;
+    const guestAddr = `127.0.23.${nextAddress++}`;
+    // The guest's first socket is cut the moment its seat arrives, before the session sees it.
+    let cut = 0;
+    const guestSockets: WebSocket[] = [];
+    const factory: SocketFactory = (u) => {
+      const ws = new WebSocket(u, { localAddress: guestAddr });
+      guestSockets.push(ws);
+      const s = {
+        get readyState() {
+          return ws.readyState;
+        },
+        onopen: null as Handler,
+        onmessage: null as Handler,
+        onclose: null as Handler,
+        onerror: null as Handler,
+        send: (d: string) => ws.send(d),
+        close: (code?: number, reason?: string) => ws.close(code, reason),
+      };
+      ws.on("open", () => s.onopen?.({ data: null }));
+      ws.on("close", () => s.onclose?.({ data: null }));
+      ws.on("error", () => s.onerror?.({ data: null }));
+      ws.on("message", (data) => {
+        const text = String(data);
+        if (cut === 0 && (JSON.parse(text) as { type?: string }).type === "room.joined") {
+          cut++;
+          ws.terminate();
+          return;
+        }
+        s.onmessage?.({ data: text });
+      });
+      return s as unknown as SocketLike;
+    };
+    const owner: Player = player(
+      url,
+      newRoom().code,
+      "create",
+      { name: "Olga" },
+      {
+        setup: { game: "tsoro-wta", options: { holes: 4, seeds: 1 }, bestOf: 1 },
+        address: ownerAddr,
+      },
+    );
+    let requests = 0;
+    owner.session.subscribe((e) => {
+      if (e.type === "request") {
+        requests++;
+        owner.session.answerJoin(e.request.reqId, true);
+      }
+    });
+    const guest = player(url, await codeOf(owner), "join", { name: "Gus" }, { socket: factory });
+    try {
+      await waitFor(
+        () => guest.view().status === "seated" && owner.view().game.profiles[1]?.name === "Gus",
+        "the guest back in its seat",
+        SEATED_WITHIN_MS,
+      );
+      expect(cut).toBe(1);
+      expect(guestSockets.length).toBeGreaterThanOrEqual(2);
+      expect(requests).toBe(1);
+      expect(guest.view().seat).toBe(1);
+      expect(guest.session.key).toEqual(owner.session.key);
+    } finally {
+      owner.session.dispose();
+      guest.session.dispose();
+    }
+  });
+});

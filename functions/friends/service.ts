@@ -425,7 +425,7 @@ async function verdict(
     await refuse(p, verified, "retired", now);
     return stepTaken(m.rid, req.reqId);
   }
-  await push(p, req.connectionId, { type: "join.verified", reqId: req.reqId, tag: m.tag }, now);
+  await push(p, req.connectionId, { type: "join.verified", reqId: req.reqId, tag: m.tag, roomId: room.roomId }, now);
   // The guest checks the owner's tag, then sends its sealed request, which the owner shows.
   return { type: "join.verified", ...(m.rid !== undefined ? { rid: m.rid } : {}), reqId: req.reqId, tag: m.tag };
 }

@@ -7,7 +7,16 @@ import { describe, expect, test } from "vitest";
 import { generateCode } from "../../crypto/code.js";
 import { openBox } from "../../crypto/envelope.js";
 import { answerGuestHandshake } from "../../crypto/handshake.js";
-import { knockPending, knockReply, knockSeat, knockVerified, startKnock, type Knock, type KnockStep } from "./knock.js";
+import {
+  knockPending,
+  knockReply,
+  knockReturn,
+  knockSeat,
+  knockVerified,
+  startKnock,
+  type Knock,
+  type KnockStep,
+} from "./knock.js";
 
 const random = nacl.randomBytes;
 
@@ -58,5 +67,17 @@ describe("the guest's exchange", () => {
     expect(knockReply(fresh, "r9", "!!", random)).toBe("wrong_code");
     expect(knockSeat(null)).toBeNull();
     expect(knockSeat(fresh)).toBeNull();
+  });
+
+  test("cut off after the owner's tag held: back to the guest seat with its own seat secret; before it, a fresh exchange", () => {
+    const { owner, step } = replied();
+    expect(knockReturn(step.knock)).toBeNull();
+    const judged = owner.confirm(String(step.message.tag));
+    if (!judged.ok) throw new Error("confirm");
+    const v = knockVerified(step.knock, "r1", judged.value.tag, "Gus", random, "room-1") as KnockStep;
+    expect(knockReturn(v.knock)).toEqual({ type: "room.join", roomId: "room-1", secret: step.message.secret });
+    const unnamed = knockVerified(step.knock, "r1", judged.value.tag, "Gus", random) as KnockStep;
+    expect(knockReturn(unnamed.knock)).toBeNull();
+    expect(knockReturn(null)).toBeNull();
   });
 });

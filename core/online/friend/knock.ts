@@ -13,6 +13,8 @@ export interface Knock {
   readonly hs: GuestHandshake;
   /** The exchange's id, once the server or the owner's share named it. */
   readonly reqId: string | null;
+  /** The room's id, told with the owner's tag: where to return if cut off after the approval. */
+  readonly roomId: string | null;
   /** After the owner's share: the check of the owner's tag, the secrets, this device's seat secret. */
   readonly done: {
     readonly check: (tag: string) => boolean;
@@ -32,7 +34,7 @@ export interface KnockStep {
 export function startKnock(code: RoomCode, random: (n: number) => Uint8Array): KnockStep {
   const hs = startGuestHandshake(code, random);
   return {
-    knock: { hs, reqId: null, done: null },
+    knock: { hs, reqId: null, roomId: null, done: null },
     message: { type: "join.hello", loc: locatorOf(code), sid: hs.sid, msg: hs.msg },
   };
 }
@@ -66,14 +68,25 @@ export function knockVerified(
   tag: string,
   name: string,
   random: (n: number) => Uint8Array,
+  roomId?: string,
 ): KnockStep | "wrong_code" | null {
   if (k.done === null || k.done.verified || reqId !== k.reqId) return null;
   if (!k.done.check(tag)) return "wrong_code";
   const box = sealBox(k.done.secrets.key, { seat: 1, seq: 0, kind: "request", body: { name } }, random);
   return {
-    knock: { ...k, done: { ...k.done, verified: true } },
+    knock: { ...k, roomId: roomId ?? null, done: { ...k.done, verified: true } },
     message: { type: "join.request", reqId: k.reqId, request: box },
   };
+}
+
+/**
+ * Cut off while waiting for the owner's answer (the server forgets the exchange with the
+ * connection): a verified exchange first tries the guest seat with its own seat secret (the owner
+ * may have approved meanwhile); null when there is nothing to try (then a fresh exchange).
+ */
+export function knockReturn(k: Knock | null): Record<string, unknown> | null {
+  if (k?.done?.verified !== true || k.roomId === null) return null;
+  return { type: "room.join", roomId: k.roomId, secret: k.done.seatSecret };
 }
 
 /**
