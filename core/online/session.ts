@@ -581,6 +581,8 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       case "presence":
         if (m.seat !== seat) {
           seePeer(peerPresence(peer, seat, m));
+          // A fresh token: what waited for one goes (the approval's answer can come before the presence).
+          flush();
           changed();
         }
         return;

@@ -1,7 +1,8 @@
 /**
  * Each step of the friend key exchange, lost once the way API Gateway loses a message, over real
  * WebSockets against the local server: refused by the stage throttle before any handler ran (429
- * frame), or run by the handler with its answer replaced by the failed-integration frame (500). The
+ * frame), run by the handler with its answer replaced by the failed-integration frame (500), or
+ * handled twice at once (a copy resent while the first is under way). The
  * step is sent again until answered, the server takes it once, and the guest is seated in the same
  * exchange: no lapse, no second knock (the real one-minute knock turn per address is on, so a second
  * exchange would keep the friend out for a minute).
@@ -23,13 +24,14 @@ afterAll(async () => {
   await t?.stop();
 });
 
-type Fault = "throttled" | "failed";
+type Fault = "throttled" | "failed" | "doubled";
 type Handler = ((ev: { readonly data: unknown }) => void) | null;
 
 /**
  * Real `ws` sockets whose first outgoing frame of type `step` meets `fault`: "throttled" never
  * reaches the server and is answered with API Gateway's 429 frame; "failed" reaches the handler, and
- * its answer is replaced by the 500 frame. `hits` counts the frames lost.
+ * its answer is replaced by the 500 frame; "doubled" reaches the server twice at once (a copy sent
+ * again while the first is still being handled). `hits` counts the frames met.
  */
 function faultyFactory(
   address: string,
@@ -60,7 +62,10 @@ function faultyFactory(
             setTimeout(() => s.onmessage?.({ data: gatewayFrame("Too Many Requests") }), 1);
             return;
           }
-          swallow = frame.rid;
+          if (fault === "doubled") {
+            ws.send(data);
+            sent++;
+          } else swallow = frame.rid;
         }
         ws.send(data);
       },
@@ -96,7 +101,7 @@ let nextAddress = 10;
 
 describe("a lost key-exchange step is sent again and taken once", () => {
   for (const step of [...GUEST_STEPS, ...OWNER_STEPS]) {
-    for (const fault of ["throttled", "failed"] as const) {
+    for (const fault of ["throttled", "failed", "doubled"] as const) {
       test(`${step} ${fault}`, async () => {
         const url = t.server.wsUrl;
         const ownerAddr = `127.0.23.${nextAddress++}`;

@@ -542,6 +542,9 @@ async function answer(
     return fail("join/not_found", "that guest has not confirmed the code", m.rid);
   const room = await p.rooms.claimGuestSeat(req.roomId, req.secretHash, now);
   if (room === null) {
+    // A copy of this very approval, sent again while the first was still being taken: the seat is
+    // this guest's already (the first copy seats it); answered again, and nobody is refused.
+    if ((await p.rooms.getRoom(req.roomId, now))?.hashes[1] === req.secretHash) return done;
     await refuse(p, req, "room/full", now);
     return fail("room/full", "the guest seat is already taken", m.rid);
   }
