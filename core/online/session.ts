@@ -745,7 +745,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     const found = first === undefined ? null : keyOpening(door, first.box);
     if (found === null) return false;
     key = found;
-    door = { ...door, attempts: new Map(), queued: [] };
+    door = { ...door, attempts: new Map(), queued: [], gone: new Map() };
     requests.clear();
     return true;
   }

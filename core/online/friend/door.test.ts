@@ -179,4 +179,20 @@ describe("the owner's door", () => {
     expect(d.wrong).toBe(MAX_WRONG_CODES);
     expect(d.spent).toBe(true);
   });
+
+  test("a confirmed guest withdrawn by the server (cut off) as the approval went through: its key still becomes the room's", () => {
+    const code = generateCode();
+    const ctx = ctxFor(code);
+    const k = knock(createDoor(), "r1", code, ctx);
+    const c = confirm(k.door, "r1", k.fin!.tag, ctx);
+    const w = withdrawn(c.door, "r1", ctx);
+    expect(w.door.attempts.size).toBe(0);
+    const a = answered(w.door, "r1", true, ctx, false);
+    expect(a.key).toEqual(k.fin!.secrets.key);
+    const first = sealBox(k.fin!.secrets.key, { seat: 1, seq: 1, kind: "game", body: { t: "chat", text: "hi" } });
+    expect(keyOpening(w.door, first)).toEqual(k.fin!.secrets.key);
+    // An unconfirmed exchange withdrawn leaves nothing behind.
+    const u = knock(createDoor(), "r2", code, ctx);
+    expect(withdrawn(u.door, "r2", ctx).door.gone.size).toBe(0);
+  });
 });

@@ -48,6 +48,12 @@ export interface Door {
   readonly spent: boolean;
   /** A new code was asked for. */
   readonly recodeAsked: boolean;
+  /**
+   * The secrets of confirmed exchanges the server ended (the guest was cut off): the owner's
+   * approval may have seated that guest just before, and its key is then the room's (at most
+   * MAX_WRONG_CODES per code: only judged exchanges confirm).
+   */
+  readonly gone: ReadonlyMap<string, RoomSecrets>;
 }
 
 export type DoorCommand =
@@ -78,6 +84,7 @@ export function createDoor(answered = 0): Door {
     wrong: 0,
     spent: answered >= MAX_WRONG_CODES,
     recodeAsked: false,
+    gone: new Map(),
   };
 }
 
@@ -195,9 +202,9 @@ export function answered(
   ctx: DoorContext,
   keyed: boolean,
 ): DoorStep & { readonly key: Uint8Array | null } {
-  const att = door.attempts.get(reqId);
-  if (approved && att?.secrets != null && !keyed)
-    return { door: { ...door, attempts: new Map() }, out: [], key: att.secrets.key };
+  const secrets = door.attempts.get(reqId)?.secrets ?? door.gone.get(reqId) ?? null;
+  if (approved && secrets !== null && !keyed)
+    return { door: { ...door, attempts: new Map(), gone: new Map() }, out: [], key: secrets.key };
   const d = approved ? door : without(door, reqId);
   const s = d.spent && !keyed ? spend(d, ctx) : { door: d, out: [] };
   return { ...s, key: null };
@@ -205,7 +212,9 @@ export function answered(
 
 /** The server ended an exchange (lapsed, the guest left, or the owner's step came too late): nothing was judged. */
 export function withdrawn(door: Door, reqId: string, ctx: DoorContext): DoorStep {
-  const d = without(door, reqId);
+  const secrets = door.attempts.get(reqId)?.secrets ?? null;
+  const gone = secrets === null ? door.gone : new Map(door.gone).set(reqId, secrets);
+  const d = { ...without(door, reqId), gone };
   return d.spent ? spend(d, ctx) : nextHello(d, ctx);
 }
 
@@ -214,7 +223,7 @@ export function withdrawn(door: Door, reqId: string, ctx: DoorContext): DoorStep
  * opens the guest's box is the guest's (the box is authenticated), and its key is the room's.
  */
 export function keyOpening(door: Door, box: string): Uint8Array | null {
-  for (const a of door.attempts.values())
-    if (a.secrets !== null && openBox(a.secrets.key, box).ok) return a.secrets.key;
+  const known = [...[...door.attempts.values()].map((a) => a.secrets), ...door.gone.values()];
+  for (const k of known) if (k !== null && openBox(k.key, box).ok) return k.key;
   return null;
 }
