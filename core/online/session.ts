@@ -534,6 +534,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       case "join.refused":
         if (m.reason === "lapsed") {
           // Too slow a step (a stalled network): knock again, paced.
+          knock = null;
           status = "waiting";
           knockLater(undefined);
           changed();
@@ -594,12 +595,17 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     }
   }
 
-  /** Guest: knock again once the pacer allows (never sooner than the server's `retryMs`, within reason). */
+  /**
+   * Guest: knock again once the pacer allows (never sooner than the server's `retryMs`, within
+   * reason), unless an exchange got under way meanwhile (a copy of the hello, sent again by the
+   * connection while the first was handled, can be refused while the first opens the exchange).
+   */
   function knockLater(retryMs: number | undefined): void {
     retryTimer ??= clock.setTimeout(
       () => {
         retryTimer = null;
-        if (!disposed && link.isOpen && seat === null) onOpen();
+        if (!disposed && link.isOpen && seat === null && knock?.reqId == null) onOpen();
+        else flush(); // seated meanwhile: what waited for this timer goes
       },
       pacer.next("hello", retryMs),
     );
