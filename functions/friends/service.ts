@@ -403,6 +403,8 @@ async function verdict(
   const room = await p.rooms.getRoom(req.roomId, now);
   if (room === null) return fail("room/not_found", "the room has expired", m.rid);
   if (room.hashes[1] !== null) {
+    // A late copy of this verdict, after the owner already seated this very guest: nothing to do.
+    if (room.hashes[1] === req.secretHash) return stepTaken(m.rid, req.reqId);
     await refuse(p, req, "room/full", now);
     return stepTaken(m.rid, req.reqId);
   }
