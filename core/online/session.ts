@@ -291,7 +291,10 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   const pacer: RetryPacer = createRetryPacer({ random: unit, ...opts.pacer });
   const gapWaitMs = opts.gapWaitMs ?? 400;
   let gapTimer: TimerId | null = null;
+  /** A relay sent again (or a rejoin) once the pacer allows. */
   let retryTimer: TimerId | null = null;
+  /** A hello or a room creation tried again once the pacer allows (it never holds up relays). */
+  let knockTimer: TimerId | null = null;
   let relayTimer: TimerId | null = null;
   const rids = new Map<string, string>();
   const listeners = new Set<(e: SessionEvent) => void>();
@@ -432,7 +435,8 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     if (gapTimer !== null) clock.clearTimeout(gapTimer);
     if (retryTimer !== null) clock.clearTimeout(retryTimer);
     if (relayTimer !== null) clock.clearTimeout(relayTimer);
-    gapTimer = retryTimer = relayTimer = null;
+    if (knockTimer !== null) clock.clearTimeout(knockTimer);
+    gapTimer = retryTimer = relayTimer = knockTimer = null;
   }
 
   function seated(s: Seat, sentBefore: number, seqAtJoin: number): void {
@@ -601,11 +605,10 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
    * connection while the first was handled, can be refused while the first opens the exchange).
    */
   function knockLater(retryMs: number | undefined): void {
-    retryTimer ??= clock.setTimeout(
+    knockTimer ??= clock.setTimeout(
       () => {
-        retryTimer = null;
+        knockTimer = null;
         if (!disposed && link.isOpen && seat === null && knock?.reqId == null) onOpen();
-        else flush(); // seated meanwhile: what waited for this timer goes
       },
       pacer.next("hello", retryMs),
     );
@@ -646,9 +649,9 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     if (purpose === "create" && (code === "rate/rooms" || code === "rate/limited")) {
       // Too many new games from this network: said once, tried again when the server's window ends.
       emit({ type: "error", code, message });
-      retryTimer ??= clock.setTimeout(
+      knockTimer ??= clock.setTimeout(
         () => {
-          retryTimer = null;
+          knockTimer = null;
           if (!disposed && link.isOpen && !created) onOpen();
         },
         pacer.next("hello", retryMs),
