@@ -109,7 +109,7 @@ function withAttempt(door: Door, reqId: string, a: Attempt): Door {
  * open a new one is asked for (not while a guest is in an exchange or waiting for an answer, nor
  * when the server retires the code on its own count).
  */
-export function spend(door: Door, ctx: DoorContext): DoorStep {
+function spend(door: Door, ctx: DoorContext): DoorStep {
   const d: Door = { ...door, queued: [], spent: true };
   if (d.attempts.size === 0 && ctx.mayRecode && !d.recodeAsked && d.wrong < MAX_WRONG_CODES)
     return { door: { ...d, recodeAsked: true }, out: [send({ type: "room.recode" }, "recode")] };
@@ -144,7 +144,7 @@ export function hello(door: Door, h: Hello, ctx: DoorContext): DoorStep {
 }
 
 /** An exchange finished or went: a queued hello may be answered now. */
-export function nextHello(door: Door, ctx: DoorContext): DoorStep {
+function nextHello(door: Door, ctx: DoorContext): DoorStep {
   const [q, ...rest] = door.queued;
   if (q === undefined) return { door, out: [] };
   return hello({ ...door, queued: rest }, q, ctx);
