@@ -1,8 +1,16 @@
 /**
  * A friend game from one player's side, over any WebSocket-like transport: create a room or join one
- * by code through the key exchange with its owner (core/crypto/handshake.ts), approve or refuse guests, relay sealed payloads (one in flight at a time, re-sent after
- * a reconnect until acknowledged), apply everything in the server's order with the engine checking
- * each move, catch up after a drop, and return to one's own seat with the saved seat secret.
+ * by code through the key exchange with its owner (core/crypto/handshake.ts), approve or refuse
+ * guests, relay sealed payloads (one in flight at a time, re-sent until acknowledged), apply
+ * everything in the server's order with the engine checking each move, catch up after a drop, and
+ * return to one's own seat with the saved seat secret.
+ *
+ * A thin composition of parts with explicit state, each tested on its own: the owner's side of the
+ * key exchanges (friend/door.ts, a reducer that returns the messages to send), the incoming log and
+ * its order (friend/inlog.ts), the outgoing log with this seat's numbers and the room's head
+ * (friend/outbox.ts), the device's snapshot (friend/snapshot.ts), retry spacing (pacer.ts) and the
+ * one client connection (connection.ts: heartbeat, reconnects, requests sent again until answered).
+ * This file holds what joins them: the guest's side of the exchange, timers, and the events.
  *
  * `createFriendSession` returns an interface with `dispose()`; the UI reads `view()` and listens
  * with `subscribe()`. Nothing here touches the DOM or Node: the web client and the integration tests
@@ -11,37 +19,19 @@
 import nacl from "tweetnacl";
 import { err, ok, type Result, type Seat } from "../types.js";
 import { moveCount, type TraceEvent } from "../games/index.js";
-import {
-  acceptSealed,
-  createReplayGuard,
-  generateSecret,
-  openBox,
-  sealBox,
-  type ReplayGuard,
-} from "../crypto/envelope.js";
+import { createReplayGuard, generateSecret, sealBox, type ReplayGuard } from "../crypto/envelope.js";
 import { makeBase64Url, parseBase64Url } from "../crypto/base64.js";
 import { codeForLocator, locatorOf, type RoomCode } from "../crypto/code.js";
 import {
-  answerGuestHandshake,
-  startGuestHandshake,
-  type GuestHandshake,
-  type OwnerHandshake,
-  type RoomSecrets,
-} from "../crypto/handshake.js";
-import {
-  JOIN_STEP_MS,
-  MAX_WRONG_CODES,
-  OPEN_EXCHANGES,
   PROTOCOL_VERSION,
   parseFriendServerMessage,
   type FriendServerMessage,
-  type LogHead,
   type StoredMessage,
 } from "../protocol/friend.js";
 import { PACER_MAX_MS, createRetryPacer, type PacerOptions, type RetryPacer } from "./pacer.js";
 import { chatFlood } from "../protocol/chat.js";
 import type { ErrorCode } from "../protocol/errors.js";
-import { JoinRequestSchema, kindOf, parsePayload, type Payload } from "./payload.js";
+import type { Payload } from "./payload.js";
 import {
   applyPayload,
   createFriendGame,
@@ -55,7 +45,58 @@ import {
 import { SYSTEM_CLOCK, type Clock, type TimerId } from "./clock.js";
 import { DEFAULT_BACKOFF, type Backoff, type SocketFactory } from "./transport.js";
 import { createConnection, type Connection, type ConnectionOptions, type ConnectionState } from "./connection.js";
-import * as v from "valibot";
+import {
+  answered,
+  confirm,
+  createDoor,
+  hello,
+  keyOpening,
+  named,
+  withdrawn,
+  type Door,
+  type DoorContext,
+  type DoorStep,
+} from "./friend/door.js";
+import {
+  CATCHING_UP,
+  advanced,
+  askSync,
+  connectionLost,
+  gapWaited,
+  settled,
+  syncEnded,
+  type CatchUp,
+} from "./friend/catchup.js";
+import { complete, createInLog, hasGap, raiseFloor, skipGap, takeIn, takeOut, type InLog } from "./friend/inlog.js";
+import {
+  acknowledged,
+  createOutbox,
+  enqueue,
+  learnHead,
+  refused,
+  relayOf,
+  sealHead,
+  seatedAt,
+  sent,
+  storedElsewhere,
+  type Outbox,
+} from "./friend/outbox.js";
+import {
+  knockPending,
+  knockReturn,
+  knockReply,
+  knockSeat,
+  knockVerified,
+  startKnock,
+  type Knock,
+  type KnockStep,
+} from "./friend/knock.js";
+import { NO_PEER, peerAtJoin, peerPresence, type Peer } from "./friend/peer.js";
+import { openAndApply } from "./friend/apply.js";
+import { restoreSnapshot, triesFor, type SessionSnapshot } from "./friend/snapshot.js";
+
+export type { SessionSnapshot } from "./friend/snapshot.js";
+export { MAX_OPEN_EXCHANGES } from "./friend/door.js";
 
 export type SessionStatus =
   | "connecting" // not yet answered by the server
@@ -172,32 +213,6 @@ export interface FriendSessionOptions {
   readonly snapshot?: SessionSnapshot;
 }
 
-/**
- * Everything a device needs to pick a friend game up again without replaying it from the server:
- * the applied log (decrypted), the replay guard, and what was not yet acknowledged. Plain JSON.
- */
-export interface SessionSnapshot {
-  readonly v: 2;
-  readonly roomId: string;
-  readonly secret: string;
-  /** The current code (the owner's, while it matters) and the room key, base64url; null until known. */
-  readonly code: string | null;
-  readonly key: string | null;
-  readonly seat: Seat | null;
-  readonly applied: number;
-  readonly guard: ReplayGuard;
-  readonly nextCseq: number;
-  readonly log: readonly LogEntry[];
-  readonly outbox: readonly {
-    readonly payload: Payload;
-    readonly kind: "game" | "chat";
-    readonly cseq: number | null;
-    readonly box: string | null;
-  }[];
-  /** Owner: key exchanges answered for `code` (see MAX_WRONG_CODES); absent in older snapshots. */
-  readonly tries?: { readonly code: string; readonly used: number };
-}
-
 export interface FriendSession {
   view(): SessionView;
   subscribe(listener: (e: SessionEvent) => void): () => void;
@@ -224,18 +239,9 @@ export interface FriendSession {
   dispose(): void;
 }
 
-interface Outgoing {
-  readonly payload: Payload;
-  readonly kind: "game" | "chat";
-  cseq: number | null;
-  box: string | null;
-}
-
 /** How often a seated session pings, and how long it waits for any answer before reconnecting. */
 export const HEARTBEAT_MS = 60_000;
 export const HEARTBEAT_TIMEOUT_MS = 15_000;
-/** Owner: key exchanges answered and not yet confirmed, at once (more hellos wait their turn). */
-export const MAX_OPEN_EXCHANGES = OPEN_EXCHANGES;
 /** A relay not answered within this is taken as lost and sent again (paced; the server stores it once). */
 const RELAY_TIMEOUT_MS = 15_000;
 
@@ -249,71 +255,47 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   };
   const snap = opts.snapshot !== undefined && opts.snapshot.v === 2 ? opts.snapshot : null;
   const saved = snap !== null && (opts.roomId === undefined || snap.roomId === opts.roomId) ? snap : null;
+  const restored = saved === null ? null : restoreSnapshot(saved);
+
+  // Who and where: the room, its key and code, this device's seat secret and seat.
   let roomId = saved?.roomId ?? opts.roomId ?? (opts.mode === "create" ? makeBase64Url(random(32)) : "");
   let key: Uint8Array | null = opts.key ?? (saved?.key != null ? parseBase64Url(saved.key) : null);
   let code: RoomCode | null = (saved?.code as RoomCode | null | undefined) ?? opts.code ?? null;
   let secret = saved?.secret ?? opts.secret ?? (opts.mode === "create" ? generateSecret(random) : "");
-  const gapWaitMs = opts.gapWaitMs ?? 400;
   let profile = opts.profile;
-  /** Owner: the open key exchanges by request id, and the secrets of those that confirmed. */
-  const attempts = new Map<
-    string,
-    { hs: OwnerHandshake; secrets: RoomSecrets | null; name: string | null; confirmed: boolean; at: number }
-  >();
-  /** Owner: hellos waiting for one of the few open exchanges to finish. */
-  const queued: { reqId: string; sid: string; msg: string }[] = [];
-  /** Guest: the exchange under way. */
-  let guestHs: GuestHandshake | null = null;
-  let guestReq: string | null = null;
-  /** `verified` once the owner's tag Tb held: before that the key is not used for anything. */
-  let guestDone: {
-    check: (tag: string) => boolean;
-    secrets: RoomSecrets;
-    seatSecret: string;
-    verified: boolean;
-  } | null = null;
-  /**
-   * Owner: exchanges judged for the current code (the guest's confirmation checked: the only thing a
-   * guesser can learn from). The device judges at most MAX_WRONG_CODES per code, and keeps at most
-   * MAX_OPEN_EXCHANGES unconfirmed at once (one idle past two steps is dropped), whatever the server
-   * says; then it asks for a new code and answers nothing more for this one. Kept in the snapshot
-   * with its code, so a reload does not reset it.
-   */
-  let answeredForCode = 0;
-  let codeSpent = false;
-  let recodeAsked = false;
-  /** Owner: wrong verdicts sent for the current code (at MAX_WRONG_CODES the server retires it on its own). */
-  let wrongForCode = 0;
-
   let status: SessionStatus = "connecting";
-  let created = opts.mode === "join";
-  /** This connection's seat token and the other seat's connection it names (see functions/friends/token.ts). */
-  let token = "";
-  let via = "";
-  /** The newest head of the room's log known here, with the server's proof: what the next relay follows. */
-  let top: LogHead | null = null;
+  let created = opts.mode === "join" || restored !== null;
+  let seat: Seat | null = restored?.seat ?? null;
+  /** The other seat, and this connection's seat token naming it (friend/peer.ts). */
+  let peer: Peer = NO_PEER;
+  let peerView = { seated: false, online: false };
+  const seePeer = (p: Peer): void => {
+    peer = p;
+    if (p.seated !== peerView.seated || p.online !== peerView.online) peerView = { seated: p.seated, online: p.online };
+  };
+
+  // The key exchanges: the owner's side (friend/door.ts) and the guest's.
+  let door: Door = createDoor(triesFor(saved, code) ?? 0);
+  let knock: Knock | null = null;
+  const requests = new Map<string, JoinRequestView>();
+
+  // The room's log: the game as applied, what came in (friend/inlog.ts), what goes out (friend/outbox.ts).
+  let game: FriendGame = restored?.game ?? createFriendGame();
+  let guard: ReplayGuard = restored?.guard ?? createReplayGuard();
+  const log: LogEntry[] = restored !== null ? [...restored.log] : [];
+  let inlog: InLog = createInLog(restored?.applied ?? 0);
+  let out: Outbox = createOutbox(restored?.outbox ?? [], restored?.nextCseq ?? 0);
+  let sync: CatchUp = CATCHING_UP;
+
   /** Spaces out every retry after a refusal (relay, hello): the rate budget holds whatever the server answers. */
   const pacer: RetryPacer = createRetryPacer({ random: unit, ...opts.pacer });
-  let seat: Seat | null = null;
-  let peer = { seated: false, online: false };
-  const requests = new Map<string, JoinRequestView>();
-  let game: FriendGame = createFriendGame();
-  let guard: ReplayGuard = createReplayGuard();
-  let applied = 0;
-  const log: LogEntry[] = [];
-  let floor = 0; // room sequence known to exist when we joined
-  const pending = new Map<number, StoredMessage>();
-  let syncing = false;
-  let caughtUp = false;
-  let everCaughtUp = false;
+  const gapWaitMs = opts.gapWaitMs ?? 400;
   let gapTimer: TimerId | null = null;
-  let gapChecked = false;
-  const outbox: Outgoing[] = [];
-  let inflight = false;
-  let nextCseq = 0; // unknown until seated
+  /** A relay sent again (or a rejoin) once the pacer allows. */
   let retryTimer: TimerId | null = null;
+  /** A hello or a room creation tried again once the pacer allows (it never holds up relays). */
+  let knockTimer: TimerId | null = null;
   let relayTimer: TimerId | null = null;
-  let rid = 0;
   const rids = new Map<string, string>();
   const listeners = new Set<(e: SessionEvent) => void>();
   let disposed = false;
@@ -324,30 +306,6 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     for (const l of [...listeners]) l(e);
   };
   const changed = (): void => emit({ type: "change" });
-
-  if (saved !== null) restore(saved);
-  if (saved?.tries !== undefined && code !== null && saved.tries.code === code) {
-    answeredForCode = Math.max(0, Math.floor(saved.tries.used));
-    codeSpent = answeredForCode >= MAX_WRONG_CODES;
-  }
-
-  /** Rebuilds the game from a saved log; a log that does not replay cleanly is dropped (the server has it all). */
-  function restore(snap: SessionSnapshot): void {
-    let g = createFriendGame();
-    for (const e of snap.log) {
-      const r = applyPayload(g, e);
-      if (!r.ok) return;
-      g = r.value.game;
-    }
-    game = g;
-    log.push(...snap.log);
-    applied = snap.applied;
-    guard = [snap.guard[0], snap.guard[1]];
-    nextCseq = snap.nextCseq;
-    created = true;
-    seat = snap.seat;
-    for (const o of snap.outbox) outbox.push({ payload: o.payload, kind: o.kind, cseq: o.cseq, box: o.box });
-  }
 
   const url = `${opts.url}${opts.url.includes("?") ? "&" : "?"}v=${PROTOCOL_VERSION}`;
   // The one client connection (connection.ts): heartbeat, backoff, planned reconnect before the
@@ -365,22 +323,20 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     ridPrefix: "f",
     handlers: { onOpen, onMessage: (f) => onMessage(f), onClose, onState: () => changed() },
   });
-  /**
-   * The requests the server answers with their id, and may get twice (a repeated id is answered
-   * once): tracked, and sent again until answered. The rest (steps of the key exchange, answers to a
-   * guest) go once.
-   */
-  const TRACKED: ReadonlySet<string> = new Set(["create", "join", "rejoin", "hello", "relay", "sync"]);
 
+  /**
+   * Every request goes through the connection's outbox (connection.ts): sent again after a gateway
+   * error frame (throttled, integration failed) or a timeout until a frame with its id answers it;
+   * the server takes a repeated step once and answers it again. What resumes a socket (create, join,
+   * the guest's whole exchange, which the server forgets with the connection) goes before the
+   * resume; the owner's steps wait for its seat on a new socket and are kept across a reconnect.
+   */
   function request(message: Record<string, unknown>, purpose: string): boolean {
     if (!link.isOpen) return false;
-    if (TRACKED.has(purpose)) {
-      rids.set(link.request(message, { early: true }), purpose);
-      return true;
-    }
-    const id = `p${++rid}`;
+    const owners = purpose.startsWith("reply:") || purpose.startsWith("answer:") || purpose === "verdict";
+    const id = link.request(message, owners ? { keep: true } : purpose === "recode" ? {} : { early: true });
     rids.set(id, purpose);
-    return link.post({ ...message, rid: id });
+    return true;
   }
 
   function onOpen(): void {
@@ -389,170 +345,81 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     } else if (roomId !== "" && secret !== "") {
       request({ type: "room.join", roomId, secret }, "join");
     } else if (code !== null) {
+      // A guest cut off after its exchange held: its seat, if the owner approved meanwhile.
+      const back = knockReturn(knock);
+      if (back !== null) {
+        request(back, "return");
+        return;
+      }
       // A guest without a seat: a fresh key exchange (the server forgot the last one with the connection).
-      guestHs = startGuestHandshake(code, random);
-      guestReq = null;
-      guestDone = null;
-      request({ type: "join.hello", loc: locatorOf(code), sid: guestHs.sid, msg: guestHs.msg }, "hello");
+      const k = startKnock(code, random);
+      knock = k.knock;
+      request(k.message, "hello");
     }
+  }
+
+  // ---- The owner's door: the reducer's state in, its commands carried out. ----
+
+  function doorContext(): DoorContext {
+    return { code: code!, now: clock.now(), random, mayRecode: seat === 0 && key === null && link.isOpen };
+  }
+
+  function runDoor(step: DoorStep): void {
+    const wasSpent = door.spent;
+    const before = door.attempts.size;
+    door = step.door;
+    for (const c of step.out) {
+      if (c.kind === "send") request(c.message, c.purpose);
+      else if (c.kind === "wrong_code") emit({ type: "wrong_code", reqId: c.reqId });
+      else {
+        const view: JoinRequestView = { reqId: c.reqId, name: c.name, at: clock.now() };
+        requests.set(c.reqId, view);
+        emit({ type: "request", request: view });
+      }
+    }
+    if (door.spent !== wasSpent || door.attempts.size !== before || step.out.length > 0) changed();
   }
 
   /** Owner: a new code for a new locator (the password is made here and never leaves the device). */
   function newCode(loc: number, reason: "allocated" | "retired" | "lapsed"): void {
     if (code !== null && locatorOf(code) === loc) return;
     code = codeForLocator(loc, random);
-    answeredForCode = 0;
-    codeSpent = false;
-    recodeAsked = false;
-    wrongForCode = 0;
-    queued.length = 0;
-    attempts.clear();
+    door = createDoor();
     requests.clear();
     emit({ type: "code", code, reason });
     changed();
   }
 
-  /** Owner: a guest opened a key exchange. */
-  function onHello(reqId: string, sid: string, msg: string): void {
-    // (The server sends waiting exchanges just before it answers the owner's own join: no seat check.)
-    if (seat === 1 || code === null || key !== null || attempts.has(reqId)) return;
-    if (answeredForCode >= MAX_WRONG_CODES) return spendCode();
-    let open = 0;
-    const now = clock.now();
-    for (const [id, a] of attempts) {
-      // An exchange idle past two steps has lapsed on the server too (it says so with join.withdrawn).
-      if (!a.confirmed && a.at < now - 2 * JOIN_STEP_MS) attempts.delete(id);
-      else if (!a.confirmed) open++;
-    }
-    if (open >= MAX_OPEN_EXCHANGES) {
-      if (queued.length < MAX_WRONG_CODES * 4 && !queued.some((q) => q.reqId === reqId))
-        queued.push({ reqId, sid, msg });
-      return;
-    }
-    const hs = answerGuestHandshake(code, sid, msg, random);
-    if (!hs.ok) {
-      // A malformed share is no guess (no CPace work behind it): refused, and the server gives its
-      // guess slot back instead of counting a wrong code.
-      request({ type: "join.answer", reqId, approve: false }, `answer:${reqId}`);
-      return;
-    }
-    attempts.set(reqId, { hs: hs.value, secrets: null, name: null, confirmed: false, at: now });
-    request({ type: "join.reply", reqId, msg: hs.value.msg }, `reply:${reqId}`);
+  /** Owner-only events: ignored on the guest's seat, without a code, or once the room has its key. */
+  function asOwner(): boolean {
+    return seat !== 1 && code !== null && key === null;
+  }
+
+  // ---- The guest's side of the exchange. ----
+
+  /** Guest: the owner's share, then the owner's tag (friend/knock.ts): one message each, or the code is wrong. */
+  function onKnockStep(step: KnockStep | "wrong_code" | null, purpose: string, next: SessionStatus): void {
+    if (step === null) return;
+    if (step === "wrong_code") return stop("wrong_code");
+    knock = step.knock;
+    request(step.message, purpose);
+    status = next;
     changed();
   }
 
-  /** Owner: an exchange finished or went: a queued hello may be answered now. */
-  function nextHello(): void {
-    const q = queued.shift();
-    if (q !== undefined) onHello(q.reqId, q.sid, q.msg);
-  }
-
-  /**
-   * Owner: the code has had all the answers it gets. Once nothing is open, the device asks the server
-   * for a new code; until one comes it answers nothing more for this one (view().codeSpent).
-   */
-  function spendCode(): void {
-    queued.length = 0;
-    const wasSpent = codeSpent;
-    codeSpent = true;
-    // Not while a guest is still in an exchange or waiting for an answer (a new code refuses them all),
-    // nor when the server retires the code on its own count (it did see MAX_WRONG_CODES wrong verdicts).
-    if (attempts.size === 0 && key === null && seat === 0 && !recodeAsked && wrongForCode < MAX_WRONG_CODES) {
-      recodeAsked = request({ type: "room.recode" }, "recode");
-    }
-    if (!wasSpent) changed();
-  }
-
-  /** Owner: the guest's confirmation. A wrong tag is reported (the server counts it). */
-  function onConfirm(reqId: string, tag: string): void {
-    const att = attempts.get(reqId);
-    if (att === undefined || seat === 1 || att.secrets !== null || att.confirmed) return;
-    att.confirmed = true;
-    if (answeredForCode >= MAX_WRONG_CODES) {
-      // The code has had all the judgements it gets here: refused unjudged (the guest learns nothing).
-      attempts.delete(reqId);
-      request({ type: "join.answer", reqId, approve: false }, `answer:${reqId}`);
-      spendCode();
-      return;
-    }
-    answeredForCode++;
-    const r = att.hs.confirm(tag);
-    if (!r.ok) {
-      attempts.delete(reqId);
-      wrongForCode++;
-      request({ type: "join.verdict", reqId, ok: false }, "verdict");
-      emit({ type: "wrong_code", reqId });
-      if (codeSpent || answeredForCode >= MAX_WRONG_CODES) spendCode();
-      else nextHello();
-      return;
-    }
-    att.secrets = r.value.secrets;
-    request({ type: "join.verdict", reqId, ok: true, tag: r.value.tag }, "verdict");
-    if (answeredForCode >= MAX_WRONG_CODES) spendCode();
-    else nextHello();
-  }
-
-  /** Owner: a verified guest's sealed request; shown for an answer, or refused when unreadable. */
-  function onJoinRequest(reqId: string, box: string): void {
-    const att = attempts.get(reqId);
-    if (att === undefined || seat === 1 || att.secrets === null || att.name !== null) return;
-    const opened = openBox(att.secrets.key, box);
-    const body =
-      opened.ok && opened.value.kind === "request" ? v.safeParse(JoinRequestSchema, opened.value.body) : null;
-    if (body === null || !body.success) {
-      // The right code but no readable request: not a wrong guess, just not a guest to seat.
-      attempts.delete(reqId);
-      request({ type: "join.answer", reqId, approve: false }, `answer:${reqId}`);
-      return;
-    }
-    att.name = body.output.name;
-    const view: JoinRequestView = { reqId, name: att.name, at: clock.now() };
-    requests.set(reqId, view);
-    emit({ type: "request", request: view });
-    changed();
-  }
-
-  /** Guest: the owner's share; this side's tag and seat secret go back (the key is not used yet). */
-  function onReply(reqId: string, msg: string): void {
-    if (guestHs === null || (guestReq !== null && guestReq !== reqId) || guestDone !== null) return;
-    guestReq = reqId;
-    const r = guestHs.finish(msg);
-    if (!r.ok) return stop("wrong_code");
-    // The seat secret is this device's own (not derived from the exchange, which the owner shares):
-    // it goes to the server only, which keeps its hash.
-    guestDone = { check: r.value.check, secrets: r.value.secrets, seatSecret: generateSecret(random), verified: false };
-    request({ type: "join.confirm", reqId, tag: r.value.tag, secret: guestDone.seatSecret }, "confirm");
-    status = "confirming";
-    changed();
-  }
-
-  /** Guest: the owner's tag held; only now is the key used, to seal this side's name for the owner. */
-  function onVerified(tag: string): void {
-    if (guestDone === null || guestDone.verified) return;
-    if (!guestDone.check(tag)) return stop("wrong_code");
-    guestDone.verified = true;
-    const box = sealBox(
-      guestDone.secrets.key,
-      { seat: 1, seq: 0, kind: "request", body: { name: profile.name } },
-      random,
-    );
-    request({ type: "join.request", reqId: guestReq, request: box }, "request");
-    status = "pending";
-    changed();
-  }
+  // ---- Seat and connection. ----
 
   /** A room key became known: what only the key allows (the owner's setup, one's profile) goes out. */
   function keyed(): void {
     drain();
-    if (caughtUp) afterSync();
+    if (sync.caughtUp) afterSync();
     flush();
     changed();
   }
 
   function onClose(): void {
-    inflight = false;
-    syncing = false;
-    caughtUp = false;
+    out = sent(out, false);
+    sync = connectionLost(sync);
     if (status === "seated" || status === "pending") status = "connecting";
     changed();
   }
@@ -568,14 +435,15 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     if (gapTimer !== null) clock.clearTimeout(gapTimer);
     if (retryTimer !== null) clock.clearTimeout(retryTimer);
     if (relayTimer !== null) clock.clearTimeout(relayTimer);
-    gapTimer = retryTimer = relayTimer = null;
+    if (knockTimer !== null) clock.clearTimeout(knockTimer);
+    gapTimer = retryTimer = relayTimer = knockTimer = null;
   }
 
-  function seated(s: Seat, sent: number, seqAtJoin: number): void {
+  function seated(s: Seat, sentBefore: number, seqAtJoin: number): void {
     seat = s;
     status = "seated";
-    nextCseq = Math.max(nextCseq, sent + 1, guard[s] + 1);
-    floor = Math.max(floor, seqAtJoin);
+    out = seatedAt(out, sentBefore, guard[s]);
+    inlog = raiseFloor(inlog, seqAtJoin);
     link.resumed();
     pacer.reset("hello");
     startSync();
@@ -584,9 +452,9 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   }
 
   function startSync(): void {
-    if (syncing) return;
-    syncing = true;
-    request({ type: "sync", after: applied }, "sync");
+    const r = askSync(sync);
+    sync = r.c;
+    if (r.send) request({ type: "sync", after: inlog.applied }, "sync");
   }
 
   function onMessage(raw: unknown): void {
@@ -599,79 +467,78 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     switch (m.type) {
       case "room.created":
         created = true;
-        learnHead(m.head);
+        out = learnHead(out, m.head);
         seated(0, 0, 0);
         newCode(m.loc, "allocated");
         return;
-      case "room.joined":
+      case "room.joined": {
         // A seat without the owner's tag checked would be a seat under a key nobody proved.
-        if (m.seat === 1 && key === null && guestDone !== null && !guestDone.verified) return stop("wrong_code");
-        if (m.seat === 1 && key === null && guestDone !== null && guestDone.verified) {
-          key = guestDone.secrets.key;
-          secret = guestDone.seatSecret;
+        const given = m.seat === 1 && key === null ? knockSeat(knock) : null;
+        if (given === "wrong_code") return stop("wrong_code");
+        if (given !== null) {
+          key = given.key;
+          secret = given.secret;
         }
         if (roomId === "") roomId = m.roomId;
-        token = m.token;
-        via = m.via;
-        peer = m.peer;
-        learnHead(m.head);
+        seePeer(peerAtJoin(m));
+        out = learnHead(out, m.head);
         seated(m.seat, m.sent, m.seq);
         if (m.seat === 0 && m.loc !== undefined && m.loc !== null) newCode(m.loc, "lapsed");
         if (key !== null) keyed();
         return;
+      }
       case "room.code":
         newCode(m.loc, m.reason);
         return;
+      case "join.ok":
+        // A step of the exchange was taken (its outbox entry is done); the next one comes from the other side.
+        return;
       case "join.pending":
-        guestReq = m.reqId;
+        if (knock !== null) knock = knockPending(knock, m.reqId);
         status = m.owner ? "confirming" : "waiting";
         changed();
         return;
       case "join.hello":
-        onHello(m.reqId, m.sid, m.msg);
+        // (The server sends waiting exchanges just before it answers the owner's own join: no seat check.)
+        if (asOwner()) runDoor(hello(door, { reqId: m.reqId, sid: m.sid, msg: m.msg }, doorContext()));
         return;
       case "join.reply":
-        onReply(m.reqId, m.msg);
+        if (knock !== null) onKnockStep(knockReply(knock, m.reqId, m.msg, random), "confirm", "confirming");
         return;
       case "join.confirm":
-        onConfirm(m.reqId, m.tag);
+        if (asOwner()) runDoor(confirm(door, m.reqId, m.tag, doorContext()));
         return;
       case "join.request":
-        onJoinRequest(m.reqId, m.request);
+        if (asOwner()) runDoor(named(door, m.reqId, m.request));
         return;
       case "join.verified":
         // To the owner: its verdict is recorded; the guest's sealed name follows in `join.request`.
-        if (seat === 0 || guestDone === null || m.reqId !== guestReq) return;
-        // The owner's own confirmation: without it this side does not use the key.
-        onVerified(m.tag);
+        // To the guest: the owner's own confirmation, without which this side does not use the key.
+        if (seat !== 0 && knock !== null)
+          onKnockStep(knockVerified(knock, m.reqId, m.tag, profile.name, random, m.roomId), "request", "pending");
         return;
       case "join.answered": {
-        const att = attempts.get(m.reqId);
-        if (m.approved && att?.secrets != null && key === null) {
-          key = att.secrets.key;
-          attempts.clear();
+        requests.delete(m.reqId);
+        if (code === null) return changed();
+        const r = answered(door, m.reqId, m.approved, doorContext(), key !== null);
+        runDoor(r);
+        if (r.key !== null) {
+          key = r.key;
           keyed();
         }
-        requests.delete(m.reqId);
-        if (!m.approved) attempts.delete(m.reqId);
-        if (codeSpent && key === null) spendCode();
         changed();
         return;
       }
-      case "join.withdrawn": {
-        requests.delete(m.reqId);
-        const att = attempts.get(m.reqId);
-        attempts.delete(m.reqId);
+      case "join.withdrawn":
         // Gone before the guest confirmed (lapsed, or the guest left): nothing was judged, nothing spent.
-        void att;
-        if (codeSpent) spendCode();
-        else nextHello();
+        requests.delete(m.reqId);
+        if (code !== null) runDoor(withdrawn(door, m.reqId, doorContext()));
         changed();
         return;
-      }
       case "join.refused":
         if (m.reason === "lapsed") {
           // Too slow a step (a stalled network): knock again, paced.
+          knock = null;
           status = "waiting";
           knockLater(undefined);
           changed();
@@ -688,17 +555,17 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         );
         return;
       case "relay.ack": {
-        const head = outbox[0];
-        if (head === undefined || head.cseq !== m.cseq || seat === null || head.box === null) return;
-        outbox.shift();
-        inflight = false;
+        if (seat === null) return;
+        const a = acknowledged(out, m.cseq);
+        if (a === null) return;
+        out = a.o;
         pacer.reset("relay");
         receive({
           seq: m.seq,
           from: seat,
           cseq: m.cseq,
-          kind: head.kind,
-          box: head.box,
+          kind: a.item.kind,
+          box: a.item.box!,
           at: m.at,
           sent: m.sent,
           proof: m.proof,
@@ -711,20 +578,16 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         return;
       case "sync.page": {
         for (const msg of m.msgs) receive(msg, true);
-        if (m.more) {
-          syncing = false;
-          startSync();
-          return;
-        }
-        syncing = false;
+        sync = syncEnded(sync);
+        if (m.more) return startSync();
         afterSync();
         return;
       }
       case "presence":
         if (m.seat !== seat) {
-          peer = { seated: m.seated, online: m.online };
-          token = m.token;
-          via = m.via;
+          seePeer(peerPresence(peer, seat, m));
+          // A fresh token: what waited for one goes (the approval's answer can come before the presence).
+          flush();
           changed();
         }
         return;
@@ -736,12 +599,16 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     }
   }
 
-  /** Guest: knock again once the pacer allows (never sooner than the server's `retryMs`, within reason). */
+  /**
+   * Guest: knock again once the pacer allows (never sooner than the server's `retryMs`, within
+   * reason), unless an exchange got under way meanwhile (a copy of the hello, sent again by the
+   * connection while the first was handled, can be refused while the first opens the exchange).
+   */
   function knockLater(retryMs: number | undefined): void {
-    retryTimer ??= clock.setTimeout(
+    knockTimer ??= clock.setTimeout(
       () => {
-        retryTimer = null;
-        if (!disposed && link.isOpen && seat === null) onOpen();
+        knockTimer = null;
+        if (!disposed && link.isOpen && seat === null && knock?.reqId == null) onOpen();
       },
       pacer.next("hello", retryMs),
     );
@@ -756,10 +623,6 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       },
       pacer.next("relay", retryMs === undefined ? undefined : Math.min(retryMs, PACER_MAX_MS)),
     );
-  }
-
-  function learnHead(h: LogHead): void {
-    if (top === null || h.seq > top.seq) top = { seq: h.seq, sent: [h.sent[0], h.sent[1]], proof: h.proof };
   }
 
   function onError(
@@ -777,12 +640,18 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       return;
     }
     if (purpose === "rejoin" && (code === "room/no_seat" || code === "room/full")) return stop("exists");
+    if (purpose === "return") {
+      // Not approved before the cut (or the room is gone): a fresh exchange, as after any cut.
+      knock = null;
+      if (!disposed && link.isOpen) onOpen();
+      return;
+    }
     if (purpose === "create" && (code === "rate/rooms" || code === "rate/limited")) {
       // Too many new games from this network: said once, tried again when the server's window ends.
       emit({ type: "error", code, message });
-      retryTimer ??= clock.setTimeout(
+      knockTimer ??= clock.setTimeout(
         () => {
-          retryTimer = null;
+          knockTimer = null;
           if (!disposed && link.isOpen && !created) onOpen();
         },
         pacer.next("hello", retryMs),
@@ -806,49 +675,13 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       changed();
       return;
     }
-    if (purpose === "relay") {
-      inflight = false;
-      const head = outbox[0];
-      if (code === "chat/flood" && head !== undefined && head.kind === "chat") {
-        outbox.shift();
-        emit({ type: "error", code, message });
-        relayLater();
-        return;
-      }
-      if (code === "relay/duplicate" && head !== undefined) {
-        // Stored before, its acknowledgement lost: it comes back with the catch-up.
-        outbox.shift();
-        startSync();
-      } else if (code === "relay/seq_taken" || code === "relay/bad_head") {
-        // Another message took that number (both players sent at once), or this side's head is not
-        // the room's: catch up (the catch-up brings the newer head), then send again, paced.
-        startSync();
-      } else if (code === "room/not_seated") {
-        // The seat token is no longer good (a server restart, a seat taken over): join again, paced
-        // (a server that keeps saying so must not make the client reconnect in a loop).
-        retryTimer ??= clock.setTimeout(() => {
-          retryTimer = null;
-          if (!disposed) link.restart();
-        }, pacer.next("relay"));
-        return;
-      } else if (code === "relay/out_of_order" && head !== undefined && expected !== undefined) {
-        head.cseq = null;
-        // Only a number this side could have sent: a hint below what it already sealed is no hint
-        // (then this side's head is stale: the catch-up brings a newer one).
-        if (seat !== null && expected > guard[seat] && expected <= nextCseq + 1) nextCseq = expected;
-        else startSync();
-      } else {
-        emit({ type: "error", code, message });
-      }
-      relayLater(code === "rate/limited" || code === "server/error" ? retryMs : undefined);
-      return;
-    }
-    if (purpose === "sync") syncing = false;
+    if (purpose === "relay") return relayRefused(code, message, expected, retryMs);
+    if (purpose === "sync") sync = syncEnded(sync);
+    // A wrong verdict sent again after its answer was lost: the exchange had already ended.
+    if (purpose === "verdict" && code === "join/not_found") return;
     if (purpose !== undefined && purpose.startsWith("reply:") && code === "join/not_found") {
       // The exchange ended before the answer arrived (it lapsed, or the guest left): let it go.
-      attempts.delete(purpose.slice("reply:".length));
-      nextHello();
-      return;
+      return exchangeGone(purpose.slice("reply:".length));
     }
     if (purpose !== undefined && purpose.startsWith("answer:") && (code === "join/not_found" || code === "room/full")) {
       requests.delete(purpose.slice("answer:".length));
@@ -857,17 +690,43 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     emit({ type: "error", code, message });
   }
 
+  /** Owner: an exchange the server no longer has. */
+  function exchangeGone(reqId: string): void {
+    if (code !== null) runDoor(withdrawn(door, reqId, doorContext()));
+  }
+
+  /** The server refused the relay in flight (friend/outbox.ts decides what becomes of it). */
+  function relayRefused(
+    code: ErrorCode,
+    message: string,
+    expected: number | undefined,
+    retryMs: number | undefined,
+  ): void {
+    const r = refused(out, code, expected, seat === null ? Infinity : guard[seat]);
+    out = r.o;
+    if (r.report) emit({ type: "error", code, message });
+    if (r.sync) startSync();
+    if (r.rejoin) {
+      // A server that keeps saying so must not make the client reconnect in a loop: paced.
+      retryTimer ??= clock.setTimeout(() => {
+        retryTimer = null;
+        if (!disposed) link.restart();
+      }, pacer.next("relay"));
+      return;
+    }
+    relayLater(r.hinted ? retryMs : undefined);
+  }
+
+  // ---- The incoming log. ----
+
   /** Takes a stored message into the ordered log; applies whatever has become contiguous. */
   function receive(msg: StoredMessage, fromSync = false): void {
-    learnHead(msg);
+    out = learnHead(out, msg);
     // One's own message, stored before its acknowledgement was lost: it is sent, not to be sent again.
-    const head = outbox[0];
-    if (head !== undefined && msg.from === seat && head.cseq === msg.cseq && head.box === msg.box) {
-      outbox.shift();
-      inflight = false;
-    }
-    if (msg.seq <= applied || pending.has(msg.seq)) return;
-    pending.set(msg.seq, msg);
+    out = storedElsewhere(out, msg, seat);
+    const before = inlog;
+    inlog = takeIn(inlog, msg);
+    if (inlog === before) return;
     drain();
     if (!fromSync) changed();
   }
@@ -875,46 +734,47 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   function drain(): void {
     // Without the key nothing can be opened: what arrived waits (the owner learns the key from
     // join.answered, which may come after the new guest's first relay).
+    if (key === null && keyFromGuest()) return keyed();
     if (key === null) return;
     let progressed = false;
-    for (let next = pending.get(applied + 1); next !== undefined; next = pending.get(applied + 1)) {
-      pending.delete(next.seq);
-      applied = next.seq;
-      apply(next);
+    for (let next = takeOut(inlog); next !== null; next = takeOut(inlog)) {
+      inlog = next.log;
+      apply(next.msg);
       progressed = true;
     }
-    if (progressed) gapChecked = false;
+    if (progressed) sync = advanced(sync);
     checkGap();
     if (progressed) changed();
   }
 
-  function highest(): number {
-    let h = floor;
-    for (const s of pending.keys()) if (s > h) h = s;
-    return h;
+  /** Owner: the approval's answer was lost, but the seated guest's first box tells which exchange was approved. */
+  function keyFromGuest(): boolean {
+    if (seat !== 0) return false;
+    const first = [...inlog.pending.values()].find((m) => m.from === 1);
+    const found = first === undefined ? null : keyOpening(door, first.box);
+    if (found === null) return false;
+    key = found;
+    door = { ...door, attempts: new Map(), queued: [], gone: new Map() };
+    requests.clear();
+    return true;
   }
 
   /** A missing sequence number is waited for, then asked for again; a number never stored is skipped. */
   function checkGap(): void {
-    if (applied >= highest()) {
+    if (!hasGap(inlog)) {
       if (gapTimer !== null) clock.clearTimeout(gapTimer);
       gapTimer = null;
       return;
     }
-    if (gapTimer !== null || syncing || !link.isOpen || status !== "seated") return;
+    if (gapTimer !== null || sync.syncing || !link.isOpen || status !== "seated") return;
     gapTimer = clock.setTimeout(() => {
       gapTimer = null;
-      if (applied >= highest()) return;
-      if (!gapChecked) {
-        gapChecked = true;
-        startSync();
-        return;
-      }
+      if (!hasGap(inlog)) return;
+      const g = gapWaited(sync);
+      sync = g.c;
+      if (g.then === "sync") return startSync();
       // Asked again and still missing: the number was taken but never stored (a crash between).
-      let low = Infinity;
-      for (const s of pending.keys()) if (s < low) low = s;
-      applied = low === Infinity ? floor : low - 1;
-      gapChecked = false;
+      inlog = skipGap(inlog);
       drain();
       afterSync();
     }, gapWaitMs);
@@ -922,111 +782,81 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
 
   function afterSync(): void {
     checkGap();
-    const complete = applied >= floor && pending.size === 0;
-    if (complete && key === null) caughtUp = true;
-    else if (complete && (!caughtUp || !everCaughtUp)) {
-      caughtUp = true;
-      if (!everCaughtUp) {
-        everCaughtUp = true;
-        if (seat === 0 && game.settings === null && opts.setup !== undefined) {
-          enqueue({
-            t: "setup",
-            game: opts.setup.game,
-            options: opts.setup.options as Record<string, number | boolean>,
-            bestOf: opts.setup.bestOf,
-          });
-        }
-      }
-      if (seat !== null) {
-        const mine = game.profiles[seat];
-        if (mine === null || mine.name !== profile.name || mine.avatar !== profile.avatar)
-          enqueue(profilePayload(profile));
-      }
+    const r = settled(sync, complete(inlog), key !== null);
+    sync = r.c;
+    if (r.first && seat === 0 && game.settings === null && opts.setup !== undefined) {
+      enqueueOut({
+        t: "setup",
+        game: opts.setup.game,
+        options: opts.setup.options as Record<string, number | boolean>,
+        bestOf: opts.setup.bestOf,
+      });
+    }
+    if (r.arrived && seat !== null) {
+      const mine = game.profiles[seat];
+      if (mine === null || mine.name !== profile.name || mine.avatar !== profile.avatar)
+        enqueueOut(profilePayload(profile));
     }
     flush();
     changed();
   }
 
   function apply(msg: StoredMessage): void {
-    const reject = (code: ErrorCode, message: string): void =>
-      emit({ type: "rejected", from: msg.from, seq: msg.seq, code, message });
-    if (key === null) return reject("crypto/bad_box", "no room key on this device");
-    const opened = openBox(key, msg.box);
-    if (!opened.ok) return reject(opened.error.code, opened.error.message);
-    const g = acceptSealed(guard, msg.from, opened.value);
-    if (!g.ok) return reject(g.error.code, g.error.message);
-    guard = g.value;
-    if (opened.value.kind !== msg.kind) return reject("peer/invalid", "the box's kind differs from the relayed kind");
-    const payload = parsePayload(opened.value.body);
-    if (!payload.ok) return reject(payload.error.code, payload.error.message);
-    const r = applyPayload(game, { from: msg.from, seq: msg.seq, at: msg.at, payload: payload.value });
-    if (!r.ok) return reject(r.error.code, r.error.message);
-    game = r.value.game;
-    log.push({ from: msg.from, seq: msg.seq, at: msg.at, payload: payload.value });
+    const r = openAndApply(game, guard, key, msg);
+    guard = r.guard;
+    const o = r.outcome;
+    if (!o.ok) return emit({ type: "rejected", from: msg.from, seq: msg.seq, code: o.code, message: o.message });
+    game = o.applied.game;
+    log.push(o.entry);
     emit({
       type: "applied",
       from: msg.from,
       seq: msg.seq,
-      payload: payload.value,
-      ...(r.value.trace !== undefined ? { trace: r.value.trace } : {}),
-      ...(r.value.ended !== undefined ? { ended: r.value.ended } : {}),
+      payload: o.entry.payload,
+      ...(o.applied.trace !== undefined ? { trace: o.applied.trace } : {}),
+      ...(o.applied.ended !== undefined ? { ended: o.applied.ended } : {}),
     });
   }
+
+  // ---- The outgoing log. ----
 
   function flush(): void {
     // Only once caught up: what this seat sent before (on any device) is known, and the next number too.
     if (
-      inflight ||
+      out.inflight ||
       retryTimer !== null ||
-      top === null ||
+      out.top === null ||
       disposed ||
       status !== "seated" ||
       seat === null ||
       key === null ||
-      !caughtUp ||
-      token === "" ||
+      !sync.caughtUp ||
+      peer.token === "" ||
       !link.isOpen
     )
       return;
-    const head = outbox[0];
-    if (head === undefined) {
-      changed();
-      return;
-    }
-    if (head.cseq === null || head.box === null) {
-      head.cseq = Math.max(nextCseq, guard[seat] + 1);
-      nextCseq = head.cseq + 1;
-      head.box = sealBox(key, { seat, seq: head.cseq, kind: head.kind, body: head.payload }, random);
-    }
-    const prev = top;
-    inflight = request(
-      {
-        type: "relay",
-        room: roomId,
-        seat,
-        via,
-        tok: token,
-        seq: prev.seq + 1,
-        cseq: head.cseq,
-        prev: { sent: prev.sent, proof: prev.proof },
-        kind: head.kind,
-        box: head.box,
-      },
-      "relay",
+    if (out.items.length === 0) return changed();
+    const s = seat;
+    const k = key;
+    out = sealHead(out, guard[s], (cseq, item) =>
+      sealBox(k, { seat: s, seq: cseq, kind: item.kind, body: item.payload }, random),
     );
+    const relay = relayOf(out, { room: roomId, seat: s, via: peer.via, tok: peer.token });
+    if (relay === null) return;
+    out = sent(out, request(relay, "relay"));
     if (relayTimer !== null) clock.clearTimeout(relayTimer);
-    relayTimer = inflight
+    relayTimer = out.inflight
       ? clock.setTimeout(() => {
           relayTimer = null;
-          if (!inflight) return;
-          inflight = false;
+          if (!out.inflight) return;
+          out = sent(out, false);
           relayLater();
         }, RELAY_TIMEOUT_MS)
       : null;
   }
 
-  function enqueue(p: Payload): void {
-    outbox.push({ payload: p, kind: kindOf(p), cseq: null, box: null });
+  function enqueueOut(p: Payload): void {
+    out = enqueue(out, p);
     flush();
     changed();
   }
@@ -1043,13 +873,13 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       const flood = chatFlood(
         game.chat.filter((c) => c.seat === seat).map((c) => c.at),
         clock.now(),
-        outbox.filter((o) => o.kind === "chat").length,
+        out.items.filter((o) => o.kind === "chat").length,
       );
       if (flood !== null) return err(flood);
     }
-    const probe = applyPayload(game, { from: seat, seq: applied + 1, at: clock.now(), payload: p });
+    const probe = applyPayload(game, { from: seat, seq: inlog.applied + 1, at: clock.now(), payload: p });
     if (!probe.ok) return err(probe.error);
-    enqueue(p);
+    enqueueOut(p);
     return ok(undefined);
   }
 
@@ -1072,14 +902,14 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         code,
         keyed: key !== null,
         seat,
-        peer,
+        peer: peerView,
         requests: [...requests.values()],
         game,
-        caughtUp,
-        unsent: outbox.length,
-        applied,
-        codeSpent,
-        answered: answeredForCode,
+        caughtUp: sync.caughtUp,
+        unsent: out.items.length,
+        applied: inlog.applied,
+        codeSpent: door.spent,
+        answered: door.answered,
       };
     },
     subscribe(listener) {
@@ -1090,7 +920,7 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
       if (game.state === null || game.series === null)
         return err({ code: "peer/illegal", message: "the game is not set up yet" });
       if (seat !== null && seatToMove(game) !== seat) return err({ code: "peer/illegal", message: "not your turn" });
-      if (outbox.some((o) => o.payload.t === "move"))
+      if (out.items.some((o) => o.payload.t === "move"))
         return err({ code: "peer/illegal", message: "your last move is still on its way" });
       return act({
         t: "move",
@@ -1138,12 +968,12 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
         code,
         key: key === null ? null : makeBase64Url(key),
         seat,
-        applied,
+        applied: inlog.applied,
         guard: [guard[0], guard[1]],
-        nextCseq,
+        nextCseq: out.nextCseq,
         log: [...log],
-        outbox: outbox.map((o) => ({ payload: o.payload, kind: o.kind, cseq: o.cseq, box: o.box })),
-        ...(code !== null && seat !== 1 ? { tries: { code, used: answeredForCode } } : {}),
+        outbox: out.items.map((o) => ({ payload: o.payload, kind: o.kind, cseq: o.cseq, box: o.box })),
+        ...(code !== null && seat !== 1 ? { tries: { code, used: door.answered } } : {}),
       };
     },
     dispose() {

@@ -14,7 +14,9 @@
  * the locator (retired after MAX_WRONG_CODES, with a new locator in `room.code`), a right one is
  * forwarded with the owner's own tag (`join.verified`). Only once that tag holds does the guest use
  * the key: it sends its sealed request (its name) in `join.request`, and the owner approves or
- * refuses with `join.answer`; the guest gets `room.joined` (seat 1) or `join.refused`. `room.join` with a seat secret returns to that seat at once, with no exchange.
+ * refuses with `join.answer`; the guest gets `room.joined` (seat 1) or `join.refused`. Every step
+ * is answered to its sender (`join.ok`, `join.verified`, `join.answered`), and a step sent again
+ * (the gateway lost its answer) is taken once and answered again, so clients resend until answered. `room.join` with a seat secret returns to that seat at once, with no exchange.
  * Seated players send `relay` (one at a time, acknowledged by `relay.ack` with the room sequence
  * number) and receive the other seat's `relay`; `sync` pages through everything after a number.
  */
@@ -266,13 +268,28 @@ const FriendServerMessageSchema = v.variant("type", [
   v.object({ type: v.literal("room.code"), rid: Rid, loc: Loc, reason: v.picklist(["retired", "lapsed"] as const) }),
   /** To a guest: the exchange is open; `owner` says whether the owner is online to answer it. */
   v.object({ type: v.literal("join.pending"), rid: Rid, reqId: v.string(), owner: v.boolean() }),
+  /**
+   * A step of the key exchange (`join.reply`, `join.confirm`, `join.request`, a wrong `join.verdict`)
+   * was taken, or had been: a step sent again after its answer was lost is taken once and answered again.
+   */
+  v.object({ type: v.literal("join.ok"), rid: Rid, reqId: v.string() }),
   v.object({ type: v.literal("join.hello"), reqId: v.string(), sid: v.string(), msg: v.string(), at: v.number() }),
   v.object({ type: v.literal("join.reply"), reqId: v.string(), msg: v.string() }),
   v.object({ type: v.literal("join.confirm"), reqId: v.string(), tag: v.string() }),
   /** To the owner: the guest's sealed request, sent once the owner's tag held on the guest's side. */
   v.object({ type: v.literal("join.request"), reqId: v.string(), request: v.string() }),
-  /** To the guest: the owner's confirmation tag. To the owner: its verdict is recorded (the request may be answered). */
-  v.object({ type: v.literal("join.verified"), rid: Rid, reqId: v.string(), tag: v.string() }),
+  /**
+   * To the guest: the owner's confirmation tag, and the room's id (a guest cut off after the owner's
+   * approval returns to its seat with it and its seat secret). To the owner: its verdict is recorded
+   * (the request may be answered).
+   */
+  v.object({
+    type: v.literal("join.verified"),
+    rid: Rid,
+    reqId: v.string(),
+    tag: v.string(),
+    roomId: v.optional(v.string()),
+  }),
   v.object({ type: v.literal("join.answered"), rid: Rid, reqId: v.string(), approved: v.boolean() }),
   /** To the owner: a waiting guest went away (its request is gone). */
   v.object({ type: v.literal("join.withdrawn"), reqId: v.string() }),

@@ -219,6 +219,13 @@ async function hello(
   now: number,
 ): Promise<FriendServerMessage> {
   if (conn.roomId !== undefined) return fail("proto/invalid", "this connection is already in a room", m.rid);
+  if (conn.pendingReqId !== undefined && conn.pendingRoomId !== undefined) {
+    // The same hello again (its answer was lost to the gateway): the same answer, nothing new taken.
+    const open = await p.rooms.getRequest(conn.pendingRoomId, conn.pendingReqId, now);
+    if (open !== null && open.sid === m.sid && open.msg === m.msg)
+      return { type: "join.pending", ...(m.rid !== undefined ? { rid: m.rid } : {}), reqId: open.reqId, owner: true };
+    return fail("join/pending", "this connection already waits for an answer", m.rid);
+  }
   if (conn.pendingReqId !== undefined)
     return fail("join/pending", "this connection already waits for an answer", m.rid);
   const charged = await chargeSender(p, "lookup", from, now);
@@ -303,18 +310,33 @@ async function ownerRequest(
   return req ?? fail("join/not_found", "that join request is no longer open", rid);
 }
 
+/**
+ * A step of the key exchange taken (or taken before: a step sent again because its answer was lost
+ * is taken once and answered again). The client sends each step until this answer comes.
+ */
+function stepTaken(rid: Rid, reqId: string): FriendServerMessage {
+  return { type: "join.ok", ...(rid !== undefined ? { rid } : {}), reqId };
+}
+
 async function reply(
   p: FriendPorts,
   conn: Connection,
   m: Msg<"join.reply">,
   now: number,
-): Promise<FriendServerMessage | null> {
+): Promise<FriendServerMessage> {
   const req = await ownerRequest(p, conn, m.reqId, m.rid, now);
   if ("type" in req) return req;
+  // Already past this step (the guest confirmed): a copy sent again, answered without a second push.
+  if (req.secretHash !== undefined) return stepTaken(m.rid, req.reqId);
   const replied = await p.rooms.replyRequest(req.roomId, req.reqId, now);
-  if (replied === null) return fail("join/not_found", "that join request is no longer open", m.rid);
+  if (replied === null) {
+    // The guest confirmed meanwhile (this copy came after the first one's reply reached it).
+    const had = await p.rooms.getRequest(req.roomId, req.reqId, now);
+    if (had?.secretHash !== undefined) return stepTaken(m.rid, req.reqId);
+    return fail("join/not_found", "that join request is no longer open", m.rid);
+  }
   await push(p, req.connectionId, { type: "join.reply", reqId: req.reqId, msg: m.msg }, now);
-  return null;
+  return stepTaken(m.rid, req.reqId);
 }
 
 async function confirm(
@@ -322,17 +344,23 @@ async function confirm(
   conn: Connection,
   m: Msg<"join.confirm">,
   now: number,
-): Promise<FriendServerMessage | null> {
+): Promise<FriendServerMessage> {
   if (conn.pendingReqId !== m.reqId || conn.pendingRoomId === undefined)
     return fail("join/not_found", "this connection has no such join request", m.rid);
   // Only after the owner's reply: a confirmation the owner's device never asked for judges nothing.
-  const req = await p.rooms.confirmRequest(conn.pendingRoomId, m.reqId, p.hashSecret(m.secret), now);
-  if (req === null) return fail("join/not_found", "that join request is not answered yet or no longer open", m.rid);
+  const hash = p.hashSecret(m.secret);
+  const req = await p.rooms.confirmRequest(conn.pendingRoomId, m.reqId, hash, now);
+  if (req === null) {
+    // The same confirmation again (its answer was lost): taken once; any other one is refused.
+    const had = await p.rooms.getRequest(conn.pendingRoomId, m.reqId, now);
+    if (had !== null && had.secretHash === hash) return stepTaken(m.rid, m.reqId);
+    return fail("join/not_found", "that join request is not answered yet or no longer open", m.rid);
+  }
   const room = await p.rooms.getRoom(req.roomId, now);
   // The seat secret stays here (its hash is stored): the owner's device never receives it. An owner
   // gone by now never judges it: the exchange lapses and counts nothing.
   if (room !== null) await push(p, room.conns[0], { type: "join.confirm", reqId: req.reqId, tag: m.tag }, now);
-  return null;
+  return stepTaken(m.rid, req.reqId);
 }
 
 /** The guest checked the owner's tag and now sends its sealed request (its name) for the owner. */
@@ -341,14 +369,18 @@ async function named(
   conn: Connection,
   m: Msg<"join.request">,
   now: number,
-): Promise<FriendServerMessage | null> {
+): Promise<FriendServerMessage> {
   if (conn.pendingReqId !== m.reqId || conn.pendingRoomId === undefined)
     return fail("join/not_found", "this connection has no such join request", m.rid);
   const req = await p.rooms.nameRequest(conn.pendingRoomId, m.reqId, m.request, now);
-  if (req === null) return fail("join/not_found", "that join request is not verified or already has a request", m.rid);
+  if (req === null) {
+    const had = await p.rooms.getRequest(conn.pendingRoomId, m.reqId, now);
+    if (had !== null && had.request === m.request) return stepTaken(m.rid, m.reqId);
+    return fail("join/not_found", "that join request is not verified or already has a request", m.rid);
+  }
   const room = await p.rooms.getRoom(req.roomId, now);
   if (room !== null) await push(p, room.conns[0], { type: "join.request", reqId: req.reqId, request: m.request }, now);
-  return null;
+  return stepTaken(m.rid, req.reqId);
 }
 
 /**
@@ -365,28 +397,37 @@ async function verdict(
   conn: Connection,
   m: Msg<"join.verdict">,
   now: number,
-): Promise<FriendServerMessage | null> {
+): Promise<FriendServerMessage> {
   const req = await ownerRequest(p, conn, m.reqId, m.rid, now);
   if ("type" in req) return req;
   const room = await p.rooms.getRoom(req.roomId, now);
   if (room === null) return fail("room/not_found", "the room has expired", m.rid);
   if (room.hashes[1] !== null) {
+    // A late copy of this verdict, after the owner already seated this very guest: nothing to do.
+    if (room.hashes[1] === req.secretHash) return stepTaken(m.rid, req.reqId);
     await refuse(p, req, "room/full", now);
-    return null;
+    return stepTaken(m.rid, req.reqId);
   }
   if (!m.ok || m.tag === undefined) {
     if (req.secretHash === undefined)
       return fail("join/not_found", "that guest has not confirmed: refuse it with join.answer", m.rid);
     const out = await refuse(p, req, "wrong_code", now);
-    return out.retired !== null ? retire(p, room.roomId, out.retired, m.rid, now) : null;
+    return out.retired !== null ? retire(p, room.roomId, out.retired, m.rid, now) : stepTaken(m.rid, req.reqId);
   }
+  // The same verdict again (its answer was lost to the gateway): answered again, judged once.
+  if (req.verified === true)
+    return { type: "join.verified", ...(m.rid !== undefined ? { rid: m.rid } : {}), reqId: req.reqId, tag: m.tag };
   const verified = await p.rooms.verifyRequest(room.roomId, req.reqId, now);
-  if (verified === null) return fail("join/not_found", "that join request is no longer open or not confirmed", m.rid);
+  if (verified === null) {
+    if ((await p.rooms.getRequest(room.roomId, req.reqId, now))?.verified === true)
+      return { type: "join.verified", ...(m.rid !== undefined ? { rid: m.rid } : {}), reqId: req.reqId, tag: m.tag };
+    return fail("join/not_found", "that join request is no longer open or not confirmed", m.rid);
+  }
   if (req.loc === undefined || !(await p.rooms.passGuess(req.loc, room.roomId, now))) {
     await refuse(p, verified, "retired", now);
-    return null;
+    return stepTaken(m.rid, req.reqId);
   }
-  await push(p, req.connectionId, { type: "join.verified", reqId: req.reqId, tag: m.tag }, now);
+  await push(p, req.connectionId, { type: "join.verified", reqId: req.reqId, tag: m.tag, roomId: room.roomId }, now);
   // The guest checks the owner's tag, then sends its sealed request, which the owner shows.
   return { type: "join.verified", ...(m.rid !== undefined ? { rid: m.rid } : {}), reqId: req.reqId, tag: m.tag };
 }
@@ -503,6 +544,9 @@ async function answer(
     return fail("join/not_found", "that guest has not confirmed the code", m.rid);
   const room = await p.rooms.claimGuestSeat(req.roomId, req.secretHash, now);
   if (room === null) {
+    // A copy of this very approval, sent again while the first was still being taken: the seat is
+    // this guest's already (the first copy seats it); answered again, and nobody is refused.
+    if ((await p.rooms.getRoom(req.roomId, now))?.hashes[1] === req.secretHash) return done;
     await refuse(p, req, "room/full", now);
     return fail("room/full", "the guest seat is already taken", m.rid);
   }

@@ -1,0 +1,243 @@
+/**
+ * Each step of the friend key exchange, lost once the way API Gateway loses a message, over real
+ * WebSockets against the local server: refused by the stage throttle before any handler ran (429
+ * frame), run by the handler with its answer replaced by the failed-integration frame (500), or
+ * handled twice at once (a copy resent while the first is under way). The
+ * step is sent again until answered, the server takes it once, and the guest is seated in the same
+ * exchange: no lapse, no second knock (the real one-minute knock turn per address is on, so a second
+ * exchange would keep the friend out for a minute).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { WebSocket } from "ws";
+import type { SocketFactory, SocketLike } from "../../core/online/transport.js";
+import { codeOf, newRoom, player, startTestServer, waitFor, type Player, type TestServer } from "../local/players.js";
+
+let t: TestServer;
+let knockMs: string | undefined;
+beforeAll(async () => {
+  knockMs = process.env.FRIEND_KNOCK_MS;
+  delete process.env.FRIEND_KNOCK_MS;
+  t = await startTestServer();
+});
+afterAll(async () => {
+  if (knockMs !== undefined) process.env.FRIEND_KNOCK_MS = knockMs;
+  await t?.stop();
+});
+
+type Fault = "throttled" | "failed" | "doubled";
+type Handler = ((ev: { readonly data: unknown }) => void) | null;
+
+/**
+ * Real `ws` sockets whose first outgoing frame of type `step` meets `fault`: "throttled" never
+ * reaches the server and is answered with API Gateway's 429 frame; "failed" reaches the handler, and
+ * its answer is replaced by the 500 frame; "doubled" reaches the server twice at once (a copy sent
+ * again while the first is still being handled). `hits` counts the frames met.
+ */
+function faultyFactory(
+  address: string,
+  step: string,
+  fault: Fault,
+): { factory: SocketFactory; hits: () => number; sent: () => number } {
+  let hits = 0;
+  let sent = 0;
+  let swallow: unknown = null;
+  const factory: SocketFactory = (url) => {
+    const ws = new WebSocket(url, { localAddress: address });
+    const gatewayFrame = (message: string): string =>
+      JSON.stringify({ message, connectionId: "c", requestId: `r${hits}` });
+    const s = {
+      get readyState() {
+        return ws.readyState;
+      },
+      onopen: null as Handler,
+      onmessage: null as Handler,
+      onclose: null as Handler,
+      onerror: null as Handler,
+      send(data: string) {
+        const frame = JSON.parse(data) as Record<string, unknown>;
+        if (frame.type === step) sent++;
+        if (frame.type === step && hits === 0) {
+          hits++;
+          if (fault === "throttled") {
+            setTimeout(() => s.onmessage?.({ data: gatewayFrame("Too Many Requests") }), 1);
+            return;
+          }
+          if (fault === "doubled") {
+            ws.send(data);
+            sent++;
+          } else swallow = frame.rid;
+        }
+        ws.send(data);
+      },
+      close(code?: number, reason?: string) {
+        ws.close(code, reason);
+      },
+    };
+    ws.on("open", () => s.onopen?.({ data: null }));
+    ws.on("close", () => s.onclose?.({ data: null }));
+    ws.on("error", () => s.onerror?.({ data: null }));
+    ws.on("message", (data) => {
+      const text = String(data);
+      const frame = JSON.parse(text) as Record<string, unknown>;
+      if (swallow !== null && frame.rid === swallow) {
+        swallow = null;
+        s.onmessage?.({ data: gatewayFrame("Internal server error") });
+        return;
+      }
+      s.onmessage?.({ data: text });
+    });
+    return s as unknown as SocketLike;
+  };
+  return { factory, hits: () => hits, sent: () => sent };
+}
+
+const GUEST_STEPS = ["join.hello", "join.confirm", "join.request"] as const;
+const OWNER_STEPS = ["join.reply", "join.verdict", "join.answer"] as const;
+
+/** Within this the guest is seated (one exchange takes well under a second; a lapse would add 3 s and a knock a minute). */
+const SEATED_WITHIN_MS = 8_000;
+
+let nextAddress = 10;
+
+describe("a lost key-exchange step is sent again and taken once", () => {
+  for (const step of [...GUEST_STEPS, ...OWNER_STEPS]) {
+    for (const fault of ["throttled", "failed", "doubled"] as const) {
+      test(`${step} ${fault}`, async () => {
+        const url = t.server.wsUrl;
+        const ownerAddr = `127.0.23.${nextAddress++}`;
+        const guestAddr = `127.0.23.${nextAddress++}`;
+        const onOwner = (OWNER_STEPS as readonly string[]).includes(step);
+        const faulty = faultyFactory(onOwner ? ownerAddr : guestAddr, step, fault);
+        const owner: Player = player(
+          url,
+          newRoom().code,
+          "create",
+          { name: "Olga" },
+          {
+            setup: { game: "tsoro-wta", options: { holes: 4, seeds: 1 }, bestOf: 1 },
+            address: ownerAddr,
+            ...(onOwner ? { socket: faulty.factory } : {}),
+          },
+        );
+        let hellos = 0;
+        owner.session.subscribe((e) => {
+          if (e.type === "request") {
+            hellos++;
+            owner.session.answerJoin(e.request.reqId, true);
+          }
+        });
+        const code = await codeOf(owner);
+        const started = Date.now();
+        const guest = player(
+          url,
+          code,
+          "join",
+          { name: "Gus" },
+          {
+            address: guestAddr,
+            ...(onOwner ? {} : { socket: faulty.factory }),
+          },
+        );
+        try {
+          await waitFor(
+            () =>
+              guest.view().status === "seated" &&
+              owner.view().keyed &&
+              guest.view().keyed &&
+              owner.view().game.profiles[1]?.name === "Gus" &&
+              guest.view().game.state !== null,
+            `guest seated and both keyed after a ${fault} ${step}`,
+            SEATED_WITHIN_MS,
+          );
+          const took = Date.now() - started;
+          expect(faulty.hits()).toBe(1);
+          // The lost step goes again (a failed one reaches the server twice, and is taken once; a lost
+          // approval may be resent after the owner already took the key from the guest's first box).
+          await waitFor(() => faulty.sent() >= 2, `${step} sent again`, 3_000);
+          // One exchange: one request shown, one confirmation judged, nothing counted as a wrong code.
+          expect(hellos).toBe(1);
+          expect(owner.view().answered).toBe(1);
+          expect(took).toBeLessThan(SEATED_WITHIN_MS);
+          // The room works both ways under the exchange's key.
+          expect(guest.session.chat("hello").ok).toBe(true);
+          await waitFor(() => owner.view().game.chat.some((c) => c.text === "hello"), "chat reaches the owner");
+        } finally {
+          owner.session.dispose();
+          guest.session.dispose();
+        }
+      });
+    }
+  }
+});
+
+describe("a guest cut off between the owner's approval and its seat", () => {
+  test("returns to the seat it was given with its own seat secret, under the exchange's key", async () => {
+    const url = t.server.wsUrl;
+    const ownerAddr = `127.0.23.${nextAddress++}`;
+    const guestAddr = `127.0.23.${nextAddress++}`;
+    // The guest's first socket is cut the moment its seat arrives, before the session sees it.
+    let cut = 0;
+    const guestSockets: WebSocket[] = [];
+    const factory: SocketFactory = (u) => {
+      const ws = new WebSocket(u, { localAddress: guestAddr });
+      guestSockets.push(ws);
+      const s = {
+        get readyState() {
+          return ws.readyState;
+        },
+        onopen: null as Handler,
+        onmessage: null as Handler,
+        onclose: null as Handler,
+        onerror: null as Handler,
+        send: (d: string) => ws.send(d),
+        close: (code?: number, reason?: string) => ws.close(code, reason),
+      };
+      ws.on("open", () => s.onopen?.({ data: null }));
+      ws.on("close", () => s.onclose?.({ data: null }));
+      ws.on("error", () => s.onerror?.({ data: null }));
+      ws.on("message", (data) => {
+        const text = String(data);
+        if (cut === 0 && (JSON.parse(text) as { type?: string }).type === "room.joined") {
+          cut++;
+          ws.terminate();
+          return;
+        }
+        s.onmessage?.({ data: text });
+      });
+      return s as unknown as SocketLike;
+    };
+    const owner: Player = player(
+      url,
+      newRoom().code,
+      "create",
+      { name: "Olga" },
+      {
+        setup: { game: "tsoro-wta", options: { holes: 4, seeds: 1 }, bestOf: 1 },
+        address: ownerAddr,
+      },
+    );
+    let requests = 0;
+    owner.session.subscribe((e) => {
+      if (e.type === "request") {
+        requests++;
+        owner.session.answerJoin(e.request.reqId, true);
+      }
+    });
+    const guest = player(url, await codeOf(owner), "join", { name: "Gus" }, { socket: factory });
+    try {
+      await waitFor(
+        () => guest.view().status === "seated" && owner.view().game.profiles[1]?.name === "Gus",
+        "the guest back in its seat",
+        SEATED_WITHIN_MS,
+      );
+      expect(cut).toBe(1);
+      expect(guestSockets.length).toBeGreaterThanOrEqual(2);
+      expect(requests).toBe(1);
+      expect(guest.view().seat).toBe(1);
+      expect(guest.session.key).toEqual(owner.session.key);
+    } finally {
+      owner.session.dispose();
+      guest.session.dispose();
+    }
+  });
+});
