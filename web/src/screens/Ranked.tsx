@@ -189,7 +189,8 @@ export function RankedScreen(): JSX.Element {
         </button>
         <h1 id="ranked-title">Ranked{r.match !== null ? ` · ${GAME_NAMES[r.match.game]}` : ""}</h1>
       </header>
-      <Show when={!r.connected}>
+      {/* A planned reconnect (the link stays "connected" while it moves to a new socket) shows nothing. */}
+      <Show when={!r.connected && r.link.status !== "connected"}>
         <p class="banner warn" role="status" data-testid="conn-banner">
           {r.link.status === "offline"
             ? "You are offline. Play carries on when the connection is back."
