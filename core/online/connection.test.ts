@@ -223,6 +223,15 @@ describe("connection", () => {
     expect(r.conn.state().status).toBe("connected");
   });
 
+  test("the heartbeat keeps a socket alive before the application has resumed on it", () => {
+    const r = rig({ heartbeatMs: 1_000 }, false);
+    r.last().open();
+    r.conn.request({ type: "join.hello" }, { early: true });
+    r.last().frame({ type: "join.wait", rid: r.last().sent[0].rid });
+    r.clock.advance(1_300);
+    expect(r.last().sent.map((m) => m.type)).toEqual(["join.hello", "ping"]);
+  });
+
   test("planned reconnect comes on time at short ages, and a socket's age counts from its own opening", () => {
     const r = rig({ maxAgeMs: 2_500, heartbeatMs: 1e9 });
     r.last().open();

@@ -208,7 +208,9 @@ export function createConnection(o: ConnectionOptions): Connection {
         restart();
       } else if (draining && (outboxInFlight() === 0 || now - drainSince >= answerMs)) {
         swap();
-      } else if (ready && now - lastSent >= heartbeatMs) {
+      } else if (now - lastSent >= heartbeatMs) {
+        // Before the application has resumed too (a sign-in or a friend's approval can take a
+        // while): the gateway's idle cut counts from the last message, whatever it was.
         send(entry(ping(), { early: true, keep: false }));
       } else if (ready && successor === null && now - openedAt >= maxAgeMs) {
         successor = openSocket(true);

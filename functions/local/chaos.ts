@@ -35,8 +35,8 @@ export interface ChaosScale {
 export const CHAOS_SCALE: ChaosScale = {
   idleMs: 3_000,
   maxConnectionMs: 8_000,
-  ratePerGame: 4.5,
-  burstPerGame: 4,
+  ratePerGame: 6,
+  burstPerGame: 5,
   failures: 0.05,
   dropMeanMs: 4_000,
   thinkMs: 250,
