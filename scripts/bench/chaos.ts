@@ -2,7 +2,8 @@
  * `npm run -s bench chaos`: at least 200 whole games (half friend, half ranked) between two clients
  * on the local server under every gateway fault at once, at the chaos test's scale
  * (functions/local/chaos.ts), CHAOS_PARALLEL games at a time (default 8). CHAOS_GAMES sets the
- * number of games, CHAOS_MODES the kinds (`friend,ranked`, `ranked` or `friend`). Prints JSON lines
+ * number of games, CHAOS_MODES the kinds (`friend,ranked`, `ranked` or `friend`), CHAOS_RATE the
+ * stage throttle per game in play. Prints JSON lines
  * per mode and in all: games finished and unfinished, lost and duplicated actions, false
  * departures, games whose devices disagree, reconnects and the time to recover p50/p99, the
  * clock's worst overcharge; then what the gateway did (its throttled and failed shares measured)
@@ -28,8 +29,15 @@ export async function run(emit: Emit): Promise<void> {
     .split(",")
     .filter((m): m is Mode => m === "friend" || m === "ranked");
   if (modes.length === 0) throw new Error("CHAOS_MODES: friend, ranked or both");
+  // CHAOS_RATE: the stage throttle per game in play (messages a second; burst one less), for runs
+  // of one mode (ranked games send less than friend games).
+  const rate = Number(process.env.CHAOS_RATE);
+  const scale =
+    Number.isFinite(rate) && rate > 0
+      ? { ...CHAOS_SCALE, ratePerGame: rate, burstPerGame: Math.max(1, rate - 1) }
+      : CHAOS_SCALE;
   const load = loadavg()[0];
-  const chaos = await startChaosServer(CHAOS_SCALE, parallel);
+  const chaos = await startChaosServer(scale, parallel);
   const reports: GameReport[] = [];
   const failures: { mode: Mode; why: string }[] = [];
   let next = 0;
@@ -42,8 +50,8 @@ export async function run(emit: Emit): Promise<void> {
           try {
             reports.push(
               mode === "friend"
-                ? await friendGame(chaos.server.wsUrl, CHAOS_SCALE, 1000 + i)
-                : await rankedGame(chaos.server.wsUrl, CHAOS_SCALE, 1000 + i, `b${i}`),
+                ? await friendGame(chaos.server.wsUrl, scale, 1000 + i)
+                : await rankedGame(chaos.server.wsUrl, scale, 1000 + i, `b${i}`),
             );
           } catch (e) {
             failures.push({ mode, why: `game ${i} (${mode}): ${e instanceof Error ? e.message : String(e)}` });
