@@ -223,6 +223,32 @@ describe("connection", () => {
     expect(r.conn.state().status).toBe("connected");
   });
 
+  test("the heartbeat keeps a socket alive before the application has resumed on it", () => {
+    const r = rig({ heartbeatMs: 1_000 }, false);
+    r.last().open();
+    r.conn.request({ type: "join.hello" }, { early: true });
+    r.last().frame({ type: "join.wait", rid: r.last().sent[0].rid });
+    r.clock.advance(1_300);
+    expect(r.last().sent.map((m) => m.type)).toEqual(["join.hello", "ping"]);
+  });
+
+  test("planned reconnect comes on time at short ages, and a socket's age counts from its own opening", () => {
+    const r = rig({ maxAgeMs: 2_500, heartbeatMs: 1e9 });
+    r.last().open();
+    r.clock.advance(2_600);
+    expect(r.sockets).toHaveLength(2);
+    // The old socket drains a request for 1 s after the successor opened; the successor's next
+    // planned reconnect still comes 2.5 s after it opened, not after it took over.
+    const rid = r.conn.request({ type: "ranked.move", move: 1 }, { keep: true });
+    const opened = r.clock.t;
+    r.sockets[1].open();
+    r.clock.advance(1_000);
+    r.sockets[0].frame({ type: "ranked.update", rid });
+    expect(r.opens).toBe(2);
+    r.clock.advance(opened + 2_500 + 250 - r.clock.t);
+    expect(r.sockets).toHaveLength(3);
+  });
+
   test("property: whatever the gateway does, each kept request reaches a deduplicating server once and is answered once", () => {
     const Fault = fc.constantFrom("throttle", "fail-after", "cut", "lose-answer", "ok", "wait");
     fc.assert(

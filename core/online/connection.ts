@@ -167,6 +167,8 @@ export function createConnection(o: ConnectionOptions): Connection {
   let connecting: SocketLike | null = null;
   /** Replaced sockets, closed once the application has resumed on their successor. */
   const retiring: SocketLike[] = [];
+  /** When each socket opened: a socket's age (and the gateway's longest-connection cut) counts from then. */
+  const openTimes = new WeakMap<SocketLike, number>();
   let attempt = 0;
   let retryTimer: unknown = null;
   let tickTimer: unknown = null;
@@ -186,7 +188,8 @@ export function createConnection(o: ConnectionOptions): Connection {
     h.onState?.(s);
   }
 
-  const tickMs = Math.max(20, Math.min(1_000, answerMs / 4, heartbeatMs / 4));
+  // Fine enough that the planned reconnect comes at most a tenth of `maxAgeMs` late.
+  const tickMs = Math.max(20, Math.min(1_000, answerMs / 4, heartbeatMs / 4, maxAgeMs / 10));
 
   function tick(): void {
     tickTimer = null;
@@ -205,7 +208,9 @@ export function createConnection(o: ConnectionOptions): Connection {
         restart();
       } else if (draining && (outboxInFlight() === 0 || now - drainSince >= answerMs)) {
         swap();
-      } else if (ready && now - lastSent >= heartbeatMs) {
+      } else if (now - lastSent >= heartbeatMs) {
+        // Before the application has resumed too (a sign-in or a friend's approval can take a
+        // while): the gateway's idle cut counts from the last message, whatever it was.
         send(entry(ping(), { early: true, keep: false }));
       } else if (ready && successor === null && now - openedAt >= maxAgeMs) {
         successor = openSocket(true);
@@ -328,6 +333,7 @@ export function createConnection(o: ConnectionOptions): Connection {
     }
     s.onopen = () => {
       if (disposed) return;
+      openTimes.set(s, t.now());
       if (s === successor) {
         // Planned: the old socket drains what is in flight, then the application moves over.
         draining = true;
@@ -364,9 +370,10 @@ export function createConnection(o: ConnectionOptions): Connection {
   function adopt(s: SocketLike): void {
     current = s;
     gen++;
-    openedAt = t.now();
-    lastHeard = openedAt;
-    lastSent = openedAt;
+    // A planned successor opened while the old socket drained: its age runs from its own opening.
+    openedAt = openTimes.get(s) ?? t.now();
+    lastHeard = t.now();
+    lastSent = lastHeard;
     for (const e of outbox) e.sentOn = null;
     h.onOpen();
     flush();

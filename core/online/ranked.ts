@@ -107,8 +107,9 @@ export function openRankedLink(o: RankedLinkOptions): RankedLink {
           // Back in a match: the server puts this socket in its seat (ranked.start) right after.
           attaching = m.activeMatch !== null;
           const named = o.name === undefined ? null : parseDisplayName(o.name());
-          // The name first (a seek needs it), then the outbox.
-          if (named !== null && named.ok && named.value !== m.name)
+          // The name first (a seek needs it), then the outbox. A name held, or waiting for the
+          // player's first rated game (`pending`), is not sent again on every new socket.
+          if (named !== null && named.ok && named.value !== m.name && named.value !== m.pending)
             naming = conn.request({ type: "auth.name", name: named.value }, { early: true });
           maybeResume();
         } else if (naming !== null && "rid" in m && m.rid === naming) {

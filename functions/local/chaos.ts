@@ -28,15 +28,18 @@ export interface ChaosScale {
   readonly burstPerGame: number;
   readonly failures: number;
   readonly dropMeanMs: number;
+  /** Ranked: how long a player thinks before moving, on average (drawn from half to one and a half times it). */
+  readonly thinkMs?: number;
 }
 
 export const CHAOS_SCALE: ChaosScale = {
   idleMs: 3_000,
   maxConnectionMs: 8_000,
-  ratePerGame: 8,
-  burstPerGame: 4,
+  ratePerGame: 6,
+  burstPerGame: 5,
   failures: 0.05,
   dropMeanMs: 4_000,
+  thinkMs: 250,
 };
 
 /** The client connection at the same scale: heartbeat inside the idle cut, planned reconnect before the longest. */
@@ -139,6 +142,16 @@ function absenceMeter(): { see(online: boolean, at: number): void; longest(at: n
 const TSORO = { game: "tsoro-wta" as const, options: { holes: 4, seeds: 1 } };
 
 /**
+ * Each simulated player speaks from its own loopback address (127.0.0.0/8), as players of a real
+ * stage come from their own networks: the per-address limits (flood buckets, sign-in and
+ * new-identity quotas) then count one player each, not every game of the run at once.
+ */
+function playerAddress(seed: number, side: 0 | 1): string {
+  const n = seed * 2 + side;
+  return `127.${2 + ((n >> 16) & 127)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/**
  * A friend game of Tsoro (4 × 2, one seed a hole) to its end. The key exchange runs first; every
  * action after it (moves, chat lines, pause votes) is checked on both devices.
  */
@@ -152,6 +165,7 @@ export async function friendGame(url: string, scale: ChaosScale, seed: number): 
     { name: "Alice" },
     {
       setup: { game: TSORO.game, options: TSORO.options, bestOf: 1 },
+      address: playerAddress(seed, 0),
       connection,
       heartbeat: { everyMs: connection.heartbeatMs ?? 1_000, timeoutMs: 3_000 },
     },
@@ -165,6 +179,7 @@ export async function friendGame(url: string, scale: ChaosScale, seed: number): 
     "join",
     { name: "Bob" },
     {
+      address: playerAddress(seed, 1),
       connection,
       heartbeat: { everyMs: connection.heartbeatMs ?? 1_000, timeoutMs: 3_000 },
     },
@@ -297,7 +312,13 @@ interface RankedSide {
   readonly firstSeen: Map<number, number>;
 }
 
-function rankedSide(url: string, name: string, scale: ChaosScale, views: Map<number, MatchView>): RankedSide {
+function rankedSide(
+  url: string,
+  name: string,
+  address: string,
+  scale: ChaosScale,
+  views: Map<number, MatchView>,
+): RankedSide {
   const keys = makeDeviceKeys();
   const side: RankedSide = {
     link: null as unknown as RankedLink,
@@ -349,7 +370,7 @@ function rankedSide(url: string, name: string, scale: ChaosScale, views: Map<num
   };
   (side as { link: RankedLink }).link = openRankedLink({
     url,
-    socket: wsFactory(),
+    socket: wsFactory([], address),
     keys,
     name: () => name,
     connection: chaosConnection(scale),
@@ -372,29 +393,48 @@ function positionOf(m: MatchView): State {
 }
 
 /**
- * A ranked Tsoro game to its end between two fresh players. Each side moves as soon as the match
- * it holds says it is its turn; a move goes into the link's outbox and the side waits for the
- * match to move on. Two ranked games seeking at once may pair across: `pair` seeks the two sides together.
+ * One pair of this process seeks at a time: the matchmaker pairs any two seekers of a game and
+ * options, so two pairs seeking at once could be paired across.
+ */
+let seeking: Promise<unknown> = Promise.resolve();
+
+/**
+ * A ranked Tsoro game to its end between two fresh players. Each side moves when the match it
+ * holds says it is its turn, after thinking `scale.thinkMs` or so; a move goes into the link's
+ * outbox and the side waits for the match to move on. The two sides seek together, one pair at a
+ * time (`seeking`).
  */
 export async function rankedGame(url: string, scale: ChaosScale, seed: number, tag: string): Promise<GameReport> {
   const rand = rng(seed);
   const views = new Map<number, MatchView>();
-  const sides = [rankedSide(url, `Chaos${tag}a`, scale, views), rankedSide(url, `Chaos${tag}b`, scale, views)];
+  const sides = [
+    rankedSide(url, `Chaos${tag}a`, playerAddress(seed, 0), scale, views),
+    rankedSide(url, `Chaos${tag}b`, playerAddress(seed, 1), scale, views),
+  ];
   try {
     await waitFor(() => sides.every((s) => s.connected), "both signed in", 60_000);
-    // Distinct board sizes per pair keep concurrent games from pairing across.
     const holes = 4 + (seed % 5);
-    for (const s of sides)
-      s.link.send({ type: "ranked.seek", game: TSORO.game, options: { holes, seeds: 1 } }, { keep: true });
-    await waitFor(() => sides.every((s) => s.match !== null), "paired", 60_000);
+    const paired = seeking.then(async () => {
+      for (const s of sides)
+        s.link.send({ type: "ranked.seek", game: TSORO.game, options: { holes, seeds: 1 } }, { keep: true });
+      await waitFor(() => sides.every((s) => s.match !== null), "paired", 60_000);
+    });
+    seeking = paired.catch(() => undefined);
+    await paired;
     const id = sides[0].match!.id;
     if (sides[1].match!.id !== id) throw new Error("paired across games");
     const deadline = Date.now() + 240_000;
+    const think = scale.thinkMs ?? 0;
+    /** The version each side is thinking about, and when it will have decided. */
+    const thinking = sides.map(() => ({ version: -1, until: 0 }));
     while (sides.every((s) => s.ended === null) && Date.now() < deadline) {
-      for (const s of sides) {
+      for (const [i, s] of sides.entries()) {
         const m = s.match;
         if (m === null || m.status !== "active" || m.toMove !== s.seat || s.ended !== null) continue;
         if (s.sent.some((x) => x.version === m.version)) continue;
+        if (thinking[i].version !== m.version)
+          thinking[i] = { version: m.version, until: Date.now() + think * (0.5 + rand()) };
+        if (Date.now() < thinking[i].until) continue;
         const p = positionOf(m);
         const opts = legalMoves(p);
         const move = opts[Math.floor(rand() * opts.length)];

@@ -6,6 +6,7 @@
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { WS_PATH } from "../../core/protocol/api.js";
+import { CONFIG_PATH } from "../../web/src/lib/runtimeConfigFile.js";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { existsSync } from "node:fs";
@@ -154,6 +155,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     { ...readGatewayFaults({}), ...o.faults },
   );
 
+  const limitsShortened = o.idleMs !== GATEWAY_IDLE_MS || o.maxConnectionMs !== GATEWAY_MAX_CONNECTION_MS;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let url: URL;
     try {
@@ -162,6 +164,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // A path such as "//" is not a URL on this base: answer, do not take the process down.
       res.writeHead(400, { "content-type": "text/plain" });
       res.end("bad request path");
+      return;
+    }
+    if (url.pathname === `/${CONFIG_PATH}` && limitsShortened) {
+      // Shortened gateway limits (MANCALA_GW_IDLE_MS / MANCALA_GW_MAX_MS): the client is told them
+      // beside the page's own address, so its heartbeat and planned reconnect fit them.
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+      res.end(JSON.stringify({ wsUrl: "", gatewayIdleMs: o.idleMs, gatewayMaxMs: o.maxConnectionMs }));
       return;
     }
     routeHttp(req, res, url, o.moduleOf, domainName, log)

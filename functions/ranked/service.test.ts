@@ -185,6 +185,19 @@ describe("seeking and pairing", () => {
     expect(s2.match.id).toBe(m.id);
   });
 
+  test("a seek paired at once is answered by the start, with its request id", async () => {
+    const h = createHarness();
+    await h.login("c1", 1, "Aigerim");
+    await h.login("c2", 2, "Tendai");
+    await h.send("c1", { type: "ranked.seek", rid: "s1", game: "tsoro-wta", options: SMALL });
+    await h.send("c2", { type: "ranked.seek", rid: "s2", game: "tsoro-wta", options: SMALL });
+    // The first seeker's seek was answered when it was queued; the start it gets later answers nothing.
+    expect(h.lastOf("c1", "ranked.seeking")?.rid).toBe("s1");
+    expect(h.lastOf("c1", "ranked.start")?.rid).toBeUndefined();
+    expect(h.lastOf("c2", "ranked.seeking")).toBeUndefined();
+    expect(h.lastOf("c2", "ranked.start")?.rid).toBe("s2");
+  });
+
   test("seeking without a name plays under the generated one; bad options or a match in play are refused", async () => {
     const h = createHarness();
     await h.login("c9", 9);

@@ -127,7 +127,8 @@ export function createRankedService(ports: RankedPorts): RankedService {
   const matches = createMatches({ store: stores.matches, gateway, now: ports.now, graceMs: config.graceMs, onEnded });
   const matchmaking = createMatchmaking(stores.seeks, config, ports.now);
 
-  async function startMatch(a: SeekRecord, b: SeekRecord): Promise<void> {
+  /** Starts a match between two seeks; `rid` is that of `b`'s seek when it paired at once (its answer is the start). */
+  async function startMatch(a: SeekRecord, b: SeekRecord, rid?: Rid): Promise<void> {
     const now = ports.now();
     const [s0, s1] = ports.randomSeat() === 0 ? [a, b] : [b, a];
     const seat = (s: SeekRecord) => ({
@@ -155,7 +156,12 @@ export function createRankedService(ports: RankedPorts): RankedService {
     await Promise.all(
       [0, 1].map((s) =>
         m.conns[s] !== null
-          ? send(m.conns[s] as string, { type: "ranked.start", seat: s as 0 | 1, match: view })
+          ? send(m.conns[s] as string, {
+              type: "ranked.start",
+              ...(rid !== undefined && m.conns[s] === b.connId ? { rid } : {}),
+              seat: s as 0 | 1,
+              match: view,
+            })
           : false,
       ),
     );
@@ -319,7 +325,8 @@ export function createRankedService(ports: RankedPorts): RankedService {
       expiresAt: now + config.seekTtlMs,
     };
     const found = await matchmaking.pairFor(me, false);
-    if (found !== null) return startMatch(found, me);
+    // Paired at once: the start answers the seek (a client waits for an answer with its request id).
+    if (found !== null) return startMatch(found, me, rid);
     await stores.seeks.putSeek(me);
     await send(connId, {
       type: "ranked.seeking",

@@ -1,10 +1,15 @@
 /**
  * `npm run -s bench chaos`: at least 200 whole games (half friend, half ranked) between two clients
  * on the local server under every gateway fault at once, at the chaos test's scale
- * (functions/local/chaos.ts), CHAOS_PARALLEL games at a time (default 12). Prints JSON lines: games,
- * lost and duplicated actions, false departures, games whose devices disagree, reconnects and the
- * time to recover p50/p99, the clock's worst overcharge, and what the gateway did.
+ * (functions/local/chaos.ts), CHAOS_PARALLEL games at a time (default 8). CHAOS_GAMES sets the
+ * number of games, CHAOS_MODES the kinds (`friend,ranked`, `ranked` or `friend`), CHAOS_RATE the
+ * stage throttle per game in play. Prints JSON lines
+ * per mode and in all: games finished and unfinished, lost and duplicated actions, false
+ * departures, games whose devices disagree, reconnects and the time to recover p50/p99, the
+ * clock's worst overcharge; then what the gateway did (its throttled and failed shares measured)
+ * and the machine's load average.
  */
+import { loadavg } from "node:os";
 import {
   CHAOS_SCALE,
   friendGame,
@@ -15,26 +20,41 @@ import {
 } from "../../functions/local/chaos.js";
 import type { Emit } from "../bench.js";
 
+type Mode = GameReport["mode"];
+
 export async function run(emit: Emit): Promise<void> {
   const games = Math.max(2, Number(process.env.CHAOS_GAMES ?? 200));
-  const parallel = Math.max(1, Number(process.env.CHAOS_PARALLEL ?? 12));
-  const chaos = await startChaosServer(CHAOS_SCALE, parallel);
+  const parallel = Math.max(1, Number(process.env.CHAOS_PARALLEL ?? 8));
+  const modes = (process.env.CHAOS_MODES ?? "friend,ranked")
+    .split(",")
+    .filter((m): m is Mode => m === "friend" || m === "ranked");
+  if (modes.length === 0) throw new Error("CHAOS_MODES: friend, ranked or both");
+  // CHAOS_RATE: the stage throttle per game in play (messages a second; burst one less), for runs
+  // of one mode (ranked games send less than friend games).
+  const rate = Number(process.env.CHAOS_RATE);
+  const scale =
+    Number.isFinite(rate) && rate > 0
+      ? { ...CHAOS_SCALE, ratePerGame: rate, burstPerGame: Math.max(1, rate - 1) }
+      : CHAOS_SCALE;
+  const load = loadavg()[0];
+  const chaos = await startChaosServer(scale, parallel);
   const reports: GameReport[] = [];
-  const failures: string[] = [];
+  const failures: { mode: Mode; why: string }[] = [];
   let next = 0;
   const started = Date.now();
   try {
     await Promise.all(
       Array.from({ length: parallel }, async () => {
         for (let i = next++; i < games; i = next++) {
+          const mode = modes[i % modes.length];
           try {
             reports.push(
-              i % 2 === 0
-                ? await friendGame(chaos.server.wsUrl, CHAOS_SCALE, 1000 + i)
-                : await rankedGame(chaos.server.wsUrl, CHAOS_SCALE, 1000 + i, `b${i}`),
+              mode === "friend"
+                ? await friendGame(chaos.server.wsUrl, scale, 1000 + i)
+                : await rankedGame(chaos.server.wsUrl, scale, 1000 + i, `b${i}`),
             );
           } catch (e) {
-            failures.push(`game ${i}: ${e instanceof Error ? e.message : String(e)}`);
+            failures.push({ mode, why: `game ${i} (${mode}): ${e instanceof Error ? e.message : String(e)}` });
           }
         }
       }),
@@ -42,35 +62,35 @@ export async function run(emit: Emit): Promise<void> {
   } finally {
     await chaos.stop();
   }
-  for (const f of failures) process.stderr.write(`chaos: ${f}\n`);
-  const sum = (f: (r: GameReport) => number, rs: readonly GameReport[] = reports): number =>
-    rs.reduce((n, r) => n + f(r), 0);
-  for (const mode of ["friend", "ranked", "all"] as const) {
+  for (const f of failures) process.stderr.write(`chaos: ${f.why}\n`);
+  const sum = (rs: readonly GameReport[], f: (r: GameReport) => number): number => rs.reduce((n, r) => n + f(r), 0);
+  for (const mode of [...modes, "all"] as const) {
     const rs = mode === "all" ? reports : reports.filter((r) => r.mode === mode);
     const rec = rs.flatMap((r) => r.recoveries);
     const over = rs.flatMap((r) => r.overcharges);
     const row = (name: string, unit: string, value: number): void =>
       emit({ name: `chaos.${mode}.${name}`, unit, value });
     row("games", "games", rs.length);
+    row("unfinished", "games", failures.filter((f) => mode === "all" || f.mode === mode).length);
     row(
       "moves",
       "moves",
-      sum((r) => r.moves, rs),
+      sum(rs, (r) => r.moves),
     );
     row(
       "lost",
       "actions",
-      sum((r) => r.lost, rs),
+      sum(rs, (r) => r.lost),
     );
     row(
       "duplicated",
       "actions",
-      sum((r) => r.duplicated, rs),
+      sum(rs, (r) => r.duplicated),
     );
     row(
       "false_departures",
       "events",
-      sum((r) => r.falseDepartures, rs),
+      sum(rs, (r) => r.falseDepartures),
     );
     row("disagreeing", "games", rs.filter((r) => !r.same).length);
     row("recoveries", "reconnects", rec.length);
@@ -78,13 +98,22 @@ export async function run(emit: Emit): Promise<void> {
     row("recovery_p99", "ms", percentile(rec, 99));
     if (over.length > 0) row("clock_overcharge_max", "ms", Math.max(...over));
   }
-  emit({ name: "chaos.unfinished", unit: "games", value: failures.length });
   const f = chaos.server.stats().faults;
   emit({ name: "chaos.gateway.messages", unit: "messages", value: f.messages });
   emit({ name: "chaos.gateway.throttled", unit: "messages", value: f.throttled });
+  // Integration failures happen to messages the throttle let through.
   emit({ name: "chaos.gateway.failed", unit: "messages", value: f.failed });
+  emit({ name: "chaos.gateway.throttled_share", unit: "%", value: share(f.throttled, f.messages) });
+  emit({ name: "chaos.gateway.failed_share", unit: "%", value: share(f.failed, f.messages - f.throttled) });
   emit({ name: "chaos.gateway.dropped", unit: "connections", value: f.dropped });
   emit({ name: "chaos.gateway.idle_cuts", unit: "connections", value: f.idleCuts });
   emit({ name: "chaos.gateway.max_cuts", unit: "connections", value: f.maxCuts });
+  emit({ name: "chaos.parallel", unit: "games", value: parallel });
   emit({ name: "chaos.seconds", unit: "s", value: Math.round((Date.now() - started) / 1000) });
+  emit({ name: "chaos.load_average_start", unit: "load", value: Math.round(load * 10) / 10 });
+  emit({ name: "chaos.load_average_end", unit: "load", value: Math.round(loadavg()[0] * 10) / 10 });
+}
+
+function share(part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.round((1000 * part) / whole) / 10;
 }

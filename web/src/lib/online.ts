@@ -11,6 +11,7 @@ import {
   type SessionSnapshot,
   type Settings,
 } from "../../../core/online/index.js";
+import type { FriendSessionOptions } from "../../../core/online/session.js";
 import type { SocketLike } from "../../../core/online/transport.js";
 import {
   openRankedLink as openRankedConnection,
@@ -31,6 +32,18 @@ function wsUrl(): string {
 }
 
 const browserSocket = (url: string): SocketLike => new WebSocket(url) as unknown as SocketLike;
+
+/**
+ * Heartbeat and planned reconnect for the gateway's limits when the deployment names shorter ones
+ * than API Gateway's (a local server with MANCALA_GW_IDLE_MS / MANCALA_GW_MAX_MS): a ping three
+ * times per idle period, the planned reconnect a quarter of the longest connection before its cut.
+ * Otherwise the connection's defaults (a ping a minute, the planned reconnect at 1 h 50 min).
+ */
+function gatewayTimes(): { heartbeatMs: number; maxAgeMs: number } | null {
+  const g = runtimeConfig().gateway;
+  if (g === undefined) return null;
+  return { heartbeatMs: Math.min(60_000, g.idleMs / 3), maxAgeMs: g.maxMs - Math.min(10 * 60_000, g.maxMs / 4) };
+}
 
 export interface FriendOpen {
   readonly mode: "create" | "join";
@@ -57,7 +70,18 @@ export function openFriendSession(o: FriendOpen): FriendSession {
     ...(o.setup !== undefined ? { setup: o.setup } : {}),
     ...(o.snapshot !== undefined ? { snapshot: o.snapshot } : {}),
     backoff: { baseMs: 300, maxMs: 5_000 },
+    ...friendTimes(),
   });
+}
+
+function friendTimes(): Pick<FriendSessionOptions, "heartbeat" | "connection"> {
+  const t = gatewayTimes();
+  return t === null
+    ? {}
+    : {
+        heartbeat: { everyMs: t.heartbeatMs, timeoutMs: Math.max(3_000, t.heartbeatMs * 2) },
+        connection: { maxAgeMs: t.maxAgeMs },
+      };
 }
 
 /**
@@ -71,6 +95,6 @@ export function openRankedLink(h: RankedLinkHandlers, auth: { keys: DeviceKeys; 
     keys: auth.keys,
     name: auth.name,
     handlers: h,
-    connection: { backoff: { baseMs: 300, maxMs: 5_000 } },
+    connection: { backoff: { baseMs: 300, maxMs: 5_000 }, ...gatewayTimes() },
   });
 }

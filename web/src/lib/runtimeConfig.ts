@@ -13,6 +13,11 @@ const STORAGE_KEY = "mancala.runtimeConfig";
 export interface RuntimeConfig {
   /** The WebSocket API's address, or null for the page's own server. */
   readonly wsUrl: string | null;
+  /**
+   * The gateway's idle cut and longest connection when they are not API Gateway's (10 min, 2 h):
+   * the local server started with shortened MANCALA_GW_IDLE_MS / MANCALA_GW_MAX_MS says so.
+   */
+  readonly gateway?: { readonly idleMs: number; readonly maxMs: number };
 }
 
 let current: RuntimeConfig = { wsUrl: null };
@@ -25,8 +30,13 @@ function parse(raw: unknown): RuntimeConfig | null {
   if (typeof raw !== "object" || raw === null) return null;
   const ws = (raw as { wsUrl?: unknown }).wsUrl;
   if (typeof ws !== "string") return null;
-  if (ws === "" || ws.includes("{{")) return { wsUrl: null };
-  return /^wss?:\/\/[^\s]+$/.test(ws) ? { wsUrl: ws } : null;
+  const { gatewayIdleMs: idleMs, gatewayMaxMs: maxMs } = raw as { gatewayIdleMs?: unknown; gatewayMaxMs?: unknown };
+  const gateway =
+    typeof idleMs === "number" && typeof maxMs === "number" && idleMs >= 1_000 && maxMs >= 4_000
+      ? { gateway: { idleMs, maxMs } }
+      : {};
+  if (ws === "" || ws.includes("{{")) return { wsUrl: null, ...gateway };
+  return /^wss?:\/\/[^\s]+$/.test(ws) ? { wsUrl: ws, ...gateway } : null;
 }
 
 interface StorageLike {

@@ -222,7 +222,8 @@ export function RankedScreen(): JSX.Element {
           {r.match !== null ? t("ranked.titleGame", { game: GAME_NAMES[r.match.game] }) : t("screen.ranked")}
         </h1>
       </header>
-      <Show when={!r.connected}>
+      {/* A planned reconnect (the link stays "connected" while it moves to a new socket) shows nothing. */}
+      <Show when={!r.connected && r.link.status !== "connected"}>
         <p class="banner warn" role="status" data-testid="conn-banner">
           {r.link.status === "offline"
             ? t("ranked.offline")

@@ -6,6 +6,7 @@
  */
 import { clipName } from "../../../core/names.js";
 import { MAX_AVATAR_CHARS } from "../../../core/online/payload.js";
+import { ABSENCE_QUIET_MS } from "../../../core/online/connection.js";
 import { createEffect, createMemo, createSignal, For, onCleanup, onMount, Show, type JSX } from "solid-js";
 import { moveCount, toMove, boardView } from "../../../core/games/index.js";
 import { gameNumber } from "../../../core/match.js";
@@ -145,6 +146,19 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     if (room.phase === "seated") return room.peer.seated;
     return room.phase === "connecting" && room.seat !== null && room.names[room.seat === 0 ? 1 : 0] !== "";
   };
+  /** The other player's absence shows only after ABSENCE_QUIET_MS, as in ranked: a reconnect is no absence. */
+  const peerGone = createMemo(
+    () => room.connected && !room.offline && room.phase === "seated" && room.peer.seated && !room.peer.online,
+  );
+  const [peerAway, setPeerAway] = createSignal(false);
+  createEffect(() => {
+    if (!peerGone()) {
+      setPeerAway(false);
+      return;
+    }
+    const t = setTimeout(() => setPeerAway(true), ABSENCE_QUIET_MS);
+    onCleanup(() => clearTimeout(t));
+  });
   const position = createMemo(() => {
     void room.moveCount;
     void room.seriesNo;
@@ -418,7 +432,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
           {room.offline ? t("room.offline") : t("room.reconnecting")}
         </p>
       </Show>
-      <Show when={room.connected && !room.offline && room.phase === "seated" && room.peer.seated && !room.peer.online}>
+      <Show when={peerAway()}>
         <p class="banner" role="status" data-testid="peer-banner">
           {t("room.peerAway", { name: nameOf(them()) })}
         </p>
