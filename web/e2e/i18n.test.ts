@@ -361,6 +361,20 @@ describe("rules in the community's language", () => {
   }, 60_000);
 });
 
+describe("a refused record in the chosen language", () => {
+  test("Import names the game and move of an illegal move in Russian, not the parser's English", async () => {
+    // A Togyz record whose first move is marked with a wrong landing: refused as illegal at move 1.
+    const ru = await openInLanguage(browser, h.url, "ru-RU");
+    await ru.goto(new URL("#/import", h.url).toString());
+    await ru.fill('[data-testid="import-text"]', '[White "A"]\n[Black "B"]\n\n1. 11(10) 23');
+    await ru.click(`button:has-text("${RU.messages["import.import"]}")`);
+    const shown = await ru.textContent('[data-testid="import-error"]');
+    expect(shown).toBe(RU.messages["import.errIllegal"].replace("{game}", "1").replace("{move}", "1"));
+    expect(shown).not.toContain("the last stone");
+    await ru.context().close();
+  }, 60_000);
+});
+
 describe("loading and fonts", () => {
   test("each catalogue is its own chunk, not on the first page, and precached for offline use", () => {
     const sizes = measureClient(h.dist);

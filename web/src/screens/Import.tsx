@@ -3,18 +3,36 @@
  * of any rule set. Every move is checked on the engine; a bad record names its first bad move.
  */
 import { createSignal, For, Show, type JSX } from "solid-js";
-import { makeShareCode, parseRecords, type RecordFormat, type Replayed } from "../../../core/records/index.js";
+import {
+  makeShareCode,
+  parseRecords,
+  type RecordError,
+  type RecordFormat,
+  type Replayed,
+} from "../../../core/records/index.js";
 import { Icon } from "../components/Icon.js";
 import { GAME_NAMES } from "../content/games.js";
 import { useRouter } from "../state/createRouter.js";
 import "../records.css";
-import { t, tParts } from "../i18n/i18n.js";
+import { locale, t, tParts } from "../i18n/i18n.js";
 import { movesText } from "../game/results.js";
 
 /** Larger files are refused before they are read (a thousand long games are well under this). */
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
 type Choice = "auto" | RecordFormat;
+
+/**
+ * Why a record was refused, in the chosen language: the parser's own sentence (English, naming the
+ * move in the record's notation) in English, else the catalogue's sentence naming the game and move.
+ */
+function recordErrorText(e: RecordError): string {
+  if (locale() === "en") return e.message;
+  const game = e.gameIndex + 1;
+  if (e.code === "record/illegal" && e.ply !== undefined)
+    return t("import.errIllegal", { game, move: Math.floor(e.ply / 2) + 1 });
+  return t(e.code === "record/unreadable" ? "import.errUnreadable" : "import.errInvalid", { game });
+}
 
 export function ImportScreen(): JSX.Element {
   const [, router] = useRouter();
@@ -27,7 +45,7 @@ export function ImportScreen(): JSX.Element {
     setGames([]);
     const r = parseRecords(text(), format() === "auto" ? undefined : (format() as RecordFormat));
     if (!r.ok) {
-      setError(r.error.message);
+      setError(recordErrorText(r.error));
       return;
     }
     setError(null);
