@@ -20,6 +20,7 @@ import { YO } from "../src/i18n/yo.js";
 import { GUIDES } from "../src/content/rules.js";
 import { RULES_KK } from "../src/i18n/rules/kk.js";
 import { RULES_YO } from "../src/i18n/rules/yo.js";
+import { CONTENT_KK } from "../src/i18n/content/kk.js";
 import { measureClient } from "./bundle.js";
 import { CHROMIUM, CHROMIUM_ARGS, startHarness, type Harness } from "./harness.js";
 import { openInLanguage, playToResults, screenWords, startMatch, startSmallTsoro } from "./languages.js";
@@ -132,6 +133,25 @@ describe("each language, a whole game", () => {
     await page.reload();
     await page.waitForSelector("h1");
     expect(await htmlLang(page)).toBe("kk");
+    await page.context().close();
+  }, 60_000);
+
+  test("a tip of the language's content can be suggested better, named by its key and language", async () => {
+    const page = await openInLanguage(browser, h.url, "kk-KZ");
+    await page.goto(new URL("#/settings", h.url).toString());
+    await page.click('[data-testid="suggest-translation"] summary');
+    const key = "content.games.togyz.tips.0";
+    const select = page.locator('[data-testid="suggest-translation"] select');
+    await page.waitForSelector(`[data-testid="suggest-translation"] option[value="${key}"]`, { state: "attached" });
+    expect(await page.textContent(`option[value="${key}"]`)).toBe(CONTENT_KK.games.togyz.tips[0].slice(0, 80));
+    await select.selectOption(key);
+    await page.fill('[data-testid="suggest-translation"] textarea', "Жақсырақ аударма");
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().includes("/api/suggestions") && r.method() === "POST"),
+      page.click('[data-testid="suggest-translation"] button'),
+    ]);
+    expect(request.postDataJSON()).toMatchObject({ category: "translation", locale: "kk", key });
+    expect((await request.response())?.ok()).toBe(true);
     await page.context().close();
   }, 60_000);
 });

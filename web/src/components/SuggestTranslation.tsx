@@ -1,17 +1,20 @@
 /**
  * "Suggest a better translation": shown while the chosen language's catalogue is not yet checked by a
- * native speaker. The player picks the text, writes better wording, and it goes to the suggestions
- * route naming the language and the key (kept on the device and sent later when offline).
+ * native speaker. The player picks the text (a catalogue message, or a text of the language's rules, tips,
+ * questions and lessons), writes better wording, and it goes to the suggestions route naming the
+ * language and the key (kept on the device and sent later when offline).
  */
-import { createSignal, For, Show, type JSX } from "solid-js";
+import { createResource, createSignal, For, Show, type JSX } from "solid-js";
 import { locale, MESSAGE_KEYS, rawMessage, t, unreviewed } from "../i18n/i18n.js";
-import type { MessageKey } from "../i18n/en.js";
+import { translatedTexts } from "../i18n/content/entries.js";
 import { sendSuggestion } from "../lib/suggestions.js";
 import { useServices } from "../state/services.js";
 
 export function SuggestTranslation(): JSX.Element {
   const services = useServices();
-  const [key, setKey] = createSignal<MessageKey>(MESSAGE_KEYS[0]);
+  const [key, setKey] = createSignal<string>(MESSAGE_KEYS[0]);
+  // The language's rules, tips, questions and lessons, named by where each text sits.
+  const [texts] = createResource(locale, translatedTexts);
   const [text, setText] = createSignal("");
   const [note, setNote] = createSignal("");
   const send = async (): Promise<void> => {
@@ -36,8 +39,9 @@ export function SuggestTranslation(): JSX.Element {
           <summary>{t("settings.suggest")}</summary>
           <label class="field">
             <span>{t("settings.suggestWhich")}</span>
-            <select value={key()} onChange={(e) => setKey(e.currentTarget.value as MessageKey)}>
+            <select value={key()} onChange={(e) => setKey(e.currentTarget.value)}>
               <For each={MESSAGE_KEYS}>{(k) => <option value={k}>{rawMessage(k).slice(0, 80)}</option>}</For>
+              <For each={texts() ?? []}>{(e) => <option value={e.key}>{e.text.slice(0, 80)}</option>}</For>
             </select>
           </label>
           <label class="field">
