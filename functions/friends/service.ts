@@ -274,6 +274,7 @@ async function hello(
     at: now,
     due: now + JOIN_STEP_MS,
     loc: m.loc,
+    address: from.address,
   };
   await p.rooms.putRequest(req, now);
   await p.conns.setPending(conn.connectionId, room.roomId, req.reqId);
@@ -427,6 +428,9 @@ async function verdict(
     await refuse(p, verified, "retired", now);
     return stepTaken(m.rid, req.reqId);
   }
+  // The guest proved the code: a cut from here on must not keep it out for a knock interval (its
+  // next exchange is no guess; guesses never get here, so the turn still bounds them).
+  if (req.address !== undefined) await p.rooms.unknock(req.loc, req.address);
   await push(p, req.connectionId, { type: "join.verified", reqId: req.reqId, tag: m.tag, roomId: room.roomId }, now);
   // The guest checks the owner's tag, then sends its sealed request, which the owner shows.
   return { type: "join.verified", ...(m.rid !== undefined ? { rid: m.rid } : {}), reqId: req.reqId, tag: m.tag };
