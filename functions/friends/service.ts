@@ -287,6 +287,8 @@ async function hello(
   if (!online) {
     await endQuietly(p, room.roomId, req.reqId, now);
     await p.conns.clearPending(conn.connectionId, req.reqId);
+    // The owner's device was never shown this exchange: it costs the address no turn.
+    await p.rooms.unknock(m.loc, from.address);
     return fail("join/owner_away", "the player who made the game is not online; trying again", m.rid, {
       retryMs: OWNER_AWAY_RETRY_MS,
     });
