@@ -159,6 +159,10 @@ export function createMemoryFriendStore(random: () => number = Math.random): Fri
       await yieldTurn();
       return Math.max(0, (knocks.get(`${loc}|${address}`) ?? 0) - now);
     },
+    async unknock(loc, address) {
+      await yieldTurn();
+      knocks.delete(`${loc}|${address}`);
+    },
     async charge(key, windowMs, limit, now) {
       await yieldTurn();
       const win = Math.floor(now / windowMs);

@@ -241,3 +241,76 @@ describe("a guest cut off between the owner's approval and its seat", () => {
     }
   });
 });
+
+describe("a guest cut off right after the owner's tag held (before its request)", () => {
+  test("knocks again at once: the exchange proved the code, so it cost no knock turn", async () => {
+    const url = t.server.wsUrl;
+    const ownerAddr = `127.0.23.${nextAddress++}`;
+    const guestAddr = `127.0.23.${nextAddress++}`;
+    // The guest's first socket is cut the moment the owner's tag arrives, before the session sees it.
+    let cut = 0;
+    const guestSockets: WebSocket[] = [];
+    const factory: SocketFactory = (u) => {
+      const ws = new WebSocket(u, { localAddress: guestAddr });
+      guestSockets.push(ws);
+      const s = {
+        get readyState() {
+          return ws.readyState;
+        },
+        onopen: null as Handler,
+        onmessage: null as Handler,
+        onclose: null as Handler,
+        onerror: null as Handler,
+        send: (d: string) => ws.send(d),
+        close: (code?: number, reason?: string) => ws.close(code, reason),
+      };
+      ws.on("open", () => s.onopen?.({ data: null }));
+      ws.on("close", () => s.onclose?.({ data: null }));
+      ws.on("error", () => s.onerror?.({ data: null }));
+      ws.on("message", (data) => {
+        const text = String(data);
+        if (cut === 0 && (JSON.parse(text) as { type?: string }).type === "join.verified") {
+          cut++;
+          ws.terminate();
+          return;
+        }
+        s.onmessage?.({ data: text });
+      });
+      return s as unknown as SocketLike;
+    };
+    const owner: Player = player(
+      url,
+      newRoom().code,
+      "create",
+      { name: "Olga" },
+      {
+        setup: { game: "tsoro-wta", options: { holes: 4, seeds: 1 }, bestOf: 1 },
+        address: ownerAddr,
+      },
+    );
+    let requests = 0;
+    owner.session.subscribe((e) => {
+      if (e.type === "request") {
+        requests++;
+        owner.session.answerJoin(e.request.reqId, true);
+      }
+    });
+    const guest = player(url, await codeOf(owner), "join", { name: "Gus" }, { socket: factory });
+    try {
+      await waitFor(
+        () => guest.view().status === "seated" && owner.view().game.profiles[1]?.name === "Gus",
+        "the guest seated after a second exchange",
+        SEATED_WITHIN_MS,
+      );
+      expect(cut).toBe(1);
+      expect(guestSockets.length).toBeGreaterThanOrEqual(2);
+      // The first exchange was cut before its request: the owner was shown only the second.
+      expect(requests).toBe(1);
+      expect(guest.view().seat).toBe(1);
+      expect(guest.session.key).toEqual(owner.session.key);
+    } finally {
+      owner.session.dispose();
+      guest.session.dispose();
+    }
+  });
+});

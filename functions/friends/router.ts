@@ -43,18 +43,33 @@ function portsOf(infra: RealtimeInfra): FriendPorts {
 
 const seatIdentity = (roomId: string, seat: Seat | undefined): string => `seat:${roomId}:${String(seat)}`;
 
-/** Each connection's recent chat times (the chat rule, core/protocol/chat.ts), kept in process like the flood buckets. */
-const chats = new Map<string, number[]>();
+/**
+ * Each connection's recent chat lines (the chat rule, core/protocol/chat.ts), kept in process like
+ * the flood buckets: a line is its seat's own number (`cseq`), so a copy sent again after a lost
+ * answer is the same line and counts once.
+ */
+const chats = new Map<string, { readonly at: number; readonly cseq: number }[]>();
 let sweptAt = 0;
 
-function allowChat(connectionId: string, now: number): ReturnType<typeof chatFlood> {
+function allowChat(connectionId: string, cseq: number, now: number): ReturnType<typeof chatFlood> {
   if (now - sweptAt >= CHAT_WINDOW_MS) {
     sweptAt = now;
-    for (const [k, t] of chats) if (chatWindow(t, now).length === 0) chats.delete(k);
+    for (const [k, t] of chats)
+      if (
+        chatWindow(
+          t.map((c) => c.at),
+          now,
+        ).length === 0
+      )
+        chats.delete(k);
   }
-  const recent = chatWindow(chats.get(connectionId) ?? [], now);
-  const flood = chatFlood(recent, now);
-  if (flood === null) recent.push(now);
+  const recent = (chats.get(connectionId) ?? []).filter((c) => c.at > now - CHAT_WINDOW_MS);
+  if (recent.some((c) => c.cseq === cseq)) return null;
+  const flood = chatFlood(
+    recent.map((c) => c.at),
+    now,
+  );
+  if (flood === null) recent.push({ at: now, cseq });
   chats.set(connectionId, recent);
   return flood;
 }
@@ -73,7 +88,7 @@ export const friendRouter: DomainRouter = {
         const refused = ctx.chargeIdentity(seatIdentity(m.room, m.seat));
         if (refused !== null) return refused;
         if (m.kind === "chat") {
-          const flood = allowChat(ctx.connectionId, ctx.now);
+          const flood = allowChat(ctx.connectionId, m.cseq, ctx.now);
           if (flood !== null) return makeError(flood.code, flood.message, { rid: m.rid });
         }
         return friendRelay(p, ctx.connectionId, m, ctx.now);

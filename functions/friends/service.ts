@@ -274,6 +274,7 @@ async function hello(
     at: now,
     due: now + JOIN_STEP_MS,
     loc: m.loc,
+    address: from.address,
   };
   await p.rooms.putRequest(req, now);
   await p.conns.setPending(conn.connectionId, room.roomId, req.reqId);
@@ -286,6 +287,8 @@ async function hello(
   if (!online) {
     await endQuietly(p, room.roomId, req.reqId, now);
     await p.conns.clearPending(conn.connectionId, req.reqId);
+    // The owner's device was never shown this exchange: it costs the address no turn.
+    await p.rooms.unknock(m.loc, from.address);
     return fail("join/owner_away", "the player who made the game is not online; trying again", m.rid, {
       retryMs: OWNER_AWAY_RETRY_MS,
     });
@@ -427,6 +430,9 @@ async function verdict(
     await refuse(p, verified, "retired", now);
     return stepTaken(m.rid, req.reqId);
   }
+  // The guest proved the code: a cut from here on must not keep it out for a knock interval (its
+  // next exchange is no guess; guesses never get here, so the turn still bounds them).
+  if (req.address !== undefined) await p.rooms.unknock(req.loc, req.address);
   await push(p, req.connectionId, { type: "join.verified", reqId: req.reqId, tag: m.tag, roomId: room.roomId }, now);
   // The guest checks the owner's tag, then sends its sealed request, which the owner shows.
   return { type: "join.verified", ...(m.rid !== undefined ? { rid: m.rid } : {}), reqId: req.reqId, tag: m.tag };

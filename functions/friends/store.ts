@@ -67,6 +67,8 @@ export interface JoinRequest {
   readonly at: number;
   /** The exchange lapses unless its next step comes before this (epoch ms). */
   readonly due: number;
+  /** The guest's source address (its knock turn on `loc`). */
+  readonly address?: string;
   /** The owner's device answered the hello (`join.reply`): only then may the guest confirm. */
   readonly replied?: boolean;
   /** Set by the guest's `join.confirm`: the hash of its seat secret and its sealed request. */
@@ -135,6 +137,8 @@ export interface FriendStore {
   knock(loc: number, address: string, intervalMs: number, now: number): Promise<ChargeResult>;
   /** How long until `address` may knock on `loc` again (0: now); a read, for refusing early. */
   knockWait(loc: number, address: string, now: number): Promise<number>;
+  /** Gives `address` its turn on `loc` back (its exchange proved the code: it was no guess). */
+  unknock(loc: number, address: string): Promise<void>;
   /** Takes one from `key`'s counter for the window holding `now` unless `limit` are taken (one conditional update). */
   charge(key: string, windowMs: number, limit: number, now: number): Promise<ChargeResult>;
   /** The owner's device answered the hello; null when the request is gone or lapsed. */
@@ -604,6 +608,9 @@ export function makeDynamoFriendStore(
         new GetCommand({ TableName: T, Key: { pk: `LOC#${loc}`, sk: `KNOCK#${address}` }, ConsistentRead: true }),
       );
       return Math.max(0, Number(r.Item?.until ?? 0) - now);
+    },
+    async unknock(loc, address) {
+      await db.send(new DeleteCommand({ TableName: T, Key: { pk: `LOC#${loc}`, sk: `KNOCK#${address}` } }));
     },
     async charge(key, windowMs, limit, now) {
       const win = Math.floor(now / windowMs);

@@ -198,6 +198,13 @@ export async function friendGame(url: string, scale: ChaosScale, seed: number): 
   const chats: string[] = [];
   let votes = 0;
   let moves = 0;
+  // What the guest was told while it waited for its seat, for the report when it is never seated.
+  const told: string[] = [];
+  offs.push(
+    bob.session.subscribe((e) => {
+      if (e.type === "error" && bob.view().seat === null) told.push(e.code);
+    }),
+  );
   try {
     await waitFor(
       () =>
@@ -207,7 +214,10 @@ export async function friendGame(url: string, scale: ChaosScale, seed: number): 
         bob.view().seat !== null,
       "both seated with the game set up",
       60_000,
-    );
+    ).catch((e: unknown) => {
+      const why = e instanceof Error ? e.message : String(e);
+      throw new Error(`${why} (guest ${bob.view().status}; told ${told.slice(-6).join(",") || "nothing"})`);
+    });
     const bySeat = (s: 0 | 1): Player => (alice.view().seat === s ? alice : bob);
     const settled = (): boolean =>
       alice.view().applied === bob.view().applied && alice.view().unsent === 0 && bob.view().unsent === 0;
