@@ -17,6 +17,8 @@ import { startServer, type RunningServer } from "../../functions/local/server.js
 import { makeDynamoRatingStore } from "../../functions/ratings/store.js";
 import { updateProfile } from "../../functions/identity/identity.js";
 import { makeDynamoIdentityStore } from "../../functions/identity/store.js";
+import { claimAfterRatedGame } from "../../functions/names/names.js";
+import { makeDynamoNameStore } from "../../functions/names/store.js";
 import { buildClient, CHROMIUM, CHROMIUM_ARGS } from "./harness.js";
 
 interface Player {
@@ -99,9 +101,18 @@ beforeAll(async () => {
     lastPlayedAt: Date.now(),
   };
   expect(await ratings.putStats(rec, null)).toBe(true);
-  // … whose name is claimed: it was claimed by her rated games (a name waits for a first one).
+  // … whose name is claimed: her rated games claimed the name she wished for (a name waits for a
+  // first rated game; the server claims it when one ends), as after those games.
   const ids = makeDynamoIdentityStore(documentClient(readConfig()), readConfig().tableName);
-  expect(await updateProfile(ids, alice.playerId, (x) => ({ ...x, ratedAt: Date.now() }))).not.toBeNull();
+  const names = makeDynamoNameStore(documentClient(readConfig()), readConfig().tableName);
+  const profile = await ids.getProfile(alice.playerId);
+  expect(profile?.wanted).toBe("Alice");
+  const now = Date.now();
+  const skeleton = profile === null ? null : await claimAfterRatedGame(names, profile, now);
+  expect(skeleton).not.toBeNull();
+  expect(
+    await updateProfile(ids, alice.playerId, (x) => ({ ...x, ratedAt: now, name: "Alice", skeleton, wanted: null })),
+  ).not.toBeNull();
   await alice.page.reload();
   await alice.page.waitForSelector('button:has-text("Find an opponent"):not([disabled])', { timeout: 20_000 });
 }, 180_000);
