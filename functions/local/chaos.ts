@@ -7,6 +7,7 @@
  * (`npm run -s bench chaos`).
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import type { WebSocket } from "ws";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { legalMoves, newGame, playAll, type State } from "../../core/games/index.js";
@@ -64,6 +65,10 @@ export async function startChaosServer(scale: ChaosScale, parallel: number): Pro
   const dataDir = mkdtempSync(join(tmpdir(), "mancala-chaos-"));
   process.env.RANKED_CLOCK_MS ??= "600000";
   process.env.RANKED_LONE_WAIT_MS ??= "0";
+  // The per-player sign-in quota (60 in 10 minutes) is sized for a stage, whose connections last
+  // hours; at this scale a player signs in every few seconds (each cut, each planned reconnect), so
+  // a long game ran past it and the player was refused until the window ended. Scaled like the cuts.
+  process.env.RANKED_SIGN_INS ??= "2000";
   const faults: Partial<GatewayFaults> = {
     rate: scale.ratePerGame * parallel,
     burst: scale.burstPerGame * parallel,
@@ -310,6 +315,8 @@ interface RankedSide {
   readonly errors: string[];
   /** When this side first held each version. */
   readonly firstSeen: Map<number, number>;
+  /** What the server answered, counted by kind: sign-ins and refusals (diagnostics). */
+  readonly heard: { signIns: number; limited: number; sockets: number };
 }
 
 function rankedSide(
@@ -331,7 +338,9 @@ function rankedSide(
     connected: false,
     errors: [],
     firstSeen: new Map(),
+    heard: { signIns: 0, limited: 0, sockets: 0 },
   };
+  const socket = wsFactory([], address);
   const seen = (m: MatchView): void => {
     if (!views.has(m.version)) views.set(m.version, m);
     if (!side.firstSeen.has(m.version)) side.firstSeen.set(m.version, Date.now());
@@ -370,7 +379,16 @@ function rankedSide(
   };
   (side as { link: RankedLink }).link = openRankedLink({
     url,
-    socket: wsFactory([], address),
+    socket: (u) => {
+      const ws = socket(u) as unknown as WebSocket;
+      side.heard.sockets++;
+      ws.on("message", (data: unknown) => {
+        const text = String(data);
+        if (text.includes('"auth.ok"')) side.heard.signIns++;
+        if (text.includes("rate/limited")) side.heard.limited++;
+      });
+      return ws as unknown as ReturnType<typeof socket>;
+    },
     keys,
     name: () => name,
     connection: chaosConnection(scale),
@@ -486,7 +504,10 @@ export async function rankedGame(url: string, scale: ChaosScale, seed: number, t
       same: JSON.stringify(a.moves) === JSON.stringify(b.moves) && a.version === b.version,
       recoveries: sides.flatMap((s) => s.meter.times),
       overcharges,
-      detail: `result=${JSON.stringify(a.result)} errors=${sides.map((s) => s.errors.join(",")).join("|")}`,
+      detail:
+        `result=${JSON.stringify(a.result)} status=${a.status} moves=${played} sent=${sent.length}` +
+        ` absences=${sides.map((s) => s.absence.longest(now)).join("|")}` +
+        ` clocks=${a.clocks.join("|")} heard=${sides.map((s) => JSON.stringify(s.heard)).join("|")} errors=${sides.map((s) => s.errors.join(",")).join("|")}`,
     };
   } finally {
     for (const s of sides) s.link.dispose();

@@ -123,4 +123,21 @@ describe("ranked reconnects", () => {
       b.link.dispose();
     }
   }, 30_000);
+
+  test("at chaos scale a player signs in again more often than a stage's sign-in quota allows in 10 minutes", async () => {
+    // A chaos run cuts each connection every few seconds (a stage does it in hours): a long game
+    // signs in 60 times and more, and a refused sign-in left the player out until the window ended.
+    const s = side("ChaosQuota", 600_000);
+    try {
+      await waitFor(() => s.opens > 0, "signed in");
+      for (let i = 0; i < 65; i++) {
+        const before = s.opens;
+        s.link.restart();
+        await waitFor(() => s.opens > before, `sign-in ${i + 2}`, 5_000);
+      }
+      expect(s.opens).toBe(66);
+    } finally {
+      s.link.dispose();
+    }
+  }, 60_000);
 });
