@@ -15,7 +15,7 @@ import { makeDeviceKeys } from "../../core/identity.js";
 import { ABSENCE_QUIET_MS, type ConnectionOptions, type ConnectionState } from "../../core/online/connection.js";
 import { seatToMove } from "../../core/online/game.js";
 import { openRankedLink, type RankedLink } from "../../core/online/ranked.js";
-import type { MatchView, RankedServerMessage } from "../../core/protocol/ranked.js";
+import type { MatchView, RankedClientMessage, RankedServerMessage } from "../../core/protocol/ranked.js";
 import { codeOf, newRoom, player, rng, waitFor, wsFactory, type Player } from "./players.js";
 import type { GatewayFaults } from "./gateway.js";
 import { startServer, type RunningServer } from "./server.js";
@@ -302,7 +302,7 @@ export async function friendGame(url: string, scale: ChaosScale, seed: number): 
   }
 }
 
-interface RankedSide {
+export interface RankedSide {
   readonly link: RankedLink;
   readonly meter: ReturnType<typeof recoveryMeter>;
   readonly absence: ReturnType<typeof absenceMeter>;
@@ -317,9 +317,22 @@ interface RankedSide {
   readonly firstSeen: Map<number, number>;
   /** What the server answered, counted by kind: sign-ins and refusals (diagnostics). */
   readonly heard: { signIns: number; limited: number; sockets: number };
+  /** The seek this side made, while unpaired, and whether the server has taken it (`ranked.seeking`). */
+  seek: { message: Extract<RankedClientMessage, { type: "ranked.seek" }>; taken: boolean } | null;
+  /** Every socket this side opened. */
+  readonly sockets: WebSocket[];
 }
 
-function rankedSide(
+/**
+ * Seeks a game. The server forgets a seek when its socket goes, so a side still unpaired when its
+ * connection comes back seeks again, as the web client does (createRanked's `reseek`).
+ */
+export function seekRanked(side: RankedSide, message: Extract<RankedClientMessage, { type: "ranked.seek" }>): void {
+  side.seek = { message, taken: false };
+  side.link.send(message, { keep: true });
+}
+
+export function rankedSide(
   url: string,
   name: string,
   address: string,
@@ -339,16 +352,22 @@ function rankedSide(
     errors: [],
     firstSeen: new Map(),
     heard: { signIns: 0, limited: 0, sockets: 0 },
+    seek: null,
+    sockets: [],
   };
-  const socket = wsFactory([], address);
+  const socket = wsFactory(side.sockets, address);
   const seen = (m: MatchView): void => {
     if (!views.has(m.version)) views.set(m.version, m);
     if (!side.firstSeen.has(m.version)) side.firstSeen.set(m.version, Date.now());
   };
   const take = (m: RankedServerMessage): void => {
     switch (m.type) {
+      case "ranked.seeking":
+        if (side.seek !== null) side.seek.taken = true;
+        return;
       case "ranked.start":
       case "ranked.update":
+        side.seek = null;
         seen(m.match);
         if (side.match === null || m.match.version >= side.match.version) {
           side.match = m.match;
@@ -393,7 +412,12 @@ function rankedSide(
     name: () => name,
     connection: chaosConnection(scale),
     handlers: {
-      onOpen: () => (side.connected = true),
+      onOpen: () => {
+        side.connected = true;
+        // A seek the server had taken went with the old socket: seek again (one still unanswered
+        // is in the link's outbox and goes again by itself).
+        if (side.seek !== null && side.seek.taken && side.match === null) seekRanked(side, side.seek.message);
+      },
       onClose: () => (side.connected = false),
       onMessage: take,
       onState: (s) => side.meter.see(s, Date.now()),
@@ -433,8 +457,7 @@ export async function rankedGame(url: string, scale: ChaosScale, seed: number, t
     await waitFor(() => sides.every((s) => s.connected), "both signed in", 60_000);
     const holes = 4 + (seed % 5);
     const paired = seeking.then(async () => {
-      for (const s of sides)
-        s.link.send({ type: "ranked.seek", game: TSORO.game, options: { holes, seeds: 1 } }, { keep: true });
+      for (const s of sides) seekRanked(s, { type: "ranked.seek", game: TSORO.game, options: { holes, seeds: 1 } });
       await waitFor(() => sides.every((s) => s.match !== null), "paired", 60_000);
     });
     seeking = paired.catch(() => undefined);
