@@ -7,6 +7,7 @@
  * (`npm run -s bench chaos`).
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import type { WebSocket } from "ws";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { legalMoves, newGame, playAll, type State } from "../../core/games/index.js";
@@ -14,7 +15,7 @@ import { makeDeviceKeys } from "../../core/identity.js";
 import { ABSENCE_QUIET_MS, type ConnectionOptions, type ConnectionState } from "../../core/online/connection.js";
 import { seatToMove } from "../../core/online/game.js";
 import { openRankedLink, type RankedLink } from "../../core/online/ranked.js";
-import type { MatchView, RankedServerMessage } from "../../core/protocol/ranked.js";
+import type { MatchView, RankedClientMessage, RankedServerMessage } from "../../core/protocol/ranked.js";
 import { codeOf, newRoom, player, rng, waitFor, wsFactory, type Player } from "./players.js";
 import type { GatewayFaults } from "./gateway.js";
 import { startServer, type RunningServer } from "./server.js";
@@ -64,6 +65,10 @@ export async function startChaosServer(scale: ChaosScale, parallel: number): Pro
   const dataDir = mkdtempSync(join(tmpdir(), "mancala-chaos-"));
   process.env.RANKED_CLOCK_MS ??= "600000";
   process.env.RANKED_LONE_WAIT_MS ??= "0";
+  // The per-player sign-in quota (60 in 10 minutes) is sized for a stage, whose connections last
+  // hours; at this scale a player signs in every few seconds (each cut, each planned reconnect), so
+  // a long game ran past it and the player was refused until the window ended. Scaled like the cuts.
+  process.env.RANKED_SIGN_INS ??= "2000";
   const faults: Partial<GatewayFaults> = {
     rate: scale.ratePerGame * parallel,
     burst: scale.burstPerGame * parallel,
@@ -307,7 +312,7 @@ export async function friendGame(url: string, scale: ChaosScale, seed: number): 
   }
 }
 
-interface RankedSide {
+export interface RankedSide {
   readonly link: RankedLink;
   readonly meter: ReturnType<typeof recoveryMeter>;
   readonly absence: ReturnType<typeof absenceMeter>;
@@ -320,9 +325,24 @@ interface RankedSide {
   readonly errors: string[];
   /** When this side first held each version. */
   readonly firstSeen: Map<number, number>;
+  /** What the server answered, counted by kind: sign-ins and refusals (diagnostics). */
+  readonly heard: { signIns: number; limited: number; sockets: number };
+  /** The seek this side made, while unpaired, and whether the server has taken it (`ranked.seeking`). */
+  seek: { message: Extract<RankedClientMessage, { type: "ranked.seek" }>; taken: boolean } | null;
+  /** Every socket this side opened. */
+  readonly sockets: WebSocket[];
 }
 
-function rankedSide(
+/**
+ * Seeks a game. The server forgets a seek when its socket goes, so a side still unpaired when its
+ * connection comes back seeks again, as the web client does (createRanked's `reseek`).
+ */
+export function seekRanked(side: RankedSide, message: Extract<RankedClientMessage, { type: "ranked.seek" }>): void {
+  side.seek = { message, taken: false };
+  side.link.send(message, { keep: true });
+}
+
+export function rankedSide(
   url: string,
   name: string,
   address: string,
@@ -341,15 +361,23 @@ function rankedSide(
     connected: false,
     errors: [],
     firstSeen: new Map(),
+    heard: { signIns: 0, limited: 0, sockets: 0 },
+    seek: null,
+    sockets: [],
   };
+  const socket = wsFactory(side.sockets, address);
   const seen = (m: MatchView): void => {
     if (!views.has(m.version)) views.set(m.version, m);
     if (!side.firstSeen.has(m.version)) side.firstSeen.set(m.version, Date.now());
   };
   const take = (m: RankedServerMessage): void => {
     switch (m.type) {
+      case "ranked.seeking":
+        if (side.seek !== null) side.seek.taken = true;
+        return;
       case "ranked.start":
       case "ranked.update":
+        side.seek = null;
         seen(m.match);
         if (side.match === null || m.match.version >= side.match.version) {
           side.match = m.match;
@@ -380,12 +408,26 @@ function rankedSide(
   };
   (side as { link: RankedLink }).link = openRankedLink({
     url,
-    socket: wsFactory([], address),
+    socket: (u) => {
+      const ws = socket(u) as unknown as WebSocket;
+      side.heard.sockets++;
+      ws.on("message", (data: unknown) => {
+        const text = String(data);
+        if (text.includes('"auth.ok"')) side.heard.signIns++;
+        if (text.includes("rate/limited")) side.heard.limited++;
+      });
+      return ws as unknown as ReturnType<typeof socket>;
+    },
     keys,
     name: () => name,
     connection: chaosConnection(scale),
     handlers: {
-      onOpen: () => (side.connected = true),
+      onOpen: () => {
+        side.connected = true;
+        // A seek the server had taken went with the old socket: seek again (one still unanswered
+        // is in the link's outbox and goes again by itself).
+        if (side.seek !== null && side.seek.taken && side.match === null) seekRanked(side, side.seek.message);
+      },
       onClose: () => (side.connected = false),
       onMessage: take,
       onState: (s) => side.meter.see(s, Date.now()),
@@ -425,8 +467,7 @@ export async function rankedGame(url: string, scale: ChaosScale, seed: number, t
     await waitFor(() => sides.every((s) => s.connected), "both signed in", 60_000);
     const holes = 4 + (seed % 5);
     const paired = seeking.then(async () => {
-      for (const s of sides)
-        s.link.send({ type: "ranked.seek", game: TSORO.game, options: { holes, seeds: 1 } }, { keep: true });
+      for (const s of sides) seekRanked(s, { type: "ranked.seek", game: TSORO.game, options: { holes, seeds: 1 } });
       await waitFor(() => sides.every((s) => s.match !== null), "paired", 60_000);
     });
     seeking = paired.catch(() => undefined);
@@ -496,7 +537,10 @@ export async function rankedGame(url: string, scale: ChaosScale, seed: number, t
       same: JSON.stringify(a.moves) === JSON.stringify(b.moves) && a.version === b.version,
       recoveries: sides.flatMap((s) => s.meter.times),
       overcharges,
-      detail: `result=${JSON.stringify(a.result)} errors=${sides.map((s) => s.errors.join(",")).join("|")}`,
+      detail:
+        `result=${JSON.stringify(a.result)} status=${a.status} moves=${played} sent=${sent.length}` +
+        ` absences=${sides.map((s) => s.absence.longest(now)).join("|")}` +
+        ` clocks=${a.clocks.join("|")} heard=${sides.map((s) => JSON.stringify(s.heard)).join("|")} errors=${sides.map((s) => s.errors.join(",")).join("|")}`,
     };
   } finally {
     for (const s of sides) s.link.dispose();

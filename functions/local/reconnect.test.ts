@@ -9,7 +9,7 @@ import { openRankedLink, type RankedLink } from "../../core/online/ranked.js";
 import type { MatchView, RankedServerMessage } from "../../core/protocol/ranked.js";
 import { legalMoves, newGame, playAll } from "../../core/games/index.js";
 import { waitFor, wsFactory } from "./players.js";
-import { startChaosServer, type ChaosServer } from "./chaos.js";
+import { rankedSide, seekRanked, startChaosServer, type ChaosServer } from "./chaos.js";
 import type { WebSocket } from "ws";
 
 let chaos: ChaosServer;
@@ -118,6 +118,53 @@ describe("ranked reconnects", () => {
       expect(other.match!.status).toBe("active");
       await move(other);
       expect(mover.match!.moves).toEqual(other.match!.moves);
+    } finally {
+      a.link.dispose();
+      b.link.dispose();
+    }
+  }, 30_000);
+
+  test("at chaos scale a player signs in again more often than a stage's sign-in quota allows in 10 minutes", async () => {
+    // A chaos run cuts each connection every few seconds (a stage does it in hours): a long game
+    // signs in 60 times and more, and a refused sign-in left the player out until the window ended.
+    const s = side("ChaosQuota", 600_000);
+    try {
+      await waitFor(() => s.opens > 0, "signed in");
+      for (let i = 0; i < 65; i++) {
+        const before = s.opens;
+        s.link.restart();
+        await waitFor(() => s.opens > before, `sign-in ${i + 2}`, 5_000);
+      }
+      expect(s.opens).toBe(66);
+    } finally {
+      s.link.dispose();
+    }
+  }, 60_000);
+
+  test("a player seeking when the connection goes seeks again once back, and is paired", async () => {
+    // The server forgets a seek when its socket goes; the chaos players seek again, as the web client does.
+    const scale = {
+      idleMs: 600_000,
+      maxConnectionMs: 600_000,
+      ratePerGame: 1e6,
+      burstPerGame: 1e6,
+      failures: 0,
+      dropMeanMs: 0,
+    };
+    const views = new Map<number, MatchView>();
+    const a = rankedSide(chaos.server.wsUrl, "ReseekA", "127.0.0.1", scale, views);
+    const b = rankedSide(chaos.server.wsUrl, "ReseekB", "127.0.0.1", scale, views);
+    try {
+      await waitFor(() => a.connected && b.connected, "signed in");
+      const seek = { type: "ranked.seek", game: "tsoro-wta", options: { holes: 7, seeds: 1 } } as const;
+      seekRanked(a, seek);
+      await waitFor(() => a.seek?.taken === true, "seeking");
+      const signIns = a.heard.signIns;
+      a.sockets.at(-1)!.terminate();
+      await waitFor(() => a.heard.signIns > signIns && a.connected, "signed in again");
+      seekRanked(b, seek);
+      await waitFor(() => a.match !== null && b.match !== null, "paired", 10_000);
+      expect(a.match!.id).toBe(b.match!.id);
     } finally {
       a.link.dispose();
       b.link.dispose();

@@ -35,8 +35,9 @@ export type RankedQuotas = { readonly [K in keyof typeof RANKED_QUOTAS]: QuotaRu
 
 /**
  * The quotas with the environment's overrides: RANKED_NEW_IDENTITIES (new identities per address
- * an hour; the local tests sign in hundreds of fresh keys from one address) and RANKED_SEEKS (seeks
- * per player in 10 minutes).
+ * an hour; the local tests sign in hundreds of fresh keys from one address), RANKED_SEEKS (seeks
+ * per player in 10 minutes) and RANKED_SIGN_INS (sign-ins per player in 10 minutes; the chaos runs
+ * cut connections every few seconds, as a stage does in hours).
  */
 export function rankedQuotas(env: NodeJS.ProcessEnv = process.env): RankedQuotas {
   const n = (key: string): number | undefined => {
@@ -45,8 +46,10 @@ export function rankedQuotas(env: NodeJS.ProcessEnv = process.env): RankedQuotas
   };
   const ids = n("RANKED_NEW_IDENTITIES");
   const seeks = n("RANKED_SEEKS");
+  const signIns = n("RANKED_SIGN_INS");
   return {
     ...RANKED_QUOTAS,
+    signInPerPlayer: { ...RANKED_QUOTAS.signInPerPlayer, limit: signIns ?? RANKED_QUOTAS.signInPerPlayer.limit },
     newIdentityPerAddress: {
       ...RANKED_QUOTAS.newIdentityPerAddress,
       limit: ids ?? RANKED_QUOTAS.newIdentityPerAddress.limit,

@@ -47,14 +47,21 @@ export async function run(emit: Emit): Promise<void> {
       Array.from({ length: parallel }, async () => {
         for (let i = next++; i < games; i = next++) {
           const mode = modes[i % modes.length];
+          const t0 = Date.now();
           try {
-            reports.push(
+            const r =
               mode === "friend"
                 ? await friendGame(chaos.server.wsUrl, scale, 1000 + i)
-                : await rankedGame(chaos.server.wsUrl, scale, 1000 + i, `b${i}`),
-            );
+                : await rankedGame(chaos.server.wsUrl, scale, 1000 + i, `b${i}`);
+            reports.push(r);
+            if (process.env.CHAOS_VERBOSE !== undefined)
+              process.stderr.write(
+                `chaos: game ${i} ${Math.round((Date.now() - t0) / 1000)}s lost=${r.lost} dup=${r.duplicated} false=${r.falseDepartures} ${r.detail}\n`,
+              );
           } catch (e) {
             failures.push({ mode, why: `game ${i} (${mode}): ${e instanceof Error ? e.message : String(e)}` });
+            if (process.env.CHAOS_VERBOSE !== undefined)
+              process.stderr.write(`chaos: game ${i} ${Math.round((Date.now() - t0) / 1000)}s failed\n`);
           }
         }
       }),
@@ -63,6 +70,11 @@ export async function run(emit: Emit): Promise<void> {
     await chaos.stop();
   }
   for (const f of failures) process.stderr.write(`chaos: ${f.why}\n`);
+  for (const r of reports)
+    if (r.lost + r.duplicated + r.falseDepartures > 0 || !r.same)
+      process.stderr.write(
+        `chaos: ${r.mode} lost=${r.lost} dup=${r.duplicated} false=${r.falseDepartures} same=${r.same} ${r.detail}\n`,
+      );
   const sum = (rs: readonly GameReport[], f: (r: GameReport) => number): number => rs.reduce((n, r) => n + f(r), 0);
   for (const mode of [...modes, "all"] as const) {
     const rs = mode === "all" ? reports : reports.filter((r) => r.mode === mode);
