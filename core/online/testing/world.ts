@@ -9,7 +9,7 @@ import type { Clock, TimerId } from "../clock.js";
 import { createRetryPacer } from "../pacer.js";
 import type { Env } from "../friend/env.js";
 import { learnHead } from "../friend/outbox.js";
-import { initialState, type SessionState } from "../friend/state.js";
+import { initialState, seePeer, type SessionState } from "../friend/state.js";
 import { createTimers, type TimerAction } from "../friend/timers.js";
 import type { FriendSessionOptions, SessionEvent } from "../friend/types.js";
 
@@ -106,7 +106,7 @@ export function seatedState(seat: Seat = 0, opts: Partial<FriendSessionOptions> 
   s.created = true;
   s.key = nacl.randomBytes(32);
   s.sync = { syncing: false, caughtUp: true, ever: true, gapChecked: false };
-  s.peer = { seated: true, online: true, token: "TOK", via: "VIA" };
+  seePeer(s, { seated: true, online: true, token: "TOK", via: "VIA" });
   s.out = learnHead(s.out, { seq: 0, sent: [0, 0], proof: "P0" });
   return s;
 }
