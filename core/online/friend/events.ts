@@ -28,7 +28,7 @@ export function onFrame(s: SessionState, env: Env, raw: unknown, purposes: Map<s
   onMessage(s, env, m, purpose);
 }
 
-export function onMessage(s: SessionState, env: Env, m: FriendServerMessage, purpose: string | undefined): void {
+function onMessage(s: SessionState, env: Env, m: FriendServerMessage, purpose: string | undefined): void {
   switch (m.type) {
     case "room.created":
       s.created = true;

@@ -43,7 +43,7 @@ export class ManualClock implements Clock {
   }
 }
 
-export type Effect =
+type Effect =
   | { readonly t: "request"; readonly message: Record<string, unknown>; readonly purpose: string }
   | { readonly t: "emit"; readonly e: SessionEvent }
   | { readonly t: "link"; readonly op: "resumed" | "restart" | "dispose" };
