@@ -15,6 +15,18 @@ import type { SessionState } from "./state.js";
 
 const ROOM = "R".repeat(43);
 const HEAD = { seq: 0, sent: [0, 0], proof: "P0" };
+/** The server seats the guest (after the owner's approval, or offered without it). */
+const GUEST_SEATED = {
+  type: "room.joined",
+  roomId: ROOM,
+  seat: 1,
+  seq: 0,
+  sent: 0,
+  head: HEAD,
+  peer: { seated: true, online: true },
+  token: "T",
+  via: "V",
+};
 
 /** Hands a server message to a side (through the schema, as from a socket). */
 const to = (s: SessionState, w: World, m: Record<string, unknown>): void => onFrame(s, w.env, m, new Map());
@@ -83,17 +95,7 @@ describe("the key exchanges as the session runs them", () => {
     to(o.s, o.w, { type: "join.answered", reqId: "req-0001", approved: true });
     expect(o.s.key).not.toBeNull();
     expect(o.s.requests.size).toBe(0);
-    to(g.s, g.w, {
-      type: "room.joined",
-      roomId: ROOM,
-      seat: 1,
-      seq: 0,
-      sent: 0,
-      head: HEAD,
-      peer: { seated: true, online: true },
-      token: "T",
-      via: "V",
-    });
+    to(g.s, g.w, GUEST_SEATED);
     expect(g.s.status).toBe("seated");
     expect(g.s.roomId).toBe(ROOM);
     expect(g.s.key).toEqual(o.s.key);
@@ -116,17 +118,7 @@ describe("the key exchanges as the session runs them", () => {
     const o = owner();
     const g = guest(o.code);
     exchange(o, g);
-    to(g.s, g.w, {
-      type: "room.joined",
-      roomId: ROOM,
-      seat: 1,
-      seq: 0,
-      sent: 0,
-      head: HEAD,
-      peer: { seated: true, online: true },
-      token: "T",
-      via: "V",
-    });
+    to(g.s, g.w, GUEST_SEATED);
     expect(g.s.status).toBe("wrong_code");
     expect(g.s.key).toBeNull();
   });

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { seatedState, testWorld } from "../testing/world.js";
+import { RELAY_REFUSALS, seatedState, testWorld } from "../testing/world.js";
 import { onTimer } from "./events.js";
 import { enqueueOut } from "./outgoing.js";
 import { relayAcked, relayRefused } from "./relay.js";
@@ -60,23 +60,12 @@ describe("answers to this seat's relay", () => {
     expect(w.fx.filter((f) => f.t === "link" && f.op === "restart")).toHaveLength(1);
   });
 
-  const CODES = [
-    "relay/seq_taken",
-    "relay/bad_head",
-    "relay/out_of_order",
-    "relay/duplicate",
-    "rate/limited",
-    "server/error",
-    "room/not_seated",
-    "proto/invalid",
-  ] as const;
-
   test("whatever the server refuses and hints, relays are spaced at least the pacer's first wait apart", () => {
     fc.assert(
       fc.property(
         fc.array(
           fc.record({
-            code: fc.constantFrom(...CODES),
+            code: fc.constantFrom(...RELAY_REFUSALS),
             expected: fc.option(fc.integer({ min: -5, max: 2 ** 40 }), { nil: undefined }),
             retryMs: fc.option(fc.integer({ min: -1e6, max: 1e9 }), { nil: undefined }),
           }),

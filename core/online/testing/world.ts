@@ -43,6 +43,19 @@ export class ManualClock implements Clock {
   }
 }
 
+/** Every refusal a server can give a relay (and one it should not). */
+export const RELAY_REFUSALS = [
+  "relay/seq_taken",
+  "relay/bad_head",
+  "relay/out_of_order",
+  "relay/duplicate",
+  "rate/limited",
+  "server/error",
+  "chat/flood",
+  "room/not_seated",
+  "proto/invalid",
+] as const;
+
 type Effect =
   | { readonly t: "request"; readonly message: Record<string, unknown>; readonly purpose: string }
   | { readonly t: "emit"; readonly e: SessionEvent }
