@@ -1,6 +1,8 @@
 /**
  * Taking the log in on its own: whatever order and however often stored messages arrive (live,
- * acknowledged, in catch-up pages), each is applied once, in the room's order; a gap is waited for,
+ * acknowledged, in catch-up pages), each is applied once, in the room's order, and a listener told
+ * of one sees the game as of that message (effects run in step, the web client reads the view on
+ * "applied"); a gap is waited for,
  * asked for again, then skipped; what arrives before the room key waits for it; the owner's setup
  * goes out once, when first caught up.
  */
@@ -61,6 +63,25 @@ describe("taking the room's log in", () => {
       ),
       { numRuns: 80 },
     );
+  });
+
+  test("a listener told of a message sees the game as it stands right after it, not after the page", () => {
+    const w = testWorld();
+    const s = seatedState(0);
+    const seen: [number, number, boolean][] = [];
+    const tell = w.env.emit;
+    w.env.emit = (e) => {
+      if (e.type === "applied") seen.push([e.seq, s.game.chat.length, s.sync.caughtUp]);
+      tell(e);
+    };
+    s.sync = { ...s.sync, caughtUp: false };
+    syncPage(s, w.env, roomLog(s.key!, [1, 0, 1]), false);
+    expect(seen).toEqual([
+      [1, 1, false],
+      [2, 2, false],
+      [3, 3, false],
+    ]);
+    expect(s.sync.caughtUp).toBe(true);
   });
 
   test("a gap is waited for, asked for again once, then skipped", () => {
