@@ -1,10 +1,9 @@
 /**
  * Taking the log in on its own: whatever order and however often stored messages arrive (live,
  * acknowledged, in catch-up pages), each is applied once, in the room's order, and a listener told
- * of one sees the game as of that message (effects run in step, the web client reads the view on
- * "applied"); a gap is waited for,
- * asked for again, then skipped; what arrives before the room key waits for it; the owner's setup
- * goes out once, when first caught up.
+ * of one sees the game as of that message (effects run in step; the web client reads the view on
+ * "applied"); a gap is waited for, asked for again, then skipped; what arrives before the room key
+ * waits for it; the owner's setup goes out once, when first caught up.
  */
 import fc from "fast-check";
 import nacl from "tweetnacl";
