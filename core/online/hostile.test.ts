@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 const RATE_LIMIT = 100;
 const RATE_WINDOW_MS = 10_000;
 import { FakeSocket } from "./testing/socket.js";
+import { RELAY_REFUSALS } from "./testing/world.js";
 import { createFriendSession } from "./session.js";
 import { HEARTBEAT_MS, HEARTBEAT_TIMEOUT_MS } from "./session.js";
 import { PACER_MAX_MS } from "./pacer.js";
@@ -23,17 +24,6 @@ type Answer =
   | { readonly kind: "silence" }
   | { readonly kind: "error"; readonly code: string; readonly expected?: number; readonly retryMs?: number };
 
-const CODES = [
-  "relay/seq_taken",
-  "relay/bad_head",
-  "relay/out_of_order",
-  "relay/duplicate",
-  "rate/limited",
-  "server/error",
-  "chat/flood",
-  "room/not_seated",
-  "proto/invalid",
-] as const;
 const HINT = fc.oneof(
   fc.constant(undefined),
   fc.integer({ min: -10, max: 10 }),
@@ -48,7 +38,7 @@ const ANSWER: fc.Arbitrary<Answer> = fc.oneof(
     weight: 6,
     arbitrary: fc.record({
       kind: fc.constant("error" as const),
-      code: fc.constantFrom(...CODES),
+      code: fc.constantFrom(...RELAY_REFUSALS),
       expected: HINT,
       retryMs: HINT,
     }),
