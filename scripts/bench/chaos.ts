@@ -71,7 +71,7 @@ export async function run(emit: Emit): Promise<void> {
   }
   for (const f of failures) process.stderr.write(`chaos: ${f.why}\n`);
   for (const r of reports)
-    if (r.lost + r.duplicated + r.falseDepartures > 0 || !r.same)
+    if (r.lost + r.duplicated + r.falseDepartures + r.refusedStale + r.otherMatch > 0 || !r.same)
       process.stderr.write(
         `chaos: ${r.mode} lost=${r.lost} dup=${r.duplicated} false=${r.falseDepartures} same=${r.same} ${r.detail}\n`,
       );
@@ -105,6 +105,19 @@ export async function run(emit: Emit): Promise<void> {
       sum(rs, (r) => r.falseDepartures),
     );
     row("disagreeing", "games", rs.filter((r) => !r.same).length);
+    if (mode !== "friend") {
+      // A move refused as stale and never applied, or a push of another match: a player held two.
+      row(
+        "refused_stale",
+        "moves",
+        sum(rs, (r) => r.refusedStale),
+      );
+      row(
+        "other_match",
+        "pushes",
+        sum(rs, (r) => r.otherMatch),
+      );
+    }
     row("recoveries", "reconnects", rec.length);
     row("recovery_p50", "ms", percentile(rec, 50));
     row("recovery_p99", "ms", percentile(rec, 99));
