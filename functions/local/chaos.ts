@@ -24,9 +24,11 @@ import { startServer, type RunningServer } from "./server.js";
 export interface ChaosScale {
   readonly idleMs: number;
   readonly maxConnectionMs: number;
-  /** Stage throttle per game in play at once: messages a second and burst. */
-  readonly ratePerGame: number;
+  /** Stage throttle per game in play at once: messages a second and burst (null: no bucket). */
+  readonly ratePerGame: number | null;
   readonly burstPerGame: number;
+  /** A fixed share of messages throttled at random, whatever the bucket holds (gateway.ts `throttled`). */
+  readonly throttled?: number;
   readonly failures: number;
   readonly dropMeanMs: number;
   /** Ranked: how long a player thinks before moving, on average (drawn from half to one and a half times it). */
@@ -70,8 +72,9 @@ export async function startChaosServer(scale: ChaosScale, parallel: number): Pro
   // a long game ran past it and the player was refused until the window ended. Scaled like the cuts.
   process.env.RANKED_SIGN_INS ??= "2000";
   const faults: Partial<GatewayFaults> = {
-    rate: scale.ratePerGame * parallel,
+    rate: scale.ratePerGame === null ? null : scale.ratePerGame * parallel,
     burst: scale.burstPerGame * parallel,
+    throttled: scale.throttled ?? 0,
     failures: scale.failures,
     dropMeanMs: scale.dropMeanMs,
   };

@@ -264,6 +264,13 @@ export function createRankedService(ports: RankedPorts): RankedService {
 
   // ---- auth ----
 
+  async function signedIn(playerId: string): ReturnType<typeof prove> {
+    const p = await stores.identity.getProfile(playerId);
+    return p === null
+      ? { ok: false, error: { code: "auth/no_challenge", message: "send auth.hello first" } }
+      : { ok: true, value: p };
+  }
+
   async function doProve(
     connId: string,
     rid: Rid,
@@ -287,7 +294,13 @@ export function createRankedService(ports: RankedPorts): RankedService {
     const mayCreate = async (): Promise<boolean> =>
       address === undefined ||
       stores.quota.take(`new#a#${address}`, q.newIdentityPerAddress.limit, q.newIdentityPerAddress.windowMs, now);
-    const proven = await prove(stores.identity, connId, auth, signature, now, mayCreate);
+    // A proof sent again on a connection it has already signed in (the answer was lost after the
+    // handler ran) is answered as the first was: the connection is that player's already. Anywhere
+    // else a proof without its pending challenge is refused.
+    const again = auth !== null && auth.playerId !== null && auth.challenge === null;
+    const proven = again
+      ? await signedIn(auth.playerId as string)
+      : await prove(stores.identity, connId, auth, signature, now, mayCreate);
     if (!proven.ok) return error(connId, rid, proven.error.code, proven.error.message);
     const playerId = proven.value.playerId;
     let profile = proven.value;
@@ -433,6 +446,24 @@ export function createRankedService(ports: RankedPorts): RankedService {
   ): Promise<void> {
     const rid = msg.rid;
     if (msg.type === "auth.hello") {
+      // A hello sent again (its answer slow or lost, the client resends) gets the challenge still
+      // pending on this connection for the same player: a fresh one would void the first, and the
+      // proof the client makes from the first answer would fail. Still one challenge, used once.
+      const pending = given !== undefined ? given : await stores.identity.getAuth(connId);
+      if (
+        pending !== null &&
+        pending.playerId === null &&
+        pending.challenge !== null &&
+        pending.challengeFor === msg.playerId &&
+        pending.challengeExp > ports.now()
+      ) {
+        await send(connId, {
+          type: "auth.challenge",
+          ...(rid !== undefined ? { rid } : {}),
+          challenge: pending.challenge,
+        });
+        return;
+      }
       const c = await hello(stores.identity, connId, msg.playerId, ports.now(), config.challengeTtlMs);
       if (!c.ok) return error(connId, rid, c.error.code, c.error.message);
       await send(connId, { type: "auth.challenge", ...(rid !== undefined ? { rid } : {}), challenge: c.value });
