@@ -154,7 +154,7 @@ function absenceMeter(): { see(online: boolean, at: number): void; longest(at: n
 const TSORO = { game: "tsoro-wta" as const, options: { holes: 4, seeds: 1 } };
 
 /** A ranked game with no new version on either side for this long is stuck (longer than the 90 s grace). */
-export const STALL_MS = 120_000;
+const STALL_MS = 120_000;
 
 /**
  * Each simulated player speaks from its own loopback address (127.0.0.0/8), as players of a real
