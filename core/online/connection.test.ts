@@ -4,7 +4,13 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { createConnection, isGatewayErrorFrame, type Connection, type ConnectionTimers } from "./connection.js";
+import {
+  createConnection,
+  isGatewayErrorFrame,
+  SIGN_IN_BACKOFF,
+  type Connection,
+  type ConnectionTimers,
+} from "./connection.js";
 import type { SocketLike } from "./transport.js";
 
 class FakeClock implements ConnectionTimers {
@@ -134,6 +140,39 @@ describe("connection", () => {
     r.last().frame({ type: "ranked.error", rid, code: "ranked/duplicate" });
     expect(r.got).toEqual([{ type: "ranked.update", rid, n: 1 }]);
     expect(r.conn.pending).toBe(0);
+  });
+
+  test("while resuming on a new socket, refusals add at most a few backoff bases each; after, the backoff grows", () => {
+    const base = 100;
+    const r = rig({ backoff: { baseMs: base, maxMs: 8_000 } }, false);
+    r.last().open();
+    const hello = r.conn.request({ type: "auth.hello" }, { early: true });
+    for (let i = 0; i < 8; i++) {
+      const before = r.last().sent.length;
+      r.last().frame(THROTTLED);
+      r.clock.advance(base * SIGN_IN_BACKOFF);
+      expect(r.last().sent.length, `refusal ${i + 1}`).toBe(before + 1);
+    }
+    r.last().frame({ type: "auth.ok", rid: hello });
+    r.conn.resumed();
+    r.conn.request({ type: "ranked.move", move: 1 }, { keep: true });
+    for (let i = 0; i < 6; i++) {
+      r.last().frame(THROTTLED);
+      r.clock.advance(10_000);
+    }
+    const sent = r.last().sent.length;
+    r.last().frame(THROTTLED);
+    r.clock.advance(base * SIGN_IN_BACKOFF);
+    expect(r.last().sent.length).toBe(sent); // the grown backoff: not yet
+    // A new socket starts from the base again, whatever the old one met.
+    r.last().cut();
+    r.clock.advance(1_000);
+    r.last().open();
+    r.conn.request({ type: "auth.hello" }, { early: true });
+    const first = r.last().sent.length;
+    r.last().frame(THROTTLED);
+    r.clock.advance(base);
+    expect(r.last().sent.length).toBe(first + 1);
   });
 
   test("an unanswered request goes again after answerMs; a socket silent for deadMs is replaced", () => {

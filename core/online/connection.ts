@@ -143,6 +143,9 @@ interface Entry {
 
 const REMEMBER_ANSWERED = 256;
 
+/** While resuming on a new socket, a refused request goes again after at most this many backoff bases. */
+export const SIGN_IN_BACKOFF = 4;
+
 export function createConnection(o: ConnectionOptions): Connection {
   const t = o.timers ?? SYSTEM_CLOCK;
   const random = o.random ?? Math.random;
@@ -270,10 +273,16 @@ export function createConnection(o: ConnectionOptions): Connection {
     for (const e of [...outbox]) if (e.sentOn === null && mayGo(e)) transmit(e);
   }
 
-  /** Everything in flight on this socket goes again, after a backoff (the gateway is refusing). */
+  /**
+   * Everything in flight on this socket goes again, after a backoff (the gateway is refusing). While
+   * the application resumes on a new socket (sign-in, rejoin: the player is away until it is done)
+   * the backoff grows to `SIGN_IN_BACKOFF` times its base at most, not to its maximum: a few small
+   * requests, each refusal of which would otherwise add up to `backoff.maxMs` to the absence.
+   */
   function resendSoon(): void {
     if (resendTimer !== null) return;
-    const delay = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(gatewayErrors, 10));
+    const cap = resumedOn === gen ? backoff.maxMs : Math.min(backoff.maxMs, backoff.baseMs * SIGN_IN_BACKOFF);
+    const delay = Math.min(cap, backoff.baseMs * 2 ** Math.min(gatewayErrors, 10));
     gatewayErrors++;
     resendTimer = t.setTimeout(
       () => {
@@ -374,6 +383,11 @@ export function createConnection(o: ConnectionOptions): Connection {
     openedAt = openTimes.get(s) ?? t.now();
     lastHeard = t.now();
     lastSent = lastHeard;
+    // Refusals on an earlier socket say nothing about this one, and a resend waiting for it (with
+    // the backoff it had grown to) would hold this socket's resends back.
+    gatewayErrors = 0;
+    if (resendTimer !== null) t.clearTimeout(resendTimer);
+    resendTimer = null;
     for (const e of outbox) e.sentOn = null;
     h.onOpen();
     flush();

@@ -34,13 +34,22 @@ afterAll(async () => {
 
 function expectClean(r: GameReport): void {
   expect(
-    { lost: r.lost, duplicated: r.duplicated, falseDepartures: r.falseDepartures, same: r.same },
+    {
+      lost: r.lost,
+      duplicated: r.duplicated,
+      falseDepartures: r.falseDepartures,
+      same: r.same,
+      refusedStale: r.refusedStale,
+      otherMatch: r.otherMatch,
+    },
     r.detail,
   ).toEqual({
     lost: 0,
     duplicated: 0,
     falseDepartures: 0,
     same: true,
+    refusedStale: 0,
+    otherMatch: 0,
   });
   expect(r.moves).toBeGreaterThan(4);
 }

@@ -24,9 +24,11 @@ import { startServer, type RunningServer } from "./server.js";
 export interface ChaosScale {
   readonly idleMs: number;
   readonly maxConnectionMs: number;
-  /** Stage throttle per game in play at once: messages a second and burst. */
-  readonly ratePerGame: number;
+  /** Stage throttle per game in play at once: messages a second and burst (null: no bucket). */
+  readonly ratePerGame: number | null;
   readonly burstPerGame: number;
+  /** A fixed share of messages throttled at random, whatever the bucket holds (gateway.ts `throttled`). */
+  readonly throttled?: number;
   readonly failures: number;
   readonly dropMeanMs: number;
   /** Ranked: how long a player thinks before moving, on average (drawn from half to one and a half times it). */
@@ -70,8 +72,9 @@ export async function startChaosServer(scale: ChaosScale, parallel: number): Pro
   // a long game ran past it and the player was refused until the window ended. Scaled like the cuts.
   process.env.RANKED_SIGN_INS ??= "2000";
   const faults: Partial<GatewayFaults> = {
-    rate: scale.ratePerGame * parallel,
+    rate: scale.ratePerGame === null ? null : scale.ratePerGame * parallel,
     burst: scale.burstPerGame * parallel,
+    throttled: scale.throttled ?? 0,
     failures: scale.failures,
     dropMeanMs: scale.dropMeanMs,
   };
@@ -109,6 +112,10 @@ export interface GameReport {
   readonly recoveries: readonly number[];
   /** Ranked: each move's charge to its player's clock minus the time the client took to decide (ms). */
   readonly overcharges: readonly number[];
+  /** Ranked: moves refused `ranked/stale` and never applied (a side holding another match or version). */
+  readonly refusedStale: number;
+  /** Ranked: pushes of a match other than the one the side was paired in (a player seated twice). */
+  readonly otherMatch: number;
   readonly detail: string;
 }
 
@@ -145,6 +152,9 @@ function absenceMeter(): { see(online: boolean, at: number): void; longest(at: n
 }
 
 const TSORO = { game: "tsoro-wta" as const, options: { holes: 4, seeds: 1 } };
+
+/** A ranked game with no new version on either side for this long is stuck (longer than the 90 s grace). */
+const STALL_MS = 120_000;
 
 /**
  * Each simulated player speaks from its own loopback address (127.0.0.0/8), as players of a real
@@ -303,6 +313,8 @@ export async function friendGame(url: string, scale: ChaosScale, seed: number): 
       same,
       recoveries: meters.flatMap((m) => m.times),
       overcharges: [],
+      refusedStale: 0,
+      otherMatch: 0,
       detail: `finished=${fin.length} chats=${chats.length} votes=${votes} longestAbsence=${Math.max(...absences.map((x) => x.longest(now)))}`,
     };
   } finally {
@@ -319,8 +331,12 @@ export interface RankedSide {
   match: MatchView | null;
   seat: 0 | 1;
   ended: MatchView | null;
-  /** Moves this side sent: version it answered, and when it decided. */
-  readonly sent: { version: number; move: number; at: number }[];
+  /** Moves this side sent: version it answered, when it decided, and the request id. */
+  readonly sent: { version: number; move: number; at: number; rid: string }[];
+  /** Request ids of moves the server refused `ranked/stale`. */
+  readonly stale: Set<string>;
+  /** Pushes of another match than the one this side was paired in. */
+  otherMatch: number;
   connected: boolean;
   readonly errors: string[];
   /** When this side first held each version. */
@@ -358,6 +374,8 @@ export function rankedSide(
     seat: 0,
     ended: null,
     sent: [],
+    stale: new Set(),
+    otherMatch: 0,
     connected: false,
     errors: [],
     firstSeen: new Map(),
@@ -378,6 +396,11 @@ export function rankedSide(
       case "ranked.start":
       case "ranked.update":
         side.seek = null;
+        // One match per pairing: a push of another one means the player is seated twice.
+        if (side.match !== null && m.match.id !== side.match.id) {
+          side.otherMatch++;
+          return;
+        }
         seen(m.match);
         if (side.match === null || m.match.version >= side.match.version) {
           side.match = m.match;
@@ -386,6 +409,10 @@ export function rankedSide(
         }
         return;
       case "ranked.end":
+        if (side.match !== null && m.match.id !== side.match.id) {
+          side.otherMatch++;
+          return;
+        }
         seen(m.match);
         side.ended = m.match;
         side.match = m.match;
@@ -401,6 +428,7 @@ export function rankedSide(
         return;
       case "ranked.error":
         if (m.code !== "ranked/duplicate") side.errors.push(m.code);
+        if (m.code === "ranked/stale" && m.rid !== undefined) side.stale.add(String(m.rid));
         return;
       default:
         return;
@@ -474,11 +502,16 @@ export async function rankedGame(url: string, scale: ChaosScale, seed: number, t
     await paired;
     const id = sides[0].match!.id;
     if (sides[1].match!.id !== id) throw new Error("paired across games");
-    const deadline = Date.now() + 240_000;
+    // A slow game (400 moves under load) is not a stuck one: the game fails only after STALL_MS
+    // without a new version on either side.
+    let progress = { versions: 0, at: Date.now() };
     const think = scale.thinkMs ?? 0;
     /** The version each side is thinking about, and when it will have decided. */
     const thinking = sides.map(() => ({ version: -1, until: 0 }));
-    while (sides.every((s) => s.ended === null) && Date.now() < deadline) {
+    while (sides.every((s) => s.ended === null)) {
+      if (views.size > progress.versions) progress = { versions: views.size, at: Date.now() };
+      else if (Date.now() - progress.at > STALL_MS)
+        throw new Error(`no progress for ${STALL_MS / 1000} s at version ${views.size - 1}`);
       for (const [i, s] of sides.entries()) {
         const m = s.match;
         if (m === null || m.status !== "active" || m.toMove !== s.seat || s.ended !== null) continue;
@@ -489,8 +522,8 @@ export async function rankedGame(url: string, scale: ChaosScale, seed: number, t
         const p = positionOf(m);
         const opts = legalMoves(p);
         const move = opts[Math.floor(rand() * opts.length)];
-        s.sent.push({ version: m.version, move, at: Date.now() });
-        s.link.send({ type: "ranked.move", matchId: m.id, version: m.version, move }, { keep: true });
+        const rid = s.link.send({ type: "ranked.move", matchId: m.id, version: m.version, move }, { keep: true });
+        s.sent.push({ version: m.version, move, at: Date.now(), rid });
       }
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -500,6 +533,11 @@ export async function rankedGame(url: string, scale: ChaosScale, seed: number, t
     // Every move sent is in the server's record at its version, and the record holds nothing else.
     const sent = sides.flatMap((s) => s.sent);
     const lost = sent.filter((x) => a.moves[x.version] !== x.move).length;
+    const refusedStale = sides.reduce(
+      (n, s) => n + s.sent.filter((x) => s.stale.has(x.rid) && a.moves[x.version] !== x.move).length,
+      0,
+    );
+    const otherMatch = sides.reduce((n, s) => n + s.otherMatch, 0);
     const duplicated = Math.max(0, played - sent.length);
     const now = Date.now();
     const reason = a.result?.reason ?? "aborted";
@@ -534,12 +572,15 @@ export async function rankedGame(url: string, scale: ChaosScale, seed: number, t
       lost,
       duplicated,
       falseDepartures: falseEnd + shownAway,
-      same: JSON.stringify(a.moves) === JSON.stringify(b.moves) && a.version === b.version,
+      same:
+        JSON.stringify(a.moves) === JSON.stringify(b.moves) && a.version === b.version && a.id === b.id && a.id === id,
       recoveries: sides.flatMap((s) => s.meter.times),
       overcharges,
+      refusedStale,
+      otherMatch,
       detail:
         `result=${JSON.stringify(a.result)} status=${a.status} moves=${played} sent=${sent.length}` +
-        ` absences=${sides.map((s) => s.absence.longest(now)).join("|")}` +
+        ` absences=${sides.map((s) => s.absence.longest(now)).join("|")} stale=${refusedStale} otherMatch=${otherMatch}` +
         ` clocks=${a.clocks.join("|")} heard=${sides.map((s) => JSON.stringify(s.heard)).join("|")} errors=${sides.map((s) => s.errors.join(",")).join("|")}`,
     };
   } finally {

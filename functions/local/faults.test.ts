@@ -80,6 +80,19 @@ describe("gateway faults", () => {
     c.ws.close();
   });
 
+  test("a fixed share of messages can be throttled at random, whatever the bucket holds", async () => {
+    const s = await start({ faults: { throttled: 0.25 } });
+    const c = await open(s);
+    for (let i = 0; i < 400; i++) c.ws.send(JSON.stringify({ type: "ping", rid: i }));
+    await waitFor(() => c.frames.length >= 400);
+    const refused = c.frames.filter((f) => (f as { message?: string }).message === "Too Many Requests");
+    // Binomial(400, 0.25): 100 ± 8.7; these bounds are more than four standard deviations out.
+    expect(refused.length).toBeGreaterThan(60);
+    expect(refused.length).toBeLessThan(140);
+    expect(s.stats().faults.throttled).toBe(refused.length);
+    c.ws.close();
+  });
+
   test("a failed integration answers with the 500 frame; some failures ran the handler first", async () => {
     const s = await start({ faults: { failures: 1 } });
     const c = await open(s);

@@ -102,12 +102,16 @@ export interface GatewayLimits {
  *   caller gets API Gateway's `{"message": "Internal server error", …}` frame instead of the answer.
  * - `dropMeanMs`: each connection is cut (no close frame) after a random time, exponentially
  *   distributed with this mean.
+ * - `throttled` (options only, no variable): a fraction of client messages refused with the throttle's
+ *   frame at random, whatever the bucket holds. A stage's throttle is the bucket, whose share of
+ *   refusals follows demand (and so the machine's speed); this gives a test a fixed share.
  */
 export interface GatewayFaults {
   readonly rate: number | null;
   readonly burst: number;
   readonly failures: number;
   readonly dropMeanMs: number | null;
+  readonly throttled?: number;
   readonly random?: () => number;
 }
 
@@ -317,7 +321,7 @@ export function createLocalGateway(
       const reply = (text: string): void => {
         if (ws.readyState === WebSocket.OPEN) ws.send(text);
       };
-      if (!takeToken()) {
+      if ((faults.throttled !== undefined && faults.throttled > 0 && random() < faults.throttled) || !takeToken()) {
         counts.throttled++;
         reply(gatewayErrorFrame("Too Many Requests", c.id));
         return;

@@ -79,6 +79,31 @@ describe("authentication", () => {
     expect(h.lastOf("c2", "ranked.error")?.code).toBe("auth/required");
   });
 
+  test("a hello sent again gets the pending challenge; a proof sent again on its own connection is answered again", async () => {
+    const h = createHarness();
+    const a = makeDeviceKeys(new Uint8Array(32).fill(1));
+    // The client resends a hello whose answer is slow: both answers carry one challenge, so the
+    // proof made from the first answer holds.
+    await h.send("c1", { type: "auth.hello", playerId: a.playerId, rid: "h" });
+    await h.send("c1", { type: "auth.hello", playerId: a.playerId, rid: "h" });
+    const challenges = h.inbox("c1").filter((m) => m.type === "auth.challenge");
+    expect(challenges).toHaveLength(2);
+    const [first, second] = challenges.map((m) => (m.type === "auth.challenge" ? m.challenge : ""));
+    expect(second).toBe(first);
+    const proof = { type: "auth.prove", signature: signChallenge(a, first), rid: "p" } as const;
+    await h.send("c1", proof);
+    expect(h.lastOf("c1", "auth.ok")?.playerId).toBe(a.playerId);
+    // The answer was lost after the handler ran and the client sends the proof again: same answer.
+    await h.send("c1", proof);
+    expect(h.inbox("c1").filter((m) => m.type === "auth.ok")).toHaveLength(2);
+    expect(h.lastOf("c1", "ranked.error")).toBeUndefined();
+    // The same frame on another connection is refused, and a new hello there gets a new challenge.
+    await h.send("c2", proof);
+    expect(h.lastOf("c2", "ranked.error")?.code).toBe("auth/no_challenge");
+    await h.send("c2", { type: "auth.hello", playerId: a.playerId });
+    expect(h.lastOf("c2", "auth.challenge")?.challenge).not.toBe(first);
+  });
+
   test("a look-alike of a claimed name is refused; renaming frees the old one", async () => {
     const h = createHarness();
     const m = await pair(h); // Aigerim and Tendai choose their names, then play a rated game

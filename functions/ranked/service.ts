@@ -127,8 +127,32 @@ export function createRankedService(ports: RankedPorts): RankedService {
   const matches = createMatches({ store: stores.matches, gateway, now: ports.now, graceMs: config.graceMs, onEnded });
   const matchmaking = createMatchmaking(stores.seeks, config, ports.now);
 
-  /** Starts a match between two seeks; `rid` is that of `b`'s seek when it paired at once (its answer is the start). */
-  async function startMatch(a: SeekRecord, b: SeekRecord, rid?: Rid): Promise<void> {
+  /**
+   * Seats a player in match `id`: a conditional write on the profile's rev, refused while the
+   * profile names another match still in play. A player can be paired twice at once (a seek sent
+   * again, by a resend or on a new connection, while the first is being paired, leaves a second
+   * seek in the queue); this write is where the second pairing loses.
+   */
+  async function claimSeat(playerId: string, id: string): Promise<boolean> {
+    for (let i = 0; i < 8; i++) {
+      const p = await stores.identity.getProfile(playerId);
+      if (p === null) return false;
+      if (p.activeMatch === id) return true;
+      if (p.activeMatch !== null) {
+        const other = await stores.matches.getMatch(p.activeMatch);
+        if (other !== null && (await matches.enforceTime(other)).status === "active") return false;
+      }
+      if (await stores.identity.putProfile({ ...p, activeMatch: id, rev: p.rev + 1 }, p.rev)) return true;
+    }
+    throw new Error(`profile ${playerId} kept changing`);
+  }
+
+  /**
+   * Starts a match between two seeks; `rid` is that of `b`'s seek when it paired at once (its answer
+   * is the start). Returns the seeks whose players are already in a match in play (empty: started);
+   * then the match is written off unannounced and nobody is seated in it.
+   */
+  async function startMatch(a: SeekRecord, b: SeekRecord, rid?: Rid): Promise<readonly SeekRecord[]> {
     const now = ports.now();
     const [s0, s1] = ports.randomSeat() === 0 ? [a, b] : [b, a];
     const seat = (s: SeekRecord) => ({
@@ -150,8 +174,33 @@ export function createRankedService(ports: RankedPorts): RankedService {
       now,
       firstMoveMs: config.firstMoveMs,
     });
+    // The match exists before anyone is seated in it, so a seat never names a match that is not there.
     if (!(await stores.matches.putMatch(m, null))) throw new Error(`match id ${m.id} already used`);
-    for (const s of [s0, s1]) await updateProfile(stores.identity, s.playerId, (p) => ({ ...p, activeMatch: m.id }));
+    const busy: SeekRecord[] = [];
+    const seated: string[] = [];
+    for (const s of [s0, s1]) {
+      if (await claimSeat(s.playerId, m.id)) seated.push(s.playerId);
+      else busy.push(s);
+    }
+    if (busy.length > 0) {
+      for (const playerId of seated)
+        await updateProfile(stores.identity, playerId, (p) =>
+          p.activeMatch === m.id ? { ...p, activeMatch: null } : null,
+        );
+      const off: MatchRecord = {
+        ...m,
+        status: "aborted",
+        result: null,
+        rated: false,
+        endedAt: now,
+        settled: true,
+        dueAt: null,
+        conns: [null, null],
+        rev: m.rev + 1,
+      };
+      await stores.matches.putMatch(off, m.rev);
+      return busy;
+    }
     const view = makeMatchView(m, now);
     await Promise.all(
       [0, 1].map((s) =>
@@ -165,6 +214,14 @@ export function createRankedService(ports: RankedPorts): RankedService {
           : false,
       ),
     );
+    return [];
+  }
+
+  /** The timer's pairing: a pair that cannot start puts back the seek of whoever is free. */
+  async function startQueued(a: SeekRecord, b: SeekRecord): Promise<void> {
+    const busy = await startMatch(a, b);
+    if (busy.length === 0) return;
+    for (const s of [a, b]) if (!busy.includes(s)) await stores.seeks.putSeek(s);
   }
 
   // ---- names ----
@@ -207,6 +264,13 @@ export function createRankedService(ports: RankedPorts): RankedService {
 
   // ---- auth ----
 
+  async function signedIn(playerId: string): ReturnType<typeof prove> {
+    const p = await stores.identity.getProfile(playerId);
+    return p === null
+      ? { ok: false, error: { code: "auth/no_challenge", message: "send auth.hello first" } }
+      : { ok: true, value: p };
+  }
+
   async function doProve(
     connId: string,
     rid: Rid,
@@ -230,7 +294,13 @@ export function createRankedService(ports: RankedPorts): RankedService {
     const mayCreate = async (): Promise<boolean> =>
       address === undefined ||
       stores.quota.take(`new#a#${address}`, q.newIdentityPerAddress.limit, q.newIdentityPerAddress.windowMs, now);
-    const proven = await prove(stores.identity, connId, auth, signature, now, mayCreate);
+    // A proof sent again on a connection it has already signed in (the answer was lost after the
+    // handler ran) is answered as the first was: the connection is that player's already. Anywhere
+    // else a proof without its pending challenge is refused.
+    const again = auth !== null && auth.playerId !== null && auth.challenge === null;
+    const proven = again
+      ? await signedIn(auth.playerId as string)
+      : await prove(stores.identity, connId, auth, signature, now, mayCreate);
     if (!proven.ok) return error(connId, rid, proven.error.code, proven.error.message);
     const playerId = proven.value.playerId;
     let profile = proven.value;
@@ -324,9 +394,25 @@ export function createRankedService(ports: RankedPorts): RankedService {
       token: ports.randomId(),
       expiresAt: now + config.seekTtlMs,
     };
-    const found = await matchmaking.pairFor(me, false);
-    // Paired at once: the start answers the seek (a client waits for an answer with its request id).
-    if (found !== null) return startMatch(found, me, rid);
+    const inMatch = async (): Promise<void> => {
+      const p = await stores.identity.getProfile(playerId);
+      const m = p === null || p.activeMatch === null ? null : await stores.matches.getMatch(p.activeMatch);
+      return error(connId, rid, "ranked/in_match", "you are already in a ranked match", {
+        ...(m !== null ? { matchId: m.id, version: m.version } : {}),
+      });
+    };
+    for (let i = 0; i < 3; i++) {
+      const found = await matchmaking.pairFor(me, false);
+      if (found === null) break;
+      // Paired at once: the start answers the seek (a client waits for an answer with its request id).
+      const busy = await startMatch(found, me, rid);
+      if (busy.length === 0) return;
+      if (busy.includes(me)) {
+        if (!busy.includes(found)) await stores.seeks.putSeek(found);
+        return inMatch();
+      }
+      // The other seeker was in a match already: its seek is gone; look for another.
+    }
     await stores.seeks.putSeek(me);
     await send(connId, {
       type: "ranked.seeking",
@@ -337,7 +423,7 @@ export function createRankedService(ports: RankedPorts): RankedService {
     });
     // A seeker who arrived at the same moment may have missed us, and we them: look once more.
     const late = await matchmaking.pairFor(me, true);
-    if (late !== null) await startMatch(late, me);
+    if (late !== null) await startQueued(late, me);
   }
 
   async function cancel(connId: string, rid: Rid, playerId: string): Promise<void> {
@@ -360,6 +446,24 @@ export function createRankedService(ports: RankedPorts): RankedService {
   ): Promise<void> {
     const rid = msg.rid;
     if (msg.type === "auth.hello") {
+      // A hello sent again (its answer slow or lost, the client resends) gets the challenge still
+      // pending on this connection for the same player: a fresh one would void the first, and the
+      // proof the client makes from the first answer would fail. Still one challenge, used once.
+      const pending = given !== undefined ? given : await stores.identity.getAuth(connId);
+      if (
+        pending !== null &&
+        pending.playerId === null &&
+        pending.challenge !== null &&
+        pending.challengeFor === msg.playerId &&
+        pending.challengeExp > ports.now()
+      ) {
+        await send(connId, {
+          type: "auth.challenge",
+          ...(rid !== undefined ? { rid } : {}),
+          challenge: pending.challenge,
+        });
+        return;
+      }
       const c = await hello(stores.identity, connId, msg.playerId, ports.now(), config.challengeTtlMs);
       if (!c.ok) return error(connId, rid, c.error.code, c.error.message);
       await send(connId, { type: "auth.challenge", ...(rid !== undefined ? { rid } : {}), challenge: c.value });
@@ -480,7 +584,7 @@ export function createRankedService(ports: RankedPorts): RankedService {
     let paired = 0;
     let waiting = 0;
     for (const g of GAMES) {
-      const r = await matchmaking.sweep(g, startMatch);
+      const r = await matchmaking.sweep(g, startQueued);
       paired += r.paired;
       waiting += r.waiting;
     }

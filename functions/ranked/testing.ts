@@ -40,8 +40,8 @@ function createMemoryStores(now: () => number): MemoryStores {
   };
 }
 
-export interface Harness {
-  readonly stores: MemoryStores;
+export interface Harness<S extends RankedStores = MemoryStores> {
+  readonly stores: S;
   readonly service: RankedService;
   readonly sent: Sent[];
   readonly closed: Set<string>;
@@ -57,8 +57,17 @@ export interface Harness {
 }
 
 export function createHarness(config: Partial<RankedConfig> = {}, seat: () => Seat = () => 0): Harness {
+  return createHarnessOn(createMemoryStores, config, seat);
+}
+
+/** The same harness over other stores (the DynamoDB ones on dynalite), made on the harness's clock. */
+export function createHarnessOn<S extends RankedStores>(
+  makeStores: (now: () => number) => S,
+  config: Partial<RankedConfig> = {},
+  seat: () => Seat = () => 0,
+): Harness<S> {
   let t = 1_700_000_000_000;
-  const stores = createMemoryStores(() => t);
+  const stores = makeStores(() => t);
   const sent: Sent[] = [];
   const closed = new Set<string>();
   let ids = 0;

@@ -2,8 +2,9 @@
  * `npm run -s bench chaos`: at least 200 whole games (half friend, half ranked) between two clients
  * on the local server under every gateway fault at once, at the chaos test's scale
  * (functions/local/chaos.ts), CHAOS_PARALLEL games at a time (default 8). CHAOS_GAMES sets the
- * number of games, CHAOS_MODES the kinds (`friend,ranked`, `ranked` or `friend`), CHAOS_RATE the
- * stage throttle per game in play. Prints JSON lines
+ * number of games, CHAOS_MODES the kinds (`friend,ranked`, `ranked` or `friend`), CHAOS_THROTTLED the
+ * share of messages throttled at random (default 0.1), CHAOS_RATE a stage throttle (token bucket)
+ * per game in play on top (default none). Prints JSON lines
  * per mode and in all: games finished and unfinished, lost and duplicated actions, false
  * departures, games whose devices disagree, reconnects and the time to recover p50/p99, the
  * clock's worst overcharge; then what the gateway did (its throttled and failed shares measured)
@@ -29,13 +30,21 @@ export async function run(emit: Emit): Promise<void> {
     .split(",")
     .filter((m): m is Mode => m === "friend" || m === "ranked");
   if (modes.length === 0) throw new Error("CHAOS_MODES: friend, ranked or both");
-  // CHAOS_RATE: the stage throttle per game in play (messages a second; burst one less), for runs
-  // of one mode (ranked games send less than friend games).
+  // The issue's "10% of messages throttled": CHAOS_THROTTLED (default 0.1) of the messages are
+  // refused with the throttle's frame at random. A token bucket's share follows demand, and so the
+  // machine's load (the same bucket refused 6% to 38% of ranked messages), so it is off unless
+  // CHAOS_RATE sets it (messages a second per game in play; burst one less): the harsher setting.
   const rate = Number(process.env.CHAOS_RATE);
-  const scale =
-    Number.isFinite(rate) && rate > 0
-      ? { ...CHAOS_SCALE, ratePerGame: rate, burstPerGame: Math.max(1, rate - 1) }
-      : CHAOS_SCALE;
+  const throttled = Number(process.env.CHAOS_THROTTLED ?? 0.1);
+  if (!Number.isFinite(throttled) || throttled < 0 || throttled > 1)
+    throw new Error("CHAOS_THROTTLED: a fraction from 0 to 1");
+  const scale = {
+    ...CHAOS_SCALE,
+    throttled,
+    ...(Number.isFinite(rate) && rate > 0
+      ? { ratePerGame: rate, burstPerGame: Math.max(1, rate - 1) }
+      : { ratePerGame: null }),
+  };
   const load = loadavg()[0];
   const chaos = await startChaosServer(scale, parallel);
   const reports: GameReport[] = [];
@@ -71,7 +80,7 @@ export async function run(emit: Emit): Promise<void> {
   }
   for (const f of failures) process.stderr.write(`chaos: ${f.why}\n`);
   for (const r of reports)
-    if (r.lost + r.duplicated + r.falseDepartures > 0 || !r.same)
+    if (r.lost + r.duplicated + r.falseDepartures + r.refusedStale + r.otherMatch > 0 || !r.same)
       process.stderr.write(
         `chaos: ${r.mode} lost=${r.lost} dup=${r.duplicated} false=${r.falseDepartures} same=${r.same} ${r.detail}\n`,
       );
@@ -105,6 +114,19 @@ export async function run(emit: Emit): Promise<void> {
       sum(rs, (r) => r.falseDepartures),
     );
     row("disagreeing", "games", rs.filter((r) => !r.same).length);
+    if (mode !== "friend") {
+      // A move refused as stale and never applied, or a push of another match: a player held two.
+      row(
+        "refused_stale",
+        "moves",
+        sum(rs, (r) => r.refusedStale),
+      );
+      row(
+        "other_match",
+        "pushes",
+        sum(rs, (r) => r.otherMatch),
+      );
+    }
     row("recoveries", "reconnects", rec.length);
     row("recovery_p50", "ms", percentile(rec, 50));
     row("recovery_p99", "ms", percentile(rec, 99));

@@ -136,6 +136,20 @@ describe("ranked play on the device", () => {
     act.dispose();
   });
 
+  test("a seek answered 'in a match' (a copy that lost the race) takes that match and shows no error", () => {
+    const { store, sent, push } = setup();
+    const [state, act] = store;
+    act.seek("tsoro-wta", { holes: 4, seeds: 1 });
+    push({ type: "ranked.error", code: "ranked/in_match", message: "already", matchId: "m1", version: 0 });
+    expect(sent.at(-1)).toEqual({ type: "ranked.sync", matchId: "m1" });
+    expect(state.error).toBeNull();
+    push({ type: "ranked.start", seat: 0, match: view() });
+    const count = sent.length;
+    push({ type: "ranked.error", code: "ranked/in_match", message: "already", matchId: "m1", version: 0 });
+    expect(sent.length).toBe(count);
+    expect([state.phase, state.error]).toEqual(["playing", null]);
+  });
+
   test("the clock runs down by the server's rule, and a fallen flag is claimed once", () => {
     vi.useFakeTimers();
     const s = setup();

@@ -304,6 +304,12 @@ export function createRanked(deps: RankedDeps): RankedStore {
       }
       case "ranked.error":
         seekSent = false;
+        if (m.code === "ranked/in_match" && m.matchId !== undefined) {
+          // A seek sent twice (a resend, or again after a reconnect) whose first copy was paired:
+          // the player is in that match. Already holding it, nothing to tell; else take it.
+          if (state.match === null || state.match.id !== m.matchId) send({ type: "ranked.sync", matchId: m.matchId });
+          return;
+        }
         if (
           m.code === "ranked/duplicate" ||
           ((m.code === "ranked/stale" || m.code === "ranked/not_your_turn") &&
