@@ -11,6 +11,7 @@ import { LOCATOR_COUNT, locatorOf, sealBox, startGuestHandshake } from "../../co
 import { LOOKUP_LIMIT, OPEN_EXCHANGES, PROTOCOL_VERSION, ROOM_CREATE_LIMIT } from "../../core/protocol/friend.js";
 import { documentClient, readConfig } from "../lib/config.js";
 import { RATE_WINDOW_MS, floodLimits } from "../lib/flood.js";
+import { KNOCK_RETRIES } from "./limits.js";
 import {
   codeOf,
   newRoom,
@@ -239,6 +240,64 @@ describe("nobody holds the door shut", () => {
       for (const s of sockets) s.close();
       o.session.dispose();
     }
+  });
+});
+
+describe("the knock turn bounds what one address gets judged", () => {
+  /**
+   * One address, fresh connections, CYCLES times within one knock turn: a hello (a real share, over
+   * a wrong code), then `after` (close at once, or confirm with a wrong tag and close), the next
+   * cycle once the server has seen the close. Returns the exchanges opened (shown to the owner),
+   * the confirmations the owner's device judged wrong and the wrong codes counted on the locator.
+   */
+  async function cycle(after: "close" | "confirm"): Promise<{ opened: number; judged: number; fails: number | null }> {
+    const CYCLES = 8;
+    const o = owner();
+    const wrongs: string[] = [];
+    o.session.subscribe((e) => {
+      if (e.type === "wrong_code") wrongs.push(e.reqId);
+    });
+    const code = await codeOf(o);
+    const loc = locatorOf(code);
+    const address = freshAddress();
+    let opened = 0;
+    try {
+      for (let i = 0; i < CYCLES; i++) {
+        const r = await raw(address);
+        const hs = SHARE();
+        r.send({ type: "join.hello", rid: 1, loc, sid: hs.sid, msg: hs.msg });
+        const a = await r.next((m) => m.rid === 1, "the hello answered");
+        if (a.type === "join.pending") {
+          opened++;
+          const share = await r.next((m) => m.type === "join.reply", "the owner's share");
+          if (after === "confirm") {
+            r.send({ type: "join.confirm", rid: 2, reqId: share.reqId, tag: "t".repeat(86), secret: "s".repeat(43) });
+            await r.next((m) => m.rid === 2, "the confirmation taken");
+          }
+        } else expect(a).toMatchObject({ type: "error", code: "join/busy" });
+        r.ws.close();
+        await new Promise((res) => setTimeout(res, 300));
+      }
+      await new Promise((res) => setTimeout(res, 500));
+      return { opened, judged: wrongs.length, fails: await failsOf(loc) };
+    } finally {
+      o.session.dispose();
+    }
+  }
+
+  test(`hello then close, ${8} times from one address: at most 1 + KNOCK_RETRIES (${1 + KNOCK_RETRIES}) exchanges opened, none judged`, async () => {
+    const r = await cycle("close");
+    expect(r.opened).toBeGreaterThanOrEqual(1);
+    expect(r.opened).toBeLessThanOrEqual(1 + KNOCK_RETRIES);
+    expect(r.judged).toBe(0);
+    expect(r.fails).toBe(0);
+  });
+
+  test("hello, a wrong confirmation, close, 8 times from one address: the owner's device judges one confirmation, one wrong code is counted", async () => {
+    const r = await cycle("confirm");
+    expect(r.opened).toBeLessThanOrEqual(1 + KNOCK_RETRIES);
+    expect(r.judged).toBe(1);
+    expect(r.fails).toBe(1);
   });
 });
 

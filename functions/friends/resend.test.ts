@@ -170,147 +170,108 @@ describe("a lost key-exchange step is sent again and taken once", () => {
   }
 });
 
-describe("a guest cut off between the owner's approval and its seat", () => {
-  test("returns to the seat it was given with its own seat secret, under the exchange's key", async () => {
-    const url = t.server.wsUrl;
-    const ownerAddr = `127.0.23.${nextAddress++}`;
-    const guestAddr = `127.0.23.${nextAddress++}`;
-    // The guest's first socket is cut the moment its seat arrives, before the session sees it.
-    let cut = 0;
-    const guestSockets: WebSocket[] = [];
-    const factory: SocketFactory = (u) => {
-      const ws = new WebSocket(u, { localAddress: guestAddr });
-      guestSockets.push(ws);
-      const s = {
-        get readyState() {
-          return ws.readyState;
-        },
-        onopen: null as Handler,
-        onmessage: null as Handler,
-        onclose: null as Handler,
-        onerror: null as Handler,
-        send: (d: string) => ws.send(d),
-        close: (code?: number, reason?: string) => ws.close(code, reason),
-      };
-      ws.on("open", () => s.onopen?.({ data: null }));
-      ws.on("close", () => s.onclose?.({ data: null }));
-      ws.on("error", () => s.onerror?.({ data: null }));
-      ws.on("message", (data) => {
-        const text = String(data);
-        if (cut === 0 && (JSON.parse(text) as { type?: string }).type === "room.joined") {
-          cut++;
-          ws.terminate();
-          return;
-        }
-        s.onmessage?.({ data: text });
-      });
-      return s as unknown as SocketLike;
-    };
-    const owner: Player = player(
-      url,
-      newRoom().code,
-      "create",
-      { name: "Olga" },
-      {
-        setup: { game: "tsoro-wta", options: { holes: 4, seeds: 1 }, bestOf: 1 },
-        address: ownerAddr,
+/**
+ * Real `ws` sockets from `address` whose first one is cut (terminated) the moment a frame of type
+ * `on` arrives, before the session sees it; every socket made is kept in `made`.
+ */
+function cuttingFactory(
+  address: string,
+  on: string,
+  made: WebSocket[],
+): { factory: SocketFactory; cuts: () => number } {
+  let cut = 0;
+  const factory: SocketFactory = (u) => {
+    const ws = new WebSocket(u, { localAddress: address });
+    made.push(ws);
+    const s = {
+      get readyState() {
+        return ws.readyState;
       },
-    );
-    let requests = 0;
-    owner.session.subscribe((e) => {
-      if (e.type === "request") {
-        requests++;
-        owner.session.answerJoin(e.request.reqId, true);
+      onopen: null as Handler,
+      onmessage: null as Handler,
+      onclose: null as Handler,
+      onerror: null as Handler,
+      send: (d: string) => ws.send(d),
+      close: (code?: number, reason?: string) => ws.close(code, reason),
+    };
+    ws.on("open", () => s.onopen?.({ data: null }));
+    ws.on("close", () => s.onclose?.({ data: null }));
+    ws.on("error", () => s.onerror?.({ data: null }));
+    ws.on("message", (data) => {
+      const text = String(data);
+      if (cut === 0 && (JSON.parse(text) as { type?: string }).type === on) {
+        cut++;
+        ws.terminate();
+        return;
       }
+      s.onmessage?.({ data: text });
     });
-    const guest = player(url, await codeOf(owner), "join", { name: "Gus" }, { socket: factory });
-    try {
-      await waitFor(
-        () => guest.view().status === "seated" && owner.view().game.profiles[1]?.name === "Gus",
-        "the guest back in its seat",
-        SEATED_WITHIN_MS,
-      );
-      expect(cut).toBe(1);
-      expect(guestSockets.length).toBeGreaterThanOrEqual(2);
-      expect(requests).toBe(1);
-      expect(guest.view().seat).toBe(1);
-      expect(guest.session.key).toEqual(owner.session.key);
-    } finally {
-      owner.session.dispose();
-      guest.session.dispose();
-    }
-  });
-});
+    return s as unknown as SocketLike;
+  };
+  return { factory, cuts: () => cut };
+}
 
-describe("a guest cut off right after the owner's tag held (before its request)", () => {
-  test("knocks again at once: the exchange proved the code, so it cost no knock turn", async () => {
-    const url = t.server.wsUrl;
-    const ownerAddr = `127.0.23.${nextAddress++}`;
-    const guestAddr = `127.0.23.${nextAddress++}`;
-    // The guest's first socket is cut the moment the owner's tag arrives, before the session sees it.
-    let cut = 0;
-    const guestSockets: WebSocket[] = [];
-    const factory: SocketFactory = (u) => {
-      const ws = new WebSocket(u, { localAddress: guestAddr });
-      guestSockets.push(ws);
-      const s = {
-        get readyState() {
-          return ws.readyState;
+/**
+ * Where the guest's first connection is cut, by the frame that arrives: its exchange opened
+ * (`join.pending`, the owner shown the hello), the owner's share arrived (`join.reply`), its
+ * confirmation taken (`join.ok`, before the owner's verdict), the owner's tag held
+ * (`join.verified`), its seat given (`room.joined`). Each time the guest is seated within
+ * SEATED_WITHIN_MS with the real knock turn on: the first three knock again on a retry of the
+ * turn (an exchange cut before its confirmation, or one whose confirmation the owner proved); a
+ * proved exchange gave the turn back; a seated one returns with its own seat secret.
+ */
+const CUTS = [
+  { on: "join.pending", what: "right after its hello was taken" },
+  { on: "join.reply", what: "right after the owner's share arrived" },
+  { on: "join.ok", what: "right after its confirmation was taken, before the owner's verdict" },
+  { on: "join.verified", what: "right after the owner's tag held (before its request)" },
+  { on: "room.joined", what: "between the owner's approval and its seat" },
+] as const;
+
+describe("a guest cut off mid-exchange is seated without waiting for its next knock turn", () => {
+  for (const { on, what } of CUTS) {
+    test(`cut ${what} (${on})`, async () => {
+      const url = t.server.wsUrl;
+      const ownerAddr = `127.0.23.${nextAddress++}`;
+      const guestAddr = `127.0.23.${nextAddress++}`;
+      const guestSockets: WebSocket[] = [];
+      const cutting = cuttingFactory(guestAddr, on, guestSockets);
+      const owner: Player = player(
+        url,
+        newRoom().code,
+        "create",
+        { name: "Olga" },
+        {
+          setup: { game: "tsoro-wta", options: { holes: 4, seeds: 1 }, bestOf: 1 },
+          address: ownerAddr,
         },
-        onopen: null as Handler,
-        onmessage: null as Handler,
-        onclose: null as Handler,
-        onerror: null as Handler,
-        send: (d: string) => ws.send(d),
-        close: (code?: number, reason?: string) => ws.close(code, reason),
-      };
-      ws.on("open", () => s.onopen?.({ data: null }));
-      ws.on("close", () => s.onclose?.({ data: null }));
-      ws.on("error", () => s.onerror?.({ data: null }));
-      ws.on("message", (data) => {
-        const text = String(data);
-        if (cut === 0 && (JSON.parse(text) as { type?: string }).type === "join.verified") {
-          cut++;
-          ws.terminate();
-          return;
+      );
+      let requests = 0;
+      owner.session.subscribe((e) => {
+        if (e.type === "request") {
+          requests++;
+          owner.session.answerJoin(e.request.reqId, true);
         }
-        s.onmessage?.({ data: text });
       });
-      return s as unknown as SocketLike;
-    };
-    const owner: Player = player(
-      url,
-      newRoom().code,
-      "create",
-      { name: "Olga" },
-      {
-        setup: { game: "tsoro-wta", options: { holes: 4, seeds: 1 }, bestOf: 1 },
-        address: ownerAddr,
-      },
-    );
-    let requests = 0;
-    owner.session.subscribe((e) => {
-      if (e.type === "request") {
-        requests++;
-        owner.session.answerJoin(e.request.reqId, true);
+      const guest = player(url, await codeOf(owner), "join", { name: "Gus" }, { socket: cutting.factory });
+      const started = Date.now();
+      try {
+        await waitFor(
+          () => guest.view().status === "seated" && owner.view().game.profiles[1]?.name === "Gus",
+          `the guest seated after a cut ${what}`,
+          SEATED_WITHIN_MS,
+        );
+        expect(Date.now() - started).toBeLessThan(SEATED_WITHIN_MS);
+        expect(cutting.cuts()).toBe(1);
+        expect(guestSockets.length).toBeGreaterThanOrEqual(2);
+        // The cut exchange never reached the owner's approval: the owner was shown one request.
+        expect(requests).toBe(1);
+        expect(guest.view().seat).toBe(1);
+        expect(guest.session.key).toEqual(owner.session.key);
+      } finally {
+        owner.session.dispose();
+        guest.session.dispose();
       }
     });
-    const guest = player(url, await codeOf(owner), "join", { name: "Gus" }, { socket: factory });
-    try {
-      await waitFor(
-        () => guest.view().status === "seated" && owner.view().game.profiles[1]?.name === "Gus",
-        "the guest seated after a second exchange",
-        SEATED_WITHIN_MS,
-      );
-      expect(cut).toBe(1);
-      expect(guestSockets.length).toBeGreaterThanOrEqual(2);
-      // The first exchange was cut before its request: the owner was shown only the second.
-      expect(requests).toBe(1);
-      expect(guest.view().seat).toBe(1);
-      expect(guest.session.key).toEqual(owner.session.key);
-    } finally {
-      owner.session.dispose();
-      guest.session.dispose();
-    }
-  });
+  }
 });
