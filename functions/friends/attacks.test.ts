@@ -4,7 +4,7 @@
  * to the defaults here). Strangers speak from their own loopback addresses (127.0.0.0/8), as they
  * would from their own networks.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { WebSocket } from "ws";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { LOCATOR_COUNT, locatorOf, sealBox, startGuestHandshake } from "../../core/crypto/index.js";
@@ -12,28 +12,10 @@ import { LOOKUP_LIMIT, OPEN_EXCHANGES, PROTOCOL_VERSION, ROOM_CREATE_LIMIT } fro
 import { documentClient, readConfig } from "../lib/config.js";
 import { RATE_WINDOW_MS, floodLimits } from "../lib/flood.js";
 import { KNOCK_RETRIES } from "./limits.js";
-import {
-  codeOf,
-  newRoom,
-  player,
-  playMoves,
-  rng,
-  startTestServer,
-  waitFor,
-  type Player,
-  type TestServer,
-} from "../local/players.js";
+import { codeOf, newRoom, player, playMoves, rng, waitFor, type Player } from "../local/players.js";
+import { useTestServer } from "./testkit.js";
 
-let ts: TestServer;
-beforeAll(async () => {
-  delete process.env.FRIEND_ROOM_LIMIT;
-  delete process.env.FRIEND_LOOKUP_LIMIT;
-  delete process.env.FRIEND_KNOCK_MS;
-  ts = await startTestServer();
-});
-afterAll(async () => {
-  await ts?.stop();
-});
+const ts = useTestServer(["rooms", "lookups", "knock"]);
 
 const SETUP = { game: "ayo", options: {}, bestOf: 1 } as const;
 /** The time this file states for a friend to be seated while strangers hammer its locator. */
@@ -52,7 +34,7 @@ interface Raw {
 }
 
 async function raw(address: string): Promise<Raw> {
-  const ws = new WebSocket(`${ts.server.wsUrl}?v=${PROTOCOL_VERSION}`, { localAddress: address });
+  const ws = new WebSocket(`${ts.url}?v=${PROTOCOL_VERSION}`, { localAddress: address });
   const got: Record<string, unknown>[] = [];
   ws.on("message", (d) => got.push(JSON.parse(d.toString()) as Record<string, unknown>));
   await new Promise<void>((res, rej) => {
@@ -78,13 +60,7 @@ async function failsOf(loc: number): Promise<number | null> {
 }
 
 function owner(): Player {
-  const o = player(
-    ts.server.wsUrl,
-    newRoom().code,
-    "create",
-    { name: "Owner" },
-    { setup: SETUP, address: freshAddress() },
-  );
+  const o = player(ts.url, newRoom().code, "create", { name: "Owner" }, { setup: SETUP, address: freshAddress() });
   o.session.subscribe((e) => {
     if (e.type === "request") o.session.answerJoin(e.request.reqId, true);
   });
@@ -112,17 +88,11 @@ describe("nobody but the owner's device judges a guess", () => {
       r.ws.close();
     }
     expect(await failsOf(loc)).toBe(0);
-    const back = player(
-      ts.server.wsUrl,
-      code,
-      "join",
-      { name: "Owner" },
-      { ...kept, setup: SETUP, address: freshAddress() },
-    );
+    const back = player(ts.url, code, "join", { name: "Owner" }, { ...kept, setup: SETUP, address: freshAddress() });
     back.session.subscribe((e) => {
       if (e.type === "request") back.session.answerJoin(e.request.reqId, true);
     });
-    const friend = player(ts.server.wsUrl, code, "join", { name: "Friend" }, { address: freshAddress() });
+    const friend = player(ts.url, code, "join", { name: "Friend" }, { address: freshAddress() });
     try {
       await waitFor(() => friend.view().status === "seated", "the friend seated with the right code");
     } finally {
@@ -152,7 +122,7 @@ describe("nobody but the owner's device judges a guess", () => {
       await new Promise((r) => setTimeout(r, 300));
       expect(await failsOf(loc)).toBe(0);
       expect(wrongs).toEqual([]);
-      const friend = player(ts.server.wsUrl, code, "join", { name: "Friend" }, { address: freshAddress() });
+      const friend = player(ts.url, code, "join", { name: "Friend" }, { address: freshAddress() });
       try {
         await waitFor(() => friend.view().status === "seated", "the friend seated with the right code");
       } finally {
@@ -179,7 +149,7 @@ describe("nobody holds the door shut", () => {
         silent.push(r);
       }
       const started = Date.now();
-      const friend = player(ts.server.wsUrl, code, "join", { name: "Friend" }, { address: freshAddress() });
+      const friend = player(ts.url, code, "join", { name: "Friend" }, { address: freshAddress() });
       try {
         await waitFor(() => friend.view().status === "seated", "the friend seated", SEATED_WITHIN_MS);
         expect(Date.now() - started).toBeLessThan(SEATED_WITHIN_MS);
@@ -225,7 +195,7 @@ describe("nobody holds the door shut", () => {
     try {
       await new Promise((r) => setTimeout(r, 500));
       const started = Date.now();
-      const friend = player(ts.server.wsUrl, code, "join", { name: "Friend" }, { address: freshAddress() });
+      const friend = player(ts.url, code, "join", { name: "Friend" }, { address: freshAddress() });
       try {
         await waitFor(() => friend.view().status === "seated", "the friend seated", SEATED_WITHIN_MS);
         const took = Date.now() - started;
@@ -346,7 +316,7 @@ describe("one order for everyone", () => {
     const a = owner();
     const code = await codeOf(a);
     const guestFrames: Record<string, unknown>[] = [];
-    const b = player(ts.server.wsUrl, code, "join", { name: "Guest" }, { address: freshAddress() });
+    const b = player(ts.url, code, "join", { name: "Guest" }, { address: freshAddress() });
     const all: Player[] = [a, b];
     try {
       await waitFor(
@@ -427,11 +397,11 @@ describe("one order for everyone", () => {
       const seatOf = { roomId: b.session.roomId, secret: b.session.secret, key: b.session.key! };
       b.session.dispose();
       const socketsBefore = a.sockets.length;
-      const other = player(ts.server.wsUrl, code, "join", { name: "Guest" }, { ...seatOf, address: freshAddress() });
+      const other = player(ts.url, code, "join", { name: "Guest" }, { ...seatOf, address: freshAddress() });
       all.push(other);
       await waitFor(() => other.view().status === "seated" && other.view().caughtUp, "the guest's other device seated");
       await playMoves(a, other, 3, rng(9));
-      const fresh = player(ts.server.wsUrl, code, "join", { name: "Guest" }, { ...seatOf, address: freshAddress() });
+      const fresh = player(ts.url, code, "join", { name: "Guest" }, { ...seatOf, address: freshAddress() });
       all.push(fresh);
       const target = a.view().applied;
       await waitFor(
@@ -454,7 +424,7 @@ describe("one order for everyone", () => {
     // A client whose relays are all refused (a forged head: the seat's token is good, its proof is not).
     const a = owner();
     const code = await codeOf(a);
-    const b = player(ts.server.wsUrl, code, "join", { name: "Guest" }, { address: freshAddress() });
+    const b = player(ts.url, code, "join", { name: "Guest" }, { address: freshAddress() });
     try {
       await waitFor(() => b.view().status === "seated" && b.view().caughtUp, "seated");
       const ws = b.sockets[b.sockets.length - 1];

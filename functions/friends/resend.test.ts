@@ -7,22 +7,13 @@
  * exchange: no lapse, no second knock (the real one-minute knock turn per address is on, so a second
  * exchange would keep the friend out for a minute).
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { WebSocket } from "ws";
 import type { SocketFactory, SocketLike } from "../../core/online/transport.js";
-import { codeOf, newRoom, player, startTestServer, waitFor, type Player, type TestServer } from "../local/players.js";
+import { codeOf, newRoom, player, waitFor, type Player } from "../local/players.js";
+import { useTestServer } from "./testkit.js";
 
-let t: TestServer;
-let knockMs: string | undefined;
-beforeAll(async () => {
-  knockMs = process.env.FRIEND_KNOCK_MS;
-  delete process.env.FRIEND_KNOCK_MS;
-  t = await startTestServer();
-});
-afterAll(async () => {
-  if (knockMs !== undefined) process.env.FRIEND_KNOCK_MS = knockMs;
-  await t?.stop();
-});
+const t = useTestServer(["knock"]);
 
 type Fault = "throttled" | "failed" | "doubled";
 type Handler = ((ev: { readonly data: unknown }) => void) | null;
@@ -103,7 +94,7 @@ describe("a lost key-exchange step is sent again and taken once", () => {
   for (const step of [...GUEST_STEPS, ...OWNER_STEPS]) {
     for (const fault of ["throttled", "failed", "doubled"] as const) {
       test(`${step} ${fault}`, async () => {
-        const url = t.server.wsUrl;
+        const url = t.url;
         const ownerAddr = `127.0.23.${nextAddress++}`;
         const guestAddr = `127.0.23.${nextAddress++}`;
         const onOwner = (OWNER_STEPS as readonly string[]).includes(step);
@@ -231,7 +222,7 @@ const CUTS = [
 describe("a guest cut off mid-exchange is seated without waiting for its next knock turn", () => {
   for (const { on, what } of CUTS) {
     test(`cut ${what} (${on})`, async () => {
-      const url = t.server.wsUrl;
+      const url = t.url;
       const ownerAddr = `127.0.23.${nextAddress++}`;
       const guestAddr = `127.0.23.${nextAddress++}`;
       const guestSockets: WebSocket[] = [];
