@@ -7,7 +7,7 @@
 import { describe, expect, test } from "vitest";
 import { WebSocket } from "ws";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { LOCATOR_COUNT, locatorOf, sealBox, startGuestHandshake } from "../../core/crypto/index.js";
+import { LOCATOR_COUNT, locatorOf, sealBox, startGuestHandshake, type RoomCode } from "../../core/crypto/index.js";
 import { LOOKUP_LIMIT, OPEN_EXCHANGES, PROTOCOL_VERSION, ROOM_CREATE_LIMIT } from "../../core/protocol/friend.js";
 import { documentClient, readConfig } from "../lib/config.js";
 import { RATE_WINDOW_MS, floodLimits } from "../lib/flood.js";
@@ -69,6 +69,17 @@ function owner(): Player {
 
 const SHARE = () => startGuestHandshake(newRoom().code);
 
+/** An owner whose room exists, with the confirmations its device judged wrong, and its locator. */
+async function watchedOwner(): Promise<{ o: Player; wrongs: string[]; code: RoomCode; loc: number }> {
+  const o = owner();
+  const wrongs: string[] = [];
+  o.session.subscribe((e) => {
+    if (e.type === "wrong_code") wrongs.push(e.reqId);
+  });
+  const code = await codeOf(o);
+  return { o, wrongs, code, loc: locatorOf(code) };
+}
+
 describe("nobody but the owner's device judges a guess", () => {
   test("with the owner offline, five hello + junk confirmation + close retire nothing; the friend's right code works once the owner is back", async () => {
     const o = owner();
@@ -102,13 +113,7 @@ describe("nobody but the owner's device judges a guess", () => {
   });
 
   test("with the owner online, junk shares followed at once by junk confirmations count nothing; the owner's device judged none", async () => {
-    const o = owner();
-    const wrongs: string[] = [];
-    o.session.subscribe((e) => {
-      if (e.type === "wrong_code") wrongs.push(e.reqId);
-    });
-    const code = await codeOf(o);
-    const loc = locatorOf(code);
+    const { o, wrongs, code, loc } = await watchedOwner();
     try {
       for (let i = 0; i < 4; i++) {
         const r = await raw(freshAddress());
@@ -222,13 +227,7 @@ describe("the knock turn bounds what one address gets judged", () => {
    */
   async function cycle(after: "close" | "confirm"): Promise<{ opened: number; judged: number; fails: number | null }> {
     const CYCLES = 8;
-    const o = owner();
-    const wrongs: string[] = [];
-    o.session.subscribe((e) => {
-      if (e.type === "wrong_code") wrongs.push(e.reqId);
-    });
-    const code = await codeOf(o);
-    const loc = locatorOf(code);
+    const { o, wrongs, loc } = await watchedOwner();
     const address = freshAddress();
     let opened = 0;
     try {

@@ -82,3 +82,31 @@ describe("the knock turn after a confirmation", () => {
     ).toBe(true);
   });
 });
+
+describe("the knock turn after a lapse before the confirmation", () => {
+  test("a lapse the owner caused (no share came) leaves a retry; one the guest caused (share came, no confirmation) does not", async () => {
+    for (const c of ["lo", "la1", "la2", "lb1", "lb2"]) await rig.infra.conns.put(c, rig.now());
+    const created = await say(
+      "lo",
+      { type: "room.create", roomId: randomBytes(32).toString("base64url"), secret: "a".repeat(43) },
+      OWNER_IP,
+    );
+    const lapse = async () => {
+      for (let i = 0; i <= JOIN_STEP_MS / 1_000; i++) await say("lo", { type: "ping" }, OWNER_IP);
+    };
+    // The owner never answers the first exchange (away, its share lost): the guest knocks again at once.
+    const a1 = await say("la1", { type: "join.hello", loc: created.loc, sid: "a".repeat(22), msg: SHARE }, "10.1.0.3");
+    expect(a1.type).toBe("join.pending");
+    await lapse();
+    const a2 = await say("la2", { type: "join.hello", loc: created.loc, sid: "b".repeat(22), msg: SHARE }, "10.1.0.3");
+    expect(a2.type).toBe("join.pending");
+    // The owner's share comes; the guest, still connected, never confirms: its turn is spent.
+    const b1 = await say("lb1", { type: "join.hello", loc: created.loc, sid: "c".repeat(22), msg: SHARE }, "10.1.0.4");
+    expect(b1.type).toBe("join.pending");
+    await say("lo", { type: "join.reply", reqId: b1.reqId, msg: SHARE }, OWNER_IP);
+    await lapse();
+    const b2 = await say("lb2", { type: "join.hello", loc: created.loc, sid: "d".repeat(22), msg: SHARE }, "10.1.0.4");
+    expect(b2).toMatchObject({ type: "error", code: "join/busy" });
+    expect(Number(b2.retryMs)).toBeGreaterThan(JOIN_STEP_MS + 100);
+  });
+});

@@ -178,7 +178,9 @@ export function createMemoryFriendStore(random: () => number = Math.random): Fri
     async spendKnock(loc, address, reqId) {
       await yieldTurn();
       const t = knocks.get(`${loc}|${address}`);
-      if (t !== undefined && t.req === reqId) delete t.judging;
+      if (t === undefined || t.req !== reqId) return;
+      delete t.judging;
+      t.left = 0;
     },
     async unknock(loc, address, judging) {
       await yieldTurn();

@@ -334,7 +334,8 @@ async function turnFor(p: FriendPorts, roomId: string, loc: number, address: str
   const open = turn.req === undefined ? null : await p.rooms.getRequest(roomId, turn.req, now);
   if (open !== null && open.verified !== true) return { kind: "busy", retryMs: Math.max(100, open.due - now + 100) };
   // Lapsed and not yet ended (nobody's hello found the locator full): ended now, the owner told.
-  if (open === null && turn.req !== undefined) await endAndTell(p, roomId, turn.req, now);
+  const ended = open === null && turn.req !== undefined ? await endAndTell(p, roomId, turn.req, now) : null;
+  if (ended !== null && stalledByGuest(ended)) return { kind: "busy", retryMs: Math.max(1, turn.until - now) };
   if (turn.judging === true && turn.req !== undefined) {
     // Never judged wrong: given back, unless a wrong verdict spent it meanwhile (then busy).
     if (await p.rooms.unknock(loc, address, turn.req)) return { kind: "fresh" };
@@ -553,21 +554,33 @@ async function endLapsed(
     if (nextLapse === null || r.due < nextLapse) nextLapse = r.due;
   for (const r of await p.rooms.listLapsedRequests(roomId, now)) {
     owner ??= (await p.rooms.getRoom(roomId, now))?.conns[0] ?? null;
-    if (await endAndTell(p, roomId, r.reqId, now, owner)) any = true;
+    if ((await endAndTell(p, roomId, r.reqId, now, owner)) !== null) any = true;
   }
   return { ended: any, nextLapse };
 }
 
-/** Ends an unfinished exchange quietly; the owner's device and the guest (if still there) are told. */
+/**
+ * A lapse the guest caused: the owner's share came and the guest, still connected, never confirmed
+ * (a silent hello holding a slot). Its turn has no retry left (a cut guest's `$disconnect` ends its
+ * exchange before any lapse, and keeps the retry).
+ */
+const stalledByGuest = (r: JoinRequest): boolean => r.replied === true && r.secretHash === undefined;
+
+/**
+ * Ends a lapsed exchange quietly; the owner's device and the guest (if still there) are told. A
+ * guest that stalled it spends what is left of its address's turn. Returns the exchange it ended.
+ */
 async function endAndTell(
   p: FriendPorts,
   roomId: string,
   reqId: string,
   now: number,
   owner?: string | null,
-): Promise<boolean> {
+): Promise<JoinRequest | null> {
   const old = await endQuietly(p, roomId, reqId, now);
-  if (old === null) return false;
+  if (old === null) return null;
+  if (stalledByGuest(old) && old.loc !== undefined && old.address !== undefined)
+    await p.rooms.spendKnock(old.loc, old.address, reqId);
   await push(
     p,
     owner !== undefined ? owner : ((await p.rooms.getRoom(roomId, now))?.conns[0] ?? null),
@@ -579,7 +592,7 @@ async function endAndTell(
   );
   await p.conns.clearPending(old.connectionId, reqId);
   await push(p, old.connectionId, { type: "join.refused", reqId, reason: "lapsed" }, now);
-  return true;
+  return old;
 }
 
 async function refuse(

@@ -131,6 +131,12 @@ describe.each(STORES)("the friend store contract (%s)", (_name, make) => {
     expect(await s.unknock(loc, c, "p2")).toBe(false);
     expect(await s.unknock(loc, c, "p1")).toBe(true);
     expect(await s.turnOf(loc, c, T0 + 1)).toBeNull();
+    // An exchange its guest stalled (the owner's share came, no confirmation): no retry left.
+    const d = "10.0.0.12";
+    expect(await s.knock(loc, d, "z1", 60_000, 2, T0)).toEqual({ ok: true });
+    await s.spendKnock(loc, d, "z1");
+    expect(await s.reknock(loc, d, "z1", "z2", T0 + 1)).toBe(false);
+    expect((await s.turnOf(loc, d, T0 + 1))?.left).toBe(0);
   });
 
   test("a counter allows `limit` per window, then says when the window ends", async () => {

@@ -168,7 +168,7 @@ export interface FriendStore {
   reknock(loc: number, address: string, prev: string, reqId: string, now: number): Promise<boolean>;
   /** The turn's exchange `reqId` was confirmed: its confirmation waits for the owner's verdict, and no retry is left. */
   judgeKnock(loc: number, address: string, reqId: string): Promise<void>;
-  /** The owner judged the turn's confirmation `reqId` wrong: the turn is spent until it ends. */
+  /** The turn's exchange `reqId` was judged wrong by the owner, or stalled by its guest: the turn is spent until it ends. */
   spendKnock(loc: number, address: string, reqId: string): Promise<void>;
   /**
    * Gives `address` its turn on `loc` back (its exchange proved the code, or was never judged); with
@@ -684,10 +684,10 @@ export function makeDynamoFriendStore(
       await updated({
         TableName: T,
         Key: knockKey(loc, address),
-        UpdateExpression: "REMOVE judging",
+        UpdateExpression: "SET #left = :zero REMOVE judging",
         ConditionExpression: "#req = :r",
-        ExpressionAttributeNames: { "#req": "req" },
-        ExpressionAttributeValues: { ":r": reqId },
+        ExpressionAttributeNames: { "#req": "req", "#left": "left" },
+        ExpressionAttributeValues: { ":r": reqId, ":zero": 0 },
       });
     },
     async unknock(loc, address, judging) {
