@@ -280,6 +280,33 @@ export function makeDynamoFriendStore(
     }
   }
 
+  /** One conditional update of a locator's item (its slot and wrong-code counters). */
+  const locUpdate = (loc: number, expr: string, cond: string, values: Record<string, unknown>): Promise<boolean> =>
+    updated({
+      TableName: T,
+      Key: locKey(loc),
+      UpdateExpression: expr,
+      ConditionExpression: cond,
+      ExpressionAttributeValues: values,
+    });
+
+  /** One update of an address's knock turn on a locator, while the turn still names the exchange `reqId`. */
+  const knockUpdate = (
+    loc: number,
+    address: string,
+    reqId: string,
+    expr: string,
+    values: Record<string, unknown>,
+  ): Promise<boolean> =>
+    updated({
+      TableName: T,
+      Key: knockKey(loc, address),
+      UpdateExpression: expr,
+      ConditionExpression: "#req = :r",
+      ExpressionAttributeNames: { "#req": "req", "#left": "left" },
+      ExpressionAttributeValues: { ...values, ":r": reqId },
+    });
+
   async function getRoom(roomId: string, now: number): Promise<Room | null> {
     const r = await db.send(
       new GetCommand({ TableName: T, Key: { pk: roomPk(roomId), sk: META }, ConsistentRead: true }),
@@ -523,27 +550,13 @@ export function makeDynamoFriendStore(
       return { loc, roomId: String(r.Item.roomId), fails: Number(r.Item.fails ?? 0), slots: Number(r.Item.slots ?? 0) };
     },
     async reserveGuess(loc, roomId, now) {
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: T,
-            Key: locKey(loc),
-            UpdateExpression: "ADD slots :one",
-            ConditionExpression:
-              "roomId = :r AND fails < :max AND expiresAt > :nows AND (attribute_not_exists(slots) OR slots < :open)",
-            ExpressionAttributeValues: {
-              ":one": 1,
-              ":r": roomId,
-              ":max": MAX_WRONG_CODES,
-              ":open": OPEN_EXCHANGES,
-              ":nows": nowSeconds(now),
-            },
-          }),
-        );
-        return "reserved";
-      } catch (e) {
-        if (!isConditionFailed(e)) throw e;
-      }
+      const taken = await locUpdate(
+        loc,
+        "ADD slots :one",
+        "roomId = :r AND fails < :max AND expiresAt > :nows AND (attribute_not_exists(slots) OR slots < :open)",
+        { ":one": 1, ":r": roomId, ":max": MAX_WRONG_CODES, ":open": OPEN_EXCHANGES, ":nows": nowSeconds(now) },
+      );
+      if (taken) return "reserved";
       const r = await db.send(new GetCommand({ TableName: T, Key: locKey(loc), ConsistentRead: true }));
       const live =
         r.Item !== undefined &&
@@ -553,42 +566,25 @@ export function makeDynamoFriendStore(
       return live ? "full" : "gone";
     },
     async releaseGuess(loc, roomId) {
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: T,
-            Key: locKey(loc),
-            UpdateExpression: "ADD slots :minus",
-            ConditionExpression: "roomId = :r AND slots > :zero",
-            ExpressionAttributeValues: { ":minus": -1, ":r": roomId, ":zero": 0 },
-          }),
-        );
-      } catch (e) {
-        if (!isConditionFailed(e)) throw e;
-      }
+      await locUpdate(loc, "ADD slots :minus", "roomId = :r AND slots > :zero", {
+        ":minus": -1,
+        ":r": roomId,
+        ":zero": 0,
+      });
     },
-    async passGuess(loc, roomId, now) {
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: T,
-            Key: locKey(loc),
-            UpdateExpression: "ADD slots :minus",
-            ConditionExpression: "roomId = :r AND fails < :max AND expiresAt > :nows AND slots > :zero",
-            ExpressionAttributeValues: {
-              ":minus": -1,
-              ":r": roomId,
-              ":max": MAX_WRONG_CODES,
-              ":nows": nowSeconds(now),
-              ":zero": 0,
-            },
-          }),
-        );
-        return true;
-      } catch (e) {
-        if (isConditionFailed(e)) return false;
-        throw e;
-      }
+    passGuess(loc, roomId, now) {
+      return locUpdate(
+        loc,
+        "ADD slots :minus",
+        "roomId = :r AND fails < :max AND expiresAt > :nows AND slots > :zero",
+        {
+          ":minus": -1,
+          ":r": roomId,
+          ":max": MAX_WRONG_CODES,
+          ":nows": nowSeconds(now),
+          ":zero": 0,
+        },
+      );
     },
     async countWrongCode(loc, roomId, now) {
       try {
@@ -671,24 +667,10 @@ export function makeDynamoFriendStore(
       });
     },
     async judgeKnock(loc, address, reqId) {
-      await updated({
-        TableName: T,
-        Key: knockKey(loc, address),
-        UpdateExpression: "SET judging = :t, #left = :zero",
-        ConditionExpression: "#req = :r",
-        ExpressionAttributeNames: { "#req": "req", "#left": "left" },
-        ExpressionAttributeValues: { ":t": true, ":zero": 0, ":r": reqId },
-      });
+      await knockUpdate(loc, address, reqId, "SET judging = :t, #left = :zero", { ":t": true, ":zero": 0 });
     },
     async spendKnock(loc, address, reqId) {
-      await updated({
-        TableName: T,
-        Key: knockKey(loc, address),
-        UpdateExpression: "SET #left = :zero REMOVE judging",
-        ConditionExpression: "#req = :r",
-        ExpressionAttributeNames: { "#req": "req", "#left": "left" },
-        ExpressionAttributeValues: { ":r": reqId, ":zero": 0 },
-      });
+      await knockUpdate(loc, address, reqId, "SET #left = :zero REMOVE judging", { ":zero": 0 });
     },
     async unknock(loc, address, judging) {
       if (judging === undefined) {
@@ -713,21 +695,14 @@ export function makeDynamoFriendStore(
     },
     async charge(key, windowMs, limit, now) {
       const win = Math.floor(now / windowMs);
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: T,
-            Key: { pk: `RATE#friend#${key}`, sk: String(win) },
-            UpdateExpression: "ADD n :one SET expiresAt = :exp",
-            ConditionExpression: "attribute_not_exists(n) OR n < :limit",
-            ExpressionAttributeValues: { ":one": 1, ":limit": limit, ":exp": nowSeconds((win + 2) * windowMs) },
-          }),
-        );
-        return { ok: true };
-      } catch (e) {
-        if (isConditionFailed(e)) return { ok: false, retryMs: (win + 1) * windowMs - now };
-        throw e;
-      }
+      const taken = await updated({
+        TableName: T,
+        Key: { pk: `RATE#friend#${key}`, sk: String(win) },
+        UpdateExpression: "ADD n :one SET expiresAt = :exp",
+        ConditionExpression: "attribute_not_exists(n) OR n < :limit",
+        ExpressionAttributeValues: { ":one": 1, ":limit": limit, ":exp": nowSeconds((win + 2) * windowMs) },
+      });
+      return taken ? { ok: true } : { ok: false, retryMs: (win + 1) * windowMs - now };
     },
     replyRequest(roomId, reqId, now) {
       return updateRequest(
