@@ -269,9 +269,11 @@ async function hello(
         ? { ok: true as const }
         : { ok: false as const, retryMs: JOIN_STEP_MS };
   if (!taken.ok) {
+    // Another hello from this address took the turn a moment ago: its exchange is the one open now,
+    // so this one is told to come back when that one's next step is due (`turnFor` then decides).
     await p.rooms.releaseGuess(m.loc, room.roomId);
     return fail("join/busy", "a code was tried from here a moment ago; trying again later", m.rid, {
-      retryMs: taken.retryMs,
+      retryMs: Math.min(taken.retryMs, JOIN_STEP_MS + 100),
     });
   }
   const req: JoinRequest = {
