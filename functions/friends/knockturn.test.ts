@@ -84,7 +84,7 @@ describe("the knock turn after a confirmation", () => {
 });
 
 describe("the knock turn after a lapse before the confirmation", () => {
-  test("a lapse the owner caused (no share came) leaves a retry; one the guest caused (share came, no confirmation) does not", async () => {
+  test("a lapse the owner caused (no share came) leaves a retry; one a connected guest caused (share came, no confirmation) does not; a cut guest's does", async () => {
     for (const c of ["lo", "la1", "la2", "lb1", "lb2"]) await rig.infra.conns.put(c, rig.now());
     const created = await say(
       "lo",
@@ -108,5 +108,14 @@ describe("the knock turn after a lapse before the confirmation", () => {
     const b2 = await say("lb2", { type: "join.hello", loc: created.loc, sid: "d".repeat(22), msg: SHARE }, "10.1.0.4");
     expect(b2).toMatchObject({ type: "error", code: "join/busy" });
     expect(Number(b2.retryMs)).toBeGreaterThan(JOIN_STEP_MS + 100);
+    // The same, but the guest's connection went (cut off, its `$disconnect` not run yet): a retry.
+    for (const c of ["lc1", "lc2"]) await rig.infra.conns.put(c, rig.now());
+    const c1 = await say("lc1", { type: "join.hello", loc: created.loc, sid: "e".repeat(22), msg: SHARE }, "10.1.0.5");
+    expect(c1.type).toBe("join.pending");
+    await say("lo", { type: "join.reply", reqId: c1.reqId, msg: SHARE }, OWNER_IP);
+    gone.add("lc1");
+    await lapse();
+    const c2 = await say("lc2", { type: "join.hello", loc: created.loc, sid: "f".repeat(22), msg: SHARE }, "10.1.0.5");
+    expect(c2.type).toBe("join.pending");
   });
 });

@@ -337,7 +337,7 @@ async function turnFor(p: FriendPorts, roomId: string, loc: number, address: str
   if (open !== null && open.verified !== true) return { kind: "busy", retryMs: Math.max(100, open.due - now + 100) };
   // Lapsed and not yet ended (nobody's hello found the locator full): ended now, the owner told.
   const ended = open === null && turn.req !== undefined ? await endAndTell(p, roomId, turn.req, now) : null;
-  if (ended !== null && stalledByGuest(ended)) return { kind: "busy", retryMs: Math.max(1, turn.until - now) };
+  if (ended?.spent === true) return { kind: "busy", retryMs: Math.max(1, turn.until - now) };
   if (turn.judging === true && turn.req !== undefined) {
     // Never judged wrong: given back, unless a wrong verdict spent it meanwhile (then busy).
     if (await p.rooms.unknock(loc, address, turn.req)) return { kind: "fresh" };
@@ -562,15 +562,16 @@ async function endLapsed(
 }
 
 /**
- * A lapse the guest caused: the owner's share came and the guest, still connected, never confirmed
- * (a silent hello holding a slot). Its turn has no retry left (a cut guest's `$disconnect` ends its
- * exchange before any lapse, and keeps the retry).
+ * A lapse the guest caused: the owner's share came, and the guest, still connected, never confirmed
+ * (a silent hello holding a slot). A guest whose connection went meanwhile was cut off, not silent
+ * (its `$disconnect` may not have run yet): that lapse is treated as the cut it is.
  */
 const stalledByGuest = (r: JoinRequest): boolean => r.replied === true && r.secretHash === undefined;
 
 /**
  * Ends a lapsed exchange quietly; the owner's device and the guest (if still there) are told. A
- * guest that stalled it spends what is left of its address's turn. Returns the exchange it ended.
+ * still-connected guest that stalled it spends what is left of its address's turn (`spent`).
+ * Returns the exchange it ended.
  */
 async function endAndTell(
   p: FriendPorts,
@@ -578,23 +579,24 @@ async function endAndTell(
   reqId: string,
   now: number,
   owner?: string | null,
-): Promise<JoinRequest | null> {
+): Promise<{ readonly req: JoinRequest; readonly spent: boolean } | null> {
   const old = await endQuietly(p, roomId, reqId, now);
   if (old === null) return null;
-  if (stalledByGuest(old) && old.loc !== undefined && old.address !== undefined)
+  let spent = false;
+  if (
+    stalledByGuest(old) &&
+    old.loc !== undefined &&
+    old.address !== undefined &&
+    (await p.gateway.isConnected(old.connectionId))
+  ) {
     await p.rooms.spendKnock(old.loc, old.address, reqId);
-  await push(
-    p,
-    owner !== undefined ? owner : ((await p.rooms.getRoom(roomId, now))?.conns[0] ?? null),
-    {
-      type: "join.withdrawn",
-      reqId,
-    },
-    now,
-  );
+    spent = true;
+  }
+  const ownerConn = owner !== undefined ? owner : ((await p.rooms.getRoom(roomId, now))?.conns[0] ?? null);
+  await push(p, ownerConn, { type: "join.withdrawn", reqId }, now);
   await p.conns.clearPending(old.connectionId, reqId);
   await push(p, old.connectionId, { type: "join.refused", reqId, reason: "lapsed" }, now);
-  return old;
+  return { req: old, spent };
 }
 
 async function refuse(
