@@ -4,7 +4,7 @@
  * forged, replayed and illegal boxes are refused by the receiving client; and a scan of every stored
  * item after a whole game finds none of its content, and no value computable from the code alone.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { WebSocket } from "ws";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { scrypt } from "@noble/hashes/scrypt.js";
@@ -25,25 +25,10 @@ import { legalMoves } from "../../core/games/index.js";
 import { seatToMove } from "../../core/online/game.js";
 import { MAX_FRAME_BYTES } from "../../core/protocol/envelope.js";
 import { documentClient, readConfig } from "../lib/config.js";
-import {
-  codeOf,
-  newRoom,
-  player,
-  playMoves,
-  rng,
-  startTestServer,
-  waitFor,
-  type Player,
-  type TestServer,
-} from "../local/players.js";
+import { codeOf, newRoom, player, playMoves, rng, waitFor, type Player } from "../local/players.js";
+import { useTestServer } from "./testkit.js";
 
-let ts: TestServer;
-beforeAll(async () => {
-  ts = await startTestServer();
-});
-afterAll(async () => {
-  await ts?.stop();
-});
+const ts = useTestServer();
 
 async function pair(
   game: "togyz" | "ayo" | "tsoro-wta",
@@ -51,7 +36,7 @@ async function pair(
   avatars: [string?, string?] = [],
 ): Promise<[Player, Player, string]> {
   const a = player(
-    ts.server.wsUrl,
+    ts.url,
     newRoom().code,
     "create",
     { name: names[0], ...(avatars[0] !== undefined ? { avatar: avatars[0] } : {}) },
@@ -61,7 +46,7 @@ async function pair(
     if (e.type === "request") a.session.answerJoin(e.request.reqId, true);
   });
   const code = await codeOf(a);
-  const b = player(ts.server.wsUrl, code, "join", {
+  const b = player(ts.url, code, "join", {
     name: names[1],
     ...(avatars[1] !== undefined ? { avatar: avatars[1] } : {}),
   });
@@ -173,7 +158,7 @@ describe("hostile input", () => {
       const startMoves = played(a1) + played(a2);
       const clients = await Promise.all(
         Array.from({ length: CONNS }, async () => {
-          const ws = new WebSocket(`${ts.server.wsUrl}?v=2`);
+          const ws = new WebSocket(`${ts.url}?v=2`);
           const got: { code: string; rid?: number }[] = [];
           ws.on("message", (d) => got.push(JSON.parse(d.toString()) as { code: string; rid?: number }));
           await new Promise<void>((r, j) => {
@@ -237,7 +222,7 @@ describe("hostile input", () => {
       );
       expect(Array.from(a1.view().game.state!.buf)).toEqual(Array.from(b1.view().game.state!.buf));
       expect(Array.from(a2.view().game.state!.buf)).toEqual(Array.from(b2.view().game.state!.buf));
-      const res = await fetch(ts.server.url);
+      const res = await fetch(ts.ts.server.url);
       expect(res.status).toBe(200);
     } finally {
       play.stop();
@@ -247,7 +232,7 @@ describe("hostile input", () => {
 
   test("a malicious peer's forged, replayed, mis-sealed and illegal boxes are refused by the receiver", async () => {
     const alice = player(
-      ts.server.wsUrl,
+      ts.url,
       newRoom().code,
       "create",
       { name: "Alice" },
@@ -258,7 +243,7 @@ describe("hostile input", () => {
     });
     // Mallory has the code (she is the invited friend): she joins, then speaks the protocol by hand
     // with what the exchange gave her device.
-    const joined = player(ts.server.wsUrl, await codeOf(alice), "join", { name: "Mallory" });
+    const joined = player(ts.url, await codeOf(alice), "join", { name: "Mallory" });
     await waitFor(
       () =>
         joined.view().status === "seated" &&
@@ -273,7 +258,7 @@ describe("hostile input", () => {
     alice.session.subscribe((e) => {
       if (e.type === "rejected") rejected.push(e.code);
     });
-    const ws = new WebSocket(`${ts.server.wsUrl}?v=2`);
+    const ws = new WebSocket(`${ts.url}?v=2`);
     const got: Record<string, unknown>[] = [];
     ws.on("message", (d) => got.push(JSON.parse(d.toString()) as Record<string, unknown>));
     await new Promise((r) => ws.once("open", r));
@@ -348,7 +333,7 @@ describe("hostile input", () => {
       "data:image/png;base64," +
       "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg";
     const a = player(
-      ts.server.wsUrl,
+      ts.url,
       newRoom().code,
       "create",
       { name: names[0], avatar: photo },
@@ -358,7 +343,7 @@ describe("hostile input", () => {
       if (e.type === "request") a.session.answerJoin(e.request.reqId, true);
     });
     const code = await codeOf(a);
-    const b = player(ts.server.wsUrl, code, "join", { name: names[1], avatar: "🦊" });
+    const b = player(ts.url, code, "join", { name: names[1], avatar: "🦊" });
     try {
       await waitFor(
         () =>

@@ -4,35 +4,18 @@
  * to the defaults here). Strangers speak from their own loopback addresses (127.0.0.0/8), as they
  * would from their own networks.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { WebSocket } from "ws";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { LOCATOR_COUNT, locatorOf, sealBox, startGuestHandshake } from "../../core/crypto/index.js";
+import { LOCATOR_COUNT, locatorOf, sealBox, startGuestHandshake, type RoomCode } from "../../core/crypto/index.js";
 import { LOOKUP_LIMIT, OPEN_EXCHANGES, PROTOCOL_VERSION, ROOM_CREATE_LIMIT } from "../../core/protocol/friend.js";
 import { documentClient, readConfig } from "../lib/config.js";
 import { RATE_WINDOW_MS, floodLimits } from "../lib/flood.js";
-import {
-  codeOf,
-  newRoom,
-  player,
-  playMoves,
-  rng,
-  startTestServer,
-  waitFor,
-  type Player,
-  type TestServer,
-} from "../local/players.js";
+import { KNOCK_RETRIES } from "./limits.js";
+import { codeOf, newRoom, player, playMoves, rng, waitFor, type Player } from "../local/players.js";
+import { useTestServer } from "./testkit.js";
 
-let ts: TestServer;
-beforeAll(async () => {
-  delete process.env.FRIEND_ROOM_LIMIT;
-  delete process.env.FRIEND_LOOKUP_LIMIT;
-  delete process.env.FRIEND_KNOCK_MS;
-  ts = await startTestServer();
-});
-afterAll(async () => {
-  await ts?.stop();
-});
+const ts = useTestServer(["rooms", "lookups", "knock"]);
 
 const SETUP = { game: "ayo", options: {}, bestOf: 1 } as const;
 /** The time this file states for a friend to be seated while strangers hammer its locator. */
@@ -51,7 +34,7 @@ interface Raw {
 }
 
 async function raw(address: string): Promise<Raw> {
-  const ws = new WebSocket(`${ts.server.wsUrl}?v=${PROTOCOL_VERSION}`, { localAddress: address });
+  const ws = new WebSocket(`${ts.url}?v=${PROTOCOL_VERSION}`, { localAddress: address });
   const got: Record<string, unknown>[] = [];
   ws.on("message", (d) => got.push(JSON.parse(d.toString()) as Record<string, unknown>));
   await new Promise<void>((res, rej) => {
@@ -77,13 +60,7 @@ async function failsOf(loc: number): Promise<number | null> {
 }
 
 function owner(): Player {
-  const o = player(
-    ts.server.wsUrl,
-    newRoom().code,
-    "create",
-    { name: "Owner" },
-    { setup: SETUP, address: freshAddress() },
-  );
+  const o = player(ts.url, newRoom().code, "create", { name: "Owner" }, { setup: SETUP, address: freshAddress() });
   o.session.subscribe((e) => {
     if (e.type === "request") o.session.answerJoin(e.request.reqId, true);
   });
@@ -91,6 +68,17 @@ function owner(): Player {
 }
 
 const SHARE = () => startGuestHandshake(newRoom().code);
+
+/** An owner whose room exists, with the confirmations its device judged wrong, and its locator. */
+async function watchedOwner(): Promise<{ o: Player; wrongs: string[]; code: RoomCode; loc: number }> {
+  const o = owner();
+  const wrongs: string[] = [];
+  o.session.subscribe((e) => {
+    if (e.type === "wrong_code") wrongs.push(e.reqId);
+  });
+  const code = await codeOf(o);
+  return { o, wrongs, code, loc: locatorOf(code) };
+}
 
 describe("nobody but the owner's device judges a guess", () => {
   test("with the owner offline, five hello + junk confirmation + close retire nothing; the friend's right code works once the owner is back", async () => {
@@ -111,17 +99,11 @@ describe("nobody but the owner's device judges a guess", () => {
       r.ws.close();
     }
     expect(await failsOf(loc)).toBe(0);
-    const back = player(
-      ts.server.wsUrl,
-      code,
-      "join",
-      { name: "Owner" },
-      { ...kept, setup: SETUP, address: freshAddress() },
-    );
+    const back = player(ts.url, code, "join", { name: "Owner" }, { ...kept, setup: SETUP, address: freshAddress() });
     back.session.subscribe((e) => {
       if (e.type === "request") back.session.answerJoin(e.request.reqId, true);
     });
-    const friend = player(ts.server.wsUrl, code, "join", { name: "Friend" }, { address: freshAddress() });
+    const friend = player(ts.url, code, "join", { name: "Friend" }, { address: freshAddress() });
     try {
       await waitFor(() => friend.view().status === "seated", "the friend seated with the right code");
     } finally {
@@ -131,13 +113,7 @@ describe("nobody but the owner's device judges a guess", () => {
   });
 
   test("with the owner online, junk shares followed at once by junk confirmations count nothing; the owner's device judged none", async () => {
-    const o = owner();
-    const wrongs: string[] = [];
-    o.session.subscribe((e) => {
-      if (e.type === "wrong_code") wrongs.push(e.reqId);
-    });
-    const code = await codeOf(o);
-    const loc = locatorOf(code);
+    const { o, wrongs, code, loc } = await watchedOwner();
     try {
       for (let i = 0; i < 4; i++) {
         const r = await raw(freshAddress());
@@ -151,7 +127,7 @@ describe("nobody but the owner's device judges a guess", () => {
       await new Promise((r) => setTimeout(r, 300));
       expect(await failsOf(loc)).toBe(0);
       expect(wrongs).toEqual([]);
-      const friend = player(ts.server.wsUrl, code, "join", { name: "Friend" }, { address: freshAddress() });
+      const friend = player(ts.url, code, "join", { name: "Friend" }, { address: freshAddress() });
       try {
         await waitFor(() => friend.view().status === "seated", "the friend seated with the right code");
       } finally {
@@ -178,7 +154,7 @@ describe("nobody holds the door shut", () => {
         silent.push(r);
       }
       const started = Date.now();
-      const friend = player(ts.server.wsUrl, code, "join", { name: "Friend" }, { address: freshAddress() });
+      const friend = player(ts.url, code, "join", { name: "Friend" }, { address: freshAddress() });
       try {
         await waitFor(() => friend.view().status === "seated", "the friend seated", SEATED_WITHIN_MS);
         expect(Date.now() - started).toBeLessThan(SEATED_WITHIN_MS);
@@ -224,7 +200,7 @@ describe("nobody holds the door shut", () => {
     try {
       await new Promise((r) => setTimeout(r, 500));
       const started = Date.now();
-      const friend = player(ts.server.wsUrl, code, "join", { name: "Friend" }, { address: freshAddress() });
+      const friend = player(ts.url, code, "join", { name: "Friend" }, { address: freshAddress() });
       try {
         await waitFor(() => friend.view().status === "seated", "the friend seated", SEATED_WITHIN_MS);
         const took = Date.now() - started;
@@ -239,6 +215,58 @@ describe("nobody holds the door shut", () => {
       for (const s of sockets) s.close();
       o.session.dispose();
     }
+  });
+});
+
+describe("the knock turn bounds what one address gets judged", () => {
+  /**
+   * One address, fresh connections, CYCLES times within one knock turn: a hello (a real share, over
+   * a wrong code), then `after` (close at once, or confirm with a wrong tag and close), the next
+   * cycle once the server has seen the close. Returns the exchanges opened (shown to the owner),
+   * the confirmations the owner's device judged wrong and the wrong codes counted on the locator.
+   */
+  async function cycle(after: "close" | "confirm"): Promise<{ opened: number; judged: number; fails: number | null }> {
+    const CYCLES = 8;
+    const { o, wrongs, loc } = await watchedOwner();
+    const address = freshAddress();
+    let opened = 0;
+    try {
+      for (let i = 0; i < CYCLES; i++) {
+        const r = await raw(address);
+        const hs = SHARE();
+        r.send({ type: "join.hello", rid: 1, loc, sid: hs.sid, msg: hs.msg });
+        const a = await r.next((m) => m.rid === 1, "the hello answered");
+        if (a.type === "join.pending") {
+          opened++;
+          const share = await r.next((m) => m.type === "join.reply", "the owner's share");
+          if (after === "confirm") {
+            r.send({ type: "join.confirm", rid: 2, reqId: share.reqId, tag: "t".repeat(86), secret: "s".repeat(43) });
+            await r.next((m) => m.rid === 2, "the confirmation taken");
+          }
+        } else expect(a).toMatchObject({ type: "error", code: "join/busy" });
+        r.ws.close();
+        await new Promise((res) => setTimeout(res, 300));
+      }
+      await new Promise((res) => setTimeout(res, 500));
+      return { opened, judged: wrongs.length, fails: await failsOf(loc) };
+    } finally {
+      o.session.dispose();
+    }
+  }
+
+  test(`hello then close, ${8} times from one address: at most 1 + KNOCK_RETRIES (${1 + KNOCK_RETRIES}) exchanges opened, none judged`, async () => {
+    const r = await cycle("close");
+    expect(r.opened).toBeGreaterThanOrEqual(1);
+    expect(r.opened).toBeLessThanOrEqual(1 + KNOCK_RETRIES);
+    expect(r.judged).toBe(0);
+    expect(r.fails).toBe(0);
+  });
+
+  test("hello, a wrong confirmation, close, 8 times from one address: the owner's device judges one confirmation, one wrong code is counted", async () => {
+    const r = await cycle("confirm");
+    expect(r.opened).toBeLessThanOrEqual(1 + KNOCK_RETRIES);
+    expect(r.judged).toBe(1);
+    expect(r.fails).toBe(1);
   });
 });
 
@@ -287,7 +315,7 @@ describe("one order for everyone", () => {
     const a = owner();
     const code = await codeOf(a);
     const guestFrames: Record<string, unknown>[] = [];
-    const b = player(ts.server.wsUrl, code, "join", { name: "Guest" }, { address: freshAddress() });
+    const b = player(ts.url, code, "join", { name: "Guest" }, { address: freshAddress() });
     const all: Player[] = [a, b];
     try {
       await waitFor(
@@ -368,11 +396,11 @@ describe("one order for everyone", () => {
       const seatOf = { roomId: b.session.roomId, secret: b.session.secret, key: b.session.key! };
       b.session.dispose();
       const socketsBefore = a.sockets.length;
-      const other = player(ts.server.wsUrl, code, "join", { name: "Guest" }, { ...seatOf, address: freshAddress() });
+      const other = player(ts.url, code, "join", { name: "Guest" }, { ...seatOf, address: freshAddress() });
       all.push(other);
       await waitFor(() => other.view().status === "seated" && other.view().caughtUp, "the guest's other device seated");
       await playMoves(a, other, 3, rng(9));
-      const fresh = player(ts.server.wsUrl, code, "join", { name: "Guest" }, { ...seatOf, address: freshAddress() });
+      const fresh = player(ts.url, code, "join", { name: "Guest" }, { ...seatOf, address: freshAddress() });
       all.push(fresh);
       const target = a.view().applied;
       await waitFor(
@@ -395,7 +423,7 @@ describe("one order for everyone", () => {
     // A client whose relays are all refused (a forged head: the seat's token is good, its proof is not).
     const a = owner();
     const code = await codeOf(a);
-    const b = player(ts.server.wsUrl, code, "join", { name: "Guest" }, { address: freshAddress() });
+    const b = player(ts.url, code, "join", { name: "Guest" }, { address: freshAddress() });
     try {
       await waitFor(() => b.view().status === "seated" && b.view().caughtUp, "seated");
       const ws = b.sockets[b.sockets.length - 1];

@@ -5,79 +5,17 @@
  * later line is not refused (the client drops a line refused for flooding for good). Real router,
  * service and DynamoDB store on dynalite.
  */
-import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { makeDynamoConnectionStore } from "../lib/connections.js";
-import type { RealtimeInfra } from "../lib/realtime.js";
-import { ensureTable, startDynalite, type LocalDynamo } from "../local/dynamo.js";
-import { receive } from "../ws/router.js";
+import { describe, expect, test } from "vitest";
+import { BOX, seatTwo, useRouterRig } from "./testkit.js";
 
-const TABLE = "chatrule";
-let dynamo: LocalDynamo;
-let ports: RealtimeInfra;
-const posts: { to: string; msg: Record<string, unknown> }[] = [];
-
-beforeAll(async () => {
-  process.env.MANCALA_LOCAL = "1";
-  dynamo = await startDynalite(null);
-  await ensureTable(dynamo.client, TABLE);
-  ports = {
-    db: dynamo.client,
-    tableName: TABLE,
-    conns: makeDynamoConnectionStore(dynamo.client, TABLE),
-    gateway: {
-      async send(to, msg) {
-        posts.push({ to, msg: msg as Record<string, unknown> });
-        return true;
-      },
-      async close() {},
-      isConnected: async () => true,
-    },
-  };
-});
-afterAll(async () => {
-  await dynamo?.close();
-});
-
-let clock = 1_000_000;
-async function say(conn: string, body: object, stepMs = 100): Promise<Record<string, unknown>> {
-  clock += stepMs;
-  const ev = {
-    requestContext: {
-      connectionId: conn,
-      routeKey: "$default",
-      eventType: "MESSAGE",
-      identity: { sourceIp: "10.2.0.1" },
-    },
-    body: JSON.stringify(body),
-    isBase64Encoded: false,
-  } as unknown as APIGatewayProxyWebsocketEventV2;
-  return (await receive(ports, ev, clock)) as Record<string, unknown>;
-}
-
-const SHARE = "m".repeat(63);
-const TAG = "t".repeat(86);
-const BOX = "x".repeat(120);
+const rig = useRouterRig("chatrule", { ip: "10.2.0.1", stepMs: 100 });
+const say = (conn: string, body: object) => rig.say(conn, body);
 
 describe("the server's chat rule", () => {
   test("copies of a chat line sent again count once: four more lines pass, the sixth line in 10 s is refused", async () => {
     const [c0, c1] = ["ch0", "ch1"];
-    await ports.conns.put(c0, clock);
-    await ports.conns.put(c1, clock);
-    const roomId = randomBytes(32).toString("base64url");
-    const created = await say(c0, { type: "room.create", roomId, secret: "a".repeat(43) });
-    const pend = await say(c1, { type: "join.hello", loc: created.loc, sid: "s".repeat(22), msg: SHARE });
-    await say(c0, { type: "join.reply", reqId: pend.reqId, msg: SHARE });
-    await say(c1, { type: "join.confirm", reqId: pend.reqId, tag: TAG, secret: "b".repeat(43) });
-    await say(c0, { type: "join.verdict", reqId: pend.reqId, ok: true, tag: TAG });
-    await say(c1, { type: "join.request", reqId: pend.reqId, request: BOX });
-    posts.length = 0;
-    expect(await say(c0, { type: "join.answer", reqId: pend.reqId, approve: true })).toMatchObject({
-      type: "join.answered",
-    });
-    const joined = posts.find((p) => p.to === c1 && p.msg.type === "room.joined")!.msg;
-    const presence = posts.find((p) => p.to === c0 && p.msg.type === "presence")!.msg;
+    const { roomId, answered, joined, presence } = await seatTwo(rig, c0, c1);
+    expect(answered).toMatchObject({ type: "join.answered" });
     let head = joined.head as { seq: number; sent: [number, number]; proof: string };
     const chat = (prev: typeof head, cseq: number, rid: number) =>
       say(c0, {

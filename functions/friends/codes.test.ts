@@ -4,31 +4,17 @@
  * retired (the next guess finds no game) and the owner's device shows a fresh code for the same game,
  * which works; a guest who arrives while the owner is away waits for the owner.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { codeForLocator, locatorOf, type RoomCode } from "../../core/crypto/index.js";
 import { MAX_WRONG_CODES } from "../../core/protocol/friend.js";
 import { documentClient, readConfig } from "../lib/config.js";
-import {
-  codeOf,
-  newRoom,
-  player,
-  startTestServer,
-  waitFor,
-  wsFactory,
-  type Player,
-  type TestServer,
-} from "../local/players.js";
+import { codeOf, newRoom, player, waitFor, wsFactory, type Player } from "../local/players.js";
+import { useTestServer } from "./testkit.js";
 import { WebSocket } from "ws";
 import { PROTOCOL_VERSION } from "../../core/protocol/friend.js";
 
-let ts: TestServer;
-beforeAll(async () => {
-  ts = await startTestServer();
-});
-afterAll(async () => {
-  await ts?.stop();
-});
+const ts = useTestServer();
 
 const SETUP = { game: "ayo", options: {}, bestOf: 1 } as const;
 
@@ -49,7 +35,7 @@ async function failsOf(loc: number): Promise<number | null> {
 
 describe("the code is a password", () => {
   test("wrong codes fail on both sides and are counted; the last one retires the locator and the owner gets a new code that works", async () => {
-    const owner = player(ts.server.wsUrl, newRoom().code, "create", { name: "Owner" }, { setup: SETUP });
+    const owner = player(ts.url, newRoom().code, "create", { name: "Owner" }, { setup: SETUP });
     const wrongs: string[] = [];
     const codes: { code: string; reason: string }[] = [];
     owner.session.subscribe((e) => {
@@ -63,7 +49,7 @@ describe("the code is a password", () => {
       const loc = locatorOf(code);
       expect(await failsOf(loc)).toBe(0);
       for (let i = 1; i <= MAX_WRONG_CODES; i++) {
-        const g = player(ts.server.wsUrl, wrongCode(code), "join", { name: `Guesser ${i}` });
+        const g = player(ts.url, wrongCode(code), "join", { name: `Guesser ${i}` });
         all.push(g);
         await waitFor(() => g.view().status === "wrong_code", `guess ${i} refused to the guesser`);
         expect(g.view().seat).toBeNull();
@@ -81,13 +67,13 @@ describe("the code is a password", () => {
       expect(owner.view().status).toBe("seated");
       // A sixth guess finds no game at the old locator, and so does the old right code.
       for (const c of [wrongCode(code), code]) {
-        const g = player(ts.server.wsUrl, c, "join", { name: "Late" });
+        const g = player(ts.url, c, "join", { name: "Late" });
         all.push(g);
         await waitFor(() => g.view().status === "not_found", "old locator retired");
       }
       expect(wrongs).toHaveLength(MAX_WRONG_CODES);
       // The new code seats the friend in the same room.
-      const friend = player(ts.server.wsUrl, fresh, "join", { name: "Friend" });
+      const friend = player(ts.url, fresh, "join", { name: "Friend" });
       all.push(friend);
       await waitFor(
         () => friend.view().status === "seated" && friend.view().game.settings?.game === "ayo",
@@ -101,18 +87,18 @@ describe("the code is a password", () => {
   });
 
   test("a guest who arrives while the owner is away waits for the owner, and gets in once the owner is back", async () => {
-    const owner = player(ts.server.wsUrl, newRoom().code, "create", { name: "Owner" }, { setup: SETUP });
+    const owner = player(ts.url, newRoom().code, "create", { name: "Owner" }, { setup: SETUP });
     const code = await codeOf(owner);
     const kept = { roomId: owner.session.roomId, secret: owner.session.secret, code };
     owner.session.dispose();
-    const guest = player(ts.server.wsUrl, code, "join", { name: "Early" });
+    const guest = player(ts.url, code, "join", { name: "Early" });
     const back: Player[] = [];
     try {
       await waitFor(() => guest.view().status === "waiting", "guest waits for the owner");
       await new Promise((r) => setTimeout(r, 200));
       expect(guest.view().status).toBe("waiting");
       // The owner comes back (Resume → Continue): the waiting exchange is answered.
-      const again = player(ts.server.wsUrl, code, "join", { name: "Owner" }, { ...kept, setup: SETUP });
+      const again = player(ts.url, code, "join", { name: "Owner" }, { ...kept, setup: SETUP });
       back.push(again);
       again.session.subscribe((e) => {
         if (e.type === "request") again.session.answerJoin(e.request.reqId, true);
@@ -135,7 +121,7 @@ describe("the guest's seat is the guest's alone", () => {
     const heard: string[] = [];
     const recording = wsFactory(ownerSockets);
     const owner = player(
-      ts.server.wsUrl,
+      ts.url,
       newRoom().code,
       "create",
       { name: "Owner" },
@@ -151,7 +137,7 @@ describe("the guest's seat is the guest's alone", () => {
     owner.session.subscribe((e) => {
       if (e.type === "request") owner.session.answerJoin(e.request.reqId, true);
     });
-    const guest = player(ts.server.wsUrl, await codeOf(owner), "join", { name: "Guest" });
+    const guest = player(ts.url, await codeOf(owner), "join", { name: "Guest" });
     try {
       await waitFor(() => guest.view().status === "seated" && owner.view().game.profiles[1] !== null, "pair seated");
       const secret = guest.session.secret;
@@ -160,7 +146,7 @@ describe("the guest's seat is the guest's alone", () => {
       for (const frame of heard) expect(frame).not.toContain(secret);
       // All the owner's session holds: its own seat secret and the room key; neither takes seat 1.
       const thief = player(
-        ts.server.wsUrl,
+        ts.url,
         owner.view().code!,
         "join",
         { name: "Owner" },
@@ -191,7 +177,7 @@ describe("parallel guesses", () => {
     const heard: Record<string, unknown>[] = [];
     const make = wsFactory(sockets);
     const owner = player(
-      ts.server.wsUrl,
+      ts.url,
       newRoom().code,
       "create",
       { name: "Owner" },
@@ -229,7 +215,7 @@ describe("parallel guesses", () => {
       frames.push(mine);
       const make = wsFactory(sockets);
       return player(
-        ts.server.wsUrl,
+        ts.url,
         i === rightAt ? code : wrongCode(code),
         "join",
         { name: `G${i}` },
@@ -312,7 +298,7 @@ describe("parallel guesses", () => {
 
 describe("junk key shares", () => {
   test("malformed shares are refused by the owner's device without costing a guess; the code still works after ten of them", async () => {
-    const owner = player(ts.server.wsUrl, newRoom().code, "create", { name: "Owner" }, { setup: SETUP });
+    const owner = player(ts.url, newRoom().code, "create", { name: "Owner" }, { setup: SETUP });
     owner.session.subscribe((e) => {
       if (e.type === "request") owner.session.answerJoin(e.request.reqId, true);
     });
@@ -320,7 +306,7 @@ describe("junk key shares", () => {
     const loc = locatorOf(code);
     try {
       for (let i = 0; i < 10; i++) {
-        const ws = new WebSocket(`${ts.server.wsUrl}?v=${PROTOCOL_VERSION}`);
+        const ws = new WebSocket(`${ts.url}?v=${PROTOCOL_VERSION}`);
         const got: Record<string, unknown>[] = [];
         ws.on("message", (d) => got.push(JSON.parse(d.toString()) as Record<string, unknown>));
         await new Promise<void>((res, rej) => {
@@ -340,7 +326,7 @@ describe("junk key shares", () => {
         ws.close();
       }
       expect(await failsOf(loc)).toBe(0);
-      const guest = player(ts.server.wsUrl, code, "join", { name: "Guest" });
+      const guest = player(ts.url, code, "join", { name: "Guest" });
       try {
         await waitFor(() => guest.view().status === "seated", "the right code still gets in");
       } finally {
@@ -354,7 +340,7 @@ describe("junk key shares", () => {
 
 describe("the owner's device spends a code", () => {
   test("five exchanges answered (here: right codes the owner refused) and the device asks for a new code; the old one finds no game, the new one works", async () => {
-    const owner = player(ts.server.wsUrl, newRoom().code, "create", { name: "Owner" }, { setup: SETUP });
+    const owner = player(ts.url, newRoom().code, "create", { name: "Owner" }, { setup: SETUP });
     let letIn = false;
     const codes: string[] = [];
     owner.session.subscribe((e) => {
@@ -365,17 +351,17 @@ describe("the owner's device spends a code", () => {
     const all: Player[] = [owner];
     try {
       for (let i = 0; i < MAX_WRONG_CODES; i++) {
-        const g = player(ts.server.wsUrl, code, "join", { name: `Refused ${i}` });
+        const g = player(ts.url, code, "join", { name: `Refused ${i}` });
         all.push(g);
         await waitFor(() => g.view().status === "refused", `guest ${i} refused`);
       }
       await waitFor(() => owner.view().code !== code, "the owner's device got a new code");
       expect(owner.view().codeSpent).toBe(false);
-      const late = player(ts.server.wsUrl, code, "join", { name: "Late" });
+      const late = player(ts.url, code, "join", { name: "Late" });
       all.push(late);
       await waitFor(() => late.view().status === "not_found", "the spent code finds no game");
       letIn = true;
-      const friend = player(ts.server.wsUrl, owner.view().code!, "join", { name: "Friend" });
+      const friend = player(ts.url, owner.view().code!, "join", { name: "Friend" });
       all.push(friend);
       await waitFor(() => friend.view().status === "seated", "the new code works");
     } finally {

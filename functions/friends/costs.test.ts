@@ -3,20 +3,11 @@
  * on dynalite, with every DynamoDB call and every `@connections` post counted (the sender's answer
  * is the route response, not a post). A regression in the cost of a message kind fails here.
  */
-import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { makeDynamoConnectionStore as makeConnectionStoreFor } from "../lib/connections.js";
-import { ensureTable, startDynalite, type LocalDynamo } from "../local/dynamo.js";
-import type { RealtimeInfra } from "../lib/realtime.js";
-import { receive } from "../ws/router.js";
+import { BOX, seatTwo, useRouterRig } from "./testkit.js";
 
-const TABLE = "costs";
-let dynamo: LocalDynamo;
 const calls = new Map<string, number>();
-const posts: { to: string; msg: Record<string, unknown> }[] = [];
-let ports: RealtimeInfra;
 
 function counting(db: DynamoDBDocumentClient): DynamoDBDocumentClient {
   const c = Object.create(db) as DynamoDBDocumentClient;
@@ -28,42 +19,9 @@ function counting(db: DynamoDBDocumentClient): DynamoDBDocumentClient {
   return c;
 }
 
-beforeAll(async () => {
-  // Local mode: the seat-token keys come from the local secret store (in memory here), not Secrets Manager.
-  process.env.MANCALA_LOCAL = "1";
-  dynamo = await startDynalite(null);
-  await ensureTable(dynamo.client, TABLE);
-  const db = counting(dynamo.client);
-  ports = {
-    db,
-    tableName: TABLE,
-    conns: makeConnectionStoreFor(db, TABLE),
-    gateway: {
-      async send(to, msg) {
-        posts.push({ to, msg: msg as Record<string, unknown> });
-        return true;
-      },
-      async close() {},
-      isConnected: async () => true,
-    },
-  };
-});
-afterAll(async () => {
-  await dynamo?.close();
-});
-
-let clock = 1_000_000;
-function event(connectionId: string, body: object, sourceIp = "10.0.0.1"): APIGatewayProxyWebsocketEventV2 {
-  return {
-    requestContext: { connectionId, routeKey: "$default", eventType: "MESSAGE", identity: { sourceIp } },
-    body: JSON.stringify(body),
-    isBase64Encoded: false,
-  } as unknown as APIGatewayProxyWebsocketEventV2;
-}
-async function say(conn: string, body: object): Promise<Record<string, unknown>> {
-  clock += 1_000;
-  return (await receive(ports, event(conn, body), clock)) as Record<string, unknown>;
-}
+const rig = useRouterRig("costs", { wrap: counting });
+const posts = rig.posts;
+const say = (conn: string, body: object) => rig.say(conn, body);
 
 /** Counts what `fn` costs: DynamoDB calls by operation, and posts. */
 async function cost(fn: () => Promise<unknown>): Promise<{ db: Record<string, number>; total: number; posts: number }> {
@@ -73,10 +31,6 @@ async function cost(fn: () => Promise<unknown>): Promise<{ db: Record<string, nu
   const db = Object.fromEntries([...calls.entries()].sort());
   return { db, total: [...calls.values()].reduce((a, b) => a + b, 0), posts: posts.length };
 }
-
-const SHARE = "m".repeat(63);
-const TAG = "t".repeat(86);
-const BOX = "x".repeat(120);
 
 interface Seated {
   roomId: string;
@@ -94,21 +48,7 @@ function follow(r: Seated, ack: Record<string, unknown>): void {
 const prevOf = (r: Seated) => ({ sent: r.head.sent, proof: r.head.proof });
 
 async function seatedRoom(c0: string, c1: string): Promise<Seated> {
-  await ports.conns.put(c0, clock);
-  await ports.conns.put(c1, clock);
-  const roomId = randomBytes(32).toString("base64url");
-  const created = await say(c0, { type: "room.create", roomId, secret: "a".repeat(43) });
-  const pend = await say(c1, { type: "join.hello", loc: created.loc, sid: "s".repeat(22), msg: SHARE });
-  await say(c0, { type: "join.reply", reqId: pend.reqId, msg: SHARE });
-  await say(c1, { type: "join.confirm", reqId: pend.reqId, tag: TAG, secret: "b".repeat(43) });
-  await say(c0, { type: "join.verdict", reqId: pend.reqId, ok: true, tag: TAG });
-  await say(c1, { type: "join.request", reqId: pend.reqId, request: BOX });
-  posts.length = 0;
-  const answered = await say(c0, { type: "join.answer", reqId: pend.reqId, approve: true });
-  if (answered.type !== "join.answered")
-    throw new Error(`not seated: ${JSON.stringify(answered)} ${JSON.stringify(pend)} ${JSON.stringify(created)}`);
-  const joined = posts.find((p) => p.to === c1 && p.msg.type === "room.joined")!.msg;
-  const presence = posts.find((p) => p.to === c0 && p.msg.type === "presence")!.msg;
+  const { roomId, joined, presence } = await seatTwo(rig, c0, c1);
   return {
     roomId,
     tok: [String(presence.token), String(joined.token)],
@@ -244,15 +184,11 @@ describe("cost per friend message", () => {
   });
 
   test("rate-limited messages cost no call and no post", async () => {
-    await ports.conns.put("flood", clock);
-    const t = clock;
+    await rig.infra.conns.put("flood", rig.now());
     let limited = 0;
     const c = await cost(async () => {
       for (let i = 0; i < 150; i++) {
-        const a = (await receive(ports, event("flood", { type: "ping", rid: i }, "10.9.9.9"), t)) as Record<
-          string,
-          unknown
-        >;
+        const a = await rig.say("flood", { type: "ping", rid: i }, { ip: "10.9.9.9", stepMs: 0 });
         if (a.code === "rate/limited") limited++;
       }
     });
@@ -279,7 +215,7 @@ describe("cost per friend message", () => {
           box: BOX,
         }),
       );
-    await ports.conns.put("s1b", clock);
+    await rig.infra.conns.put("s1b", rig.now());
     let joined: Record<string, unknown> = {};
     const join = await cost(
       async () => (joined = await say("s1b", { type: "room.join", rid: 1, roomId: r.roomId, secret: "b".repeat(43) })),

@@ -13,6 +13,14 @@ import {
   ROOM_CREATE_WINDOW_MS,
 } from "../../core/protocol/friend.js";
 
+/**
+ * How many more exchanges one address may open on a locator within its knock turn after the one
+ * before ended unjudged (cut, or lapsed before its confirmation): a guest whose connection drops
+ * mid-exchange knocks again at once. A confirmation spends what is left of the turn until the
+ * owner's verdict; a wrong verdict keeps it spent (functions/friends/service.ts, `hello`).
+ */
+export const KNOCK_RETRIES = 3;
+
 export interface FriendLimits {
   readonly create: { readonly limit: number; readonly windowMs: number };
   readonly lookup: { readonly limit: number; readonly windowMs: number };

@@ -14,7 +14,7 @@ import {
   ROOM_TTL_SECONDS,
 } from "../../core/protocol/friend.js";
 import { copyOf, yieldTurn } from "../lib/items.js";
-import type { FriendStore, JoinRequest, Room, Stored } from "./store.js";
+import type { FriendStore, JoinRequest, KnockTurn, Room, Stored } from "./store.js";
 
 interface RoomItem {
   roomId: string;
@@ -37,7 +37,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 export function createMemoryFriendStore(random: () => number = Math.random): FriendStore {
   const rooms = new Map<string, RoomItem>();
   const locs = new Map<number, LocItem>();
-  const knocks = new Map<string, number>();
+  const knocks = new Map<string, Mutable<KnockTurn>>();
   const counters = new Map<string, number>();
   const requests = new Map<string, Map<string, Mutable<JoinRequest>>>();
   const messages = new Map<string, Map<number, Stored>>();
@@ -147,21 +147,48 @@ export function createMemoryFriendStore(random: () => number = Math.random): Fri
       const room = rooms.get(roomId);
       if (room !== undefined && room.loc === loc) room.loc = null;
     },
-    async knock(loc, address, intervalMs, now) {
+    async knock(loc, address, reqId, intervalMs, retries, now) {
       await yieldTurn();
       const k = `${loc}|${address}`;
-      const until = knocks.get(k);
-      if (until !== undefined && until > now) return { ok: false, retryMs: until - now };
-      knocks.set(k, now + intervalMs);
+      const had = knocks.get(k);
+      if (had !== undefined && had.until > now) return { ok: false, retryMs: had.until - now };
+      knocks.set(k, { until: now + intervalMs, left: retries, req: reqId });
       return { ok: true };
     },
-    async knockWait(loc, address, now) {
+    async turnOf(loc, address, now) {
       await yieldTurn();
-      return Math.max(0, (knocks.get(`${loc}|${address}`) ?? 0) - now);
+      const t = knocks.get(`${loc}|${address}`);
+      return t === undefined || t.until <= now ? null : copyOf(t);
     },
-    async unknock(loc, address) {
+    async reknock(loc, address, prev, reqId, now) {
       await yieldTurn();
-      knocks.delete(`${loc}|${address}`);
+      const t = knocks.get(`${loc}|${address}`);
+      if (t === undefined || t.until <= now || t.left <= 0 || t.req !== prev || t.judging === true) return false;
+      t.left--;
+      t.req = reqId;
+      return true;
+    },
+    async judgeKnock(loc, address, reqId) {
+      await yieldTurn();
+      const t = knocks.get(`${loc}|${address}`);
+      if (t === undefined || t.req !== reqId) return;
+      t.judging = true;
+      t.left = 0;
+    },
+    async spendKnock(loc, address, reqId) {
+      await yieldTurn();
+      const t = knocks.get(`${loc}|${address}`);
+      if (t === undefined || t.req !== reqId) return;
+      delete t.judging;
+      t.left = 0;
+    },
+    async unknock(loc, address, judging) {
+      await yieldTurn();
+      const k = `${loc}|${address}`;
+      const t = knocks.get(k);
+      if (judging !== undefined && (t === undefined || t.req !== judging || t.judging !== true)) return false;
+      knocks.delete(k);
+      return true;
     },
     async charge(key, windowMs, limit, now) {
       await yieldTurn();

@@ -4,35 +4,20 @@
  * paused), a best-of-3 series to the end, a rematch, forfeit of a whole series, and an agreed end of
  * an Ayo game.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { view as positionView, playAll, newGame } from "../../core/games/index.js";
 import { isPlaying, type Settings } from "../../core/online/game.js";
-import {
-  codeOf,
-  newRoom,
-  player,
-  playMoves,
-  rng,
-  startTestServer,
-  waitFor,
-  type Player,
-  type TestServer,
-} from "../local/players.js";
+import { codeOf, newRoom, player, playMoves, rng, waitFor, type Player } from "../local/players.js";
+import { useTestServer } from "./testkit.js";
 
-let ts: TestServer;
-beforeAll(async () => {
-  ts = await startTestServer();
-});
-afterAll(async () => {
-  await ts?.stop();
-});
+const ts = useTestServer();
 
 async function seatedPair(setup: Settings): Promise<[Player, Player]> {
-  const alice = player(ts.server.wsUrl, newRoom().code, "create", { name: "Alice" }, { setup });
+  const alice = player(ts.url, newRoom().code, "create", { name: "Alice" }, { setup });
   const code = await codeOf(alice);
   // Nothing is sealed before a guest has confirmed the code: there is no room key yet.
   expect(alice.view().keyed).toBe(false);
-  const bob = player(ts.server.wsUrl, code, "join", { name: "Bob", avatar: "🦊" });
+  const bob = player(ts.url, code, "join", { name: "Bob", avatar: "🦊" });
   await waitFor(() => alice.view().requests.length === 1, "owner sees the join request (the key exchange confirmed)");
   expect(alice.view().requests[0].name).toBe("Bob");
   await waitFor(() => bob.view().status === "pending", "guest waits for approval");

@@ -7,22 +7,13 @@
  * exchange: no lapse, no second knock (the real one-minute knock turn per address is on, so a second
  * exchange would keep the friend out for a minute).
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { WebSocket } from "ws";
 import type { SocketFactory, SocketLike } from "../../core/online/transport.js";
-import { codeOf, newRoom, player, startTestServer, waitFor, type Player, type TestServer } from "../local/players.js";
+import { codeOf, newRoom, player, waitFor, type Player } from "../local/players.js";
+import { useTestServer } from "./testkit.js";
 
-let t: TestServer;
-let knockMs: string | undefined;
-beforeAll(async () => {
-  knockMs = process.env.FRIEND_KNOCK_MS;
-  delete process.env.FRIEND_KNOCK_MS;
-  t = await startTestServer();
-});
-afterAll(async () => {
-  if (knockMs !== undefined) process.env.FRIEND_KNOCK_MS = knockMs;
-  await t?.stop();
-});
+const t = useTestServer(["knock"]);
 
 type Fault = "throttled" | "failed" | "doubled";
 type Handler = ((ev: { readonly data: unknown }) => void) | null;
@@ -45,50 +36,93 @@ function faultyFactory(
     const ws = new WebSocket(url, { localAddress: address });
     const gatewayFrame = (message: string): string =>
       JSON.stringify({ message, connectionId: "c", requestId: `r${hits}` });
-    const s = {
-      get readyState() {
-        return ws.readyState;
-      },
-      onopen: null as Handler,
-      onmessage: null as Handler,
-      onclose: null as Handler,
-      onerror: null as Handler,
-      send(data: string) {
+    return tapped(ws, {
+      send(data, deliver) {
         const frame = JSON.parse(data) as Record<string, unknown>;
         if (frame.type === step) sent++;
-        if (frame.type === step && hits === 0) {
-          hits++;
-          if (fault === "throttled") {
-            setTimeout(() => s.onmessage?.({ data: gatewayFrame("Too Many Requests") }), 1);
-            return;
-          }
-          if (fault === "doubled") {
-            ws.send(data);
-            sent++;
-          } else swallow = frame.rid;
+        if (frame.type !== step || hits !== 0) return false;
+        hits++;
+        if (fault === "throttled") {
+          setTimeout(() => deliver(gatewayFrame("Too Many Requests")), 1);
+          return true;
         }
-        ws.send(data);
+        if (fault === "doubled") {
+          ws.send(data);
+          sent++;
+        } else swallow = frame.rid;
+        return false;
       },
-      close(code?: number, reason?: string) {
-        ws.close(code, reason);
-      },
-    };
-    ws.on("open", () => s.onopen?.({ data: null }));
-    ws.on("close", () => s.onclose?.({ data: null }));
-    ws.on("error", () => s.onerror?.({ data: null }));
-    ws.on("message", (data) => {
-      const text = String(data);
-      const frame = JSON.parse(text) as Record<string, unknown>;
-      if (swallow !== null && frame.rid === swallow) {
+      receive(text, deliver) {
+        const frame = JSON.parse(text) as Record<string, unknown>;
+        if (swallow === null || frame.rid !== swallow) return false;
         swallow = null;
-        s.onmessage?.({ data: gatewayFrame("Internal server error") });
-        return;
-      }
-      s.onmessage?.({ data: text });
+        deliver(gatewayFrame("Internal server error"));
+        return true;
+      },
     });
-    return s as unknown as SocketLike;
   };
   return { factory, hits: () => hits, sent: () => sent };
+}
+
+/**
+ * A real `ws` socket as the session's socket, with hooks that see each frame first: `send` an
+ * outgoing one, `receive` an incoming one; either returns true when it took the frame over (then
+ * it is not sent, or not given to the session). `deliver` hands the session a frame.
+ */
+function tapped(
+  ws: WebSocket,
+  hooks: {
+    readonly send?: (data: string, deliver: (text: string) => void) => boolean;
+    readonly receive?: (text: string, deliver: (text: string) => void) => boolean;
+  },
+): SocketLike {
+  const s = {
+    get readyState() {
+      return ws.readyState;
+    },
+    onopen: null as Handler,
+    onmessage: null as Handler,
+    onclose: null as Handler,
+    onerror: null as Handler,
+    send(data: string) {
+      if (hooks.send?.(data, deliver) !== true) ws.send(data);
+    },
+    close(code?: number, reason?: string) {
+      ws.close(code, reason);
+    },
+  };
+  const deliver = (text: string): void => s.onmessage?.({ data: text });
+  ws.on("open", () => s.onopen?.({ data: null }));
+  ws.on("close", () => s.onclose?.({ data: null }));
+  ws.on("error", () => s.onerror?.({ data: null }));
+  ws.on("message", (data) => {
+    const text = String(data);
+    if (hooks.receive?.(text, deliver) !== true) deliver(text);
+  });
+  return s as unknown as SocketLike;
+}
+
+/** The owner of a fresh room, from `address`, letting in every guest it is shown; `shown` counts them. */
+function approvingOwner(url: string, address: string, socket?: SocketFactory): { owner: Player; shown: () => number } {
+  const owner: Player = player(
+    url,
+    newRoom().code,
+    "create",
+    { name: "Olga" },
+    {
+      setup: { game: "tsoro-wta", options: { holes: 4, seeds: 1 }, bestOf: 1 },
+      address,
+      ...(socket !== undefined ? { socket } : {}),
+    },
+  );
+  let requests = 0;
+  owner.session.subscribe((e) => {
+    if (e.type === "request") {
+      requests++;
+      owner.session.answerJoin(e.request.reqId, true);
+    }
+  });
+  return { owner, shown: () => requests };
 }
 
 const GUEST_STEPS = ["join.hello", "join.confirm", "join.request"] as const;
@@ -103,29 +137,12 @@ describe("a lost key-exchange step is sent again and taken once", () => {
   for (const step of [...GUEST_STEPS, ...OWNER_STEPS]) {
     for (const fault of ["throttled", "failed", "doubled"] as const) {
       test(`${step} ${fault}`, async () => {
-        const url = t.server.wsUrl;
+        const url = t.url;
         const ownerAddr = `127.0.23.${nextAddress++}`;
         const guestAddr = `127.0.23.${nextAddress++}`;
         const onOwner = (OWNER_STEPS as readonly string[]).includes(step);
         const faulty = faultyFactory(onOwner ? ownerAddr : guestAddr, step, fault);
-        const owner: Player = player(
-          url,
-          newRoom().code,
-          "create",
-          { name: "Olga" },
-          {
-            setup: { game: "tsoro-wta", options: { holes: 4, seeds: 1 }, bestOf: 1 },
-            address: ownerAddr,
-            ...(onOwner ? { socket: faulty.factory } : {}),
-          },
-        );
-        let hellos = 0;
-        owner.session.subscribe((e) => {
-          if (e.type === "request") {
-            hellos++;
-            owner.session.answerJoin(e.request.reqId, true);
-          }
-        });
+        const { owner, shown } = approvingOwner(url, ownerAddr, onOwner ? faulty.factory : undefined);
         const code = await codeOf(owner);
         const started = Date.now();
         const guest = player(
@@ -155,7 +172,7 @@ describe("a lost key-exchange step is sent again and taken once", () => {
           // approval may be resent after the owner already took the key from the guest's first box).
           await waitFor(() => faulty.sent() >= 2, `${step} sent again`, 3_000);
           // One exchange: one request shown, one confirmation judged, nothing counted as a wrong code.
-          expect(hellos).toBe(1);
+          expect(shown()).toBe(1);
           expect(owner.view().answered).toBe(1);
           expect(took).toBeLessThan(SEATED_WITHIN_MS);
           // The room works both ways under the exchange's key.
@@ -170,147 +187,76 @@ describe("a lost key-exchange step is sent again and taken once", () => {
   }
 });
 
-describe("a guest cut off between the owner's approval and its seat", () => {
-  test("returns to the seat it was given with its own seat secret, under the exchange's key", async () => {
-    const url = t.server.wsUrl;
-    const ownerAddr = `127.0.23.${nextAddress++}`;
-    const guestAddr = `127.0.23.${nextAddress++}`;
-    // The guest's first socket is cut the moment its seat arrives, before the session sees it.
-    let cut = 0;
-    const guestSockets: WebSocket[] = [];
-    const factory: SocketFactory = (u) => {
-      const ws = new WebSocket(u, { localAddress: guestAddr });
-      guestSockets.push(ws);
-      const s = {
-        get readyState() {
-          return ws.readyState;
-        },
-        onopen: null as Handler,
-        onmessage: null as Handler,
-        onclose: null as Handler,
-        onerror: null as Handler,
-        send: (d: string) => ws.send(d),
-        close: (code?: number, reason?: string) => ws.close(code, reason),
-      };
-      ws.on("open", () => s.onopen?.({ data: null }));
-      ws.on("close", () => s.onclose?.({ data: null }));
-      ws.on("error", () => s.onerror?.({ data: null }));
-      ws.on("message", (data) => {
-        const text = String(data);
-        if (cut === 0 && (JSON.parse(text) as { type?: string }).type === "room.joined") {
-          cut++;
-          ws.terminate();
-          return;
-        }
-        s.onmessage?.({ data: text });
-      });
-      return s as unknown as SocketLike;
-    };
-    const owner: Player = player(
-      url,
-      newRoom().code,
-      "create",
-      { name: "Olga" },
-      {
-        setup: { game: "tsoro-wta", options: { holes: 4, seeds: 1 }, bestOf: 1 },
-        address: ownerAddr,
+/**
+ * Real `ws` sockets from `address` whose first one is cut (terminated) the moment a frame of type
+ * `on` arrives, before the session sees it; every socket made is kept in `made`.
+ */
+function cuttingFactory(
+  address: string,
+  on: string,
+  made: WebSocket[],
+): { factory: SocketFactory; cuts: () => number } {
+  let cut = 0;
+  const factory: SocketFactory = (u) => {
+    const ws = new WebSocket(u, { localAddress: address });
+    made.push(ws);
+    return tapped(ws, {
+      receive(text) {
+        if (cut !== 0 || (JSON.parse(text) as { type?: string }).type !== on) return false;
+        cut++;
+        ws.terminate();
+        return true;
       },
-    );
-    let requests = 0;
-    owner.session.subscribe((e) => {
-      if (e.type === "request") {
-        requests++;
-        owner.session.answerJoin(e.request.reqId, true);
-      }
     });
-    const guest = player(url, await codeOf(owner), "join", { name: "Gus" }, { socket: factory });
-    try {
-      await waitFor(
-        () => guest.view().status === "seated" && owner.view().game.profiles[1]?.name === "Gus",
-        "the guest back in its seat",
-        SEATED_WITHIN_MS,
-      );
-      expect(cut).toBe(1);
-      expect(guestSockets.length).toBeGreaterThanOrEqual(2);
-      expect(requests).toBe(1);
-      expect(guest.view().seat).toBe(1);
-      expect(guest.session.key).toEqual(owner.session.key);
-    } finally {
-      owner.session.dispose();
-      guest.session.dispose();
-    }
-  });
-});
+  };
+  return { factory, cuts: () => cut };
+}
 
-describe("a guest cut off right after the owner's tag held (before its request)", () => {
-  test("knocks again at once: the exchange proved the code, so it cost no knock turn", async () => {
-    const url = t.server.wsUrl;
-    const ownerAddr = `127.0.23.${nextAddress++}`;
-    const guestAddr = `127.0.23.${nextAddress++}`;
-    // The guest's first socket is cut the moment the owner's tag arrives, before the session sees it.
-    let cut = 0;
-    const guestSockets: WebSocket[] = [];
-    const factory: SocketFactory = (u) => {
-      const ws = new WebSocket(u, { localAddress: guestAddr });
-      guestSockets.push(ws);
-      const s = {
-        get readyState() {
-          return ws.readyState;
-        },
-        onopen: null as Handler,
-        onmessage: null as Handler,
-        onclose: null as Handler,
-        onerror: null as Handler,
-        send: (d: string) => ws.send(d),
-        close: (code?: number, reason?: string) => ws.close(code, reason),
-      };
-      ws.on("open", () => s.onopen?.({ data: null }));
-      ws.on("close", () => s.onclose?.({ data: null }));
-      ws.on("error", () => s.onerror?.({ data: null }));
-      ws.on("message", (data) => {
-        const text = String(data);
-        if (cut === 0 && (JSON.parse(text) as { type?: string }).type === "join.verified") {
-          cut++;
-          ws.terminate();
-          return;
-        }
-        s.onmessage?.({ data: text });
-      });
-      return s as unknown as SocketLike;
-    };
-    const owner: Player = player(
-      url,
-      newRoom().code,
-      "create",
-      { name: "Olga" },
-      {
-        setup: { game: "tsoro-wta", options: { holes: 4, seeds: 1 }, bestOf: 1 },
-        address: ownerAddr,
-      },
-    );
-    let requests = 0;
-    owner.session.subscribe((e) => {
-      if (e.type === "request") {
-        requests++;
-        owner.session.answerJoin(e.request.reqId, true);
+/**
+ * Where the guest's first connection is cut, by the frame that arrives: its exchange opened
+ * (`join.pending`, the owner shown the hello), the owner's share arrived (`join.reply`), its
+ * confirmation taken (`join.ok`, before the owner's verdict), the owner's tag held
+ * (`join.verified`), its seat given (`room.joined`). Each time the guest is seated within
+ * SEATED_WITHIN_MS with the real knock turn on: the first three knock again on a retry of the
+ * turn (an exchange cut before its confirmation, or one whose confirmation the owner proved); a
+ * proved exchange gave the turn back; a seated one returns with its own seat secret.
+ */
+const CUTS = [
+  { on: "join.pending", what: "right after its hello was taken" },
+  { on: "join.reply", what: "right after the owner's share arrived" },
+  { on: "join.ok", what: "right after its confirmation was taken, before the owner's verdict" },
+  { on: "join.verified", what: "right after the owner's tag held (before its request)" },
+  { on: "room.joined", what: "between the owner's approval and its seat" },
+] as const;
+
+describe("a guest cut off mid-exchange is seated without waiting for its next knock turn", () => {
+  for (const { on, what } of CUTS) {
+    test(`cut ${what} (${on})`, async () => {
+      const url = t.url;
+      const ownerAddr = `127.0.23.${nextAddress++}`;
+      const guestAddr = `127.0.23.${nextAddress++}`;
+      const guestSockets: WebSocket[] = [];
+      const cutting = cuttingFactory(guestAddr, on, guestSockets);
+      const { owner, shown } = approvingOwner(url, ownerAddr);
+      const guest = player(url, await codeOf(owner), "join", { name: "Gus" }, { socket: cutting.factory });
+      const started = Date.now();
+      try {
+        await waitFor(
+          () => guest.view().status === "seated" && owner.view().game.profiles[1]?.name === "Gus",
+          `the guest seated after a cut ${what}`,
+          SEATED_WITHIN_MS,
+        );
+        expect(Date.now() - started).toBeLessThan(SEATED_WITHIN_MS);
+        expect(cutting.cuts()).toBe(1);
+        expect(guestSockets.length).toBeGreaterThanOrEqual(2);
+        // The cut exchange never reached the owner's approval: the owner was shown one request.
+        expect(shown()).toBe(1);
+        expect(guest.view().seat).toBe(1);
+        expect(guest.session.key).toEqual(owner.session.key);
+      } finally {
+        owner.session.dispose();
+        guest.session.dispose();
       }
     });
-    const guest = player(url, await codeOf(owner), "join", { name: "Gus" }, { socket: factory });
-    try {
-      await waitFor(
-        () => guest.view().status === "seated" && owner.view().game.profiles[1]?.name === "Gus",
-        "the guest seated after a second exchange",
-        SEATED_WITHIN_MS,
-      );
-      expect(cut).toBe(1);
-      expect(guestSockets.length).toBeGreaterThanOrEqual(2);
-      // The first exchange was cut before its request: the owner was shown only the second.
-      expect(requests).toBe(1);
-      expect(guest.view().seat).toBe(1);
-      expect(guest.session.key).toEqual(owner.session.key);
-    } finally {
-      owner.session.dispose();
-      guest.session.dispose();
-    }
-  });
+  }
 });

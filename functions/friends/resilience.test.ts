@@ -4,33 +4,18 @@
  * from scratch with what the device kept (room id, seat secret, room key) returns to its own seat
  * with no new key exchange; typing the code again on that device works too.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { makeCode, parseCode, type RoomCode } from "../../core/crypto/index.js";
 import { legalMoves, moveCount } from "../../core/games/index.js";
 import { seatToMove } from "../../core/online/game.js";
-import {
-  codeOf,
-  newRoom,
-  player,
-  playMoves,
-  rng,
-  startTestServer,
-  waitFor,
-  type Player,
-  type TestServer,
-} from "../local/players.js";
+import { codeOf, newRoom, player, playMoves, rng, waitFor, type Player } from "../local/players.js";
+import { useTestServer } from "./testkit.js";
 
-let ts: TestServer;
-beforeAll(async () => {
-  ts = await startTestServer();
-});
-afterAll(async () => {
-  await ts?.stop();
-});
+const ts = useTestServer();
 
 async function pair(): Promise<{ alice: Player; bob: Player; code: RoomCode }> {
   const alice = player(
-    ts.server.wsUrl,
+    ts.url,
     newRoom().code,
     "create",
     { name: "Alice" },
@@ -40,7 +25,7 @@ async function pair(): Promise<{ alice: Player; bob: Player; code: RoomCode }> {
     if (e.type === "request") alice.session.answerJoin(e.request.reqId, true);
   });
   const code = await codeOf(alice);
-  const bob = player(ts.server.wsUrl, code, "join", { name: "Bob" });
+  const bob = player(ts.url, code, "join", { name: "Bob" });
   await waitFor(
     () =>
       bob.view().status === "seated" && alice.view().game.profiles[1] !== null && bob.view().game.profiles[0] !== null,
@@ -110,7 +95,7 @@ describe("drops and restarts", () => {
       await waitFor(() => !alice.view().peer.online, "alice sees bob leave");
 
       // A new process on Bob's phone: only what the device kept survives (no snapshot).
-      const bob2 = player(ts.server.wsUrl, code, "join", { name: "Bob" }, saved);
+      const bob2 = player(ts.url, code, "join", { name: "Bob" }, saved);
       extra.push(bob2);
       await waitFor(() => bob2.view().status === "seated" && bob2.view().caughtUp, "bob back in his seat");
       expect(bob2.view().seat).toBe(1);
@@ -127,7 +112,7 @@ describe("drops and restarts", () => {
       if (!typed.ok) return;
       expect(typed.value).toBe(code);
       const alice2 = player(
-        ts.server.wsUrl,
+        ts.url,
         typed.value,
         "join",
         { name: "Alice" },
@@ -162,7 +147,7 @@ describe("drops and restarts", () => {
       // Bob is away; Alice chats meanwhile.
       alice.session.chat("while you were away");
       await waitFor(() => alice.view().unsent === 0, "stored");
-      const back = player(ts.server.wsUrl, code, "join", { name: "Bob" }, { snapshot: snap });
+      const back = player(ts.url, code, "join", { name: "Bob" }, { snapshot: snap });
       extra.push(back);
       // Rebuilt before any answer from the server.
       expect(back.view().applied).toBe(snap.applied);

@@ -3,20 +3,15 @@
  * join a full room nor take a seat without its seat secret; 100 simultaneous joins (each a full key
  * exchange with the owner) end with exactly one seated guest.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { WebSocket } from "ws";
 import nacl from "tweetnacl";
 import { generateSecret, makeBase64Url } from "../../core/crypto/index.js";
 import { PROTOCOL_VERSION } from "../../core/protocol/friend.js";
-import { codeOf, newRoom, player, startTestServer, waitFor, type Player, type TestServer } from "../local/players.js";
+import { codeOf, newRoom, player, waitFor, type Player } from "../local/players.js";
+import { useTestServer } from "./testkit.js";
 
-let ts: TestServer;
-beforeAll(async () => {
-  ts = await startTestServer();
-});
-afterAll(async () => {
-  await ts?.stop();
-});
+const ts = useTestServer();
 
 const SETUP = { game: "togyz", options: {}, bestOf: 1 } as const;
 
@@ -34,11 +29,11 @@ async function raw(url: string): Promise<{ ws: WebSocket; got: Record<string, un
 
 describe("seats", () => {
   test("the owner refuses a guest; a full room turns a third client away; no seat without its secret", async () => {
-    const owner = player(ts.server.wsUrl, newRoom().code, "create", { name: "Owner" }, { setup: SETUP });
+    const owner = player(ts.url, newRoom().code, "create", { name: "Owner" }, { setup: SETUP });
     const all: Player[] = [owner];
     try {
       const code = await codeOf(owner);
-      const pest = player(ts.server.wsUrl, code, "join", { name: "Pest" });
+      const pest = player(ts.url, code, "join", { name: "Pest" });
       all.push(pest);
       await waitFor(() => owner.view().requests.some((r) => r.name === "Pest"), "owner sees Pest");
       expect(owner.session.answerJoin(owner.view().requests[0].reqId, false).ok).toBe(true);
@@ -46,21 +41,21 @@ describe("seats", () => {
       await waitFor(() => owner.view().requests.length === 0, "request cleared");
       expect(pest.view().seat).toBeNull();
 
-      const friend = player(ts.server.wsUrl, code, "join", { name: "Friend" });
+      const friend = player(ts.url, code, "join", { name: "Friend" });
       all.push(friend);
       await waitFor(() => owner.view().requests.some((r) => r.name === "Friend"), "owner sees Friend");
       owner.session.answerJoin(owner.view().requests[0].reqId, true);
       await waitFor(() => friend.view().status === "seated" && friend.view().seat === 1, "Friend seated");
 
       // A third client with the code: the room is full, its locator is released, nobody answers.
-      const third = player(ts.server.wsUrl, code, "join", { name: "Third" });
+      const third = player(ts.url, code, "join", { name: "Third" });
       all.push(third);
       await waitFor(() => third.view().status === "not_found", "third client turned away");
       expect(third.view().seat).toBeNull();
 
       // At the protocol level: a made-up secret takes no seat, and without a seat nothing is relayed
       // or answered.
-      const r = await raw(ts.server.wsUrl);
+      const r = await raw(ts.url);
       r.send({ type: "room.join", rid: 1, roomId: owner.session.roomId, secret: generateSecret() });
       r.send({
         type: "relay",
@@ -96,19 +91,13 @@ describe("seats", () => {
     const roomId = makeBase64Url(nacl.randomBytes(32));
     const secret = generateSecret();
     // The first create is stored, but its answer never reaches the device.
-    const r = await raw(ts.server.wsUrl);
+    const r = await raw(ts.url);
     r.send({ type: "room.create", rid: 1, roomId, secret });
     await waitFor(() => r.got.length === 1, "created");
     expect(r.got[0]).toMatchObject({ type: "room.created", roomId, seat: 0 });
     r.ws.close();
-    const again = player(
-      ts.server.wsUrl,
-      newRoom().code,
-      "create",
-      { name: "Owner" },
-      { setup: SETUP, secret, roomId },
-    );
-    const other = player(ts.server.wsUrl, newRoom().code, "create", { name: "Someone else" }, { setup: SETUP, roomId });
+    const again = player(ts.url, newRoom().code, "create", { name: "Owner" }, { setup: SETUP, secret, roomId });
+    const other = player(ts.url, newRoom().code, "create", { name: "Someone else" }, { setup: SETUP, roomId });
     try {
       await waitFor(() => again.view().status === "seated" && again.view().seat === 0, "owner back in seat 0");
       await waitFor(() => other.view().status === "exists", "a taken code is reported");
@@ -116,7 +105,7 @@ describe("seats", () => {
       expect(again.view().requests).toHaveLength(0); // the other device asked for no seat
       // The room's locator came back with the seat: the owner's code is the one to share.
       expect(again.view().code).not.toBeNull();
-      const q = await raw(ts.server.wsUrl);
+      const q = await raw(ts.url);
       q.send({ type: "room.join", rid: 7, roomId, secret: generateSecret() });
       await waitFor(() => q.got.length === 1, "answer");
       expect(q.got[0]).toMatchObject({ type: "error", code: "room/no_seat", rid: 7 });
@@ -128,10 +117,10 @@ describe("seats", () => {
   });
 
   test("a guest who leaves before the answer withdraws the request; the owner's list follows", async () => {
-    const owner = player(ts.server.wsUrl, newRoom().code, "create", { name: "Owner" }, { setup: SETUP });
+    const owner = player(ts.url, newRoom().code, "create", { name: "Owner" }, { setup: SETUP });
     try {
       const code = await codeOf(owner);
-      const shy = player(ts.server.wsUrl, code, "join", { name: "Shy" });
+      const shy = player(ts.url, code, "join", { name: "Shy" });
       await waitFor(() => owner.view().requests.some((r) => r.name === "Shy"), "owner sees Shy");
       shy.session.dispose();
       await waitFor(() => owner.view().requests.length === 0, "request withdrawn");
@@ -140,7 +129,7 @@ describe("seats", () => {
         if (e.type === "error") errors.push(e.code);
       });
       // The seat is still free for the next guest.
-      const next = player(ts.server.wsUrl, code, "join", { name: "Next" });
+      const next = player(ts.url, code, "join", { name: "Next" });
       await waitFor(() => owner.view().requests.some((r) => r.name === "Next"), "owner sees Next");
       owner.session.answerJoin(owner.view().requests[0].reqId, true);
       await waitFor(() => next.view().status === "seated", "Next seated");
@@ -152,13 +141,13 @@ describe("seats", () => {
   });
 
   test("100 simultaneous join requests end with exactly one seated guest", async () => {
-    const owner = player(ts.server.wsUrl, newRoom().code, "create", { name: "Owner" }, { setup: SETUP });
+    const owner = player(ts.url, newRoom().code, "create", { name: "Owner" }, { setup: SETUP });
     // The owner approves every request the moment it arrives.
     owner.session.subscribe((e) => {
       if (e.type === "request") owner.session.answerJoin(e.request.reqId, true);
     });
     const code = await codeOf(owner);
-    const guests = Array.from({ length: 100 }, (_, i) => player(ts.server.wsUrl, code, "join", { name: `Guest ${i}` }));
+    const guests = Array.from({ length: 100 }, (_, i) => player(ts.url, code, "join", { name: `Guest ${i}` }));
     try {
       // Every answer a guest can end with: seated, turned away, or its code spent or retired while it waited.
       const final = new Set(["seated", "full", "refused", "not_found", "retired", "wrong_code"]);

@@ -19,7 +19,7 @@ import type { FriendConnection as Connection, FriendConnectionStore } from "./co
 import type { ChargeResult, FriendStore, JoinRequest, Room, Stored } from "./store.js";
 import { checkSeatToken, makeSeatToken, type SeatKeys } from "./token.js";
 import { checkHeadProof, makeHead, makeHeadProof } from "./head.js";
-import { friendLimits } from "./limits.js";
+import { KNOCK_RETRIES, friendLimits } from "./limits.js";
 
 export interface FriendPorts {
   readonly rooms: FriendStore;
@@ -241,9 +241,11 @@ async function hello(
     return fail("join/owner_away", "the player who made the game is not online; trying again", m.rid, {
       retryMs: OWNER_AWAY_RETRY_MS,
     });
-  const wait = await p.rooms.knockWait(m.loc, from.address, now);
-  if (wait > 0)
-    return fail("join/busy", "a code was tried from here a moment ago; trying again later", m.rid, { retryMs: wait });
+  const turn = await turnFor(p, room.roomId, m.loc, from.address, now);
+  if (turn.kind === "busy")
+    return fail("join/busy", "a code was tried from here a moment ago; trying again later", m.rid, {
+      retryMs: turn.retryMs,
+    });
   // One slot per exchange, taken with one conditional update before the owner sees it.
   let slot = await p.rooms.reserveGuess(m.loc, room.roomId, now);
   let freeAt = now + JOIN_STEP_MS;
@@ -257,16 +259,25 @@ async function hello(
     return fail("join/busy", "the owner is answering other players; trying again in a moment", m.rid, {
       retryMs: Math.max(50, freeAt - now + 50),
     });
-  // This address's turn on the locator, taken only with a slot (a refused hello costs no turn).
-  const turn = await p.rooms.knock(m.loc, from.address, friendLimits().knockMs, now);
-  if (!turn.ok) {
+  // This address's turn on the locator (or one of its retries), taken only with a slot (a refused
+  // hello costs no turn).
+  const reqId = p.newId();
+  const taken =
+    turn.kind === "fresh"
+      ? await p.rooms.knock(m.loc, from.address, reqId, friendLimits().knockMs, KNOCK_RETRIES, now)
+      : (await p.rooms.reknock(m.loc, from.address, turn.prev, reqId, now))
+        ? { ok: true as const }
+        : { ok: false as const, retryMs: JOIN_STEP_MS };
+  if (!taken.ok) {
+    // Another hello from this address took the turn a moment ago: its exchange is the one open now,
+    // so this one is told to come back when that one's next step is due (`turnFor` then decides).
     await p.rooms.releaseGuess(m.loc, room.roomId);
     return fail("join/busy", "a code was tried from here a moment ago; trying again later", m.rid, {
-      retryMs: turn.retryMs,
+      retryMs: Math.min(taken.retryMs, JOIN_STEP_MS + 100),
     });
   }
   const req: JoinRequest = {
-    reqId: p.newId(),
+    reqId,
     roomId: room.roomId,
     connectionId: conn.connectionId,
     sid: m.sid,
@@ -298,6 +309,43 @@ async function hello(
 
 /** How long a guest waits before knocking again while the owner is away. */
 const OWNER_AWAY_RETRY_MS = 10_000;
+
+type Turn = { kind: "fresh" } | { kind: "retry"; prev: string } | { kind: "busy"; retryMs: number };
+
+/**
+ * An address's knock turn on a locator (KNOCK_INTERVAL_MS from its first hello there) bounds what
+ * the owner's device is asked to judge from that address: one confirmation per turn. Within a turn:
+ * - one exchange at a time: a hello while the address's last exchange is still open is refused
+ *   until that one's next step is due (it lapses by then, or moves on);
+ * - an exchange that ended unjudged before its confirmation (the guest's connection dropped, a step
+ *   lost and the exchange lapsed, the owner's reply never came) leaves a retry (KNOCK_RETRIES per
+ *   turn): the guest, cut off mid-exchange, knocks again at once with a fresh hello. The owner's
+ *   device was asked nothing it judges (a hello it answers with its share tells a guesser nothing
+ *   about the code);
+ * - a confirmation spends the rest of the turn (`judgeKnock`) and keeps the exchange past the
+ *   guest's disconnect, so the owner always judges it: a wrong verdict leaves the turn spent until
+ *   it ends (`spendKnock`), a right one gives it back (the code was proved: no guess), and one the
+ *   owner never judged (it lapsed, the owner away) gives it back here, as the owner's device was
+ *   never the one to judge it.
+ * So an address gets at most one owner-judged confirmation per locator per turn, and at most
+ * 1 + KNOCK_RETRIES exchanges shown to the owner (attacks.test.ts cycles both).
+ */
+async function turnFor(p: FriendPorts, roomId: string, loc: number, address: string, now: number): Promise<Turn> {
+  const turn = await p.rooms.turnOf(loc, address, now);
+  if (turn === null) return { kind: "fresh" };
+  const open = turn.req === undefined ? null : await p.rooms.getRequest(roomId, turn.req, now);
+  if (open !== null && open.verified !== true) return { kind: "busy", retryMs: Math.max(100, open.due - now + 100) };
+  // Lapsed and not yet ended (nobody's hello found the locator full): ended now, the owner told.
+  const ended = open === null && turn.req !== undefined ? await endAndTell(p, roomId, turn.req, now) : null;
+  if (ended?.spent === true) return { kind: "busy", retryMs: Math.max(1, turn.until - now) };
+  if (turn.judging === true && turn.req !== undefined) {
+    // Never judged wrong: given back, unless a wrong verdict spent it meanwhile (then busy).
+    if (await p.rooms.unknock(loc, address, turn.req)) return { kind: "fresh" };
+    return { kind: "busy", retryMs: Math.max(1, turn.until - now) };
+  }
+  if (turn.left > 0 && turn.req !== undefined) return { kind: "retry", prev: turn.req };
+  return { kind: "busy", retryMs: Math.max(1, turn.until - now) };
+}
 
 /** The owner's side of a guest's exchange, relayed to the guest. */
 async function ownerRequest(
@@ -359,6 +407,8 @@ async function confirm(
     if (had !== null && had.secretHash === hash) return stepTaken(m.rid, m.reqId);
     return fail("join/not_found", "that join request is not answered yet or no longer open", m.rid);
   }
+  // The confirmation spends the rest of the address's turn until the owner's verdict (`turnFor`).
+  if (req.loc !== undefined && req.address !== undefined) await p.rooms.judgeKnock(req.loc, req.address, req.reqId);
   const room = await p.rooms.getRoom(req.roomId, now);
   // The seat secret stays here (its hash is stored): the owner's device never receives it. An owner
   // gone by now never judges it: the exchange lapses and counts nothing.
@@ -414,6 +464,9 @@ async function verdict(
   if (!m.ok || m.tag === undefined) {
     if (req.secretHash === undefined)
       return fail("join/not_found", "that guest has not confirmed: refuse it with join.answer", m.rid);
+    // Judged wrong: the address's turn stays spent (marked before the exchange ends, so a hello in
+    // between cannot take it back).
+    if (req.loc !== undefined && req.address !== undefined) await p.rooms.spendKnock(req.loc, req.address, req.reqId);
     const out = await refuse(p, req, "wrong_code", now);
     return out.retired !== null ? retire(p, room.roomId, out.retired, m.rid, now) : stepTaken(m.rid, req.reqId);
   }
@@ -502,14 +555,48 @@ async function endLapsed(
   for (const r of await p.rooms.listRequests(roomId, now))
     if (nextLapse === null || r.due < nextLapse) nextLapse = r.due;
   for (const r of await p.rooms.listLapsedRequests(roomId, now)) {
-    if ((await endQuietly(p, roomId, r.reqId, now)) === null) continue;
-    any = true;
     owner ??= (await p.rooms.getRoom(roomId, now))?.conns[0] ?? null;
-    await push(p, owner, { type: "join.withdrawn", reqId: r.reqId }, now);
-    await p.conns.clearPending(r.connectionId, r.reqId);
-    await push(p, r.connectionId, { type: "join.refused", reqId: r.reqId, reason: "lapsed" }, now);
+    if ((await endAndTell(p, roomId, r.reqId, now, owner)) !== null) any = true;
   }
   return { ended: any, nextLapse };
+}
+
+/**
+ * A lapse the guest caused: the owner's share came, and the guest, still connected, never confirmed
+ * (a silent hello holding a slot). A guest whose connection went meanwhile was cut off, not silent
+ * (its `$disconnect` may not have run yet): that lapse is treated as the cut it is.
+ */
+const stalledByGuest = (r: JoinRequest): boolean => r.replied === true && r.secretHash === undefined;
+
+/**
+ * Ends a lapsed exchange quietly; the owner's device and the guest (if still there) are told. A
+ * still-connected guest that stalled it spends what is left of its address's turn (`spent`).
+ * Returns the exchange it ended.
+ */
+async function endAndTell(
+  p: FriendPorts,
+  roomId: string,
+  reqId: string,
+  now: number,
+  owner?: string | null,
+): Promise<{ readonly req: JoinRequest; readonly spent: boolean } | null> {
+  const old = await endQuietly(p, roomId, reqId, now);
+  if (old === null) return null;
+  let spent = false;
+  if (
+    stalledByGuest(old) &&
+    old.loc !== undefined &&
+    old.address !== undefined &&
+    (await p.gateway.isConnected(old.connectionId))
+  ) {
+    await p.rooms.spendKnock(old.loc, old.address, reqId);
+    spent = true;
+  }
+  const ownerConn = owner !== undefined ? owner : ((await p.rooms.getRoom(roomId, now))?.conns[0] ?? null);
+  await push(p, ownerConn, { type: "join.withdrawn", reqId }, now);
+  await p.conns.clearPending(old.connectionId, reqId);
+  await push(p, old.connectionId, { type: "join.refused", reqId, reason: "lapsed" }, now);
+  return { req: old, spent };
 }
 
 async function refuse(
@@ -690,6 +777,11 @@ export async function friendDisconnect(p: FriendPorts, connectionId: string, now
     }
   }
   if (conn.pendingRoomId !== undefined && conn.pendingReqId !== undefined) {
+    // A confirmation waiting for the owner's verdict is kept: the owner judges it whatever became of
+    // the guest (a right one gives the address its turn back at once, a wrong one counts), or it
+    // lapses unjudged (`turnFor` gives the turn back then). Anything earlier ends here.
+    const open = await p.rooms.getRequest(conn.pendingRoomId, conn.pendingReqId, now);
+    if (open !== null && open.secretHash !== undefined && open.verified !== true) return;
     if ((await endQuietly(p, conn.pendingRoomId, conn.pendingReqId, now)) !== null) {
       const room = await p.rooms.getRoom(conn.pendingRoomId, now);
       if (room !== null) await push(p, room.conns[0], { type: "join.withdrawn", reqId: conn.pendingReqId }, now);

@@ -95,13 +95,48 @@ describe.each(STORES)("the friend store contract (%s)", (_name, make) => {
 
   test("an address knocks once per interval on a locator; another address or locator is free", async () => {
     const s = make();
-    expect(await s.knock(7, "10.0.0.1", 60_000, T0)).toEqual({ ok: true });
-    expect(await s.knock(7, "10.0.0.1", 60_000, T0 + 1_000)).toEqual({ ok: false, retryMs: 59_000 });
-    expect(await s.knockWait(7, "10.0.0.1", T0 + 1_000)).toBe(59_000);
-    expect(await s.knock(7, "10.0.0.2", 60_000, T0 + 1_000)).toEqual({ ok: true });
-    expect(await s.knock(8, "10.0.0.1", 60_000, T0 + 1_000)).toEqual({ ok: true });
-    expect(await s.knockWait(7, "10.0.0.1", T0 + 60_000)).toBe(0);
-    expect(await s.knock(7, "10.0.0.1", 60_000, T0 + 60_000)).toEqual({ ok: true });
+    expect(await s.knock(7, "10.0.0.1", "r1", 60_000, 2, T0)).toEqual({ ok: true });
+    expect(await s.knock(7, "10.0.0.1", "r2", 60_000, 2, T0 + 1_000)).toEqual({ ok: false, retryMs: 59_000 });
+    expect(await s.turnOf(7, "10.0.0.1", T0 + 1_000)).toEqual({ until: T0 + 60_000, left: 2, req: "r1" });
+    expect(await s.knock(7, "10.0.0.2", "r3", 60_000, 2, T0 + 1_000)).toEqual({ ok: true });
+    expect(await s.knock(8, "10.0.0.1", "r4", 60_000, 2, T0 + 1_000)).toEqual({ ok: true });
+    expect(await s.turnOf(7, "10.0.0.1", T0 + 60_000)).toBeNull();
+    expect(await s.knock(7, "10.0.0.1", "r5", 60_000, 2, T0 + 60_000)).toEqual({ ok: true });
+  });
+
+  test("a turn's retries replace its last exchange one at a time; a confirmation spends them until its verdict", async () => {
+    const s = make();
+    const loc = nextLoc++;
+    const a = "10.0.0.9";
+    expect(await s.knock(loc, a, "r1", 60_000, 2, T0)).toEqual({ ok: true });
+    expect(await s.reknock(loc, a, "rX", "r2", T0 + 1)).toBe(false); // not the turn's exchange
+    expect(await s.reknock(loc, a, "r1", "r2", T0 + 1)).toBe(true);
+    expect(await s.reknock(loc, a, "r1", "r3", T0 + 2)).toBe(false); // r1 was replaced already
+    expect(await s.reknock(loc, a, "r2", "r3", T0 + 2)).toBe(true);
+    expect(await s.reknock(loc, a, "r3", "r4", T0 + 3)).toBe(false); // no retry left
+    expect((await s.turnOf(loc, a, T0 + 3))?.left).toBe(0);
+    // A confirmation: judged, no retry; a wrong verdict keeps it spent, and it is not given back.
+    const b = "10.0.0.10";
+    expect(await s.knock(loc, b, "q1", 60_000, 2, T0)).toEqual({ ok: true });
+    await s.judgeKnock(loc, b, "q1");
+    expect(await s.turnOf(loc, b, T0 + 1)).toEqual({ until: T0 + 60_000, left: 0, req: "q1", judging: true });
+    expect(await s.reknock(loc, b, "q1", "q2", T0 + 1)).toBe(false);
+    await s.spendKnock(loc, b, "q1");
+    expect(await s.turnOf(loc, b, T0 + 1)).toEqual({ until: T0 + 60_000, left: 0, req: "q1" });
+    expect(await s.unknock(loc, b, "q1")).toBe(false);
+    // A confirmation never judged: given back while it still waits for the verdict.
+    const c = "10.0.0.11";
+    expect(await s.knock(loc, c, "p1", 60_000, 2, T0)).toEqual({ ok: true });
+    await s.judgeKnock(loc, c, "p1");
+    expect(await s.unknock(loc, c, "p2")).toBe(false);
+    expect(await s.unknock(loc, c, "p1")).toBe(true);
+    expect(await s.turnOf(loc, c, T0 + 1)).toBeNull();
+    // An exchange its guest stalled (the owner's share came, no confirmation): no retry left.
+    const d = "10.0.0.12";
+    expect(await s.knock(loc, d, "z1", 60_000, 2, T0)).toEqual({ ok: true });
+    await s.spendKnock(loc, d, "z1");
+    expect(await s.reknock(loc, d, "z1", "z2", T0 + 1)).toBe(false);
+    expect((await s.turnOf(loc, d, T0 + 1))?.left).toBe(0);
   });
 
   test("a counter allows `limit` per window, then says when the window ends", async () => {

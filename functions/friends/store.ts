@@ -107,6 +107,18 @@ type AppendResult =
   /** Another message holds that number. */
   | { readonly kind: "taken"; readonly expected: number };
 
+/**
+ * An address's turn on a locator (KNOCK_INTERVAL_MS from its first hello there): the exchange it
+ * opened last (`req`), how many more it may open after that one ends unjudged (`left`), and whether
+ * the owner's verdict on its confirmation is awaited (`judging`).
+ */
+export interface KnockTurn {
+  readonly until: number;
+  readonly left: number;
+  readonly req?: string;
+  readonly judging?: boolean;
+}
+
 /** A counter taken, or refused with the time until its window ends. */
 export type ChargeResult = { readonly ok: true } | { readonly ok: false; readonly retryMs: number };
 
@@ -133,12 +145,36 @@ export interface FriendStore {
   passGuess(loc: number, roomId: string, now: number): Promise<boolean>;
   /** Frees `loc` (retired, or the room is full); clears it on the room too. */
   releaseLocator(loc: number, roomId: string): Promise<void>;
-  /** One turn of `address` on `loc`: refused when its last hello there was less than `intervalMs` ago (with `retryMs`). */
-  knock(loc: number, address: string, intervalMs: number, now: number): Promise<ChargeResult>;
-  /** How long until `address` may knock on `loc` again (0: now); a read, for refusing early. */
-  knockWait(loc: number, address: string, now: number): Promise<number>;
-  /** Gives `address` its turn on `loc` back (its exchange proved the code: it was no guess). */
-  unknock(loc: number, address: string): Promise<void>;
+  /**
+   * A new turn of `address` on `loc` for the exchange `reqId`, with `retries` more exchanges allowed
+   * in it after a cut: refused when the address's turn there began less than `intervalMs` ago (with
+   * `retryMs`).
+   */
+  knock(
+    loc: number,
+    address: string,
+    reqId: string,
+    intervalMs: number,
+    retries: number,
+    now: number,
+  ): Promise<ChargeResult>;
+  /** The turn of `address` on `loc` while it lasts; null when it has none (a read, for refusing early). */
+  turnOf(loc: number, address: string, now: number): Promise<KnockTurn | null>;
+  /**
+   * The exchange `prev` of the turn ended unjudged: `reqId` takes its place, one of the turn's
+   * retries used (one conditional update: the turn still names `prev`, has a retry left and no
+   * confirmation waiting for the owner's verdict); false when that does not hold.
+   */
+  reknock(loc: number, address: string, prev: string, reqId: string, now: number): Promise<boolean>;
+  /** The turn's exchange `reqId` was confirmed: its confirmation waits for the owner's verdict, and no retry is left. */
+  judgeKnock(loc: number, address: string, reqId: string): Promise<void>;
+  /** The turn's exchange `reqId` was judged wrong by the owner, or stalled by its guest: the turn is spent until it ends. */
+  spendKnock(loc: number, address: string, reqId: string): Promise<void>;
+  /**
+   * Gives `address` its turn on `loc` back (its exchange proved the code, or was never judged); with
+   * `judging`, only while the turn still waits for the owner's verdict on that exchange (false if not).
+   */
+  unknock(loc: number, address: string, judging?: string): Promise<boolean>;
   /** Takes one from `key`'s counter for the window holding `now` unless `limit` are taken (one conditional update). */
   charge(key: string, windowMs: number, limit: number, now: number): Promise<ChargeResult>;
   /** The owner's device answered the hello; null when the request is gone or lapsed. */
@@ -192,6 +228,7 @@ const META = "META";
 const msgSk = (seq: number) => `MSG#${String(seq).padStart(12, "0")}`;
 const reqSk = (id: string) => `REQ#${id}`;
 const locKey = (loc: number) => ({ pk: `LOC#${loc}`, sk: "LOC" });
+const knockKey = (loc: number, address: string) => ({ pk: `LOC#${loc}`, sk: `KNOCK#${address}` });
 
 function toRoom(item: Record<string, unknown>): Room {
   const str = (x: unknown) => (typeof x === "string" ? x : null);
@@ -231,6 +268,44 @@ export function makeDynamoFriendStore(
 ): FriendStore {
   const roomExp = (now: number) => nowSeconds(now) + ROOM_TTL_SECONDS;
   const T = tableName;
+
+  /** One conditional update: false when its condition did not hold. */
+  async function updated(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<boolean> {
+    try {
+      await db.send(new UpdateCommand(input));
+      return true;
+    } catch (e) {
+      if (isConditionFailed(e)) return false;
+      throw e;
+    }
+  }
+
+  /** One conditional update of a locator's item (its slot and wrong-code counters). */
+  const locUpdate = (loc: number, expr: string, cond: string, values: Record<string, unknown>): Promise<boolean> =>
+    updated({
+      TableName: T,
+      Key: locKey(loc),
+      UpdateExpression: expr,
+      ConditionExpression: cond,
+      ExpressionAttributeValues: values,
+    });
+
+  /** One update of an address's knock turn on a locator, while the turn still names the exchange `reqId`. */
+  const knockUpdate = (
+    loc: number,
+    address: string,
+    reqId: string,
+    expr: string,
+    values: Record<string, unknown>,
+  ): Promise<boolean> =>
+    updated({
+      TableName: T,
+      Key: knockKey(loc, address),
+      UpdateExpression: expr,
+      ConditionExpression: "#req = :r",
+      ExpressionAttributeNames: { "#req": "req", "#left": "left" },
+      ExpressionAttributeValues: { ...values, ":r": reqId },
+    });
 
   async function getRoom(roomId: string, now: number): Promise<Room | null> {
     const r = await db.send(
@@ -475,27 +550,13 @@ export function makeDynamoFriendStore(
       return { loc, roomId: String(r.Item.roomId), fails: Number(r.Item.fails ?? 0), slots: Number(r.Item.slots ?? 0) };
     },
     async reserveGuess(loc, roomId, now) {
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: T,
-            Key: locKey(loc),
-            UpdateExpression: "ADD slots :one",
-            ConditionExpression:
-              "roomId = :r AND fails < :max AND expiresAt > :nows AND (attribute_not_exists(slots) OR slots < :open)",
-            ExpressionAttributeValues: {
-              ":one": 1,
-              ":r": roomId,
-              ":max": MAX_WRONG_CODES,
-              ":open": OPEN_EXCHANGES,
-              ":nows": nowSeconds(now),
-            },
-          }),
-        );
-        return "reserved";
-      } catch (e) {
-        if (!isConditionFailed(e)) throw e;
-      }
+      const taken = await locUpdate(
+        loc,
+        "ADD slots :one",
+        "roomId = :r AND fails < :max AND expiresAt > :nows AND (attribute_not_exists(slots) OR slots < :open)",
+        { ":one": 1, ":r": roomId, ":max": MAX_WRONG_CODES, ":open": OPEN_EXCHANGES, ":nows": nowSeconds(now) },
+      );
+      if (taken) return "reserved";
       const r = await db.send(new GetCommand({ TableName: T, Key: locKey(loc), ConsistentRead: true }));
       const live =
         r.Item !== undefined &&
@@ -505,42 +566,25 @@ export function makeDynamoFriendStore(
       return live ? "full" : "gone";
     },
     async releaseGuess(loc, roomId) {
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: T,
-            Key: locKey(loc),
-            UpdateExpression: "ADD slots :minus",
-            ConditionExpression: "roomId = :r AND slots > :zero",
-            ExpressionAttributeValues: { ":minus": -1, ":r": roomId, ":zero": 0 },
-          }),
-        );
-      } catch (e) {
-        if (!isConditionFailed(e)) throw e;
-      }
+      await locUpdate(loc, "ADD slots :minus", "roomId = :r AND slots > :zero", {
+        ":minus": -1,
+        ":r": roomId,
+        ":zero": 0,
+      });
     },
-    async passGuess(loc, roomId, now) {
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: T,
-            Key: locKey(loc),
-            UpdateExpression: "ADD slots :minus",
-            ConditionExpression: "roomId = :r AND fails < :max AND expiresAt > :nows AND slots > :zero",
-            ExpressionAttributeValues: {
-              ":minus": -1,
-              ":r": roomId,
-              ":max": MAX_WRONG_CODES,
-              ":nows": nowSeconds(now),
-              ":zero": 0,
-            },
-          }),
-        );
-        return true;
-      } catch (e) {
-        if (isConditionFailed(e)) return false;
-        throw e;
-      }
+    passGuess(loc, roomId, now) {
+      return locUpdate(
+        loc,
+        "ADD slots :minus",
+        "roomId = :r AND fails < :max AND expiresAt > :nows AND slots > :zero",
+        {
+          ":minus": -1,
+          ":r": roomId,
+          ":max": MAX_WRONG_CODES,
+          ":nows": nowSeconds(now),
+          ":zero": 0,
+        },
+      );
     },
     async countWrongCode(loc, roomId, now) {
       try {
@@ -582,13 +626,13 @@ export function makeDynamoFriendStore(
       }
       await update(roomId, "REMOVE loc", "attribute_exists(pk) AND loc = :loc", { ":loc": loc });
     },
-    async knock(loc, address, intervalMs, now) {
+    async knock(loc, address, reqId, intervalMs, retries, now) {
       const until = now + intervalMs;
       try {
         await db.send(
           new PutCommand({
             TableName: T,
-            Item: { pk: `LOC#${loc}`, sk: `KNOCK#${address}`, until, expiresAt: nowSeconds(until) + 60 },
+            Item: { ...knockKey(loc, address), until, left: retries, req: reqId, expiresAt: nowSeconds(until) + 60 },
             ConditionExpression: "attribute_not_exists(pk) OR #until <= :now",
             ExpressionAttributeNames: { "#until": "until" },
             ExpressionAttributeValues: { ":now": now },
@@ -598,37 +642,67 @@ export function makeDynamoFriendStore(
       } catch (e) {
         if (!isConditionFailed(e)) throw e;
       }
-      const r = await db.send(
-        new GetCommand({ TableName: T, Key: { pk: `LOC#${loc}`, sk: `KNOCK#${address}` }, ConsistentRead: true }),
-      );
+      const r = await db.send(new GetCommand({ TableName: T, Key: knockKey(loc, address), ConsistentRead: true }));
       return { ok: false, retryMs: Math.max(1, Number(r.Item?.until ?? now + 1) - now) };
     },
-    async knockWait(loc, address, now) {
-      const r = await db.send(
-        new GetCommand({ TableName: T, Key: { pk: `LOC#${loc}`, sk: `KNOCK#${address}` }, ConsistentRead: true }),
-      );
-      return Math.max(0, Number(r.Item?.until ?? 0) - now);
+    async turnOf(loc, address, now) {
+      const r = await db.send(new GetCommand({ TableName: T, Key: knockKey(loc, address), ConsistentRead: true }));
+      const it = r.Item;
+      if (it === undefined || Number(it.until ?? 0) <= now) return null;
+      return {
+        until: Number(it.until),
+        left: Number(it.left ?? 0),
+        ...(typeof it.req === "string" ? { req: it.req } : {}),
+        ...(it.judging === true ? { judging: true } : {}),
+      };
     },
-    async unknock(loc, address) {
-      await db.send(new DeleteCommand({ TableName: T, Key: { pk: `LOC#${loc}`, sk: `KNOCK#${address}` } }));
+    reknock(loc, address, prev, reqId, now) {
+      return updated({
+        TableName: T,
+        Key: knockKey(loc, address),
+        UpdateExpression: "SET #req = :new, #left = #left - :one",
+        ConditionExpression: "#until > :now AND #left > :zero AND #req = :prev AND attribute_not_exists(judging)",
+        ExpressionAttributeNames: { "#req": "req", "#left": "left", "#until": "until" },
+        ExpressionAttributeValues: { ":new": reqId, ":one": 1, ":now": now, ":zero": 0, ":prev": prev },
+      });
+    },
+    async judgeKnock(loc, address, reqId) {
+      await knockUpdate(loc, address, reqId, "SET judging = :t, #left = :zero", { ":t": true, ":zero": 0 });
+    },
+    async spendKnock(loc, address, reqId) {
+      await knockUpdate(loc, address, reqId, "SET #left = :zero REMOVE judging", { ":zero": 0 });
+    },
+    async unknock(loc, address, judging) {
+      if (judging === undefined) {
+        await db.send(new DeleteCommand({ TableName: T, Key: knockKey(loc, address) }));
+        return true;
+      }
+      try {
+        await db.send(
+          new DeleteCommand({
+            TableName: T,
+            Key: knockKey(loc, address),
+            ConditionExpression: "#req = :r AND judging = :t",
+            ExpressionAttributeNames: { "#req": "req" },
+            ExpressionAttributeValues: { ":r": judging, ":t": true },
+          }),
+        );
+        return true;
+      } catch (e) {
+        if (isConditionFailed(e)) return false;
+        throw e;
+      }
     },
     async charge(key, windowMs, limit, now) {
       const win = Math.floor(now / windowMs);
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: T,
-            Key: { pk: `RATE#friend#${key}`, sk: String(win) },
-            UpdateExpression: "ADD n :one SET expiresAt = :exp",
-            ConditionExpression: "attribute_not_exists(n) OR n < :limit",
-            ExpressionAttributeValues: { ":one": 1, ":limit": limit, ":exp": nowSeconds((win + 2) * windowMs) },
-          }),
-        );
-        return { ok: true };
-      } catch (e) {
-        if (isConditionFailed(e)) return { ok: false, retryMs: (win + 1) * windowMs - now };
-        throw e;
-      }
+      const taken = await updated({
+        TableName: T,
+        Key: { pk: `RATE#friend#${key}`, sk: String(win) },
+        UpdateExpression: "ADD n :one SET expiresAt = :exp",
+        ConditionExpression: "attribute_not_exists(n) OR n < :limit",
+        ExpressionAttributeValues: { ":one": 1, ":limit": limit, ":exp": nowSeconds((win + 2) * windowMs) },
+      });
+      return taken ? { ok: true } : { ok: false, retryMs: (win + 1) * windowMs - now };
     },
     replyRequest(roomId, reqId, now) {
       return updateRequest(
