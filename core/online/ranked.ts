@@ -56,6 +56,9 @@ export function openRankedLink(o: RankedLinkOptions): RankedLink {
 
   /** The request id of the name sent after signing in, while it is unanswered. */
   let naming: string | null = null;
+  /** The name the server last refused (taken, reserved, or too many new names): not sent again. */
+  let refusedName: string | null = null;
+  let namingWhat: string | null = null;
   /** Signed in, back in the match's seat if in one: what was queued may go. */
   let attaching = false;
   const maybeResume = (): void => {
@@ -76,8 +79,11 @@ export function openRankedLink(o: RankedLinkOptions): RankedLink {
     socket: o.socket,
     ridPrefix: "r",
     // The router answers a flood refusal in the common error shape, the ranked service in its own.
+    // A refused name is not tried again: the name is a wish, and the outbox waits for its answer.
     retryable: (f) =>
-      (f.type === "ranked.error" || f.type === "error") && (f.code === "rate/limited" || f.code === "server/error"),
+      (f.type === "ranked.error" || f.type === "error") &&
+      (f.code === "rate/limited" || f.code === "server/error") &&
+      !(f.type === "ranked.error" && f.code === "rate/limited" && naming !== null && f.rid === naming),
     handlers: {
       onOpen: hello,
       onClose: () => {
@@ -109,10 +115,22 @@ export function openRankedLink(o: RankedLinkOptions): RankedLink {
           const named = o.name === undefined ? null : parseDisplayName(o.name());
           // The name first (a seek needs it), then the outbox. A name held, or waiting for the
           // player's first rated game (`pending`), is not sent again on every new socket.
-          if (named !== null && named.ok && named.value !== m.name && named.value !== m.pending)
+          if (
+            named !== null &&
+            named.ok &&
+            named.value !== m.name &&
+            named.value !== m.pending &&
+            named.value !== refusedName
+          ) {
+            namingWhat = named.value;
             naming = conn.request({ type: "auth.name", name: named.value }, { early: true });
+          }
           maybeResume();
         } else if (naming !== null && "rid" in m && m.rid === naming) {
+          // Refused (taken by a look-alike, reserved, too many new names): play on under the name
+          // the server has, and do not ask again on every new socket (the per-player name quota
+          // would refuse every sign-in after the tenth, and a refusal must not keep the player out).
+          if (m.type === "ranked.error") refusedName = namingWhat;
           naming = null;
           maybeResume();
         } else if (attaching && (m.type === "ranked.start" || m.type === "ranked.end" || m.type === "ranked.error")) {

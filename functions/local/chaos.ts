@@ -511,7 +511,16 @@ export async function rankedGame(url: string, scale: ChaosScale, seed: number, t
     while (sides.every((s) => s.ended === null)) {
       if (views.size > progress.versions) progress = { versions: views.size, at: Date.now() };
       else if (Date.now() - progress.at > STALL_MS)
-        throw new Error(`no progress for ${STALL_MS / 1000} s at version ${views.size - 1}`);
+        throw new Error(
+          `no progress for ${STALL_MS / 1000} s at version ${views.size - 1}: ` +
+            sides
+              .map(
+                (s) =>
+                  `match ${s.match?.id.slice(0, 6)} otherMatch=${s.otherMatch} stale=${s.stale.size} seat ${s.seat} ${s.connected ? "connected" : "away"} holds v${s.match?.version} ${s.match?.status} toMove=${s.match?.toMove}` +
+                  ` last sent v${s.sent.at(-1)?.version} link=${JSON.stringify(s.link.state())} heard=${JSON.stringify(s.heard)} errors=${s.errors.join(",")}`,
+              )
+              .join(" | "),
+        );
       for (const [i, s] of sides.entries()) {
         const m = s.match;
         if (m === null || m.status !== "active" || m.toMove !== s.seat || s.ended !== null) continue;
