@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const SOURCE_DIRS = ["core", "functions", "web/src", "web/e2e", "scripts", "stacks"];
+const SOURCE_DIRS = ["core", "functions", "web/src", "e2e", "scripts", "stacks"];
 
 function walk(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
@@ -61,7 +61,7 @@ const LAYERS: readonly (readonly RegExp[])[] = [
   [/^functions\/(ws|http)\//],
   [/^functions\/routes\.ts$/],
   [/^functions\/local\//, /^stacks\//],
-  [/^scripts\//, /^web\/e2e\//],
+  [/^scripts\//, /^e2e\//],
 ];
 
 /** The layer of a path relative to the root, or -1 when it stands in none. */
