@@ -16,7 +16,7 @@ import { makeMatch } from "../../core/ranked/match.js";
 import { ensureTable, startDynalite } from "../local/dynamo.js";
 import { startServer, type RunningServer } from "../local/server.js";
 import { readScale } from "../lib/scale.js";
-import { Client } from "../ranked/testClient.js";
+import { Client } from "../ranked/testing/client.js";
 import { DUE_INDEX, makeDynamoMatchStore, shardOf } from "./store.js";
 
 const CLOCK_MS = 2_500;
