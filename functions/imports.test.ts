@@ -208,14 +208,14 @@ describe("imports", () => {
     const fake = new Map<string, string[]>([
       [at("functions/ranked/router.ts"), deps],
       [at("functions/lib/flood.ts"), [at("core/protocol/friend.ts"), at("functions/friends/service.ts")]],
-      [at("core/online/session.ts"), [at("web/src/lib/online.ts")]],
-      [at("web/src/lib/online.ts"), [at("functions/lib/config.ts"), at("core/online/session.ts")]],
+      [at("core/online/friend/session.ts"), [at("web/src/lib/online.ts")]],
+      [at("web/src/lib/online.ts"), [at("functions/lib/config.ts"), at("core/online/friend/session.ts")]],
       [at("functions/ws/router.ts"), [at("functions/ranked/router.ts"), at("functions/lib/flood.ts")]],
     ]);
     expect(upward(fake)).toEqual([
       "functions/ranked/router.ts → functions/ws/context.ts",
       "functions/lib/flood.ts → functions/friends/service.ts",
-      "core/online/session.ts → web/src/lib/online.ts",
+      "core/online/friend/session.ts → web/src/lib/online.ts",
       "web/src/lib/online.ts → functions/lib/config.ts",
     ]);
   });

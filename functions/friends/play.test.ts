@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { view as positionView, playAll, newGame } from "../../core/games/index.js";
-import { isPlaying, type Settings } from "../../core/online/game.js";
+import { isPlaying, type Settings } from "../../core/online/friend/game.js";
 import { codeOf, newRoom, player, playMoves, rng, waitFor, type Player } from "../local/players.js";
 import { useTestServer } from "./testing/rigs.js";
 
