@@ -17,7 +17,14 @@ import {
   type TraceEvent,
   type GameOptions,
 } from "../../games/index.js";
-import { createSeries, forfeit as forfeitSeries, recordGame, starterOf, type BestOf, type Series } from "../../series.js";
+import {
+  createSeries,
+  forfeit as forfeitSeries,
+  recordGame,
+  starterOf,
+  type BestOf,
+  type Series,
+} from "../../series.js";
 import type { Payload } from "../payload.js";
 import { chatFlood } from "../../protocol/chat.js";
 import type { GameId } from "../../types.js";

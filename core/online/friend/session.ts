@@ -32,13 +32,7 @@ import { createTimers } from "./timers.js";
 import type { FriendSession, FriendSessionOptions, SessionEvent } from "./types.js";
 
 export type { SessionSnapshot } from "./snapshot.js";
-export type {
-  FriendSession,
-  FriendSessionOptions,
-  JoinRequestView,
-  SessionStatus,
-  SessionView,
-} from "./types.js";
+export type { FriendSession, FriendSessionOptions, JoinRequestView, SessionStatus, SessionView } from "./types.js";
 export { MAX_OPEN_EXCHANGES } from "./door.js";
 
 /** How often a seated session pings, and how long it waits for any answer before reconnecting. */
