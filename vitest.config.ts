@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import solid from "vite-plugin-solid";
 
@@ -32,6 +33,9 @@ const FRIEND_LIMITS = { FRIEND_ROOM_LIMIT: "100000", FRIEND_LOOKUP_LIMIT: "10000
 
 export default defineConfig({
   test: {
+    // One test file per core (vitest's default leaves one core free: a single worker on a two-core
+    // machine, where most integration and browser test time is spent waiting on sockets and timers).
+    maxWorkers: availableParallelism(),
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
