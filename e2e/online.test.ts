@@ -675,7 +675,7 @@ describe("ranked play and the leaderboard", () => {
     ]);
     expect(await a.page.textContent("#ranked-result")).toBe("You won!");
     expect(await b.page.textContent("#ranked-result")).toBe("Alice won");
-    // A second game of the day between two new identities counts little (README: fair ratings), so
+    // A second game of the day between two new identities counts little (docs/ranked.md, Ratings), so
     // the change may round to 0 points: the resigning side never gains, the winner never loses.
     const change = async (p: typeof a): Promise<[number, number]> => {
       const m = /^Rating (\d+) → (\d+) /.exec((await p.page.textContent('[data-testid="rating-change"]')) ?? "");

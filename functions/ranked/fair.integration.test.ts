@@ -22,7 +22,7 @@ import { makeDynamoRankedStores, makeRankedService } from "./ports.js";
 import { Client, type Msg } from "./testing/client.js";
 import type { RankedStores } from "./types.js";
 
-/** What the farming run may move a rating by, at most (README, ranked section). */
+/** What the farming run may move a rating by, at most (docs/ranked.md, Ratings). */
 const FARM_LIMIT = 50;
 const SMALL = { holes: 4, seeds: 1 };
 
