@@ -8,6 +8,7 @@
 // request a web page sends (any `Origin` header, any preflight) is refused, so dynalite's own
 // wildcard CORS answer is never given.
 import { createRequire } from "node:module";
+import { Buffer } from "node:buffer";
 import { timingSafeEqual } from "node:crypto";
 import { parentPort, workerData } from "node:worker_threads";
 
