@@ -26,7 +26,7 @@ const rows = (text: string): string[][] =>
     .map((l) => l.split(";").map((f) => f.trim()));
 
 /** The module's text from the two files' text. */
-export function generate(confusables: string, identifierStatus: string): string {
+function generate(confusables: string, identifierStatus: string): string {
   const version = versionOf(confusables, "confusables.txt");
   if (versionOf(identifierStatus, "IdentifierStatus.txt") !== version) throw new Error("the files' versions differ");
   const pairs = rows(confusables).map(([src, dst]) => `${src} ${dst}`);

@@ -59,7 +59,7 @@ function liveGains(cur: PlayerGameRecord, now: number): Gains {
 }
 
 /** How many points one game against `opponent` may still add at `now`: what is left of the caps. */
-export function gainRoom(cur: PlayerGameRecord, opponent: SeatRecord, now: number): number {
+function gainRoom(cur: PlayerGameRecord, opponent: SeatRecord, now: number): number {
   const live = liveGains(cur, now);
   const total = DAILY_GAIN_CAP - live.reduce((n, g) => n + g.total, 0);
   if (isEstablished(opponent)) return Math.max(0, total);
