@@ -9,28 +9,29 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { LESSONS, type Lesson } from "../src/content/lessons.js";
-import { TIPS } from "../src/content/rules.js";
-import { fill } from "../src/content/text.js";
-import { levelText } from "../src/content/levels.js";
-import { LEVEL_IDS } from "../src/game/levels.js";
-import { lessonWords } from "../src/i18n/content/apply.js";
-import { CONTENT_KK } from "../src/i18n/content/kk.js";
-import { CONTENT_KY } from "../src/i18n/content/ky.js";
-import { CONTENT_RU } from "../src/i18n/content/ru.js";
-import { CONTENT_SN } from "../src/i18n/content/sn.js";
-import type { ContentTranslation } from "../src/i18n/content/types.js";
-import { CONTENT_YO } from "../src/i18n/content/yo.js";
-import { RULES_SN } from "../src/i18n/rules/sn.js";
+import { LESSONS, type Lesson } from "../web/src/content/lessons.js";
+import { TIPS } from "../web/src/content/rules.js";
+import { fill } from "../web/src/content/text.js";
+import { levelText } from "../web/src/content/levels.js";
+import { LEVEL_IDS } from "../web/src/game/levels.js";
+import { lessonWords } from "../web/src/i18n/content/apply.js";
+import { CONTENT_KK } from "../web/src/i18n/content/kk.js";
+import { CONTENT_KY } from "../web/src/i18n/content/ky.js";
+import { CONTENT_RU } from "../web/src/i18n/content/ru.js";
+import { CONTENT_SN } from "../web/src/i18n/content/sn.js";
+import type { ContentTranslation } from "../web/src/i18n/content/types.js";
+import { CONTENT_YO } from "../web/src/i18n/content/yo.js";
+import { RULES_SN } from "../web/src/i18n/rules/sn.js";
 import { measureClient } from "./bundle.js";
 import { CHROMIUM, CHROMIUM_ARGS, startHarness, type Harness } from "./harness.js";
+import { sharedClient } from "./client.js";
 import { openInLanguage } from "./languages.js";
 
 let h: Harness;
 let browser: Browser;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness(sharedClient());
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }, 180_000);
 

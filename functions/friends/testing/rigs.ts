@@ -12,11 +12,11 @@ import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
 import { randomBytes } from "node:crypto";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll } from "vitest";
-import { makeDynamoConnectionStore } from "../lib/connections.js";
-import type { RealtimeInfra } from "../lib/realtime.js";
-import { ensureTable, startDynalite, type LocalDynamo } from "../local/dynamo.js";
-import { startTestServer, type TestServer } from "../local/players.js";
-import { receive } from "../ws/router.js";
+import { makeDynamoConnectionStore } from "../../lib/connections.js";
+import type { RealtimeInfra } from "../../lib/realtime.js";
+import { ensureTable, startDynalite, type LocalDynamo } from "../../local/dynamo.js";
+import { startTestServer, type TestServer } from "../../local/players.js";
+import { receive } from "../../ws/router.js";
 
 /** The friend limits the test configuration raises, by name. */
 const LIMIT_ENV = { rooms: "FRIEND_ROOM_LIMIT", lookups: "FRIEND_LOOKUP_LIMIT", knock: "FRIEND_KNOCK_MS" } as const;

@@ -10,16 +10,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { parseDeviceKeys } from "../../core/identity.js";
-import { freshRecord } from "../../core/ranked/settle.js";
-import { documentClient, readConfig } from "../../functions/lib/config.js";
-import { startServer, type RunningServer } from "../../functions/local/server.js";
-import { makeDynamoRatingStore } from "../../functions/ratings/store.js";
-import { updateProfile } from "../../functions/identity/identity.js";
-import { makeDynamoIdentityStore } from "../../functions/identity/store.js";
-import { claimAfterRatedGame } from "../../functions/names/names.js";
-import { makeDynamoNameStore } from "../../functions/names/store.js";
-import { buildClient, CHROMIUM, CHROMIUM_ARGS } from "./harness.js";
+import { parseDeviceKeys } from "../core/identity.js";
+import { freshRecord } from "../core/ranked/settle.js";
+import { documentClient, readConfig } from "../functions/lib/config.js";
+import { startServer, type RunningServer } from "../functions/local/server.js";
+import { makeDynamoRatingStore } from "../functions/ratings/store.js";
+import { updateProfile } from "../functions/identity/identity.js";
+import { makeDynamoIdentityStore } from "../functions/identity/store.js";
+import { claimAfterRatedGame } from "../functions/names/names.js";
+import { makeDynamoNameStore } from "../functions/names/store.js";
+import { CHROMIUM, CHROMIUM_ARGS } from "./harness.js";
+import { sharedClient } from "./client.js";
 
 interface Player {
   readonly name: string;
@@ -86,8 +87,7 @@ async function chooseSmallTsoro(p: Player): Promise<void> {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "mancala-ranked-"));
-  await buildClient(join(dir, "dist"));
-  server = await startServer({ port: 0, dataDir: join(dir, "data"), staticDir: join(dir, "dist"), quiet: true });
+  server = await startServer({ port: 0, dataDir: join(dir, "data"), staticDir: sharedClient(), quiet: true });
   [alice, bola] = await Promise.all([openPlayer("Alice", { width: 1100, height: 800 }), openPlayer("Bola", PHONE)]);
   // Alice is a strong, established player: 1900 against Bola's first-game 1500, far outside the ±100 window.
   const ratings = makeDynamoRatingStore(documentClient(readConfig()), readConfig().tableName);

@@ -4,9 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { newGame, play, toMove, type State } from "../../core/games/index.js";
+import { newGame, play, toMove, type State } from "../core/games/index.js";
 import { measureClient } from "./bundle.js";
 import { startHarness, type Harness } from "./harness.js";
+import { sharedClient } from "./client.js";
 
 let h: Harness;
 /** A 2×2 PNG, written out here so no picture file is kept in the repository. */
@@ -15,7 +16,7 @@ const PNG_2X2 =
 const at = (hash: string): string => new URL(hash, h.url).toString();
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness(sharedClient());
   await h.page.goto(at("#/"));
   await h.page.evaluate(() =>
     localStorage.setItem("mancala.settings.v1", JSON.stringify({ speed: "fast", sound: false })),
@@ -225,7 +226,7 @@ describe("in Chromium against the local server", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     try {
       // Medium holes, the default (a test above chose Large, which on a phone takes the whole height
-      // for the board and moves the move list and the controls below it: web/e2e/phoneboard.test.ts).
+      // for the board and moves the move list and the controls below it: e2e/phoneboard.test.ts).
       await page.goto(at("#/settings"));
       await page.click('fieldset:has(legend:text("Hole size")) label.chip:has-text("Medium")');
       await page.goto(at("#/new"));

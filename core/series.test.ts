@@ -9,7 +9,7 @@ import {
   winsNeeded,
   type BestOf,
   type Series,
-} from "./match.js";
+} from "./series.js";
 import type { Outcome } from "./types.js";
 
 const win0: Outcome = { winner: 0, reason: "kazan" };

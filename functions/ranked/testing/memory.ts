@@ -2,19 +2,19 @@
  * Test fixtures for ranked play: every domain's in-memory store, a recording gateway, a clock tests
  * move by hand, and a helper that signs in a device. Used by the unit tests only.
  */
-import { makeDeviceKeys, signChallenge, type DeviceKeys } from "../../core/identity.js";
-import type { RankedClientMessage, RankedServerMessage } from "../../core/protocol/ranked.js";
-import type { Seat } from "../../core/types.js";
-import { createMemoryIdentityStore, type MemoryIdentityStore } from "../identity/store.js";
-import { createMemoryCounters } from "../lib/counters.js";
-import { createMemorySeekStore } from "../matchmaking/store.js";
-import { createMemoryMatchStore, type MemoryMatchStore } from "../matches/store.js";
-import { createMemoryNameStore, type MemoryNameStore } from "../names/store.js";
-import { createMemoryRatingStore, type MemoryRatingStore } from "../ratings/store.js";
-import { DEFAULT_RANKED_CONFIG } from "./config.js";
-import { createMemoryQuota } from "./quota.js";
-import { createRankedService, type RankedService } from "./service.js";
-import type { RankedConfig, RankedStores } from "./types.js";
+import { makeDeviceKeys, signChallenge, type DeviceKeys } from "../../../core/identity.js";
+import type { RankedClientMessage, RankedServerMessage } from "../../../core/protocol/ranked.js";
+import type { Seat } from "../../../core/types.js";
+import { createMemoryIdentityStore, type MemoryIdentityStore } from "../../identity/store.js";
+import { createMemoryCounters } from "../../lib/counters.js";
+import { createMemorySeekStore } from "../../matchmaking/store.js";
+import { createMemoryMatchStore, type MemoryMatchStore } from "../../matches/store.js";
+import { createMemoryNameStore, type MemoryNameStore } from "../../names/store.js";
+import { createMemoryRatingStore, type MemoryRatingStore } from "../../ratings/store.js";
+import { DEFAULT_RANKED_CONFIG } from "../config.js";
+import { createMemoryQuota } from "../quota.js";
+import { createRankedService, type RankedService } from "../service.js";
+import type { RankedConfig, RankedStores } from "../types.js";
 
 interface Sent {
   readonly conn: string;

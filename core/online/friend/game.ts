@@ -3,9 +3,9 @@
  * Both clients apply the same messages in the same (server) order, so they reach the same state; a
  * message the rules or the state do not allow is refused identically on both sides and changes
  * nothing. The creator's `setup` fixes the game; room seat `starter` plays engine seat 0 in the
- * current game (players take turns to start, core/match.ts).
+ * current game (players take turns to start, core/series.ts).
  */
-import { err, ok, type BySeat, type Outcome, type Result, type Seat } from "../types.js";
+import { err, ok, type BySeat, type Outcome, type Result, type Seat } from "../../types.js";
 import {
   newGame,
   outcome,
@@ -16,11 +16,18 @@ import {
   type State,
   type TraceEvent,
   type GameOptions,
-} from "../games/index.js";
-import { createSeries, forfeit as forfeitSeries, recordGame, starterOf, type BestOf, type Series } from "../match.js";
-import type { Payload } from "./payload.js";
-import { chatFlood } from "../protocol/chat.js";
-import type { GameId } from "../types.js";
+} from "../../games/index.js";
+import {
+  createSeries,
+  forfeit as forfeitSeries,
+  recordGame,
+  starterOf,
+  type BestOf,
+  type Series,
+} from "../../series.js";
+import type { Payload } from "../payload.js";
+import { chatFlood } from "../../protocol/chat.js";
+import type { GameId } from "../../types.js";
 
 export interface Settings {
   readonly game: GameId;

@@ -8,12 +8,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { startHarness, type Harness } from "./harness.js";
+import { sharedClient } from "./client.js";
 
 let h: Harness;
 const at = (hash: string): string => new URL(hash, h.url).toString();
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness(sharedClient());
   await h.page.goto(at("#/"));
   await h.page.evaluate(() =>
     localStorage.setItem("mancala.settings.v1", JSON.stringify({ speed: "fast", sound: false })),

@@ -1,6 +1,7 @@
 /**
- * A match: a series of games, best of 1, 3, 5 or 7 (docs/rules.md "Series and forfeits"). Pure data and
- * functions; every update returns a new `Series`.
+ * A series: best of 1, 3, 5 or 7 games between the same two players (docs/rules.md "Series and
+ * forfeits"), in every mode but ranked play. Pure data and functions; every update returns a new
+ * `Series`. (A ranked game is one game, kept on the server as a match record: `core/ranked/game.ts`.)
  */
 import type { EndReason, Outcome, Seat } from "./types.js";
 

@@ -6,13 +6,14 @@
  * the saved friend game opens, and stays open through a later drop. Also: a new build served into the same folder is offered with
  * "Update", and taking it switches to the new build and drops the old files from the cache.
  */
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { startServer, type RunningServer } from "../../functions/local/server.js";
-import { buildClient, CHROMIUM, CHROMIUM_ARGS } from "./harness.js";
+import { startServer, type RunningServer } from "../functions/local/server.js";
+import { buildClient, CHROMIUM, CHROMIUM_ARGS, SHARED_BUILD_ID } from "./harness.js";
+import { sharedClient } from "./client.js";
 
 let dir: string;
 let dist: string;
@@ -25,15 +26,6 @@ const errors: string[] = [];
 async function serve(port = 0): Promise<void> {
   server = await startServer({ port, dataDir: join(dir, "data"), staticDir: dist, quiet: true });
   url = server.url;
-}
-
-async function build(id: string): Promise<void> {
-  process.env.BUILD_ID = id;
-  try {
-    await buildClient(dist);
-  } finally {
-    delete process.env.BUILD_ID;
-  }
 }
 
 /** Every URL held by the app's caches. */
@@ -51,7 +43,8 @@ async function cachedUrls(p: Page): Promise<string[]> {
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "mancala-offline-"));
   dist = join(dir, "dist");
-  await build("first");
+  // The run's shared build, copied: this file builds a second one into the same folder.
+  await cp(sharedClient(), dist, { recursive: true });
   await serve();
   context = await chromium.launchPersistentContext(join(dir, "profile"), {
     executablePath: CHROMIUM,
@@ -135,15 +128,15 @@ describe("installable, offline", () => {
   });
 
   test("a new build is offered with Update, not swapped in; taking it drops the old files", async () => {
-    expect(await page.getAttribute("html", "data-build")).toBe("first");
+    expect(await page.getAttribute("html", "data-build")).toBe(SHARED_BUILD_ID);
     const oldEntry = (await page.getAttribute('script[type="module"]', "src"))!.replace(/^\.\//, "/");
     expect(await cachedUrls(page)).toContain(oldEntry);
-    await build("second");
+    await buildClient(dist, "second");
     await page.reload();
     const bar = page.locator('[data-testid="update-bar"]');
     await bar.waitFor({ timeout: 60_000 });
     // Still the old build until the player says so.
-    expect(await page.getAttribute("html", "data-build")).toBe("first");
+    expect(await page.getAttribute("html", "data-build")).toBe(SHARED_BUILD_ID);
     await bar.locator('button:has-text("Update")').click();
     await page.waitForFunction(() => document.documentElement.dataset.build === "second", undefined, {
       timeout: 60_000,

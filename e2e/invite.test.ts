@@ -12,8 +12,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { startServer, type RunningServer } from "../../functions/local/server.js";
-import { buildClient, CHROMIUM, CHROMIUM_ARGS } from "./harness.js";
+import { startServer, type RunningServer } from "../functions/local/server.js";
+import { CHROMIUM, CHROMIUM_ARGS } from "./harness.js";
+import { sharedClient } from "./client.js";
 
 interface Player {
   context: BrowserContext;
@@ -52,8 +53,7 @@ async function openPlayer(tag: string, language: string): Promise<Player> {
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "mancala-invite-"));
   await mkdir(SHOTS, { recursive: true });
-  await buildClient(join(dir, "dist"));
-  server = await startServer({ port: 0, dataDir: join(dir, "data"), staticDir: join(dir, "dist"), quiet: true });
+  server = await startServer({ port: 0, dataDir: join(dir, "data"), staticDir: sharedClient(), quiet: true });
   [owner, guest] = await Promise.all([openPlayer("owner", "en"), openPlayer("guest", "ru")]);
 }, 120_000);
 

@@ -18,28 +18,22 @@
  * use the same code.
  */
 import nacl from "tweetnacl";
-import { PROTOCOL_VERSION } from "../protocol/friend.js";
-import { createRetryPacer } from "./pacer.js";
-import { SYSTEM_CLOCK } from "./clock.js";
-import { DEFAULT_BACKOFF } from "./transport.js";
-import { createConnection, type Connection } from "./connection.js";
-import { act, answerJoin, move, setProfile } from "./friend/actions.js";
-import type { Env } from "./friend/env.js";
-import { onClose, onFrame, onTimer } from "./friend/events.js";
-import { resume } from "./friend/exchange.js";
-import { initialState, snapshotOf, viewOf } from "./friend/state.js";
-import { createTimers } from "./friend/timers.js";
-import type { FriendSession, FriendSessionOptions, SessionEvent } from "./friend/types.js";
+import { PROTOCOL_VERSION } from "../../protocol/friend.js";
+import { createRetryPacer } from "../pacer.js";
+import { SYSTEM_TIMER } from "../timer.js";
+import { DEFAULT_BACKOFF } from "../transport.js";
+import { createConnection, type Connection } from "../connection.js";
+import { act, answerJoin, move, setProfile } from "./actions.js";
+import type { Env } from "./env.js";
+import { onClose, onFrame, onTimer } from "./events.js";
+import { resume } from "./exchange.js";
+import { initialState, snapshotOf, viewOf } from "./state.js";
+import { createTimers } from "./timers.js";
+import type { FriendSession, FriendSessionOptions, SessionEvent } from "./types.js";
 
-export type { SessionSnapshot } from "./friend/snapshot.js";
-export type {
-  FriendSession,
-  FriendSessionOptions,
-  JoinRequestView,
-  SessionStatus,
-  SessionView,
-} from "./friend/types.js";
-export { MAX_OPEN_EXCHANGES } from "./friend/door.js";
+export type { SessionSnapshot } from "./snapshot.js";
+export type { FriendSession, FriendSessionOptions, JoinRequestView, SessionStatus, SessionView } from "./types.js";
+export { MAX_OPEN_EXCHANGES } from "./door.js";
 
 /** How often a seated session pings, and how long it waits for any answer before reconnecting. */
 export const HEARTBEAT_MS = 60_000;
@@ -47,7 +41,7 @@ export const HEARTBEAT_TIMEOUT_MS = 15_000;
 
 export function createFriendSession(opts: FriendSessionOptions): FriendSession {
   const random = opts.random ?? nacl.randomBytes;
-  const clock = opts.clock ?? SYSTEM_CLOCK;
+  const clock = opts.clock ?? SYSTEM_TIMER;
   /** A number in [0, 1) from the injected random bytes (for jitter). */
   const unit = (): number => {
     const b = random(2);

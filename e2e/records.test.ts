@@ -7,14 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { newGame, playAll, view } from "../../core/games/index.js";
-import { makeShareCode, parsePlayOk } from "../../core/records/index.js";
+import { newGame, playAll, view } from "../core/games/index.js";
+import { makeShareCode, parsePlayOk } from "../core/records/index.js";
 import { startHarness, type Harness } from "./harness.js";
+import { sharedClient } from "./client.js";
 
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness(sharedClient());
   await h.page.goto(h.url);
   await h.page.evaluate(() =>
     localStorage.setItem("mancala.settings.v1", JSON.stringify({ speed: "fast", sound: false })),
@@ -141,7 +142,7 @@ describe("records in the client", () => {
     const moves: number[] = [];
     let s = g.value;
     for (let i = 0; i < 200 && view(s).result === null; i++) {
-      const { legalMoves, play } = await import("../../core/games/index.js");
+      const { legalMoves, play } = await import("../core/games/index.js");
       const ms = legalMoves(s);
       const mv = ms[(i * 5 + 1) % ms.length];
       moves.push(mv);

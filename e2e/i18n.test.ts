@@ -7,30 +7,31 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { legalMoves, newGame, play } from "../../core/games/index.js";
-import { makeRecord, makeShareCode, replayRecord } from "../../core/records/index.js";
+import { legalMoves, newGame, play } from "../core/games/index.js";
+import { makeRecord, makeShareCode, replayRecord } from "../core/records/index.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Catalogue } from "../src/i18n/catalogue.js";
-import { EN } from "../src/i18n/en.js";
-import { KK } from "../src/i18n/kk.js";
-import { KY } from "../src/i18n/ky.js";
-import { RU } from "../src/i18n/ru.js";
-import { SN } from "../src/i18n/sn.js";
-import { YO } from "../src/i18n/yo.js";
-import { GUIDES } from "../src/content/rules.js";
-import { RULES_KK } from "../src/i18n/rules/kk.js";
-import { RULES_YO } from "../src/i18n/rules/yo.js";
-import { CONTENT_KK } from "../src/i18n/content/kk.js";
+import type { Catalogue } from "../web/src/i18n/catalogue.js";
+import { EN } from "../web/src/i18n/en.js";
+import { KK } from "../web/src/i18n/kk.js";
+import { KY } from "../web/src/i18n/ky.js";
+import { RU } from "../web/src/i18n/ru.js";
+import { SN } from "../web/src/i18n/sn.js";
+import { YO } from "../web/src/i18n/yo.js";
+import { GUIDES } from "../web/src/content/rules.js";
+import { RULES_KK } from "../web/src/i18n/rules/kk.js";
+import { RULES_YO } from "../web/src/i18n/rules/yo.js";
+import { CONTENT_KK } from "../web/src/i18n/content/kk.js";
 import { measureClient } from "./bundle.js";
 import { CHROMIUM, CHROMIUM_ARGS, startHarness, type Harness } from "./harness.js";
+import { sharedClient } from "./client.js";
 import { openInLanguage, playToResults, screenWords, startMatch, startSmallTsoro } from "./languages.js";
-import { ERROR_KEYS } from "../src/i18n/errors.js";
+import { ERROR_KEYS } from "../web/src/i18n/errors.js";
 
 let h: Harness;
 let browser: Browser;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness(sharedClient());
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }, 180_000);
 

@@ -5,14 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { newGame, playAll, toMove, view } from "../../core/games/index.js";
-import { endSentence, movesText } from "../src/game/results.js";
+import { newGame, playAll, toMove, view } from "../core/games/index.js";
+import { endSentence, movesText } from "../web/src/game/results.js";
 import { startHarness, type Harness } from "./harness.js";
+import { sharedClient } from "./client.js";
 
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness(sharedClient());
   // Whole games: the system's reduced-motion setting shows each move at once (no seed-by-seed hops).
   await h.page.emulateMedia({ reducedMotion: "reduce" });
   await h.page.goto(h.url);

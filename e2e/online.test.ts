@@ -12,15 +12,16 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { WebSocket } from "ws";
-import { codeForLocator, locatorOf, parseCode } from "../../core/crypto/code.js";
-import { createFriendSession, type SocketLike } from "../../core/online/index.js";
-import { MAX_WRONG_CODES } from "../../core/protocol/friend.js";
-import { newGame, play, toMove, type State } from "../../core/games/index.js";
-import { parseDeviceKeys } from "../../core/identity.js";
-import { documentClient, readConfig } from "../../functions/lib/config.js";
-import { startServer, type RunningServer } from "../../functions/local/server.js";
-import { makeDynamoRatingStore as makeDynamoRankedStore } from "../../functions/ratings/store.js";
-import { buildClient, CHROMIUM, CHROMIUM_ARGS } from "./harness.js";
+import { codeForLocator, locatorOf, parseCode } from "../core/crypto/code.js";
+import { createFriendSession, type SocketLike } from "../core/online/index.js";
+import { MAX_WRONG_CODES } from "../core/protocol/friend.js";
+import { newGame, play, toMove, type State } from "../core/games/index.js";
+import { parseDeviceKeys } from "../core/identity.js";
+import { documentClient, readConfig } from "../functions/lib/config.js";
+import { startServer, type RunningServer } from "../functions/local/server.js";
+import { makeDynamoRatingStore as makeDynamoRankedStore } from "../functions/ratings/store.js";
+import { CHROMIUM, CHROMIUM_ARGS } from "./harness.js";
+import { sharedClient } from "./client.js";
 
 interface Player {
   readonly name: string;
@@ -64,13 +65,12 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "mancala-online-"));
   shots = join(dir, "screenshots");
   await mkdir(shots);
-  await buildClient(join(dir, "dist"));
   // Ratings drift apart after a game: let the pairing window widen fast for the second ranked game.
   process.env.RANKED_WINDOW_STEP_MS = "200";
   server = await startServer({
     port: 0,
     dataDir: join(dir, "data"),
-    staticDir: join(dir, "dist"),
+    staticDir: sharedClient(),
     quiet: true,
     timerMs: 200,
   });

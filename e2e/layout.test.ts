@@ -13,8 +13,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { startServer, type RunningServer } from "../../functions/local/server.js";
-import { buildClient, CHROMIUM, CHROMIUM_ARGS } from "./harness.js";
+import { startServer, type RunningServer } from "../functions/local/server.js";
+import { CHROMIUM, CHROMIUM_ARGS } from "./harness.js";
+import { sharedClient } from "./client.js";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -64,8 +65,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "mancala-layout-"));
   await rm(SHOTS, { recursive: true, force: true });
   await mkdir(SHOTS, { recursive: true });
-  await buildClient(join(dir, "dist"));
-  server = await startServer({ port: 0, dataDir: join(dir, "data"), staticDir: join(dir, "dist"), quiet: true });
+  server = await startServer({ port: 0, dataDir: join(dir, "data"), staticDir: sharedClient(), quiet: true });
   [alice, bola] = await Promise.all([openPlayer("Alice"), openPlayer("Bola")]);
 }, 180_000);
 

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { CHROMIUM, CHROMIUM_ARGS, startHarness, type Harness } from "./harness.js";
+import { sharedClient } from "./client.js";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -121,7 +122,7 @@ async function namesVisible(page: Page): Promise<void> {
 beforeAll(async () => {
   await rm(SHOTS, { recursive: true, force: true });
   await mkdir(SHOTS, { recursive: true });
-  h = await startHarness(PHONE);
+  h = await startHarness(sharedClient(), PHONE);
   await h.page.goto(at("#/"));
   await setSettings(h.page, { speed: "fast" });
   await h.page.evaluate(() =>

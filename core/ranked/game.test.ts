@@ -9,7 +9,7 @@ import {
   applyTime,
   makeMatch,
   nextDeadline,
-} from "./match.js";
+} from "./game.js";
 
 const T0 = 1_000_000;
 const seat = (id: string) => ({ playerId: id, name: id, rating: 1500, rd: 350, vol: 0.06 });

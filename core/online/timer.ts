@@ -1,12 +1,14 @@
 /**
- * Time as core/online sees it: the session and the link take a `Clock` instead of calling the
- * host's timers, so tests can drive time and core/ compiles without a platform's types.
+ * Time as core/online sees it: the connection, the friend session and the ranked link take a
+ * `TimerPort` (the time now, and timeouts) instead of calling the host's timers, so tests can drive
+ * time and core/ compiles without a platform's types. Not to be confused with a ranked game's clock
+ * (each side's time left: `core/ranked/clock.ts`).
  */
 
 /** What `setTimeout` returned; only ever handed back to `clearTimeout`. */
 export type TimerId = unknown;
 
-export interface Clock {
+export interface TimerPort {
   /** Epoch milliseconds. */
   now(): number;
   setTimeout(run: () => void, ms: number): TimerId;
@@ -19,7 +21,7 @@ const host = globalThis as unknown as {
   clearTimeout(id: TimerId): void;
 };
 
-export const SYSTEM_CLOCK: Clock = {
+export const SYSTEM_TIMER: TimerPort = {
   now: () => Date.now(),
   setTimeout: (run, ms) => host.setTimeout(run, ms),
   clearTimeout: (id) => host.clearTimeout(id),

@@ -1,5 +1,6 @@
 /**
- * Pure transitions of a ranked match record: what a move, a resignation, an abort or an offer to end
+ * Pure transitions of a ranked game, kept on the server as its match record (`MatchRecord`, the
+ * `functions/matches` domain stores it): what a move, a resignation, an abort or an offer to end
  * does to it, and what the clocks and the grace periods say at a given time. No I/O: the server
  * reads a record, calls one of these, and writes the result with a condition on `rev`. Every
  * transition also sets `dueAt`, the moment the timer must look at the match next, so the one write

@@ -9,6 +9,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { startHarness, type Harness } from "./harness.js";
+import { sharedClient } from "./client.js";
 
 const PHONE = { width: 390, height: 844 };
 const SHOTS = resolve(process.env.SCREENSHOTS_DIR ?? join(tmpdir(), "mancala-layout-screenshots"));
@@ -16,7 +17,7 @@ let h: Harness;
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
-  h = await startHarness(PHONE);
+  h = await startHarness(sharedClient(), PHONE);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { legalMoves, moveCount, toMove } from "../games/index.js";
-import type { Seat } from "../types.js";
+import { legalMoves, moveCount, toMove } from "../../games/index.js";
+import type { Seat } from "../../types.js";
 import { applyPayload, createFriendGame, engineSeat, isPlaying, seatToMove, type FriendGame } from "./game.js";
-import type { Payload } from "./payload.js";
-import { parsePayload } from "./payload.js";
+import type { Payload } from "../payload.js";
+import { parsePayload } from "../payload.js";
 
 let seq = 0;
 function apply(g: FriendGame, from: Seat, payload: Payload, at = 1_000_000 + seq * 10): FriendGame {

@@ -13,8 +13,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { chromium, type BrowserContext, type Page, type WebSocketRoute } from "playwright-core";
-import { startServer, type RunningServer } from "../../functions/local/server.js";
-import { buildClient, CHROMIUM, CHROMIUM_ARGS } from "./harness.js";
+import { startServer, type RunningServer } from "../functions/local/server.js";
+import { CHROMIUM, CHROMIUM_ARGS } from "./harness.js";
+import { sharedClient } from "./client.js";
 
 interface Player {
   readonly name: string;
@@ -87,8 +88,7 @@ async function openPlayer(name: string, base = server.url): Promise<Player> {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "mancala-reconnect-"));
-  await buildClient(join(dir, "dist"));
-  server = await startServer({ port: 0, dataDir: join(dir, "data"), staticDir: join(dir, "dist"), quiet: true });
+  server = await startServer({ port: 0, dataDir: join(dir, "data"), staticDir: sharedClient(), quiet: true });
   [alice, bola] = await Promise.all([openPlayer("Alice"), openPlayer("Bola")]);
 }, 180_000);
 
@@ -206,7 +206,7 @@ describe("shortened gateway limits in the browser", () => {
     limited = await startServer({
       port: 0,
       dataDir: join(dir, "data-limited"),
-      staticDir: join(dir, "dist"),
+      staticDir: sharedClient(),
       quiet: true,
     });
     players.push(...(await Promise.all([openPlayer("Chipo", limited.url), openPlayer("Dana", limited.url)])));
