@@ -15,10 +15,12 @@ import solid from "vite-plugin-solid";
 const PURE_NODE_TESTS = [
   "functions/imports.test.ts",
   "functions/http/respond.test.ts",
+  "functions/lib/network.test.ts",
   "functions/friends/token.test.ts",
   "functions/matches/matches.test.ts",
   "functions/names/skeleton.test.ts",
   "functions/ranked/service.test.ts",
+  "functions/ratings/farming.test.ts",
   "functions/ratings/ratings.test.ts",
   "functions/suggestions/suggestions.test.ts",
   "scripts/docs.test.ts",
