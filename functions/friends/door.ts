@@ -29,7 +29,9 @@ export async function sendPendingHellos(p: FriendPorts, roomId: string, ownerCon
 }
 
 const away = (rid: Msg<"join.hello">["rid"]): FriendServerMessage =>
-  fail("join/owner_away", "the player who made the game is not online; trying again", rid, { retryMs: OWNER_AWAY_RETRY_MS });
+  fail("join/owner_away", "the player who made the game is not online; trying again", rid, {
+    retryMs: OWNER_AWAY_RETRY_MS,
+  });
 
 /**
  * A guest starts the key exchange with the room at a locator. Checked in order: one exchange per
@@ -52,7 +54,8 @@ export async function hello(
       return { type: "join.pending", ...ridOf(m.rid), reqId: open.reqId, owner: true };
     return fail("join/pending", "this connection already waits for an answer", m.rid);
   }
-  if (conn.pendingReqId !== undefined) return fail("join/pending", "this connection already waits for an answer", m.rid);
+  if (conn.pendingReqId !== undefined)
+    return fail("join/pending", "this connection already waits for an answer", m.rid);
   const charged = await chargeSender(p, "lookup", from, now);
   if (!charged.ok)
     return fail("rate/lookups", "too many codes tried from here; try again later", m.rid, { retryMs: charged.retryMs });
@@ -63,7 +66,9 @@ export async function hello(
   if (room.conns[0] === null) return away(m.rid);
   const turn = await turnFor(p, room.roomId, m.loc, from.address, now);
   if (turn.kind === "busy")
-    return fail("join/busy", "a code was tried from here a moment ago; trying again later", m.rid, { retryMs: turn.retryMs });
+    return fail("join/busy", "a code was tried from here a moment ago; trying again later", m.rid, {
+      retryMs: turn.retryMs,
+    });
   // One slot per exchange, taken before the owner sees it (the guess-slot rule).
   let slot = await p.locators.reserveGuess(m.loc, room.roomId, now);
   let freeAt = now + JOIN_STEP_MS;

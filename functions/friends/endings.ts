@@ -52,11 +52,18 @@ async function settle(
   }
   const c = await p.locators.countWrongCode(old.loc, old.roomId, now);
   if (c.kind !== "counted") await p.locators.releaseGuess(old.loc, old.roomId);
-  return c.kind === "counted" ? { counted: true, retired: c.retired ? old.loc : null } : { counted: false, retired: null };
+  return c.kind === "counted"
+    ? { counted: true, retired: c.retired ? old.loc : null }
+    : { counted: false, retired: null };
 }
 
 /** Ends an exchange the guest did not finish (disconnect, lapse): its slot goes back, nothing is counted. */
-export async function endQuietly(p: FriendPorts, roomId: string, reqId: string, now: number): Promise<JoinRequest | null> {
+export async function endQuietly(
+  p: FriendPorts,
+  roomId: string,
+  reqId: string,
+  now: number,
+): Promise<JoinRequest | null> {
   const old = await p.exchanges.end(roomId, reqId);
   if (old === null) return null;
   await settle(p, old, false, now);
@@ -76,7 +83,8 @@ export async function endLapsed(
   let any = false;
   let owner: string | null | undefined;
   let nextLapse: number | null = null;
-  for (const r of await p.exchanges.listOpen(roomId, now)) if (nextLapse === null || r.due < nextLapse) nextLapse = r.due;
+  for (const r of await p.exchanges.listOpen(roomId, now))
+    if (nextLapse === null || r.due < nextLapse) nextLapse = r.due;
   for (const r of await p.exchanges.listLapsed(roomId, now)) {
     owner ??= (await p.rooms.get(roomId, now))?.conns[0] ?? null;
     if ((await endAndTell(p, roomId, r.reqId, now, owner)) !== null) any = true;
@@ -105,7 +113,12 @@ export async function endAndTell(
   const old = await endQuietly(p, roomId, reqId, now);
   if (old === null) return null;
   let spent = false;
-  if (stalledByGuest(old) && old.loc !== undefined && old.address !== undefined && (await p.gateway.isConnected(old.connectionId))) {
+  if (
+    stalledByGuest(old) &&
+    old.loc !== undefined &&
+    old.address !== undefined &&
+    (await p.gateway.isConnected(old.connectionId))
+  ) {
     await p.knocks.spend(old.loc, old.address, reqId);
     spent = true;
   }

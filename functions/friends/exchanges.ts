@@ -4,7 +4,14 @@
  * exchange lapses; a lapsed item is swept an hour after its last step. Each step is one conditional
  * update on the step before it.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from "@aws-sdk/lib-dynamodb";
 import { JOIN_APPROVAL_MS, JOIN_REQUEST_TTL_SECONDS, JOIN_STEP_MS } from "../../core/protocol/friend.js";
 import { copyOf, isConditionFailed, yieldTurn } from "../lib/items.js";
 import { isLive, nowSeconds } from "../lib/table.js";
@@ -82,7 +89,9 @@ export function makeDynamoExchangeStore(db: DynamoDBDocumentClient, tableName: s
         new UpdateCommand({
           TableName: T,
           Key: key(roomId, reqId),
-          UpdateExpression: expr.startsWith("SET ") ? expr.replace("SET ", "SET due = :due, ") : `SET due = :due ${expr}`,
+          UpdateExpression: expr.startsWith("SET ")
+            ? expr.replace("SET ", "SET due = :due, ")
+            : `SET due = :due ${expr}`,
           ConditionExpression: `${cond} AND due >= :now`,
           ...(names !== undefined ? { ExpressionAttributeNames: names } : {}),
           ExpressionAttributeValues: { ...values, ":due": due, ":now": now },
@@ -147,7 +156,15 @@ export function makeDynamoExchangeStore(db: DynamoDBDocumentClient, tableName: s
       }
     },
     reply: (roomId, reqId, now) =>
-      step(roomId, reqId, "SET replied = :t", "attribute_exists(pk) AND attribute_not_exists(secretHash)", { ":t": true }, now, now + JOIN_STEP_MS),
+      step(
+        roomId,
+        reqId,
+        "SET replied = :t",
+        "attribute_exists(pk) AND attribute_not_exists(secretHash)",
+        { ":t": true },
+        now,
+        now + JOIN_STEP_MS,
+      ),
     confirm: (roomId, reqId, secretHash, now) =>
       step(
         roomId,
@@ -236,7 +253,14 @@ export function createMemoryExchangeStore(): ExchangeStore {
       return r;
     },
     reply: (roomId, reqId, now) =>
-      step(roomId, reqId, now, now + JOIN_STEP_MS, (r) => r.secretHash === undefined, (r) => (r.replied = true)),
+      step(
+        roomId,
+        reqId,
+        now,
+        now + JOIN_STEP_MS,
+        (r) => r.secretHash === undefined,
+        (r) => (r.replied = true),
+      ),
     confirm: (roomId, reqId, secretHash, now) =>
       step(
         roomId,
@@ -250,8 +274,22 @@ export function createMemoryExchangeStore(): ExchangeStore {
         },
       ),
     name: (roomId, reqId, request, now) =>
-      step(roomId, reqId, now, now + JOIN_APPROVAL_MS, (r) => r.verified === true && r.request === undefined, (r) => (r.request = request)),
+      step(
+        roomId,
+        reqId,
+        now,
+        now + JOIN_APPROVAL_MS,
+        (r) => r.verified === true && r.request === undefined,
+        (r) => (r.request = request),
+      ),
     verify: (roomId, reqId, now) =>
-      step(roomId, reqId, now, now + JOIN_STEP_MS, (r) => r.secretHash !== undefined && r.verified === undefined, (r) => (r.verified = true)),
+      step(
+        roomId,
+        reqId,
+        now,
+        now + JOIN_STEP_MS,
+        (r) => r.secretHash !== undefined && r.verified === undefined,
+        (r) => (r.verified = true),
+      ),
   };
 }

@@ -5,7 +5,13 @@
  * unjudged, and whether the owner's verdict on its confirmation is awaited. What a turn allows is
  * the service's (door.ts `turnFor`); every change here is one conditional write.
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from "@aws-sdk/lib-dynamodb";
 import { copyOf, isConditionFailed, yieldTurn } from "../lib/items.js";
 import { PREFIX } from "../lib/keys.js";
 import { nowSeconds } from "../lib/table.js";
@@ -23,7 +29,14 @@ export interface KnockStore {
    * A new turn of `address` on `loc` for the exchange `reqId`, with `retries` more exchanges allowed
    * in it after a cut: refused when the address's turn there began less than `intervalMs` ago.
    */
-  knock(loc: number, address: string, reqId: string, intervalMs: number, retries: number, now: number): Promise<TakeResult>;
+  knock(
+    loc: number,
+    address: string,
+    reqId: string,
+    intervalMs: number,
+    retries: number,
+    now: number,
+  ): Promise<TakeResult>;
   /** The turn of `address` on `loc` while it lasts; null when it has none. */
   turnOf(loc: number, address: string, now: number): Promise<KnockTurn | null>;
   /**

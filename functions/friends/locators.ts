@@ -187,7 +187,15 @@ export function makeDynamoLocatorStore(
               await db.send(
                 new PutCommand({
                   TableName: T,
-                  Item: { ...locKey(loc), loc, roomId, fails: 0, slots: 0, createdAt: now, expiresAt: nowSeconds(now) + LOCATOR_TTL_SECONDS },
+                  Item: {
+                    ...locKey(loc),
+                    loc,
+                    roomId,
+                    fails: 0,
+                    slots: 0,
+                    createdAt: now,
+                    expiresAt: nowSeconds(now) + LOCATOR_TTL_SECONDS,
+                  },
                   // A lapsed locator (TTL passed, not yet swept) is free again.
                   ConditionExpression: "attribute_not_exists(pk) OR expiresAt < :nows",
                   ExpressionAttributeValues: { ":nows": nowSeconds(now) },
@@ -202,12 +210,16 @@ export function makeDynamoLocatorStore(
           async freeAmong(locs) {
             const r = await db.send(
               new BatchGetCommand({
-                RequestItems: { [T]: { Keys: locs.map(locKey), ConsistentRead: true, ProjectionExpression: "loc, expiresAt" } },
+                RequestItems: {
+                  [T]: { Keys: locs.map(locKey), ConsistentRead: true, ProjectionExpression: "loc, expiresAt" },
+                },
               }),
             );
             const held = new Set((r.Responses?.[T] ?? []).filter((it) => isLive(it, now)).map((it) => Number(it.loc)));
             const unread = new Set(
-              ((r.UnprocessedKeys?.[T]?.Keys ?? []) as { pk?: string }[]).map((k) => Number(String(k.pk).slice(PREFIX.loc.length))),
+              ((r.UnprocessedKeys?.[T]?.Keys ?? []) as { pk?: string }[]).map((k) =>
+                Number(String(k.pk).slice(PREFIX.loc.length)),
+              ),
             );
             return locs.filter((l) => !held.has(l) && !unread.has(l));
           },
@@ -234,26 +246,40 @@ export function makeDynamoLocatorStore(
       return liveOf(await getLive(db, T, locKey(loc).pk, "LOC", now), roomId) ? "full" : "gone";
     },
     async releaseGuess(loc, roomId) {
-      await locUpdate(loc, "ADD slots :minus", "roomId = :r AND slots > :zero", { ":minus": -1, ":r": roomId, ":zero": 0 });
-    },
-    async passGuess(loc, roomId, now) {
-      const a = await locUpdate(loc, "ADD slots :minus", "roomId = :r AND fails < :max AND expiresAt > :nows AND slots > :zero", {
+      await locUpdate(loc, "ADD slots :minus", "roomId = :r AND slots > :zero", {
         ":minus": -1,
         ":r": roomId,
-        ":max": MAX_WRONG_CODES,
-        ":nows": nowSeconds(now),
         ":zero": 0,
       });
+    },
+    async passGuess(loc, roomId, now) {
+      const a = await locUpdate(
+        loc,
+        "ADD slots :minus",
+        "roomId = :r AND fails < :max AND expiresAt > :nows AND slots > :zero",
+        {
+          ":minus": -1,
+          ":r": roomId,
+          ":max": MAX_WRONG_CODES,
+          ":nows": nowSeconds(now),
+          ":zero": 0,
+        },
+      );
       return a !== null;
     },
     async countWrongCode(loc, roomId, now) {
-      const a = await locUpdate(loc, "ADD fails :one, slots :minus", "roomId = :r AND fails < :max AND expiresAt > :nows", {
-        ":one": 1,
-        ":minus": -1,
-        ":r": roomId,
-        ":max": MAX_WRONG_CODES,
-        ":nows": nowSeconds(now),
-      });
+      const a = await locUpdate(
+        loc,
+        "ADD fails :one, slots :minus",
+        "roomId = :r AND fails < :max AND expiresAt > :nows",
+        {
+          ":one": 1,
+          ":minus": -1,
+          ":r": roomId,
+          ":max": MAX_WRONG_CODES,
+          ":nows": nowSeconds(now),
+        },
+      );
       if (a === null) return { kind: "gone" };
       const fails = Number(a.fails ?? 0);
       return { kind: "counted", fails, retired: fails >= MAX_WRONG_CODES };

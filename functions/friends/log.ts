@@ -10,9 +10,14 @@
  * read whatever the log's length (`findSent`). It lives SENT_TTL_SECONDS: a retry later than that
  * is told `relay/duplicate`, and the client catches up instead (core/online/friend/outbox.ts).
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Seat } from "../../core/types.js";
-import { MESSAGE_TTL_SECONDS, ROOM_TTL_SECONDS, type RelayKind, type StoredMessage } from "../../core/protocol/friend.js";
+import {
+  MESSAGE_TTL_SECONDS,
+  ROOM_TTL_SECONDS,
+  type RelayKind,
+  type StoredMessage,
+} from "../../core/protocol/friend.js";
 import { copyOf, getLive, isConditionFailed, yieldTurn } from "../lib/items.js";
 import { isLive, nowSeconds } from "../lib/table.js";
 import { META, roomPk } from "./rooms.js";
@@ -84,7 +89,16 @@ export function makeDynamoLogStore(db: DynamoDBDocumentClient, tableName: string
         await db.send(
           new PutCommand({
             TableName: T,
-            Item: { pk: roomPk(roomId), sk: msgSk(seq), ...counts, from: seat, cseq, kind, box, expiresAt: nowSeconds(now) + MESSAGE_TTL_SECONDS },
+            Item: {
+              pk: roomPk(roomId),
+              sk: msgSk(seq),
+              ...counts,
+              from: seat,
+              cseq,
+              kind,
+              box,
+              expiresAt: nowSeconds(now) + MESSAGE_TTL_SECONDS,
+            },
             ConditionExpression: "attribute_not_exists(pk)",
           }),
         );
@@ -100,14 +114,21 @@ export function makeDynamoLogStore(db: DynamoDBDocumentClient, tableName: string
       await db.send(
         new PutCommand({
           TableName: T,
-          Item: { pk: roomPk(roomId), sk: sentSk(seat, cseq), ...counts, expiresAt: nowSeconds(now) + SENT_TTL_SECONDS },
+          Item: {
+            pk: roomPk(roomId),
+            sk: sentSk(seat, cseq),
+            ...counts,
+            expiresAt: nowSeconds(now) + SENT_TTL_SECONDS,
+          },
         }),
       );
       return { kind: "stored", msg };
     },
     async findSent(roomId, seat, cseq, now) {
       const it = await getLive(db, T, roomPk(roomId), sentSk(seat, cseq), now);
-      return it === null ? null : placed({ seq: Number(it.seq), at: Number(it.at), sent: [Number(it.s0), Number(it.s1)] });
+      return it === null
+        ? null
+        : placed({ seq: Number(it.seq), at: Number(it.at), sent: [Number(it.s0), Number(it.s1)] });
     },
     async head(roomId) {
       const r = await db.send(
@@ -133,7 +154,11 @@ export function makeDynamoLogStore(db: DynamoDBDocumentClient, tableName: string
           new QueryCommand({
             TableName: T,
             KeyConditionExpression: "pk = :pk AND sk BETWEEN :from AND :to",
-            ExpressionAttributeValues: { ":pk": roomPk(roomId), ":from": msgSk(after + 1), ":to": msgSk(999_999_999_999) },
+            ExpressionAttributeValues: {
+              ":pk": roomPk(roomId),
+              ":from": msgSk(after + 1),
+              ":to": msgSk(999_999_999_999),
+            },
             ConsistentRead: true,
             Limit: 50,
             ExclusiveStartKey: start,
@@ -219,7 +244,9 @@ export function createMemoryLogStore(): LogStore {
       await yieldTurn();
       const had = of(roomId).get(seq);
       if (had !== undefined)
-        return had.from === seat && had.cseq === cseq ? { kind: "duplicate", msg: placed(had) } : { kind: "taken", expected: seq + 1 };
+        return had.from === seat && had.cseq === cseq
+          ? { kind: "duplicate", msg: placed(had) }
+          : { kind: "taken", expected: seq + 1 };
       const msg: Stored = { seq, from: seat, cseq, kind, box, at: now, sent: [sent[0], sent[1]] };
       of(roomId).set(seq, msg);
       places.set(`${roomId}|${seat}|${cseq}`, placed(msg));

@@ -25,7 +25,12 @@ async function ownerRequest(
 }
 
 /** The owner's device has answered all the exchanges it will for this code: a new locator, the old one retired. */
-export async function recode(p: FriendPorts, conn: Connection, m: Msg<"room.recode">, now: number): Promise<FriendServerMessage> {
+export async function recode(
+  p: FriendPorts,
+  conn: Connection,
+  m: Msg<"room.recode">,
+  now: number,
+): Promise<FriendServerMessage> {
   if (conn.roomId === undefined) return fail("room/not_seated", "join a room first", m.rid);
   if (conn.seat !== 0) return fail("room/not_owner", "only the player who made the game changes its code", m.rid);
   const room = await p.rooms.get(conn.roomId, now);
@@ -37,7 +42,12 @@ export async function recode(p: FriendPorts, conn: Connection, m: Msg<"room.reco
   return { type: "room.code", ...ridOf(m.rid), loc: fresh, reason: "retired" };
 }
 
-export async function reply(p: FriendPorts, conn: Connection, m: Msg<"join.reply">, now: number): Promise<FriendServerMessage> {
+export async function reply(
+  p: FriendPorts,
+  conn: Connection,
+  m: Msg<"join.reply">,
+  now: number,
+): Promise<FriendServerMessage> {
   const req = await ownerRequest(p, conn, m.reqId, m.rid, now);
   if ("type" in req) return req;
   // Already past this step (the guest confirmed): a copy sent again, answered without a second push.
@@ -105,7 +115,12 @@ export async function verdict(
   return verifiedAnswer;
 }
 
-export async function answer(p: FriendPorts, conn: Connection, m: Msg<"join.answer">, now: number): Promise<FriendServerMessage> {
+export async function answer(
+  p: FriendPorts,
+  conn: Connection,
+  m: Msg<"join.answer">,
+  now: number,
+): Promise<FriendServerMessage> {
   const req = await ownerRequest(p, conn, m.reqId, m.rid, now);
   if ("type" in req) return req;
   const done: FriendServerMessage = { type: "join.answered", ...ridOf(m.rid), reqId: m.reqId, approved: m.approve };

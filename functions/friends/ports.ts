@@ -4,7 +4,12 @@
  * built with.
  */
 import type { Seat } from "../../core/types.js";
-import { makeError, type FriendClientMessage, type FriendServerMessage, type StoredMessage } from "../../core/protocol/friend.js";
+import {
+  makeError,
+  type FriendClientMessage,
+  type FriendServerMessage,
+  type StoredMessage,
+} from "../../core/protocol/friend.js";
 import type { FriendErrorCode } from "../../core/protocol/errors.js";
 import type { Gateway } from "../lib/gateway.js";
 import type { TakeResult } from "../lib/counters.js";
@@ -56,7 +61,12 @@ export const withProof = (key: SeatKeys, roomId: string, m: Stored): StoredMessa
 });
 
 /** Creation and look-up limits: per network and per signed-in player, across every Lambda instance. */
-export async function chargeSender(p: FriendPorts, what: "create" | "lookup", from: Sender, now: number): Promise<TakeResult> {
+export async function chargeSender(
+  p: FriendPorts,
+  what: "create" | "lookup",
+  from: Sender,
+  now: number,
+): Promise<TakeResult> {
   const { limit, windowMs } = friendLimits()[what];
   const space = COUNTER_SPACES.friend;
   const byAddress = await p.counters.take(`${space}${what}#a#${from.address}`, limit, windowMs, now);
@@ -65,7 +75,12 @@ export async function chargeSender(p: FriendPorts, what: "create" | "lookup", fr
 }
 
 /** Sends to a connection; a gone connection is cleaned up as if it had disconnected. */
-export async function push(p: FriendPorts, connectionId: string | null, message: FriendServerMessage, now: number): Promise<boolean> {
+export async function push(
+  p: FriendPorts,
+  connectionId: string | null,
+  message: FriendServerMessage,
+  now: number,
+): Promise<boolean> {
   if (connectionId === null) return false;
   if (await p.gateway.send(connectionId, message)) return true;
   await friendDisconnect(p, connectionId, now);

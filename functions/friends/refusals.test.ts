@@ -32,7 +32,11 @@ describe("a refusal writes nothing", () => {
     const ip = "10.7.7.7";
     for (let i = 0; i < LOOKUP_LIMIT; i++) {
       await rig.infra.conns.put(`l${i}`, rig.now());
-      const a = await rig.say(`l${i}`, { type: "join.hello", loc: 77, sid: "s".repeat(22), msg: "m".repeat(63) }, { ip });
+      const a = await rig.say(
+        `l${i}`,
+        { type: "join.hello", loc: 77, sid: "s".repeat(22), msg: "m".repeat(63) },
+        { ip },
+      );
       expect(a).toMatchObject({ code: "room/not_found" });
     }
     for (let i = 0; i < 3; i++) {
@@ -40,7 +44,11 @@ describe("a refusal writes nothing", () => {
       let a: Record<string, unknown> = {};
       const c = await cost(
         async () =>
-          (a = await rig.say(`over${i}`, { type: "join.hello", loc: 77, sid: "s".repeat(22), msg: "m".repeat(63) }, { ip })),
+          (a = await rig.say(
+            `over${i}`,
+            { type: "join.hello", loc: 77, sid: "s".repeat(22), msg: "m".repeat(63) },
+            { ip },
+          )),
       );
       expect(a).toMatchObject({ code: "rate/lookups" });
       expect(c).toEqual({ Get: 1 });
@@ -50,7 +58,11 @@ describe("a refusal writes nothing", () => {
   test("a room creation over its network's limit writes nothing", async () => {
     const ip = "10.7.7.8";
     const create = (conn: string, n: number) =>
-      rig.say(conn, { type: "room.create", roomId: Buffer.alloc(32, n).toString("base64url"), secret: "a".repeat(43) }, { ip });
+      rig.say(
+        conn,
+        { type: "room.create", roomId: Buffer.alloc(32, n).toString("base64url"), secret: "a".repeat(43) },
+        { ip },
+      );
     for (let i = 0; i < ROOM_CREATE_LIMIT; i++) {
       await rig.infra.conns.put(`c${i}`, rig.now());
       expect(await create(`c${i}`, i + 1)).toMatchObject({ type: "room.created" });

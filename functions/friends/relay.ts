@@ -44,7 +44,8 @@ export async function friendRelay(
     sent[m.seat] = m.cseq;
     r = await p.log.append(m.room, m.seat, m.seq, m.cseq, m.kind, m.box, sent, now);
   }
-  if (r.kind === "taken") return fail("relay/seq_taken", `room sequence ${m.seq} is taken`, m.rid, { expected: r.expected });
+  if (r.kind === "taken")
+    return fail("relay/seq_taken", `room sequence ${m.seq} is taken`, m.rid, { expected: r.expected });
   if (r.kind === "stored") {
     const out = { type: "relay", msg: withProof(key, m.room, r.msg) } as const;
     if (!(m.via !== "" && (await p.gateway.send(m.via, out)))) {
@@ -55,10 +56,23 @@ export async function friendRelay(
     }
   }
   const { seq, at, sent } = r.msg;
-  return { type: "relay.ack", ...ridOf(m.rid), cseq: m.cseq, seq, at, sent, proof: makeHeadProof(key, m.room, seq, sent) };
+  return {
+    type: "relay.ack",
+    ...ridOf(m.rid),
+    cseq: m.cseq,
+    seq,
+    at,
+    sent,
+    proof: makeHeadProof(key, m.room, seq, sent),
+  };
 }
 
-export async function sync(p: FriendPorts, conn: Connection, m: Msg<"sync">, now: number): Promise<FriendServerMessage> {
+export async function sync(
+  p: FriendPorts,
+  conn: Connection,
+  m: Msg<"sync">,
+  now: number,
+): Promise<FriendServerMessage> {
   if (conn.roomId === undefined) return fail("room/not_seated", "join a room first", m.rid);
   const roomId = conn.roomId;
   const [page, key] = await Promise.all([p.log.list(roomId, m.after, SYNC_PAGE_CHARS, now), p.tokenKey()]);

@@ -102,7 +102,13 @@ export function makeDynamoRoomStore(
   };
 
   /** A seat binding that renewed the room (`expiresAt`), and its messages when they would lapse first. */
-  async function renewingUpdate(roomId: string, expr: string, cond: string, values: Record<string, unknown>, now: number) {
+  async function renewingUpdate(
+    roomId: string,
+    expr: string,
+    cond: string,
+    values: Record<string, unknown>,
+    now: number,
+  ) {
     const a = await updateItem(roomId, expr, cond, values);
     if (a === null) return null;
     if (Number(a.msgsUntil ?? 0) < Number(a.expiresAt)) await renewMessages(roomId, now);

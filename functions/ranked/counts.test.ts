@@ -240,6 +240,8 @@ describe("DynamoDB calls and posts per ranked message", () => {
     const keys = makeDeviceKeys(new Uint8Array(32).fill(99));
     const r = await viaRouter("nohello", { type: "auth.prove", signature: signChallenge(keys, "x".repeat(43)) });
     expect(count(r.dynamo)).toEqual({ Get: 1 });
-    expect([...r.posts.map((p) => p.msg), r.answer]).toContainEqual(expect.objectContaining({ code: "auth/no_challenge" }));
+    expect([...r.posts.map((p) => p.msg), r.answer]).toContainEqual(
+      expect.objectContaining({ code: "auth/no_challenge" }),
+    );
   });
 });
