@@ -18,7 +18,7 @@ import { envInt } from "../lib/env.js";
  * How many more exchanges one address may open on a locator within its knock turn after the one
  * before ended unjudged (cut, or lapsed before its confirmation): a guest whose connection drops
  * mid-exchange knocks again at once. A confirmation spends what is left of the turn until the
- * owner's verdict; a wrong verdict keeps it spent (functions/friends/service.ts, `hello`).
+ * owner's verdict; a wrong verdict keeps it spent (functions/friends/door.ts, `hello`).
  */
 export const KNOCK_RETRIES = 3;
 

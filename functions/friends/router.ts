@@ -12,7 +12,7 @@ import { chatFlood, chatWindow, CHAT_WINDOW_MS } from "../../core/protocol/chat.
 import { makeError, parseFriendClientMessage } from "../../core/protocol/friend.js";
 import { err, ok, type Seat } from "../../core/types.js";
 import type { DomainRouter, RealtimeInfra } from "../lib/realtime.js";
-import { makeDynamoFriendConnectionStore, type FriendConnection } from "./connections.js";
+import { makeDynamoFriendConnectionStore, type FriendConnection, type FriendConnectionStore } from "./connections.js";
 import type { FriendPorts } from "./ports.js";
 import { friendRelay } from "./relay.js";
 import { friendDisconnect, friendMessage, pong } from "./service.js";
@@ -30,12 +30,15 @@ const built = new WeakMap<RealtimeInfra, FriendPorts>();
  * The friend service's ports on the realtime layer's parts, built once for each: the DynamoDB stores
  * on its table, or `stores` (the in-memory twins, for the service tests of the fast tier).
  */
-export function portsOf(infra: RealtimeInfra, stores?: FriendStores): FriendPorts {
+export function portsOf(
+  infra: RealtimeInfra,
+  twins?: { readonly stores: FriendStores; readonly conns: FriendConnectionStore },
+): FriendPorts {
   let p = built.get(infra);
   if (p === undefined) {
     p = {
-      ...(stores ?? makeDynamoFriendStores(infra.db, infra.tableName)),
-      conns: makeDynamoFriendConnectionStore(infra.db, infra.tableName),
+      ...(twins?.stores ?? makeDynamoFriendStores(infra.db, infra.tableName)),
+      conns: twins?.conns ?? makeDynamoFriendConnectionStore(infra.db, infra.tableName),
       gateway: infra.gateway,
       hashSecret,
       newId: () => randomBytes(12).toString("base64url"),
