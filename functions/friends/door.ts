@@ -5,7 +5,7 @@
  */
 import { JOIN_STEP_MS, type FriendServerMessage } from "../../core/protocol/friend.js";
 import type { FriendConnection as Connection } from "./connections.js";
-import { endAndTell, endLapsed, endQuietly } from "./endings.js";
+import { endAndTell, endLapsed, endQuietly, push } from "./endings.js";
 import type { JoinRequest } from "./exchanges.js";
 import { KNOCK_RETRIES, friendLimits } from "./limits.js";
 import {
@@ -13,20 +13,12 @@ import {
   OWNER_AWAY_RETRY_MS,
   chargeSender,
   fail,
-  push,
   ridOf,
   stepTaken,
   type FriendPorts,
   type Msg,
   type Sender,
 } from "./ports.js";
-
-export async function sendPendingHellos(p: FriendPorts, roomId: string, ownerConn: string, now: number): Promise<void> {
-  for (const r of await p.exchanges.listOpen(roomId, now)) {
-    if (!(await push(p, ownerConn, { type: "join.hello", reqId: r.reqId, sid: r.sid, msg: r.msg, at: r.at }, now)))
-      return;
-  }
-}
 
 const away = (rid: Msg<"join.hello">["rid"]): FriendServerMessage =>
   fail("join/owner_away", "the player who made the game is not online; trying again", rid, {

@@ -1,12 +1,13 @@
 /**
  * How a key exchange ends, each exactly once (`exchanges.end` returns it to one caller only), with
  * its guess slot settled by the guess-slot rule (locators.ts): refused by the owner, judged wrong,
- * lapsed, abandoned by its guest at any step, or swept with a retired locator.
+ * lapsed, abandoned by its guest at any step, or swept with a retired locator; and how a
+ * connection ends (`friendDisconnect`, also when a push finds it gone).
  */
 import type { FriendServerMessage } from "../../core/protocol/friend.js";
 import type { JoinRequest } from "./exchanges.js";
-import { NO_FREE_CODE, fail, push, ridOf, type FriendPorts, type Rid } from "./ports.js";
-import { freshLocator } from "./seats.js";
+import { NO_FREE_CODE, fail, freshLocator, other, ridOf, type FriendPorts, type Rid } from "./ports.js";
+import { makeSeatToken } from "./token.js";
 
 /**
  * Retires a locator: the room moves to a new one (only one of parallel retirements wins: the others
@@ -143,4 +144,47 @@ export async function refuse(
   const said = reason === "wrong_code" && !out.counted ? "retired" : reason;
   await push(p, req.connectionId, { type: "join.refused", reqId: req.reqId, reason: said }, now);
   return { retired: out.retired };
+}
+
+/** Sends to a connection; a gone connection is cleaned up as if it had disconnected. */
+export async function push(
+  p: FriendPorts,
+  connectionId: string | null,
+  message: FriendServerMessage,
+  now: number,
+): Promise<boolean> {
+  if (connectionId === null) return false;
+  if (await p.gateway.send(connectionId, message)) return true;
+  await friendDisconnect(p, connectionId, now);
+  return false;
+}
+
+/**
+ * A connection closed (or was found gone): free its seat, tell the other seat, end the exchange it
+ * had open (its guess slot goes back, whatever step it was at: the route may touch locators,
+ * functions/routes.ts), forget it.
+ */
+export async function friendDisconnect(p: FriendPorts, connectionId: string, now: number): Promise<void> {
+  const conn = await p.conns.get(connectionId, now);
+  if (conn === null) return;
+  await p.conns.delete(connectionId);
+  if (conn.roomId !== undefined && conn.seat !== undefined) {
+    const room = await p.rooms.unbindSeat(conn.roomId, conn.seat, connectionId, now);
+    const peer = room?.conns[other(conn.seat)] ?? null;
+    if (room !== null && peer !== null) {
+      const token = makeSeatToken(await p.tokenKey(), room.roomId, other(conn.seat), peer, "");
+      await push(p, peer, { type: "presence", seat: conn.seat, online: false, seated: true, token, via: "" }, now);
+    }
+  }
+  if (conn.pendingRoomId !== undefined && conn.pendingReqId !== undefined) {
+    // A confirmation waiting for the owner's verdict is kept: the owner judges it whatever became of
+    // the guest (a right one gives the network its turn back at once, a wrong one counts), or it
+    // lapses unjudged (`turnFor` gives the turn back then). Anything earlier ends here.
+    const open = await p.exchanges.get(conn.pendingRoomId, conn.pendingReqId, now);
+    if (open !== null && open.secretHash !== undefined && open.verified !== true) return;
+    if ((await endQuietly(p, conn.pendingRoomId, conn.pendingReqId, now)) !== null) {
+      const room = await p.rooms.get(conn.pendingRoomId, now);
+      if (room !== null) await push(p, room.conns[0], { type: "join.withdrawn", reqId: conn.pendingReqId }, now);
+    }
+  }
 }

@@ -5,10 +5,10 @@
  */
 import type { FriendServerMessage } from "../../core/protocol/friend.js";
 import type { FriendConnection as Connection } from "./connections.js";
-import { refuse, retire } from "./endings.js";
+import { push, refuse, retire } from "./endings.js";
 import type { JoinRequest } from "./exchanges.js";
-import { NO_FREE_CODE, fail, push, ridOf, stepTaken, type FriendPorts, type Msg, type Rid } from "./ports.js";
-import { freshLocator, seatConnection } from "./seats.js";
+import { NO_FREE_CODE, fail, freshLocator, ridOf, stepTaken, type FriendPorts, type Msg, type Rid } from "./ports.js";
+import { seatConnection } from "./seats.js";
 
 /** The owner's side of a guest's exchange, relayed to the guest. */
 async function ownerRequest(

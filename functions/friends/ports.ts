@@ -20,7 +20,6 @@ import type { Stored } from "./log.js";
 import type { SeatKeys } from "./token.js";
 import { makeHeadProof } from "./head.js";
 import { friendLimits } from "./limits.js";
-import { friendDisconnect } from "./service.js";
 
 export interface FriendPorts extends FriendStores {
   readonly conns: FriendConnectionStore;
@@ -74,17 +73,21 @@ export async function chargeSender(
   return p.counters.take(`${space}${what}#i#${from.identity}`, limit, windowMs, now);
 }
 
-/** Sends to a connection; a gone connection is cleaned up as if it had disconnected. */
-export async function push(
+/**
+ * Gives the room a fresh locator in place of `replacing`: the new one, or the one a parallel move
+ * gave it (locators.ts: exactly one live locator per room), or null when none was free.
+ */
+export async function freshLocator(
   p: FriendPorts,
-  connectionId: string | null,
-  message: FriendServerMessage,
+  roomId: string,
+  replacing: number | null,
+  hint: number | undefined,
   now: number,
-): Promise<boolean> {
-  if (connectionId === null) return false;
-  if (await p.gateway.send(connectionId, message)) return true;
-  await friendDisconnect(p, connectionId, now);
-  return false;
+): Promise<number | null> {
+  const a = await p.locators.allocate(roomId, replacing, hint, now);
+  if (a.kind === "moved") return a.loc;
+  if (a.kind === "none") return null;
+  return (await p.rooms.get(roomId, now))?.loc ?? null;
 }
 
 /**

@@ -6,7 +6,8 @@ import { SYNC_PAGE_CHARS, type FriendServerMessage } from "../../core/protocol/f
 import type { FriendConnection as Connection } from "./connections.js";
 import { checkHeadProof, makeHeadProof } from "./head.js";
 import type { AppendResult } from "./log.js";
-import { fail, other, push, ridOf, withProof, type FriendPorts, type Msg } from "./ports.js";
+import { push } from "./endings.js";
+import { fail, other, ridOf, withProof, type FriendPorts, type Msg } from "./ports.js";
 import { checkSeatToken } from "./token.js";
 
 /**

@@ -15,7 +15,8 @@ import type { DomainRouter, RealtimeInfra } from "../lib/realtime.js";
 import { makeDynamoFriendConnectionStore, type FriendConnection, type FriendConnectionStore } from "./connections.js";
 import type { FriendPorts } from "./ports.js";
 import { friendRelay } from "./relay.js";
-import { friendDisconnect, friendMessage, pong } from "./service.js";
+import { friendDisconnect } from "./endings.js";
+import { friendMessage, pong } from "./service.js";
 import { makeDynamoFriendStores, type FriendStores } from "./store.js";
 import { checkSeatToken, seatTokenKeys } from "./token.js";
 

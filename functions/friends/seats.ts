@@ -6,9 +6,19 @@
 import type { Seat } from "../../core/types.js";
 import type { FriendServerMessage } from "../../core/protocol/friend.js";
 import type { FriendConnection as Connection } from "./connections.js";
-import { sendPendingHellos } from "./door.js";
+import { push } from "./endings.js";
 import { makeHead } from "./head.js";
-import { chargeSender, fail, other, push, ridOf, type FriendPorts, type Msg, type Rid, type Sender } from "./ports.js";
+import {
+  chargeSender,
+  fail,
+  other,
+  ridOf,
+  type FriendPorts,
+  type Msg,
+  type Rid,
+  type Sender,
+  freshLocator,
+} from "./ports.js";
 import type { Room } from "./rooms.js";
 import { makeSeatToken } from "./token.js";
 
@@ -52,21 +62,12 @@ export async function seatConnection(
   };
 }
 
-/**
- * Gives the room a fresh locator in place of `replacing`: the new one, or the one a parallel move
- * gave it (locators.ts: exactly one live locator per room), or null when none was free.
- */
-export async function freshLocator(
-  p: FriendPorts,
-  roomId: string,
-  replacing: number | null,
-  hint: number | undefined,
-  now: number,
-): Promise<number | null> {
-  const a = await p.locators.allocate(roomId, replacing, hint, now);
-  if (a.kind === "moved") return a.loc;
-  if (a.kind === "none") return null;
-  return (await p.rooms.get(roomId, now))?.loc ?? null;
+/** The exchanges open while the owner was away, shown to its device now it is back. */
+async function sendPendingHellos(p: FriendPorts, roomId: string, ownerConn: string, now: number): Promise<void> {
+  for (const r of await p.exchanges.listOpen(roomId, now)) {
+    if (!(await push(p, ownerConn, { type: "join.hello", reqId: r.reqId, sid: r.sid, msg: r.msg, at: r.at }, now)))
+      return;
+  }
 }
 
 export async function create(
