@@ -17,7 +17,7 @@ import { PREFIX } from "../lib/keys.js";
 import { nowSeconds } from "../lib/table.js";
 import type { TakeResult } from "../lib/counters.js";
 
-export interface KnockTurn {
+interface KnockTurn {
   readonly until: number;
   readonly left: number;
   readonly req?: string;

@@ -32,7 +32,7 @@ import { PREFIX } from "../lib/keys.js";
 import { isLive, nowSeconds } from "../lib/table.js";
 import type { RoomStore } from "./rooms.js";
 
-export interface Locator {
+interface Locator {
   readonly loc: number;
   readonly roomId: string;
   readonly fails: number;
@@ -41,15 +41,15 @@ export interface Locator {
 }
 
 /** Taking a guess slot: taken, all slots under way, or the locator is gone (retired, lapsed, another room's). */
-export type ReserveResult = "reserved" | "full" | "gone";
+type ReserveResult = "reserved" | "full" | "gone";
 
-export type CountResult =
+type CountResult =
   /** Counted; `retired` when this was the last wrong code the locator allows. */
   | { readonly kind: "counted"; readonly fails: number; readonly retired: boolean }
   /** The locator is gone or no longer this room's (retired before). */
   | { readonly kind: "gone" };
 
-export type AllocateResult =
+type AllocateResult =
   /** The room's locator is now `loc` (the one it replaced is freed). */
   | { readonly kind: "moved"; readonly loc: number }
   /** Another move of the same room won: the room's locator is what that one made it. */
@@ -80,10 +80,10 @@ export interface LocatorStore {
  * BatchGetItem each) and up to PUTS_PER_WINDOW of the free ones tried. With a fraction `f` of the
  * space taken (and no race for the same free locators), allocation fails only if every random try
  * and every window finds nothing free: probability f^(RANDOM_TRIES + WINDOWS·WINDOW), at f = 0.9
- * below 10^-9 (8 random tries alone: 0.9^8 ≈ 43 %). locators.test.ts fills the space to 90 % and
- * to all but one locator.
+ * below 10^-9 (8 random tries alone: 0.9^8 ≈ 43 %). store.test.ts has both stores find the one free
+ * locator of a window when every random try is taken.
  */
-export const ALLOCATION = { RANDOM_TRIES: 4, WINDOWS: 2, WINDOW: 100, PUTS_PER_WINDOW: 4 } as const;
+const ALLOCATION = { RANDOM_TRIES: 4, WINDOWS: 2, WINDOW: 100, PUTS_PER_WINDOW: 4 } as const;
 
 const locKey = (loc: number) => ({ pk: `${PREFIX.loc}${loc}`, sk: "LOC" });
 

@@ -25,7 +25,7 @@ import { META, roomPk } from "./rooms.js";
 /** A stored message as the table holds it (the proof of its head is made by the service). */
 export type Stored = Omit<StoredMessage, "proof">;
 /** Where a message was stored: what its acknowledgement says. */
-export type Placed = Pick<Stored, "seq" | "at" | "sent">;
+type Placed = Pick<Stored, "seq" | "at" | "sent">;
 
 export type AppendResult =
   | { readonly kind: "stored"; readonly msg: Stored }
@@ -57,7 +57,7 @@ export interface LogStore {
 }
 
 /** How long a message's place is kept under its sender's number (for a renumbered retry). */
-export const SENT_TTL_SECONDS = 24 * 3600;
+const SENT_TTL_SECONDS = 24 * 3600;
 
 const msgSk = (seq: number) => `MSG#${String(seq).padStart(12, "0")}`;
 const sentSk = (seat: Seat, cseq: number) => `SENT#${seat}#${String(cseq).padStart(12, "0")}`;
