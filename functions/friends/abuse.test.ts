@@ -9,7 +9,7 @@ import { WebSocket } from "ws";
 import { sealBox, generateSecret } from "../../core/crypto/index.js";
 import { MAX_FRAME_BYTES } from "../../core/protocol/envelope.js";
 import { codeOf, newRoom, player, rng, waitFor } from "../local/players.js";
-import { useTestServer, autoplay, pair, played } from "./testkit.js";
+import { useTestServer, autoplay, pair, played } from "./testing/rigs.js";
 
 const ts = useTestServer();
 

@@ -7,7 +7,7 @@
 import { describe, expect, test } from "vitest";
 import { GetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { ROUTES, mayCall, mayTouchKey, routeName, type Route } from "../routes.js";
-import { BOX, SHARE, TAG, seatTwo, useRouterRig } from "./testkit.js";
+import { BOX, SHARE, TAG, seatTwo, useRouterRig } from "./testing/rigs.js";
 
 const route = (key: string): Route => ROUTES.find((r) => routeName(r) === key)!;
 let current: Route = route("$default");

@@ -12,7 +12,7 @@ import { LOOKUP_LIMIT, OPEN_EXCHANGES, ROOM_CREATE_LIMIT } from "../../core/prot
 import { documentClient, readConfig } from "../lib/config.js";
 import { KNOCK_RETRIES } from "./limits.js";
 import { codeOf, newRoom, player, waitFor, type Player } from "../local/players.js";
-import { useTestServer, addresses, rawClient, type Raw } from "./testkit.js";
+import { useTestServer, addresses, rawClient, type Raw } from "./testing/rigs.js";
 
 const ts = useTestServer(["rooms", "lookups", "knock"]);
 

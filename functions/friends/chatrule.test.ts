@@ -6,7 +6,7 @@
  * and service on the stores' in-memory twins (the fast tier).
  */
 import { describe, expect, test } from "vitest";
-import { BOX, seatTwo, useRouterRig } from "./testkit.js";
+import { BOX, seatTwo, useRouterRig } from "./testing/rigs.js";
 
 const rig = useRouterRig("chatrule", { ip: "10.2.0.1", stepMs: 100, store: "memory" });
 const say = (conn: string, body: object) => rig.say(conn, body);

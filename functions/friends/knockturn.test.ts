@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { JOIN_STEP_MS } from "../../core/protocol/friend.js";
-import { SHARE, TAG, useRouterRig } from "./testkit.js";
+import { SHARE, TAG, useRouterRig } from "./testing/rigs.js";
 
 const OWNER_IP = "10.1.0.1";
 const GUEST_IP = "10.1.0.2";

@@ -14,7 +14,7 @@ import { OPEN_EXCHANGES, PROTOCOL_VERSION } from "../../core/protocol/friend.js"
 import { documentClient, readConfig } from "../lib/config.js";
 import { nowSeconds } from "../lib/table.js";
 import { codeOf, newRoom, player, waitFor, type Player } from "../local/players.js";
-import { useTestServer } from "./testkit.js";
+import { useTestServer } from "./testing/rigs.js";
 
 const ts = useTestServer();
 

@@ -7,7 +7,7 @@ import { describe, expect, test } from "vitest";
 import { sealBox } from "../../core/crypto/index.js";
 import { RATE_WINDOW_MS, floodLimits } from "../lib/flood.js";
 import { codeOf, newRoom, player, playMoves, rng, waitFor, type Player } from "../local/players.js";
-import { useTestServer, addresses } from "./testkit.js";
+import { useTestServer, addresses } from "./testing/rigs.js";
 
 const ts = useTestServer(["rooms", "lookups", "knock"]);
 

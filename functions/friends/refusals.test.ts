@@ -6,7 +6,7 @@
 import { describe, expect, test } from "vitest";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { LOOKUP_LIMIT, ROOM_CREATE_LIMIT } from "../../core/protocol/friend.js";
-import { useRouterRig } from "./testkit.js";
+import { useRouterRig } from "./testing/rigs.js";
 
 const calls = new Map<string, number>();
 function counting(db: DynamoDBDocumentClient): DynamoDBDocumentClient {

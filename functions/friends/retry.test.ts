@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "vitest";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { seatTwo, useRouterRig } from "./testkit.js";
+import { seatTwo, useRouterRig } from "./testing/rigs.js";
 
 const calls = new Map<string, number>();
 let readUnits = 0;

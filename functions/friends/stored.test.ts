@@ -18,7 +18,7 @@ import {
 } from "../../core/crypto/index.js";
 import { documentClient, readConfig } from "../lib/config.js";
 import { codeOf, newRoom, player, playMoves, rng, waitFor } from "../local/players.js";
-import { useTestServer } from "./testkit.js";
+import { useTestServer } from "./testing/rigs.js";
 
 const ts = useTestServer();
 
