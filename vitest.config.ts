@@ -16,6 +16,7 @@ const PURE_NODE_TESTS = [
   "functions/imports.test.ts",
   "functions/http/respond.test.ts",
   "functions/lib/network.test.ts",
+  "functions/friends/chatrule.test.ts",
   "functions/friends/token.test.ts",
   "functions/matches/matches.test.ts",
   "functions/names/skeleton.test.ts",

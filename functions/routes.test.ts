@@ -202,3 +202,16 @@ describe("the table lists no access that a route's code cannot reach", () => {
     expect(WS_ROUTES.map((r) => r.key).sort()).toEqual(["$connect", "$default", "$disconnect"]);
   });
 });
+
+describe("knip's entry points", () => {
+  test("list every route's handler module, and no handler module that is not a route's", () => {
+    // knip.json is JSON with comments: whole-line comments are dropped before parsing.
+    const text = readFileSync(join(ROOT, "knip.json"), "utf8")
+      .split("\n")
+      .filter((l) => !l.trim().startsWith("//"))
+      .join("\n");
+    const entries = (JSON.parse(text) as { entry: string[] }).entry;
+    const handlers = entries.filter((e) => /^functions\/(ws|http)\//.test(e) || e === "functions/ranked/timer.ts");
+    expect([...handlers].sort()).toEqual(ROUTES.map((r) => r.module).sort());
+  });
+});

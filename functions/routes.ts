@@ -16,6 +16,7 @@
 import { API_PATHS } from "../core/protocol/api.js";
 import type { IndexName } from "./lib/table.js";
 import type { SecretName } from "./lib/secrets.js";
+import { PREFIX, countersOf, under } from "./lib/keys.js";
 
 /** The DynamoDB actions the handlers may use (those both DynamoDB and dynalite support). */
 type DynamoAction = "GetItem" | "PutItem" | "UpdateItem" | "DeleteItem" | "Query" | "BatchGetItem" | "BatchWriteItem";
@@ -67,15 +68,14 @@ export interface TimerRoute extends RouteBase {
 
 export type Route = WsRoute | HttpRoute | TimerRoute;
 
-// The key prefixes (functions/*/store.ts): connections, friend rooms and their messages, locators,
-// ranked matches, players (profile, ratings), seek queues, name claims.
-const CONN = "CONN#*";
-const ROOM = "ROOM#*";
-const LOC = "LOC#*";
-const MATCH = "MATCH#*";
-const PLAYER = "PLAYER#*";
-const SEEK = "SEEK#*";
-const NAME = "NAME#*";
+// The key grants, from the one list of key prefixes (functions/lib/keys.ts).
+const CONN = under(PREFIX.conn);
+const ROOM = under(PREFIX.room);
+const LOC = under(PREFIX.loc);
+const MATCH = under(PREFIX.match);
+const PLAYER = under(PREFIX.player);
+const SEEK = under(PREFIX.seek);
+const NAME = under(PREFIX.name);
 
 export const ROUTES: readonly Route[] = [
   {
@@ -91,8 +91,9 @@ export const ROUTES: readonly Route[] = [
     access: {
       table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
       posts: true,
-      // Frees the seat of a friend room or starts a ranked player's grace; drops a seek.
-      keys: [CONN, ROOM, MATCH, PLAYER, SEEK],
+      // Frees the seat of a friend room and gives back the guess slot of the exchange the connection
+      // had open (its locator's item); starts a ranked player's grace; drops a seek.
+      keys: [CONN, ROOM, LOC, MATCH, PLAYER, SEEK],
       secrets: ["seat-token-keys"],
     },
   },
@@ -101,10 +102,11 @@ export const ROUTES: readonly Route[] = [
     key: "$default",
     module: "functions/ws/default.ts",
     access: {
-      table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
+      // BatchGetItem: a window of locators read at once when allocating one (functions/friends/locators.ts).
+      table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query", "BatchGetItem"],
       posts: true,
-      // Counters: name choices (RATE#name#), friend creation and look-ups (RATE#friend#), ranked quotas (RATE#q#).
-      keys: [CONN, ROOM, LOC, MATCH, PLAYER, SEEK, NAME, "RATE#name#*", "RATE#friend#*", "RATE#q#*"],
+      // Counters: name choices, friend creation and look-ups, ranked quotas.
+      keys: [CONN, ROOM, LOC, MATCH, PLAYER, SEEK, NAME, countersOf("name"), countersOf("friend"), countersOf("quota")],
       secrets: ["seat-token-keys"],
     },
   },
@@ -116,7 +118,7 @@ export const ROUTES: readonly Route[] = [
     access: {
       table: [],
       indexes: { gsi1: ["Query"] },
-      indexKeys: { gsi1: ["BOARD#*", "PBOARD#*"] },
+      indexKeys: { gsi1: [under(PREFIX.board), under(PREFIX.pboard)] },
       posts: false,
       secrets: ["origin-verify"],
     },
@@ -136,7 +138,7 @@ export const ROUTES: readonly Route[] = [
     access: {
       table: ["UpdateItem", "PutItem"],
       posts: false,
-      keys: ["SUGGESTION#*", "RATE#suggest#*"],
+      keys: [under(PREFIX.suggestion), countersOf("suggest")],
       secrets: ["origin-verify"],
     },
   },
@@ -147,8 +149,8 @@ export const ROUTES: readonly Route[] = [
     access: {
       table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
       indexes: { gsi2: ["Query"] },
-      keys: ["LEASE#timer", MATCH, PLAYER, SEEK, NAME],
-      indexKeys: { gsi2: ["DUE#*"] },
+      keys: [`${PREFIX.lease}timer`, MATCH, PLAYER, SEEK, NAME],
+      indexKeys: { gsi2: [under(PREFIX.due)] },
       posts: true,
     },
     // Each invocation ticks every second for about 61 s (functions/ranked/timer.ts); it mostly waits.

@@ -37,7 +37,7 @@ export const SYNC_PAGE_CHARS = 24_000;
 export const ROOM_TTL_SECONDS = 30 * 24 * 3600;
 /**
  * A relayed message expires with its room: this long after it is written, a little over the room's
- * own lifetime, and renewed with the room (functions/friends/store.ts `renewMessages`), so a room
+ * own lifetime, and renewed with the room (functions/friends/log.ts `renew`), so a room
  * played on and off for longer is still rebuilt from its first message, and no message outlives its
  * room by more than the margin.
  */
@@ -53,7 +53,7 @@ export const JOIN_REQUEST_TTL_SECONDS = 3600;
 export const JOIN_STEP_MS = 3_000;
 /** A verified guest waits this long for the owner (a person) to approve it. */
 export const JOIN_APPROVAL_MS = 10 * 60_000;
-/** Key exchanges open at once on one locator (each holds a slot from its hello until it ends). */
+/** Key exchanges open at once on one locator (the guess-slot rule, functions/friends/locators.ts). */
 export const OPEN_EXCHANGES = 10;
 /**
  * One source address opens at most one key exchange per locator in this time (measured from its
@@ -66,11 +66,7 @@ export const ROOM_CREATE_WINDOW_MS = 3_600_000;
 /** Locator look-ups (`join.hello`) per source address (and per signed-in player) in LOOKUP_WINDOW_MS. */
 export const LOOKUP_LIMIT = 60;
 export const LOOKUP_WINDOW_MS = 600_000;
-/**
- * Failed key confirmations a locator allows; the next attempt finds it retired. It also bounds the
- * exchanges open at once: each holds one of the locator's MAX_WRONG_CODES guess slots (used or under
- * way), taken with one conditional update (functions/friends/store.ts `reserveGuess`).
- */
+/** Wrong codes a locator allows before it is retired (the guess-slot rule, functions/friends/locators.ts). */
 export const MAX_WRONG_CODES = 5;
 /** A locator not used by a guest within this time is released (the owner gets a new one on return). */
 export const LOCATOR_TTL_SECONDS = 7 * 24 * 3600;

@@ -2,13 +2,13 @@
  * The server's chat rule (at most 5 lines in 10 s per connection, core/protocol/chat.ts) counts
  * chat lines, not attempts: a line sent again because its answer was lost (a gateway error frame, a
  * timeout, a reconnect) is the same line, so its copies do not use up the sender's allowance and a
- * later line is not refused (the client drops a line refused for flooding for good). Real router,
- * service and DynamoDB store on dynalite.
+ * later line is not refused (the client drops a line refused for flooding for good). Real router
+ * and service on the stores' in-memory twins (the fast tier).
  */
 import { describe, expect, test } from "vitest";
 import { BOX, seatTwo, useRouterRig } from "./testing/rigs.js";
 
-const rig = useRouterRig("chatrule", { ip: "10.2.0.1", stepMs: 100 });
+const rig = useRouterRig("chatrule", { ip: "10.2.0.1", stepMs: 100, store: "memory" });
 const say = (conn: string, body: object) => rig.say(conn, body);
 
 describe("the server's chat rule", () => {

@@ -5,7 +5,7 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Seat } from "../../core/types.js";
 import { connectionKey, makeDynamoConnectionStore, type Connection, type ConnectionStore } from "../lib/connections.js";
-import { isConditionFailed } from "../lib/items.js";
+import { copyOf, isConditionFailed, yieldTurn } from "../lib/items.js";
 
 export interface FriendConnection extends Connection {
   /** The friend room this connection is seated in, if any. */
@@ -90,6 +90,49 @@ export function makeDynamoFriendConnectionStore(db: DynamoDBDocumentClient, tabl
       } catch (e) {
         if (!isConditionFailed(e)) throw e;
       }
+    },
+  };
+}
+
+/** The in-memory twin of the connection items with the friend attributes (for the fast service tests). */
+export function createMemoryFriendConnectionStore(): FriendConnectionStore {
+  const items = new Map<string, Record<string, unknown>>();
+  const CONNECTION_TTL_MS = 24 * 3600 * 1000;
+  const edit = async (id: string, f: (it: Record<string, unknown>) => boolean): Promise<boolean> => {
+    await yieldTurn();
+    const it = items.get(id);
+    return it !== undefined && f(it);
+  };
+  return {
+    async put(connectionId, now) {
+      await yieldTurn();
+      items.set(connectionId, { connectionId, connectedAt: now, expiresAt: now + CONNECTION_TTL_MS });
+    },
+    async get(connectionId, now) {
+      await yieldTurn();
+      const it = items.get(connectionId);
+      if (it === undefined || Number(it.expiresAt) <= now) return null;
+      const { expiresAt: _, ...rest } = it;
+      return copyOf(rest) as unknown as FriendConnection;
+    },
+    async delete(connectionId) {
+      await yieldTurn();
+      items.delete(connectionId);
+    },
+    setRoom: (id, roomId, seat) =>
+      edit(id, (it) => {
+        Object.assign(it, { roomId, seat });
+        delete it.pendingRoomId;
+        delete it.pendingReqId;
+        return true;
+      }),
+    async clearRoom(id) {
+      await edit(id, (it) => (delete it.roomId, delete it.seat));
+    },
+    setPending: (id, roomId, reqId) =>
+      edit(id, (it) => (Object.assign(it, { pendingRoomId: roomId, pendingReqId: reqId }), true)),
+    async clearPending(id, reqId) {
+      await edit(id, (it) => it.pendingReqId === reqId && (delete it.pendingRoomId, delete it.pendingReqId));
     },
   };
 }

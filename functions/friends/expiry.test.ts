@@ -4,7 +4,7 @@ import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { MESSAGE_TTL_SECONDS, ROOM_TTL_SECONDS } from "../../core/protocol/friend.js";
 import { nowSeconds } from "../lib/table.js";
 import { ensureTable, startDynalite, type LocalDynamo } from "../local/dynamo.js";
-import { makeDynamoFriendStore } from "./store.js";
+import { makeDynamoFriendStores } from "./store.js";
 
 const TABLE = "expiry";
 const DAY = 24 * 3600_000;
@@ -38,11 +38,11 @@ describe("message expiry follows the room", () => {
     const margin = MESSAGE_TTL_SECONDS - ROOM_TTL_SECONDS;
     expect(margin).toBeGreaterThan(0);
     expect(margin).toBeLessThanOrEqual(10 * 24 * 3600);
-    const store = makeDynamoFriendStore(dynamo.client, TABLE);
+    const store = makeDynamoFriendStores(dynamo.client, TABLE);
     const t = 1_700_000_000_000;
-    expect(await store.createRoom("r1", "h0", "c0", t)).not.toBeNull();
+    expect(await store.rooms.create("r1", "h0", "c0", t)).not.toBeNull();
     for (let seq = 1; seq <= 30; seq++)
-      expect((await store.append("r1", 0, seq, seq, "game", "box", [seq, 0], t + seq * 1000)).kind).toBe("stored");
+      expect((await store.log.append("r1", 0, seq, seq, "game", "box", [seq, 0], t + seq * 1000)).kind).toBe("stored");
     let e = await expiries("r1");
     expect(e.msgs).toHaveLength(30);
     for (const m of e.msgs) {
@@ -50,12 +50,12 @@ describe("message expiry follows the room", () => {
       expect(m - e.room).toBeLessThanOrEqual(margin + 60);
     }
     // Rejoined within the margin: the room is renewed, the messages still outlive it.
-    expect(await store.bindSeat("r1", 0, "c0b", t + 5 * DAY)).not.toBeNull();
+    expect(await store.rooms.bindSeat("r1", 0, "c0b", t + 5 * DAY)).not.toBeNull();
     e = await expiries("r1");
     expect(e.room).toBe(nowSeconds(t + 5 * DAY) + ROOM_TTL_SECONDS);
     for (const m of e.msgs) expect(m).toBeGreaterThanOrEqual(e.room);
     // Rejoined after 25 days (the old messages would have expired 15 days before the room): renewed.
-    expect(await store.bindSeat("r1", 0, "c0c", t + 25 * DAY)).not.toBeNull();
+    expect(await store.rooms.bindSeat("r1", 0, "c0c", t + 25 * DAY)).not.toBeNull();
     e = await expiries("r1");
     expect(e.room).toBe(nowSeconds(t + 25 * DAY) + ROOM_TTL_SECONDS);
     for (const m of e.msgs) {
@@ -63,9 +63,9 @@ describe("message expiry follows the room", () => {
       expect(m - e.room).toBeLessThanOrEqual(margin);
     }
     // The guest's first seat claim renews them the same way.
-    expect(await store.claimGuestSeat("r1", "h1", t + 50 * DAY)).not.toBeNull();
+    expect(await store.rooms.claimGuestSeat("r1", "h1", t + 50 * DAY)).not.toBeNull();
     e = await expiries("r1");
     for (const m of e.msgs) expect(m).toBeGreaterThanOrEqual(e.room);
-    expect((await store.list("r1", 0, 100_000, t + 50 * DAY)).msgs).toHaveLength(30);
+    expect((await store.log.list("r1", 0, 100_000, t + 50 * DAY)).msgs).toHaveLength(30);
   });
 });

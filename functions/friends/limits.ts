@@ -12,12 +12,13 @@ import {
   ROOM_CREATE_LIMIT,
   ROOM_CREATE_WINDOW_MS,
 } from "../../core/protocol/friend.js";
+import { envInt } from "../lib/env.js";
 
 /**
  * How many more exchanges one address may open on a locator within its knock turn after the one
  * before ended unjudged (cut, or lapsed before its confirmation): a guest whose connection drops
  * mid-exchange knocks again at once. A confirmation spends what is left of the turn until the
- * owner's verdict; a wrong verdict keeps it spent (functions/friends/service.ts, `hello`).
+ * owner's verdict; a wrong verdict keeps it spent (functions/friends/door.ts, `hello`).
  */
 export const KNOCK_RETRIES = 3;
 
@@ -25,12 +26,6 @@ export interface FriendLimits {
   readonly create: { readonly limit: number; readonly windowMs: number };
   readonly lookup: { readonly limit: number; readonly windowMs: number };
   readonly knockMs: number;
-}
-
-function envInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const n = Number(raw);
-  return raw !== undefined && raw !== "" && Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
 export function friendLimits(): FriendLimits {

@@ -12,9 +12,12 @@ import { chatFlood, chatWindow, CHAT_WINDOW_MS } from "../../core/protocol/chat.
 import { makeError, parseFriendClientMessage } from "../../core/protocol/friend.js";
 import { err, ok, type Seat } from "../../core/types.js";
 import type { DomainRouter, RealtimeInfra } from "../lib/realtime.js";
-import { makeDynamoFriendConnectionStore, type FriendConnection } from "./connections.js";
-import { friendDisconnect, friendMessage, friendRelay, type FriendPorts } from "./service.js";
-import { makeDynamoFriendStore } from "./store.js";
+import { makeDynamoFriendConnectionStore, type FriendConnection, type FriendConnectionStore } from "./connections.js";
+import type { FriendPorts } from "./ports.js";
+import { friendRelay } from "./relay.js";
+import { friendDisconnect } from "./endings.js";
+import { friendMessage, pong } from "./service.js";
+import { makeDynamoFriendStores, type FriendStores } from "./store.js";
 import { checkSeatToken, seatTokenKeys } from "./token.js";
 
 /** One-way hash of a seat secret (the server never stores the secret itself). */
@@ -24,13 +27,19 @@ function hashSecret(secret: string): string {
 
 const built = new WeakMap<RealtimeInfra, FriendPorts>();
 
-/** The friend service's ports on the realtime layer's parts, built once for each. */
-function portsOf(infra: RealtimeInfra): FriendPorts {
+/**
+ * The friend service's ports on the realtime layer's parts, built once for each: the DynamoDB stores
+ * on its table, or `stores` (the in-memory twins, for the service tests of the fast tier).
+ */
+export function portsOf(
+  infra: RealtimeInfra,
+  twins?: { readonly stores: FriendStores; readonly conns: FriendConnectionStore },
+): FriendPorts {
   let p = built.get(infra);
   if (p === undefined) {
     p = {
-      rooms: makeDynamoFriendStore(infra.db, infra.tableName),
-      conns: makeDynamoFriendConnectionStore(infra.db, infra.tableName),
+      ...(twins?.stores ?? makeDynamoFriendStores(infra.db, infra.tableName)),
+      conns: twins?.conns ?? makeDynamoFriendConnectionStore(infra.db, infra.tableName),
       gateway: infra.gateway,
       hashSecret,
       newId: () => randomBytes(12).toString("base64url"),
@@ -93,6 +102,8 @@ export const friendRouter: DomainRouter = {
         }
         return friendRelay(p, ctx.connectionId, m, ctx.now);
       }
+      // A ping needs no connection item: answered without a read.
+      if (m.type === "ping") return pong(m.rid, ctx.now);
       const conn = await ctx.connection();
       if (!conn.ok) return conn.error;
       // The signed-in player, if any, shares the creation and look-up limits of its identity.

@@ -9,6 +9,8 @@
  * bucket refills its burst over RATE_WINDOW_MS): a connection 100 messages, an address 500, an
  * identity 200.
  */
+import { envInt } from "./env.js";
+
 /** Each bucket refills its burst over this window. */
 export const RATE_WINDOW_MS = 10_000;
 /** Messages per connection per window (all types). */
@@ -23,11 +25,6 @@ interface Bucket {
 
 export type FloodVerdict = "ok" | "connection" | "address" | "identity";
 
-function envInt(name: string, fallback: number): number {
-  const n = Number(process.env[name]);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
 export interface FloodLimits {
   readonly connection: number;
   readonly address: number;
@@ -36,9 +33,9 @@ export interface FloodLimits {
 
 export function floodLimits(): FloodLimits {
   return {
-    connection: envInt("RATE_LIMIT", CONNECTION_LIMIT),
-    address: envInt("RATE_LIMIT_ADDRESS", ADDRESS_LIMIT),
-    identity: envInt("RATE_LIMIT_IDENTITY", IDENTITY_LIMIT),
+    connection: envInt("RATE_LIMIT", CONNECTION_LIMIT, { min: 1 }),
+    address: envInt("RATE_LIMIT_ADDRESS", ADDRESS_LIMIT, { min: 1 }),
+    identity: envInt("RATE_LIMIT_IDENTITY", IDENTITY_LIMIT, { min: 1 }),
   };
 }
 

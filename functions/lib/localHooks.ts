@@ -49,7 +49,16 @@ export function guard(client: Guardable, service: AccessCall["service"]): void {
       if (check !== undefined) {
         const action = (context.commandName ?? "").replace(/Command$/, "");
         const index = typeof args.input.IndexName === "string" ? args.input.IndexName : undefined;
-        check({ service, action, index, pk: partitionKeyOf(args.input) });
+        const batch = args.input.RequestItems as Record<string, unknown[] | { Keys?: unknown[] }> | undefined;
+        if (batch === undefined) check({ service, action, index, pk: partitionKeyOf(args.input) });
+        // A batch names one partition per key: each is checked as its own call would be.
+        else
+          for (const entries of Object.values(batch))
+            for (const e of Array.isArray(entries) ? entries : (entries.Keys ?? []).map((Key) => ({ Key }))) {
+              const r = e as { Key?: unknown; PutRequest?: { Item: unknown }; DeleteRequest?: { Key: unknown } };
+              const input = r.PutRequest ?? r.DeleteRequest ?? r;
+              check({ service, action, index, pk: partitionKeyOf(input as Record<string, unknown>) });
+            }
       }
       return next(args);
     };

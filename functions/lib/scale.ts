@@ -10,6 +10,8 @@
  *   reads every partition of the game, so more partitions spread the writes and cost one query each.
  *   Change it only while nobody is seeking (a seek lives at most its TTL, a few minutes).
  */
+import { envInt } from "./env.js";
+
 export interface Scale {
   readonly dueShards: number;
   readonly seekPartitions: number;
@@ -19,14 +21,8 @@ export const DEFAULT_SCALE: Scale = { dueShards: 4, seekPartitions: 1 };
 /** The most of either (each is a query per tick or per seek). */
 const MAX_PARTITIONS = 64;
 
-function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > MAX_PARTITIONS)
-    throw new Error(`${name} must be a whole number from 1 to ${MAX_PARTITIONS}, got ${JSON.stringify(raw)}`);
-  return n;
-}
+const count = (env: NodeJS.ProcessEnv, name: string, fallback: number): number =>
+  envInt(name, fallback, { min: 1, max: MAX_PARTITIONS }, env);
 
 export function readScale(env: NodeJS.ProcessEnv = process.env): Scale {
   return {

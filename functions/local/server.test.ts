@@ -17,7 +17,7 @@ import {
 } from "@aws-sdk/client-apigatewaymanagementapi";
 import { PutCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { documentClient, managementClient, readConfig } from "../lib/config.js";
-import { makeDynamoFriendStore } from "../friends/store.js";
+import { makeDynamoFriendStores } from "../friends/store.js";
 import { sweepExpired } from "./dynamo.js";
 import { GATEWAY_MESSAGE_BYTES } from "./gateway.js";
 import { startServer, type RunningServer } from "./server.js";
@@ -229,17 +229,17 @@ describe("TTL emulation", () => {
     );
     await db.send(new PutCommand({ TableName: table, Item: { pk: "X#1", sk: "gone", expiresAt: past } }));
     await db.send(new PutCommand({ TableName: table, Item: { pk: "X#1", sk: "stays", expiresAt: later } }));
-    const store = makeDynamoFriendStore(db, table);
-    expect(await store.getRoom(roomId, now)).toBeNull();
+    const store = makeDynamoFriendStores(db, table);
+    expect(await store.rooms.get(roomId, now)).toBeNull();
     // The id stays taken until the room is swept with its messages.
-    expect(await store.createRoom(roomId, "h", "conn", now)).toBeNull();
+    expect(await store.rooms.create(roomId, "h", "conn", now)).toBeNull();
     expect(await sweepExpired(db, table, now)).toBeGreaterThanOrEqual(3);
     const left = (await db.send(new ScanCommand({ TableName: table }))).Items ?? [];
     expect(left.some((i) => typeof i.expiresAt === "number" && i.expiresAt < Math.floor(now / 1000))).toBe(false);
     expect(left.some((i) => i.pk === `ROOM#${roomId}`)).toBe(false);
     expect(left.some((i) => i.pk === "X#1" && i.sk === "stays")).toBe(true);
-    const fresh = await store.createRoom(roomId, "h", "conn", now);
+    const fresh = await store.rooms.create(roomId, "h", "conn", now);
     expect(fresh).not.toBeNull();
-    expect((await store.list(roomId, 0, 10_000, now)).msgs).toHaveLength(0);
+    expect((await store.log.list(roomId, 0, 10_000, now)).msgs).toHaveLength(0);
   });
 });

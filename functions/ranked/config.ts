@@ -9,6 +9,7 @@
 import type { GameId } from "../../core/types.js";
 import { FIRST_MOVE_MS } from "../../core/ranked/game.js";
 import type { ClockSetting, RankedConfig } from "./types.js";
+import { envIntOrUnset } from "../lib/env.js";
 
 const MIN = 60_000;
 
@@ -33,12 +34,7 @@ export const DEFAULT_RANKED_CONFIG: RankedConfig = {
   loneWaitMs: 3_000,
 };
 
-function num(env: NodeJS.ProcessEnv, key: string): number | undefined {
-  const raw = env[key];
-  if (raw === undefined || raw === "") return undefined;
-  const n = Number(raw);
-  return Number.isFinite(n) && n >= 0 ? n : undefined;
-}
+const num = (env: NodeJS.ProcessEnv, key: string): number | undefined => envIntOrUnset(key, {}, env);
 
 const OVERRIDES = [
   "RANKED_CLOCK_MS",

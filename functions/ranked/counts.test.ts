@@ -234,4 +234,14 @@ describe("DynamoDB calls and posts per ranked message", () => {
     await cost("k4", { type: "ranked.resign", matchId: again.match.id });
     expect(await stores.matches.anyPending()).toBe(false);
   });
+
+  test("a proof without a hello is refused with one read (its connection's) and no write", async () => {
+    await conns.put("nohello", Date.now());
+    const keys = makeDeviceKeys(new Uint8Array(32).fill(99));
+    const r = await viaRouter("nohello", { type: "auth.prove", signature: signChallenge(keys, "x".repeat(43)) });
+    expect(count(r.dynamo)).toEqual({ Get: 1 });
+    expect([...r.posts.map((p) => p.msg), r.answer]).toContainEqual(
+      expect.objectContaining({ code: "auth/no_challenge" }),
+    );
+  });
 });

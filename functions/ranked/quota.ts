@@ -1,13 +1,14 @@
 /**
  * Limits that hold across Lambda instances, for the rare ranked actions (signing in, a new identity,
  * choosing a name, seeking): a fixed-window counter item per key (`RATE#q#<key>` / window number)
- * taken with one conditional write (`n < limit`), so a refused action writes nothing more and the
- * counter never runs past its limit. The flood buckets of functions/lib/flood.ts stay the first,
+ * of the one counter module (functions/lib/counters.ts): one conditional write (`n < limit`), so
+ * the counter never runs past its limit, and a refusal costs no write once the window is known full. The flood buckets of functions/lib/flood.ts stay the first,
  * in-process line (a refusal there costs no write); these bound what many instances let through.
  */
-import { UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { isConditionFailed, yieldTurn } from "../lib/items.js";
-import { nowSeconds } from "../lib/table.js";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { createMemoryCounters, makeDynamoCounters, type Counters } from "../lib/counters.js";
+import { envIntOrUnset } from "../lib/env.js";
+import { COUNTER_SPACES } from "../lib/keys.js";
 
 export interface Quota {
   /** Takes one from `key`'s allowance of `limit` in the window holding `now`; false when none is left. */
@@ -40,10 +41,7 @@ export type RankedQuotas = { readonly [K in keyof typeof RANKED_QUOTAS]: QuotaRu
  * cut connections every few seconds, as a stage does in hours).
  */
 export function rankedQuotas(env: NodeJS.ProcessEnv = process.env): RankedQuotas {
-  const n = (key: string): number | undefined => {
-    const v = Number(env[key]);
-    return env[key] !== undefined && Number.isInteger(v) && v > 0 ? v : undefined;
-  };
+  const n = (key: string): number | undefined => envIntOrUnset(key, { min: 1 }, env);
   const ids = n("RANKED_NEW_IDENTITIES");
   const seeks = n("RANKED_SEEKS");
   const signIns = n("RANKED_SIGN_INS");
@@ -58,39 +56,19 @@ export function rankedQuotas(env: NodeJS.ProcessEnv = process.env): RankedQuotas
   };
 }
 
-export function makeDynamoQuota(db: DynamoDBDocumentClient, tableName: string): Quota {
+/** The quotas on the counters (their `q#` space). */
+function quotaOf(counters: Counters): Quota {
   return {
     async take(key, limit, windowMs, now) {
-      const win = Math.floor(now / windowMs);
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { pk: `RATE#q#${key}`, sk: String(win) },
-            UpdateExpression: "ADD n :one SET expiresAt = :exp",
-            ConditionExpression: "attribute_not_exists(n) OR n < :limit",
-            ExpressionAttributeValues: { ":one": 1, ":limit": limit, ":exp": nowSeconds((win + 2) * windowMs) },
-          }),
-        );
-        return true;
-      } catch (e) {
-        if (isConditionFailed(e)) return false;
-        throw e;
-      }
+      return (await counters.take(`${COUNTER_SPACES.quota}${key}`, limit, windowMs, now)).ok;
     },
   };
 }
 
+export function makeDynamoQuota(db: DynamoDBDocumentClient, tableName: string): Quota {
+  return quotaOf(makeDynamoCounters(db, tableName));
+}
+
 export function createMemoryQuota(): Quota {
-  const counts = new Map<string, number>();
-  return {
-    async take(key, limit, windowMs, now) {
-      await yieldTurn();
-      const k = `${key}|${Math.floor(now / windowMs)}`;
-      const n = counts.get(k) ?? 0;
-      if (n >= limit) return false;
-      counts.set(k, n + 1);
-      return true;
-    },
-  };
+  return quotaOf(createMemoryCounters());
 }

@@ -279,6 +279,12 @@ export function createRankedService(ports: RankedPorts): RankedService {
     address: string | undefined,
   ): Promise<void> {
     const now = ports.now();
+    // A proof sent again on a connection it has already signed in (the answer was lost after the
+    // handler ran) is answered as the first was: the connection is that player's already. Anywhere
+    // else a proof without its pending challenge is refused, before any quota is taken (no write).
+    const again = auth !== null && auth.playerId !== null && auth.challenge === null;
+    if (!again && (auth === null || auth.challenge === null || auth.challengeFor === null))
+      return error(connId, rid, "auth/no_challenge", "send auth.hello first");
     const q = rankedQuotas();
     const claimed = auth?.challengeFor ?? null;
     const [byPlayer, byAddress] = await Promise.all([
@@ -293,10 +299,6 @@ export function createRankedService(ports: RankedPorts): RankedService {
     const mayCreate = async (): Promise<boolean> =>
       address === undefined ||
       stores.quota.take(`new#a#${address}`, q.newIdentityPerAddress.limit, q.newIdentityPerAddress.windowMs, now);
-    // A proof sent again on a connection it has already signed in (the answer was lost after the
-    // handler ran) is answered as the first was: the connection is that player's already. Anywhere
-    // else a proof without its pending challenge is refused.
-    const again = auth !== null && auth.playerId !== null && auth.challenge === null;
     const proven = again
       ? await signedIn(auth.playerId as string)
       : await prove(stores.identity, connId, auth, signature, now, mayCreate);

@@ -2,21 +2,32 @@
  * What the friend-room tests share (test support: imported by tests only). Two rigs:
  * - `useTestServer`: the local server for a test file, started before its tests and stopped after;
  *   clients speak to it over real WebSockets (functions/local/players.ts).
- * - `useRouterRig`: the WebSocket entry's router (functions/ws/router.ts) over a dynalite table,
- *   one message at a time on a test clock, with a gateway that records every post and fails the
- *   posts to connections marked gone (gone before their `$disconnect` ran).
- * Both can put the deployed friend limits back for the file (`real`): the test configuration
+ * - `useRouterRig`: the WebSocket entry's router (functions/ws/router.ts) over a dynalite table, or
+ *   over the stores' in-memory twins (`store: "memory"`, the fast tier), one message at a time on a
+ *   test clock, with a gateway that records every post and fails the posts to connections marked
+ *   gone (gone before their `$disconnect` ran).
+ * Besides: a raw client that speaks the protocol frame by frame from a chosen loopback address,
+ * fresh addresses (a stranger from another network each), and two players seated and playing.
+ * Both rigs can put the deployed friend limits back for the file (`real`): the test configuration
  * (vitest.config.ts) raises them for the tests that are not about them.
  */
 import type { APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
 import { randomBytes } from "node:crypto";
-import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll } from "vitest";
-import { makeDynamoConnectionStore } from "../../lib/connections.js";
 import type { RealtimeInfra } from "../../lib/realtime.js";
 import { ensureTable, startDynalite, type LocalDynamo } from "../../local/dynamo.js";
 import { startTestServer, type TestServer } from "../../local/players.js";
-import { receive } from "../../ws/router.js";
+import { disconnect, receive } from "../../ws/router.js";
+import { createMemoryFriendConnectionStore, makeDynamoFriendConnectionStore } from "../connections.js";
+import { portsOf } from "../router.js";
+import { createMemoryFriendStores } from "../store.js";
+import { WebSocket } from "ws";
+import { legalMoves } from "../../../core/games/index.js";
+import { seatToMove } from "../../../core/online/friend/game.js";
+import { PROTOCOL_VERSION } from "../../../core/protocol/friend.js";
+import { codeOf, newRoom, player, waitFor, type Player } from "../../local/players.js";
 
 /** The friend limits the test configuration raises, by name. */
 const LIMIT_ENV = { rooms: "FRIEND_ROOM_LIMIT", lookups: "FRIEND_LOOKUP_LIMIT", knock: "FRIEND_KNOCK_MS" } as const;
@@ -66,6 +77,12 @@ export function useTestServer(real: readonly FriendLimitName[] = []): ServerRig 
   };
 }
 
+/**
+ * The test clock every rig of a file shares (epoch ms): it only moves on, as the in-process flood
+ * buckets (functions/lib/flood.ts) expect of time.
+ */
+let clock = 1_000_000;
+
 export interface RouterRig {
   /** The realtime layer's parts the router runs on (its database client is `wrap`'s, if given). */
   readonly infra: RealtimeInfra;
@@ -75,6 +92,8 @@ export interface RouterRig {
   readonly gone: Set<string>;
   /** The test clock (epoch ms). */
   now(): number;
+  /** `conn` closes: its `$disconnect` runs, the clock moved on by `stepMs` first. */
+  cut(conn: string, opts?: { readonly stepMs?: number }): Promise<void>;
   /** One message from `conn` through the WebSocket entry, the clock moved on by `stepMs` first. */
   say(
     conn: string,
@@ -94,33 +113,44 @@ export function useRouterRig(
     readonly stepMs?: number;
     readonly wrap?: (db: DynamoDBDocumentClient) => DynamoDBDocumentClient;
     readonly real?: readonly FriendLimitName[];
+    /** The stores: the DynamoDB ones on dynalite (the default), or their in-memory twins. */
+    readonly store?: "dynamo" | "memory";
   } = {},
 ): RouterRig {
   let dynamo: LocalDynamo | undefined;
   let infra: RealtimeInfra | undefined;
-  let clock = 1_000_000;
   const posts: { to: string; msg: Record<string, unknown> }[] = [];
   const gone = new Set<string>();
   useRealLimits(opts.real ?? []);
   beforeAll(async () => {
     // Local mode: the seat-token keys come from the local secret store (in memory here), not Secrets Manager.
     process.env.MANCALA_LOCAL = "1";
+    const gateway: RealtimeInfra["gateway"] = {
+      async send(to, msg) {
+        posts.push({ to, msg: msg as Record<string, unknown> });
+        return !gone.has(to);
+      },
+      async close() {},
+      isConnected: async (to) => !gone.has(to),
+    };
+    if (opts.store === "memory") {
+      // No table: a client that would fail any call (the friend ports never make one).
+      const nowhere = DynamoDBDocumentClient.from(
+        new DynamoDBClient({
+          region: "us-east-1",
+          endpoint: "http://127.0.0.1:9",
+          credentials: { accessKeyId: "x", secretAccessKey: "x" },
+        }),
+      );
+      const conns = createMemoryFriendConnectionStore();
+      infra = { db: nowhere, tableName: table, conns, gateway };
+      portsOf(infra, { stores: createMemoryFriendStores(), conns });
+      return;
+    }
     dynamo = await startDynalite(null);
     await ensureTable(dynamo.client, table);
     const db = opts.wrap?.(dynamo.client) ?? dynamo.client;
-    infra = {
-      db,
-      tableName: table,
-      conns: makeDynamoConnectionStore(db, table),
-      gateway: {
-        async send(to, msg) {
-          posts.push({ to, msg: msg as Record<string, unknown> });
-          return !gone.has(to);
-        },
-        async close() {},
-        isConnected: async (to) => !gone.has(to),
-      },
-    };
+    infra = { db, tableName: table, conns: makeDynamoFriendConnectionStore(db, table), gateway };
   });
   afterAll(async () => {
     await dynamo?.close();
@@ -136,6 +166,11 @@ export function useRouterRig(
     posts,
     gone,
     now: () => clock,
+    async cut(conn, o = {}) {
+      clock += o.stepMs ?? opts.stepMs ?? 1_000;
+      const ev = { requestContext: { connectionId: conn, routeKey: "$disconnect", eventType: "DISCONNECT" } };
+      await disconnect(ready(), ev as unknown as APIGatewayProxyWebsocketEventV2, clock);
+    },
     async say(conn, body, o = {}) {
       clock += o.stepMs ?? opts.stepMs ?? 1_000;
       const sourceIp = o.ip ?? opts.ip ?? "10.0.0.1";
@@ -185,3 +220,101 @@ export async function seatTwo(rig: RouterRig, c0: string, c1: string): Promise<S
   const presence = rig.posts.find((p) => p.to === c0 && p.msg.type === "presence")!.msg;
   return { roomId, answered, joined, presence };
 }
+
+export interface Raw {
+  readonly ws: WebSocket;
+  readonly got: Record<string, unknown>[];
+  send(m: object): void;
+  /** The first frame (from `from` on) matching `pred`. */
+  next(pred: (m: Record<string, unknown>) => boolean, what: string, from?: number): Promise<Record<string, unknown>>;
+  /** Closes the socket and waits until it is closed. */
+  close(): Promise<void>;
+}
+
+export async function rawClient(url: string, address: string): Promise<Raw> {
+  const ws = new WebSocket(`${url}?v=${PROTOCOL_VERSION}`, { localAddress: address });
+  const got: Record<string, unknown>[] = [];
+  ws.on("message", (d) => got.push(JSON.parse(d.toString()) as Record<string, unknown>));
+  await new Promise<void>((res, rej) => {
+    ws.once("open", () => res());
+    ws.once("error", rej);
+  });
+  return {
+    ws,
+    got,
+    send: (m) => ws.send(JSON.stringify(m)),
+    async next(pred, what, from = 0) {
+      await waitFor(() => got.slice(from).some(pred), what);
+      return got.slice(from).find(pred)!;
+    },
+    close: () =>
+      new Promise<void>((res) => {
+        if (ws.readyState === WebSocket.CLOSED) return res();
+        ws.once("close", () => res());
+        ws.close();
+      }),
+  };
+}
+
+/** Fresh loopback source addresses under `127.<net>.0.0/16`: a stranger from another network each. */
+export function addresses(net: number): () => string {
+  let n = 10;
+  return () => `127.${net}.${Math.floor(n / 250)}.${(n++ % 250) + 2}`;
+}
+
+/** Two players seated in a new room of `game` (the owner lets the guest in). */
+export async function pair(
+  url: string,
+  game: "togyz" | "ayo" | "tsoro-wta",
+  names: [string, string] = ["Alice", "Bob"],
+  avatars: [string?, string?] = [],
+): Promise<[Player, Player, string]> {
+  const a = player(
+    url,
+    newRoom().code,
+    "create",
+    { name: names[0], ...(avatars[0] !== undefined ? { avatar: avatars[0] } : {}) },
+    { setup: { game, options: {}, bestOf: 7 } },
+  );
+  a.session.subscribe((e) => {
+    if (e.type === "request") a.session.answerJoin(e.request.reqId, true);
+  });
+  const code = await codeOf(a);
+  const b = player(url, code, "join", {
+    name: names[1],
+    ...(avatars[1] !== undefined ? { avatar: avatars[1] } : {}),
+  });
+  await waitFor(
+    () => b.view().status === "seated" && a.view().game.profiles[1] !== null && b.view().game.profiles[0] !== null,
+    "pair seated",
+  );
+  return [a, b, code];
+}
+
+/** Each player moves at random whenever it is its turn, until stopped. */
+export function autoplay(ps: Player[], rand: () => number): { stop(): void } {
+  let on = true;
+  const tick = (): void => {
+    if (!on) return;
+    for (const p of ps) {
+      const v = p.view();
+      if (
+        v.status === "seated" &&
+        v.unsent === 0 &&
+        v.seat !== null &&
+        seatToMove(v.game) === v.seat &&
+        v.game.state !== null
+      ) {
+        const moves = legalMoves(v.game.state);
+        p.session.move(moves[Math.floor(rand() * moves.length)]);
+      }
+    }
+    setTimeout(tick, 3);
+  };
+  tick();
+  return { stop: () => (on = false) };
+}
+
+/** The moves a player has seen, over every game of the match. */
+export const played = (p: Player): number =>
+  p.view().game.finished.reduce((n, f) => n + f.moves.length, 0) + p.view().game.moves.length;

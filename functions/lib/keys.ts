@@ -1,0 +1,35 @@
+/**
+ * The partition-key prefixes of the one table, each item family's defined here once: the stores
+ * build their keys from them and the route table (functions/routes.ts) its key grants, so a grant
+ * cannot drift from the keys the code writes.
+ */
+export const PREFIX = {
+  /** A WebSocket connection (functions/lib/connections.ts). */
+  conn: "CONN#",
+  /** A friend room: its seats, its join exchanges and its log (functions/friends/). */
+  room: "ROOM#",
+  /** A friend room's locator, its guess slots and the knock turns on it (functions/friends/door*.ts). */
+  loc: "LOC#",
+  match: "MATCH#",
+  player: "PLAYER#",
+  seek: "SEEK#",
+  name: "NAME#",
+  suggestion: "SUGGESTION#",
+  lease: "LEASE#",
+  /** Fixed-window counters (functions/lib/counters.ts), under one of COUNTER_SPACES. */
+  rate: "RATE#",
+  /** Index partitions: the leaderboards and the ranked deadlines. */
+  board: "BOARD#",
+  pboard: "PBOARD#",
+  due: "DUE#",
+} as const;
+
+/** The counters' namespaces under `RATE#`: name choices, friend rooms, ranked quotas, suggestions. */
+export const COUNTER_SPACES = { name: "name#", friend: "friend#", quota: "q#", suggest: "suggest#" } as const;
+export type CounterSpace = keyof typeof COUNTER_SPACES;
+
+/** The IAM `StringLike` pattern of every key under `prefix`. */
+export const under = (prefix: string): string => `${prefix}*`;
+
+/** The pattern of every counter of `space`. */
+export const countersOf = (space: CounterSpace): string => under(`${PREFIX.rate}${COUNTER_SPACES[space]}`);
