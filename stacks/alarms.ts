@@ -121,9 +121,19 @@ export function addAlarms(stack: Stack, m: Monitored): { topic: Topic; alarms: A
     }
     // The timer runs once a minute: one error is one lost minute of ticks, made up by the next; two
     // in 5 minutes is a failure that repeats.
-    alarm(`${f.name}Errors`, f.fn.metricErrors(p), 2, `${f.name}: two failed runs in ${ALARM_PERIOD.toMinutes()} minutes`);
+    alarm(
+      `${f.name}Errors`,
+      f.fn.metricErrors(p),
+      2,
+      `${f.name}: two failed runs in ${ALARM_PERIOD.toMinutes()} minutes`,
+    );
     // Without reserved concurrency a throttled tick means the account's pool is spent: any is news.
-    alarm(`${f.name}Throttles`, f.fn.metricThrottles(p), 1, `${f.name}: a run throttled (the account's concurrency ran out)`);
+    alarm(
+      `${f.name}Throttles`,
+      f.fn.metricThrottles(p),
+      1,
+      `${f.name}: a run throttled (the account's concurrency ran out)`,
+    );
     alarm(
       `${f.name}EventsDropped`,
       f.fn.metric("AsyncEventsDropped", p),
