@@ -852,6 +852,20 @@ describe("site", () => {
     expect(resources(kept.storage, "AWS::DynamoDB::Table")[0][1].DeletionPolicy).toBe("Retain");
   });
 
+  test("after a rotation the saved MANCALA_ORIGIN_SECRET_VERSION changes CloudFront's origin header at the next deploy", () => {
+    const version = "0123456789abcdef0123456789abcdef";
+    const header = (x: Synth): string => {
+      const [[, dist]] = resources(x.api, "AWS::CloudFront::Distribution");
+      const origins = (dist.Properties.DistributionConfig as { Origins: { OriginCustomHeaders?: unknown }[] }).Origins;
+      return JSON.stringify(origins.map((o) => o.OriginCustomHeaders ?? null));
+    };
+    const rotated = synth({ MANCALA_ORIGIN_SECRET_VERSION: version });
+    expect(header(d)).not.toContain(version);
+    expect(header(rotated)).toContain(`::${version}}}`);
+    expect(header(rotated)).toMatch(/\{\{resolve:secretsmanager:/);
+    expect(header(rotated)).not.toBe(header(d));
+  });
+
   test("MANCALA_WAF_RATE puts a rate-based rule per address on the distribution; none without it", () => {
     expect(resources(d.api, "AWS::WAFv2::WebACL")).toEqual([]);
     const w = synth({ MANCALA_WAF_RATE: "2000" });
