@@ -21,6 +21,7 @@ import { ApiStack } from "./ApiStack.js";
 import { LAMBDA_NODEJS, LAMBDA_RUNTIME } from "./lambda.js";
 import { DEFAULT_SETTINGS, readDeploySettings, saveSettings, stageSettings } from "./settings.js";
 import { messageAlarmThreshold, MESSAGES_PER_INBOUND } from "./alarms.js";
+import { alarmMetricCount } from "../scripts/capacity.js";
 import { PUBLIC_READ_TTL_SECONDS, scheduleMinutes } from "./ApiStack.js";
 import {
   INVOCATION_SPAN_MS,
@@ -804,6 +805,15 @@ describe("alarms and a dashboard", () => {
     expect(count.Threshold).toBe(messageAlarmThreshold(DEFAULT_SETTINGS.wsThrottle, 300));
     // The README's 1,000 players (about 200 inbound messages/s, 600 counted) stay below it.
     expect(200 * 3 * 300).toBeLessThan(count.Threshold);
+  });
+
+  test("the capacity command's alarm count is the stack's (each metric an alarm reads is billed)", () => {
+    let n = 0;
+    for (const [, a] of resources(d.api, "AWS::CloudWatch::Alarm")) {
+      const metrics = a.Properties.Metrics as { MetricStat?: unknown }[] | undefined;
+      n += metrics === undefined ? 1 : metrics.filter((x) => x.MetricStat !== undefined).length;
+    }
+    expect(n).toBe(alarmMetricCount());
   });
 
   test("every alarm notifies the one topic; no address subscribed unless MANCALA_ALARM_EMAIL is set; a dashboard", () => {
