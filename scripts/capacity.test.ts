@@ -1,13 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import {
-  capacity,
-  capacityMarkdown,
-  DEFAULT_ASSUMPTIONS,
-  DEFAULT_PLAYERS,
-  loadMeasured,
-  QUOTAS,
-} from "./capacity.js";
+import { capacity, capacityMarkdown, DEFAULT_ASSUMPTIONS, DEFAULT_PLAYERS, loadMeasured, QUOTAS } from "./capacity.js";
 import { logBytesPerMessage } from "../stacks/logs.js";
 import { DEFAULT_SETTINGS } from "../stacks/settings.js";
 
@@ -16,7 +9,9 @@ describe("the capacity command", () => {
 
   test("docs/operations.md shows the command's own table (npm run -s capacity -- --markdown)", () => {
     const table = capacityMarkdown(DEFAULT_PLAYERS.map((n) => capacity(m.figures, n, DEFAULT_ASSUMPTIONS)));
-    expect(readFileSync("docs/operations.md", "utf8")).toContain(table);
+    // Compared cell by cell (the formatter pads the doc's columns).
+    const norm = (t: string): string => t.replace(/ +/g, " ").replace(/-{3,}/g, "---");
+    expect(norm(readFileSync("docs/operations.md", "utf8"))).toContain(norm(table));
   });
 
   test("usage lines scale with the players; the fixed lines do not; the first limit follows the rates", () => {
