@@ -73,6 +73,8 @@ export interface LimitUse {
   readonly limit: string;
   readonly used: number;
   readonly of: number;
+  /** A stage setting (raised by `npm run -s settings`), not an AWS quota. */
+  readonly setting?: true;
 }
 
 export interface Capacity {
@@ -82,6 +84,8 @@ export interface Capacity {
   readonly limits: readonly LimitUse[];
   /** The first limit reached (the most used at or above 100 %), or null. */
   readonly first: LimitUse | null;
+  /** The first AWS quota reached, settings raised as far as needed (a quota increase lifts it). */
+  readonly firstQuota: LimitUse | null;
 }
 
 export interface Assumptions {
@@ -128,6 +132,7 @@ export function capacity(f: LoadFigures, players: number, a: Assumptions): Capac
       limit: "WebSocket $default route throttle (MANCALA_WS_RATE)",
       used: inPerSecond,
       of: DEFAULT_SETTINGS.wsThrottle.rate,
+      setting: true,
     },
     {
       limit: "account API Gateway requests/s (messages in + @connections posts)",
@@ -152,11 +157,19 @@ export function capacity(f: LoadFigures, players: number, a: Assumptions): Capac
         (1 + INDEX_WRITES_PER_WRITE) /
         DEFAULT_SETTINGS.scale.dueShards,
       of: QUOTAS.partitionWriteUnitsPerSecond,
+      setting: true,
     },
   ];
   const reached = limits.filter((l) => l.used >= l.of).sort((x, y) => y.used / y.of - x.used / x.of);
   const total = lines.reduce((n, l) => n + l.usd, 0);
-  return { players, lines, total, limits, first: reached[0] ?? null };
+  return {
+    players,
+    lines,
+    total,
+    limits,
+    first: reached[0] ?? null,
+    firstQuota: reached.find((l) => l.setting !== true) ?? null,
+  };
 }
 
 const usd = (n: number): string => `$${n < 10 ? n.toFixed(2) : Math.round(n).toLocaleString("en-US")}`;
@@ -171,7 +184,10 @@ export function capacityMarkdown(cs: readonly Capacity[]): string {
   const first = `| first limit reached | ${cs
     .map((c) => (c.first === null ? "none" : `${c.first.limit}: ${pct(c.first)}`))
     .join(" | ")} |`;
-  return [head, rule, ...rows, total, first].join("\n");
+  const quota = `| first AWS quota reached | ${cs
+    .map((c) => (c.firstQuota === null ? "none" : `${c.firstQuota.limit}: ${pct(c.firstQuota)}`))
+    .join(" | ")} |`;
+  return [head, rule, ...rows, total, first, quota].join("\n");
 }
 
 export function loadMeasured(file = join(dirname(fileURLToPath(import.meta.url)), "load-measured.json")): MeasuredLoad {
@@ -208,7 +224,8 @@ function main(argv: readonly string[]): void {
       process.stdout.write(
         `  limit ${l.limit}: ${Math.round(l.used).toLocaleString("en-US")} of ${l.of.toLocaleString("en-US")} (${pct(l)})\n`,
       );
-    process.stdout.write(`  first limit reached: ${c.first === null ? "none" : c.first.limit}\n\n`);
+    process.stdout.write(`  first limit reached: ${c.first === null ? "none" : c.first.limit}\n`);
+    process.stdout.write(`  first AWS quota reached: ${c.firstQuota === null ? "none" : c.firstQuota.limit}\n\n`);
   }
 }
 

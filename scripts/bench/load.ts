@@ -282,6 +282,10 @@ export async function run(emit: Emit): Promise<void> {
   process.env.RATE_LIMIT_ADDRESS ??= "100000000";
   process.env.RATE_LIMIT_IDENTITY ??= "100000000";
   process.env.RANKED_LONE_WAIT_MS ??= "0";
+  // …and so would the per-address friend-room limits (rooms made, codes looked up, knocks).
+  process.env.FRIEND_ROOM_LIMIT ??= "100000000";
+  process.env.FRIEND_LOOKUP_LIMIT ??= "100000000";
+  process.env.FRIEND_KNOCK_MS ??= "0";
   const dataDir = mkdtempSync(join(tmpdir(), "mancala-load-"));
   const server = await startServer({
     port: 0,
