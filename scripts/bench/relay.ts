@@ -43,6 +43,8 @@ const durationMs = (rooms: number): number => (rooms <= 1 ? 3_000 : rooms <= 100
 interface Client {
   readonly ws: WebSocket;
   onMessage: (m: Record<string, unknown>) => void;
+  /** While a room is being made: an error no step waits for fails that room (it is made again). */
+  fail?: (e: Error) => void;
 }
 
 interface Stats {
@@ -113,7 +115,9 @@ async function connect(url: string): Promise<Client> {
   const c: Client = {
     ws,
     onMessage: (m) => {
-      if (m.type === "error") process.stderr.write(`relay bench: unexpected ${JSON.stringify(m)}\n`);
+      if (m.type !== "error") return;
+      if (c.fail !== undefined) c.fail(new Error(`${String(m.code)} ${String(m.message)}`));
+      else process.stderr.write(`relay bench: unexpected ${JSON.stringify(m)}\n`);
     },
   };
   ws.on("message", (d) => c.onMessage(JSON.parse(d.toString()) as Record<string, unknown>));
@@ -162,13 +166,48 @@ const headOf = (h: Record<string, unknown>): Head => ({
   proof: String(h.proof),
 });
 
+/**
+ * A room, made again (up to 3 times) when a step of its key exchange is refused: on a loaded machine
+ * a join request can lapse before its next step arrives (`join/not_found`).
+ */
+async function makeRoomRetrying(url: string): Promise<Room> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await makeRoom(url);
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      process.stderr.write(`relay bench: making a room again (${e instanceof Error ? e.message : String(e)})\n`);
+    }
+  }
+}
+
 async function makeRoom(url: string): Promise<Room> {
+  const clients: Client[] = [];
+  let failed: (e: Error) => void = () => undefined;
+  const failure = new Promise<never>((_, rej) => (failed = rej));
+  failure.catch(() => undefined);
+  const watch = (c: Client): Client => {
+    c.fail = failed;
+    clients.push(c);
+    return c;
+  };
+  try {
+    const room = await Promise.race([buildRoom(url, watch), failure]);
+    for (const c of clients) delete c.fail;
+    return room;
+  } catch (e) {
+    for (const c of clients) c.ws.terminate();
+    throw e;
+  }
+}
+
+async function buildRoom(url: string, watch: (c: Client) => Client): Promise<Room> {
   const roomId = makeBase64Url(nacl.randomBytes(32));
-  const a = await connect(url);
+  const a = watch(await connect(url));
   const created = next(a, (m) => m.type === "room.created");
   a.ws.send(JSON.stringify({ type: "room.create", rid: 1, roomId, secret: generateSecret() }));
   const code: RoomCode = codeForLocator(Number((await created).loc));
-  const b = await connect(url);
+  const b = watch(await connect(url));
   const guest = startGuestHandshake(code);
   const hello = next(a, (m) => m.type === "join.hello");
   b.ws.send(
@@ -317,7 +356,7 @@ export async function run(emit: Emit): Promise<void> {
     for (const n of ROOM_COUNTS) {
       while (rooms.length < n) {
         const batch = Math.min(50, n - rooms.length);
-        rooms.push(...(await Promise.all(Array.from({ length: batch }, () => makeRoom(wsUrl)))));
+        rooms.push(...(await Promise.all(Array.from({ length: batch }, () => makeRoomRetrying(wsUrl)))));
         if (process.env.BENCH_DEBUG === "1") process.stderr.write(`rooms ${rooms.length}\n`);
       }
       // Warm up first (the stage's rooms ping-pong for a second, not counted), so the figures are the
