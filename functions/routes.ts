@@ -17,6 +17,7 @@ import { API_PATHS } from "../core/protocol/api.js";
 import type { IndexName } from "./lib/table.js";
 import type { SecretName } from "./lib/secrets.js";
 import { PREFIX, countersOf, under } from "./lib/keys.js";
+import { TIMER_TIMEOUT_SECONDS } from "./ranked/span.js";
 
 /** The DynamoDB actions the handlers may use (those both DynamoDB and dynalite support). */
 type DynamoAction = "GetItem" | "PutItem" | "UpdateItem" | "DeleteItem" | "Query" | "BatchGetItem" | "BatchWriteItem";
@@ -153,8 +154,8 @@ export const ROUTES: readonly Route[] = [
       indexKeys: { gsi2: [under(PREFIX.due)] },
       posts: true,
     },
-    // Each invocation ticks every second for about 61 s (functions/ranked/timer.ts); it mostly waits.
-    lambda: { timeoutSeconds: 70, memoryMB: 256 },
+    // Each invocation ticks every second for a little under its minute (functions/ranked/span.ts); it mostly waits.
+    lambda: { timeoutSeconds: TIMER_TIMEOUT_SECONDS, memoryMB: 256 },
   },
 ];
 

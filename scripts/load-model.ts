@@ -88,6 +88,15 @@ export function figures(c: ServerCounts, playerMinutes: number): LoadFigures {
   };
 }
 
+/** What `npm run -s bench load -- --save FILE` writes: the counts per player-minute of one run. */
+export interface MeasuredLoad {
+  readonly measured: string;
+  readonly command: string;
+  readonly players: number;
+  readonly windowSeconds: number;
+  readonly figures: LoadFigures;
+}
+
 export interface MonthlyCost {
   readonly dynamo: number;
   readonly wsMessages: number;

@@ -8,7 +8,9 @@ import { fail, parseArgs } from "./args.js";
 import {
   DEFAULT_SETTINGS,
   SETTING_NAMES,
+  checkDeployable,
   loadSavedSettings,
+  productionByName,
   saveSettings,
   settingsFile,
   stageSettings,
@@ -16,7 +18,7 @@ import {
   type SettingName,
 } from "../stacks/settings.js";
 
-function defaultOf(name: SettingName): string {
+function defaultOf(name: SettingName, stage: string): string {
   const d = DEFAULT_SETTINGS;
   const v = {
     MANCALA_LOG_RETENTION: d.logRetention,
@@ -27,6 +29,9 @@ function defaultOf(name: SettingName): string {
     MANCALA_ALARM_EMAIL: d.alarmEmail ?? "",
     MANCALA_DUE_SHARDS: d.scale.dueShards,
     MANCALA_SEEK_PARTITIONS: d.scale.seekPartitions,
+    MANCALA_DATA_PROTECTION: productionByName(stage) ? "on" : "off",
+    MANCALA_WAF_RATE: "",
+    MANCALA_ORIGIN_SECRET_VERSION: "",
   }[name];
   return String(v);
 }
@@ -43,7 +48,7 @@ function main(argv: readonly string[]): void {
   }
   try {
     if (Object.keys(changes).length > 0) saveSettings(stage, changes);
-    stageSettings(stage); // the same check the deploy makes
+    checkDeployable(stage, stageSettings(stage)); // the same checks the deploy makes
   } catch (e) {
     fail(e instanceof Error ? e.message : String(e));
   }
@@ -56,7 +61,7 @@ function main(argv: readonly string[]): void {
         ? [env, "environment (this deploy only)"]
         : saved[name] !== undefined
           ? [saved[name], "saved"]
-          : [defaultOf(name), "default"];
+          : [defaultOf(name, stage), "default"];
     process.stdout.write(`${name}=${value}  # ${from}\n`);
   }
 }

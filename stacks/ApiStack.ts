@@ -1,16 +1,27 @@
-import { Duration, Fn, RemovalPolicy } from "aws-cdk-lib";
+import { Duration, Fn, Lazy, RemovalPolicy, SecretValue, Token, type Stack } from "aws-cdk-lib";
 import { CfnRouteResponse, type CfnRoute, type CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
+  CfnOriginAccessControl,
+  CfnDistribution,
   OriginRequestCookieBehavior,
   OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginAccessIdentity,
   OriginRequestQueryStringBehavior,
   ViewerProtocolPolicy,
 } from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
-import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
+import { ApplicationLogLevel, LoggingFormat, SystemLogLevel, type CfnFunction } from "aws-cdk-lib/aws-lambda";
+import { SqsDestination } from "aws-cdk-lib/aws-lambda-destinations";
+import { PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
+import { BlockPublicAccess, Bucket, BucketEncryption } from "aws-cdk-lib/aws-s3";
+import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
+import { CfnWebACL } from "aws-cdk-lib/aws-wafv2";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import {
   Api,
@@ -22,7 +33,7 @@ import {
   type FunctionProps,
   type StackContext,
 } from "sst/constructs";
-import { API_PREFIX, CONFIG_PATH, WS_URL_PLACEHOLDER } from "../core/protocol/api.js";
+import { API_PATHS, API_PREFIX, CONFIG_PATH, WS_URL_PLACEHOLDER } from "../core/protocol/api.js";
 import { ORIGIN_HEADER } from "../functions/http/respond.js";
 import {
   ROUTES,
@@ -34,11 +45,14 @@ import {
   type Route,
 } from "../functions/routes.js";
 import { INDEX_NAMES } from "../functions/lib/table.js";
+import { TIMER_LONGEST_RUN_MS } from "../functions/ranked/span.js";
 import { SECRET_ARN_ENV, type SecretName } from "../functions/lib/secrets.js";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import { grantExactly, type AccessTargets } from "./access.js";
 import { addAlarms, type MonitoredFunction } from "./alarms.js";
 import { LAMBDA_NODEJS, LAMBDA_RUNTIME } from "./lambda.js";
+import { HTTP_ACCESS_LOG_FORMAT, WS_ACCESS_LOG_FORMAT } from "./logs.js";
+import { suppressFindings } from "./nag.js";
 import { stageSettings } from "./settings.js";
 import { StorageStack } from "./StorageStack.js";
 
@@ -50,13 +64,13 @@ import { StorageStack } from "./StorageStack.js";
  * Log retention and the stage throttles come from `stacks/settings.ts`.
  */
 /** Minutes between runs of a `rate(N minute[s])` schedule (1 for anything else). */
-function scheduleMinutes(schedule: string): number {
+export function scheduleMinutes(schedule: string): number {
   const m = /^rate\((\d+) minutes?\)$/.exec(schedule);
   return m === null ? 1 : Number(m[1]);
 }
 
-/** One timer instance at a time (its reserved concurrency). */
-export const TIMER_CONCURRENCY = 1;
+/** How long CloudFront keeps a leaderboard page or a player's record (the same for every viewer for seconds). */
+export const PUBLIC_READ_TTL_SECONDS = 10;
 
 export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http: Api; site: StaticSite } {
   const { table } = use(StorageStack);
@@ -83,9 +97,21 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
   const fn = (id: string, r: Route, extra: Partial<FunctionProps> = {}): FunctionProps => {
     const logGroup = new LogGroup(stack, `${id}Logs`, { retention, removalPolicy: RemovalPolicy.DESTROY });
     logGroups.set(r, logGroup);
+    // The function's own role, made without the managed basic-execution policy (logs on `*`): its
+    // only statements are its route's access and its own log group (stacks/access.ts).
+    const role = new Role(stack, `${id}Role`, {
+      assumedBy: new ServicePrincipal("lambda.amazonaws.com"),
+      description: `${routeName(r)}: exactly its entry in functions/routes.ts`,
+    });
     return {
       handler: sstHandler(r),
       logGroup,
+      role,
+      // JSON lines; the runtime's START/END/REPORT lines are INFO system logs, so at WARN they are not
+      // written (stacks/logs.ts counts the bytes saved); the functions' own warnings and errors stay.
+      loggingFormat: LoggingFormat.JSON,
+      systemLogLevelV2: SystemLogLevel.WARN,
+      applicationLogLevelV2: ApplicationLogLevel.INFO,
       ...(r.lambda?.timeoutSeconds !== undefined ? { timeout: r.lambda.timeoutSeconds } : {}),
       ...(r.lambda?.memoryMB !== undefined ? { memorySize: r.lambda.memoryMB } : {}),
       ...extra,
@@ -99,10 +125,8 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
       .split(" ")
       .map((w) => w[0].toUpperCase() + w.slice(1))
       .join("");
-  const accessLog = { retention: settings.logRetention };
-
   const ws = new WebSocketApi(stack, "Play", {
-    accessLog,
+    accessLog: { retention: settings.logRetention, format: WS_ACCESS_LOG_FORMAT },
     defaults: { function: { environment } },
     routes: Object.fromEntries(WS_ROUTES.map((r) => [r.key, { function: fn(`Ws${id(r)}`, r) }])),
   });
@@ -158,30 +182,43 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
 
   const http = new Api(stack, "Http", {
     cors: false,
-    accessLog,
+    accessLog: { retention: settings.logRetention, format: HTTP_ACCESS_LOG_FORMAT },
     defaults: { function: { environment }, throttle: settings.httpThrottle },
     routes: Object.fromEntries(HTTP_ROUTES.map((r) => [routeName(r), { function: fn(`Http${id(r)}`, r) }])),
   });
   for (const r of HTTP_ROUTES) grantExactly(http.getFunction(routeName(r)), r, targets, logArn(r));
 
-  // The timer never runs twice at once: one reserved instance, no retry by EventBridge nor by
-  // Lambda's asynchronous queue (a missed minute is made up by the next one), an event that waited
-  // longer than a minute dropped; and a lease in the table (functions/ranked/lease.ts) for what
-  // remains (a manual invoke, the second of overlap between two invocations).
+  // The timer: no reserved concurrency (a new account may not reserve any: Lambda keeps 100
+  // unreserved, and a new account's whole limit is often 10). Its span and timeout are under the
+  // schedule's period (functions/ranked/span.ts), so one invocation ends before the next starts; no
+  // retry by EventBridge nor by Lambda's asynchronous queue (a missed minute is made up by the next
+  // one); an event that waited longer than a minute goes to the failure queue (kept 14 days, alarmed);
+  // and the lease in the table (functions/ranked/lease.ts) keeps a manual or late invocation from
+  // acting at the same time as the scheduled one.
   const timers = TIMER_ROUTES.map((r, i) => {
     const name = i === 0 ? "RankedTimer" : `Timer${i}`;
+    const failures = new Queue(stack, `${name}Failures`, {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
     const cron = new Cron(stack, name, {
       schedule: r.schedule,
       job: {
-        function: fn(name, r, { environment: { ...environment, WS_ENDPOINT: wsHttpsUrl } }),
-        cdk: { target: { retryAttempts: 0, maxEventAge: Duration.minutes(1) } },
+        function: fn(name, r, { environment: { ...environment, WS_ENDPOINT: wsHttpsUrl }, deadLetterQueue: failures }),
+        cdk: { target: { retryAttempts: 0, maxEventAge: Duration.minutes(1), deadLetterQueue: failures } },
       },
     });
     const job = cron.jobFunction;
-    (job.node.defaultChild as CfnFunction).reservedConcurrentExecutions = TIMER_CONCURRENCY;
-    job.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(1) });
-    grantExactly(job, r, targets, logArn(r));
-    return { route: r, name, fn: job };
+    job.configureAsyncInvoke({
+      retryAttempts: 0,
+      maxEventAge: Duration.minutes(1),
+      onFailure: new SqsDestination(failures),
+    });
+    grantExactly(job, r, targets, logArn(r), [
+      new PolicyStatement({ actions: ["sqs:SendMessage"], resources: [failures.queueArn] }),
+    ]);
+    return { route: r, name, fn: job, failures, rule: cron.cdk.rule };
   });
 
   const monitored: MonitoredFunction[] = [
@@ -190,10 +227,14 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
     ...timers.map((t) => ({
       name: t.name,
       fn: t.fn,
-      timer: { timeoutSeconds: t.route.lambda?.timeoutSeconds ?? 10, everyMinutes: scheduleMinutes(t.route.schedule) },
+      timer: {
+        longestRunMs: TIMER_LONGEST_RUN_MS,
+        everyMinutes: scheduleMinutes(t.route.schedule),
+        failures: t.failures,
+      },
     })),
   ];
-  addAlarms(stack, {
+  const { topic } = addAlarms(stack, {
     functions: monitored,
     tableName: table.tableName,
     indexNames: INDEX_NAMES,
@@ -222,8 +263,8 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
     if (c instanceof SstFunction) (c.node.defaultChild as CfnFunction).runtime = LAMBDA_RUNTIME;
   }
 
-  // `/api/*` goes to the HTTP API unchanged and uncached, with its query string and the headers the
-  // handlers read (not Host: API Gateway answers only to its own name).
+  // `/api/*` goes to the HTTP API unchanged, with its query string and the headers the handlers read
+  // (not Host: API Gateway answers only to its own name).
   const apiRequests = new OriginRequestPolicy(stack, "ApiRequests", {
     comment: "Query strings and the headers the HTTP API handlers read",
     queryStringBehavior: OriginRequestQueryStringBehavior.all(),
@@ -234,6 +275,71 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
       "CloudFront-Viewer-Address",
     ),
     cookieBehavior: OriginRequestCookieBehavior.none(),
+  });
+  // The leaderboard and a player's record are the same for every viewer for seconds at a time: CloudFront
+  // answers repeats from its cache (the handlers send `max-age=10`), keyed by the whole query string,
+  // so a crowd reading the same page costs the API one request per edge per 10 s, not one each.
+  const publicReads = new CachePolicy(stack, "PublicReads", {
+    comment: "Leaderboard pages and player records: 10 s, keyed by the query string",
+    defaultTtl: Duration.seconds(PUBLIC_READ_TTL_SECONDS),
+    minTtl: Duration.seconds(1),
+    maxTtl: Duration.seconds(PUBLIC_READ_TTL_SECONDS),
+    queryStringBehavior: CacheQueryStringBehavior.all(),
+    headerBehavior: CacheHeaderBehavior.none(),
+    cookieBehavior: CacheCookieBehavior.none(),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  });
+  // The secret header the HTTP functions check (a dynamic reference: CloudFormation resolves it at
+  // deploy, so the value is in no template). After a rotation (`npm run -s origin-secret -- rotate`)
+  // the saved version makes the next deploy send the new value.
+  const originSecret =
+    settings.originSecretVersion === null
+      ? secrets["origin-verify"].secretValue
+      : SecretValue.secretsManager(secrets["origin-verify"].secretArn, { versionId: settings.originSecretVersion });
+  const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split("/", http.url)), {
+    customHeaders: { [ORIGIN_HEADER]: originSecret.unsafeUnwrap() },
+  });
+  const apiBehavior = {
+    origin: apiOrigin,
+    viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+    originRequestPolicy: apiRequests,
+  };
+  const cachedPaths = [API_PATHS.leaderboard, API_PATHS.player.replace("{id}", "*")];
+  // Optional (MANCALA_WAF_RATE): a rate-based rule per address at the edge, before CloudFront's cache
+  // and the API's stage throttle, so one address cannot spend the shared HTTP budget.
+  let webAcl: CfnWebACL | undefined;
+  if (settings.wafRate !== null) {
+    if (Token.isUnresolved(stack.region) || stack.region !== "us-east-1")
+      throw new Error("MANCALA_WAF_RATE: CloudFront's web ACLs live in us-east-1; deploy the stage there or unset it");
+    const visibility = (name: string): CfnWebACL.VisibilityConfigProperty => ({
+      metricName: name,
+      cloudWatchMetricsEnabled: true,
+      sampledRequestsEnabled: true,
+    });
+    webAcl = new CfnWebACL(stack, "EdgeRateLimit", {
+      scope: "CLOUDFRONT",
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility(`${stack.stackName}-edge`),
+      rules: [
+        {
+          name: "RatePerAddress",
+          priority: 0,
+          action: { block: {} },
+          statement: { rateBasedStatement: { limit: settings.wafRate, aggregateKeyType: "IP" } },
+          visibilityConfig: visibility(`${stack.stackName}-rate`),
+        },
+      ],
+    });
+  }
+  // The site's files, in a bucket that refuses plain HTTP and is read by CloudFront through an origin
+  // access control (below), never publicly.
+  const siteBucket = new Bucket(stack, "SiteBucket", {
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    encryption: BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    autoDeleteObjects: true,
+    removalPolicy: RemovalPolicy.DESTROY,
   });
   const site = new StaticSite(stack, "Web", {
     path: ".",
@@ -252,32 +358,110 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
       ],
     },
     cdk: {
+      bucket: siteBucket,
       distribution: {
-        // The client routes by URL hash, so no error is rewritten to index.html: the API's own 404s
-        // and 429s reach the client as they are.
-        errorResponses: [],
+        // The client routes by URL hash, so no error page is rewritten to index.html: the API's own
+        // 404s and 429s reach the client as they are. A refusal or a failure is never cached (a 429
+        // for one viewer must not answer the next).
+        errorResponses: [403, 429, 500, 502, 503, 504].map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
+        ...(webAcl !== undefined ? { webAclId: webAcl.attrArn } : {}),
         additionalBehaviors: {
+          ...Object.fromEntries(
+            cachedPaths.map((path) => [
+              path,
+              { ...apiBehavior, allowedMethods: AllowedMethods.ALLOW_GET_HEAD, cachePolicy: publicReads },
+            ]),
+          ),
           [`${API_PREFIX}/*`]: {
-            // The secret header the HTTP functions check (a dynamic reference: CloudFormation resolves
-            // it at deploy, so the value is in no template).
-            origin: new HttpOrigin(Fn.select(2, Fn.split("/", http.url)), {
-              customHeaders: { [ORIGIN_HEADER]: secrets["origin-verify"].secretValue.unsafeUnwrap() },
-            }),
-            viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+            ...apiBehavior,
             allowedMethods: AllowedMethods.ALLOW_ALL,
             cachePolicy: CachePolicy.CACHING_DISABLED,
-            originRequestPolicy: apiRequests,
           },
         },
       },
     },
   });
+  useOriginAccessControl(stack, site, siteBucket);
 
+  // No output names the HTTP API's own (execute-api) address: it answers only through CloudFront.
   stack.addOutputs({
     SiteUrl: site.url ?? "",
     WebSocketUrl: ws.url,
-    HttpApiUrl: http.url,
     SeatTokenSecretArn: secrets["seat-token-keys"].secretArn,
+    OriginSecretArn: secrets["origin-verify"].secretArn,
+  });
+  suppressFindings(stack, {
+    ws,
+    http,
+    site,
+    siteBucket,
+    secrets,
+    posting: ROUTES.filter((r) => r.access.posts).map(routeFn),
+    syncFunctions: ROUTES.filter((r) => r.kind !== "timer").map(routeFn),
+    failures: timers.map((t) => t.failures),
+    topic,
   });
   return { ws, http, site };
+}
+
+/**
+ * SST's StaticSite reads its bucket through an origin access identity; AWS recommends an origin access
+ * control (signed requests, SSE-KMS, every region). The escape hatch: the site's S3 origin gets an
+ * OAC and no OAI, the bucket's policy lets CloudFront's service principal read only for this
+ * distribution, and SST's OAI with its policy statement is taken out (stacks/stacks.test.ts checks
+ * the synthesized distribution and policy).
+ */
+function useOriginAccessControl(stack: Stack, site: StaticSite, bucket: Bucket): void {
+  const distribution = site.cdk!.distribution;
+  const cfn = distribution.node.defaultChild as CfnDistribution;
+  const oac = new CfnOriginAccessControl(stack, "SiteOriginAccess", {
+    originAccessControlConfig: {
+      name: `${stack.stackName}-site`.slice(0, 64),
+      originAccessControlOriginType: "s3",
+      signingBehavior: "always",
+      signingProtocol: "sigv4",
+    },
+  });
+  // The construct's own origins, rewritten (not a template override: cdk-nag and the template both
+  // read this property, so what the checks see is what deploys).
+  const render = (distribution as unknown as { renderOrigins(): CfnDistribution.OriginProperty[] }).renderOrigins.bind(
+    distribution,
+  );
+  const config = cfn.distributionConfig as CfnDistribution.DistributionConfigProperty;
+  cfn.distributionConfig = {
+    ...config,
+    origins: Lazy.any({
+      produce: () =>
+        render().map((o) =>
+          o.s3OriginConfig === undefined
+            ? o
+            : { ...o, s3OriginConfig: { originAccessIdentity: "" }, originAccessControlId: oac.attrId },
+        ),
+    }),
+  };
+  const policy = bucket.policy!;
+  const doc = policy.document as unknown as { statements: PolicyStatement[] };
+  const oai = (st: PolicyStatement): boolean =>
+    JSON.stringify(stack.resolve(st.toStatementJson())).includes("CanonicalUser");
+  doc.statements.splice(0, doc.statements.length, ...doc.statements.filter((st) => !oai(st)));
+  for (const c of distribution.node.findAll())
+    if (c instanceof OriginAccessIdentity) c.node.scope?.node.tryRemoveChild(c.node.id);
+  bucket.addToResourcePolicy(
+    new PolicyStatement({
+      sid: "CloudFrontReadsThroughOriginAccessControl",
+      principals: [new ServicePrincipal("cloudfront.amazonaws.com")],
+      actions: ["s3:GetObject"],
+      resources: [bucket.arnForObjects("*")],
+      conditions: {
+        StringEquals: {
+          "AWS:SourceArn": stack.formatArn({
+            service: "cloudfront",
+            region: "",
+            resource: "distribution",
+            resourceName: distribution.distributionId,
+          }),
+        },
+      },
+    }),
+  );
 }

@@ -2,11 +2,8 @@ import { RemovalPolicy } from "aws-cdk-lib";
 import type { CfnTable } from "aws-cdk-lib/aws-dynamodb";
 import { Table, type StackContext, type TableProps } from "sst/constructs";
 import { TABLE_SCHEMA, keyAttributes, type KeyPair } from "../functions/lib/table.js";
-
-/** Stages whose table outlives `sst remove` (retained, with deletion protection). */
-export function keepsData(stage: string): boolean {
-  return stage === "prod" || stage === "production";
-}
+import { checkDeployable, stageSettings } from "./settings.js";
+import { suppressFrameworkFindings } from "./nag.js";
 
 /**
  * The one DynamoDB table (rooms, relayed messages, connections, ranked matches, players, seeks),
@@ -16,7 +13,11 @@ export function keepsData(stage: string): boolean {
  * remove` does not stop the next `sst deploy`, which makes a new table beside it (README, "Remove").
  */
 export function StorageStack({ stack, app }: StackContext): { table: Table } {
-  const keep = keepsData(app.stage);
+  // `MANCALA_DATA_PROTECTION` (stacks/settings.ts; on by default for prod/production): the table
+  // outlives `sst remove`, retained and protected from deletion.
+  const settings = stageSettings(app.stage);
+  checkDeployable(app.stage, settings);
+  const keep = settings.dataProtection;
   const table = new Table(stack, "Mancala", {
     fields: Object.fromEntries(keyAttributes().map((a) => [a, "string"])) as TableProps["fields"],
     primaryIndex: TABLE_SCHEMA.primary,
@@ -39,5 +40,6 @@ export function StorageStack({ stack, app }: StackContext): { table: Table } {
   // deploy of the stage, so the name is CloudFormation's (the functions get it from the stack).
   (table.cdk.table.node.defaultChild as CfnTable).addPropertyDeletionOverride("TableName");
   stack.addOutputs({ TableName: table.tableName });
+  suppressFrameworkFindings(stack);
   return { table };
 }

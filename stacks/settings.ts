@@ -12,6 +12,15 @@
  * - `MANCALA_ALARM_EMAIL`: an address subscribed to the stage's alarm topic (none when empty).
  * - `MANCALA_DUE_SHARDS` / `MANCALA_SEEK_PARTITIONS`: how many partitions the deadline index and each
  *   game's seek queue are spread over (functions/lib/scale.ts; passed to every function's environment).
+ * - `MANCALA_DATA_PROTECTION`: `on` keeps the table through `sst remove` (retained, with deletion
+ *   protection) and makes the stage a production one, which refuses to deploy without
+ *   `MANCALA_ALARM_EMAIL`; `off` lets the stage go entirely. Default: on for a stage named `prod` or
+ *   `production`, off for any other.
+ * - `MANCALA_WAF_RATE`: when set, an AWS WAF web ACL on the distribution blocks an address above this
+ *   many requests in 5 minutes (a rate-based rule; 100 at least). Empty: no WAF (its cost at rest,
+ *   about $6 a month, is not spent). CloudFront's WAF lives in us-east-1, so only stacks there.
+ * - `MANCALA_ORIGIN_SECRET_VERSION`: the version of the origin secret CloudFront sends, written by
+ *   `npm run -s origin-secret -- rotate` (so the deploy after a rotation changes the header).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -34,6 +43,12 @@ export interface DeploySettings {
   readonly alarmEmail: string | null;
   /** Partitions of the hot keys (`DUE#`, `SEEK#`), given to the functions as `MANCALA_DUE_SHARDS`/`MANCALA_SEEK_PARTITIONS`. */
   readonly scale: Scale;
+  /** The table outlives the stack, and the stage may not deploy without an alarm recipient. */
+  readonly dataProtection: boolean;
+  /** Requests per 5 minutes per address above which the WAF blocks (null: no WAF). */
+  readonly wafRate: number | null;
+  /** The origin secret's version CloudFront sends (null: the current one at the first deploy). */
+  readonly originSecretVersion: string | null;
 }
 
 /** The settings' names, as saved and as environment variables. */
@@ -46,6 +61,9 @@ export const SETTING_NAMES = [
   "MANCALA_ALARM_EMAIL",
   "MANCALA_DUE_SHARDS",
   "MANCALA_SEEK_PARTITIONS",
+  "MANCALA_DATA_PROTECTION",
+  "MANCALA_WAF_RATE",
+  "MANCALA_ORIGIN_SECRET_VERSION",
 ] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 export type SavedSettings = Partial<Record<SettingName, string>>;
@@ -62,7 +80,15 @@ export const DEFAULT_SETTINGS: DeploySettings = {
   httpThrottle: { rate: 50, burst: 100 },
   alarmEmail: null,
   scale: DEFAULT_SCALE,
+  dataProtection: false,
+  wafRate: null,
+  originSecretVersion: null,
 };
+
+/** Stages whose data is protected unless their settings say otherwise. */
+export function productionByName(stage: string): boolean {
+  return stage === "prod" || stage === "production";
+}
 
 /** Where a stage's settings are saved (`MANCALA_SETTINGS_DIR`, else `deploy/` of the project). */
 export function settingsFile(stage: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -97,7 +123,7 @@ export function saveSettings(
     if (v === "") delete next[k];
     else next[k] = v;
   }
-  readDeploySettings({}, next); // throws on a bad value, before anything is written
+  readDeploySettings({}, next, stage); // throws on a bad value, before anything is written
   const file = settingsFile(stage, env);
   mkdirSync(join(file, ".."), { recursive: true });
   writeFileSync(file, `${JSON.stringify(next, null, 2)}\n`);
@@ -136,8 +162,42 @@ function email(get: Source, name: SettingName): string | null {
   return raw;
 }
 
-/** The settings of a deploy: the environment's `MANCALA_*` over the stage's saved ones over the defaults. */
-export function readDeploySettings(env: NodeJS.ProcessEnv = process.env, saved: SavedSettings = {}): DeploySettings {
+function onOff(get: Source, name: SettingName, fallback: boolean): boolean {
+  const raw = get(name);
+  if (raw === undefined || raw === "") return fallback;
+  if (raw === "on") return true;
+  if (raw === "off") return false;
+  throw new Error(`${name} must be on or off, got ${JSON.stringify(raw)}`);
+}
+
+function wafRate(get: Source, name: SettingName): number | null {
+  const raw = get(name);
+  if (raw === undefined || raw === "") return null;
+  const n = Number(raw);
+  // AWS WAF's rate-based rules count from 10 up (100 was the older minimum); below 100 a page of
+  // the site with its assets could trip it.
+  if (!Number.isInteger(n) || n < 100 || n > 2_000_000_000)
+    throw new Error(`${name} must be a whole number of requests per 5 minutes from 100, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+function version(get: Source, name: SettingName): string | null {
+  const raw = get(name);
+  if (raw === undefined || raw === "") return null;
+  if (!/^[A-Za-z0-9-]{32,64}$/.test(raw))
+    throw new Error(`${name} must be a secret version id, got ${JSON.stringify(raw)}`);
+  return raw;
+}
+
+/**
+ * The settings of a deploy of `stage`: the environment's `MANCALA_*` over the stage's saved ones over
+ * the defaults (data protection defaults to on for a stage named prod or production).
+ */
+export function readDeploySettings(
+  env: NodeJS.ProcessEnv = process.env,
+  saved: SavedSettings = {},
+  stage = "",
+): DeploySettings {
   const d = DEFAULT_SETTINGS;
   const get: Source = (name) => {
     const e = env[name];
@@ -158,10 +218,25 @@ export function readDeploySettings(env: NodeJS.ProcessEnv = process.env, saved: 
       MANCALA_DUE_SHARDS: get("MANCALA_DUE_SHARDS") ?? String(d.scale.dueShards),
       MANCALA_SEEK_PARTITIONS: get("MANCALA_SEEK_PARTITIONS") ?? String(d.scale.seekPartitions),
     }),
+    dataProtection: onOff(get, "MANCALA_DATA_PROTECTION", productionByName(stage)),
+    wafRate: wafRate(get, "MANCALA_WAF_RATE"),
+    originSecretVersion: version(get, "MANCALA_ORIGIN_SECRET_VERSION"),
   };
+}
+
+/**
+ * What a deploy refuses: a production stage (data protection on) whose alarms would notify nobody.
+ * `npm run -s settings` runs the same check.
+ */
+export function checkDeployable(stage: string, s: DeploySettings): void {
+  if (s.dataProtection && s.alarmEmail === null)
+    throw new Error(
+      `stage ${stage} keeps its data (MANCALA_DATA_PROTECTION) but its alarms notify nobody: ` +
+        `npm run -s settings -- --stage ${stage} MANCALA_ALARM_EMAIL=you@example.org`,
+    );
 }
 
 /** The settings a deploy of `stage` uses now. */
 export function stageSettings(stage: string, env: NodeJS.ProcessEnv = process.env): DeploySettings {
-  return readDeploySettings(env, loadSavedSettings(stage, env));
+  return readDeploySettings(env, loadSavedSettings(stage, env), stage);
 }

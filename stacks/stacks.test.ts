@@ -3,7 +3,7 @@ import { Stack, type CfnElement } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { initProject } from "sst/project.js";
 import { App, Function as SstFunction, StaticSite, getStack, use, type StackContext } from "sst/constructs";
-import { API_PREFIX, WS_URL_PLACEHOLDER } from "../core/protocol/api.js";
+import { API_PATHS, API_PREFIX, WS_URL_PLACEHOLDER } from "../core/protocol/api.js";
 import { ORIGIN_HEADER } from "../functions/http/respond.js";
 import { tableDefinition, TABLE_SCHEMA } from "../functions/lib/table.js";
 import {
@@ -19,6 +19,16 @@ import { StorageStack } from "./StorageStack.js";
 import { ApiStack } from "./ApiStack.js";
 import { LAMBDA_NODEJS, LAMBDA_RUNTIME } from "./lambda.js";
 import { DEFAULT_SETTINGS, readDeploySettings, saveSettings, stageSettings } from "./settings.js";
+import { messageAlarmThreshold, MESSAGES_PER_INBOUND } from "./alarms.js";
+import { alarmMetricCount } from "../scripts/capacity.js";
+import { PUBLIC_READ_TTL_SECONDS, scheduleMinutes } from "./ApiStack.js";
+import {
+  INVOCATION_SPAN_MS,
+  STOP_BEFORE_MS,
+  TICK_EVERY_MS,
+  TIMER_LONGEST_RUN_MS,
+  TIMER_TIMEOUT_SECONDS,
+} from "../functions/ranked/span.js";
 import { INDEX_NAMES } from "../functions/lib/table.js";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -114,7 +124,7 @@ beforeAll(async () => {
     MANCALA_HTTP_RATE: "3",
     MANCALA_HTTP_BURST: "4",
   });
-  prod = synth({}, "prod");
+  prod = synth({ MANCALA_ALARM_EMAIL: "ops@example.org" }, "prod");
   // Settings saved for a stage hold on a deploy without any variable; a variable overrides one.
   saveSettings(
     "saved",
@@ -155,6 +165,8 @@ function grantedAccess(
   managed: unknown;
   /** The secrets it may read, by logical id of the secret. */
   secrets: string[];
+  /** Whether it may send to the timer's failure queue (the timer only). */
+  failures: boolean;
   other: unknown[];
 } {
   const fnId = s.fnOf.get(routeName(route))!;
@@ -182,6 +194,7 @@ function grantedAccess(
     posts: false,
     keys: undefined as string[] | undefined,
     logs: false,
+    failures: false,
     secrets: [] as string[],
     managed: (s.api.findResources("AWS::IAM::Role")[roleId] as Resource).Properties.ManagedPolicyArns,
     other: [] as unknown[],
@@ -197,6 +210,7 @@ function grantedAccess(
       res === JSON.stringify({ "Fn::GetAtt": [ownGroup, "Arn"] })
     )
       out.logs = true;
+    else if (actions.length === 1 && actions[0] === "sqs:SendMessage" && /TimerFailures/.test(res)) out.failures = true;
     else if (actions.length === 1 && actions[0] === "secretsmanager:GetSecretValue")
       for (const r of ([] as { Ref?: string }[]).concat(st.Resource as { Ref?: string }[])) {
         if (typeof r.Ref === "string" && /^(SeatTokenKeys|OriginVerify)/.test(r.Ref)) out.secrets.push(r.Ref);
@@ -313,24 +327,49 @@ describe("routes come from functions/routes.ts", () => {
       expect(fn.Properties.Timeout).toBe(r.lambda?.timeoutSeconds ?? 10);
       expect(fn.Properties.MemorySize).toBe(r.lambda?.memoryMB ?? 512);
     }
-    // The ranked timer ticks for about 61 s per invocation: its timeout leaves room for that.
-    for (const r of TIMER_ROUTES) expect(r.lambda?.timeoutSeconds ?? 10).toBeGreaterThan(63);
+    // The ranked timer's timeout is its span, a tick and the stop margin, under the schedule's period.
+    for (const r of TIMER_ROUTES) {
+      expect(r.lambda?.timeoutSeconds).toBe(TIMER_TIMEOUT_SECONDS);
+      expect(TIMER_TIMEOUT_SECONDS * 1000).toBeGreaterThanOrEqual(INVOCATION_SPAN_MS + TICK_EVERY_MS + STOP_BEFORE_MS);
+      expect(TIMER_TIMEOUT_SECONDS * 60).toBeLessThan(scheduleMinutes(r.schedule) * 3600);
+    }
     expect(d.fnOf.size).toBe(ROUTES.length);
   });
 });
 
 describe("the timer never overlaps", () => {
-  test("one reserved instance, no asynchronous retry, events older than a minute dropped, no EventBridge retry", () => {
+  test("no reserved concurrency anywhere (test and prod); the span and the timeout end before the next scheduled run", () => {
+    for (const s of [d, prod])
+      for (const [, f] of resources(s.api, "AWS::Lambda::Function"))
+        expect(f.Properties.ReservedConcurrentExecutions).toBeUndefined();
+    for (const r of TIMER_ROUTES) {
+      const period = scheduleMinutes(r.schedule) * 60_000;
+      expect(d.api.findResources("AWS::Events::Rule")).toBeDefined();
+      expect(INVOCATION_SPAN_MS + TICK_EVERY_MS).toBeLessThan(period);
+      for (const s of [d, prod]) {
+        const fn = s.api.findResources("AWS::Lambda::Function")[s.fnOf.get(routeName(r))!] as Resource;
+        expect(fn.Properties.Timeout).toBe(TIMER_TIMEOUT_SECONDS);
+        expect((fn.Properties.Timeout as number) * 1000).toBeLessThan(period);
+      }
+    }
+  });
+
+  test("no asynchronous retry, events older than a minute go to the failure queue, no EventBridge retry", () => {
     for (const r of TIMER_ROUTES) {
       const id = d.fnOf.get(routeName(r))!;
       const fn = d.api.findResources("AWS::Lambda::Function")[id] as Resource;
-      expect(fn.Properties.ReservedConcurrentExecutions).toBe(1);
+      const [[queueId, queue]] = resources(d.api, "AWS::SQS::Queue");
+      expect(queue.Properties.MessageRetentionPeriod).toBe(14 * 86_400);
+      expect(fn.Properties.DeadLetterConfig).toEqual({ TargetArn: { "Fn::GetAtt": [queueId, "Arn"] } });
       const configs = resources(d.api, "AWS::Lambda::EventInvokeConfig").filter(
         ([, c]) => JSON.stringify(c.Properties.FunctionName) === JSON.stringify({ Ref: id }),
       );
       expect(configs).toHaveLength(1);
       expect(configs[0][1].Properties.MaximumRetryAttempts).toBe(0);
       expect(configs[0][1].Properties.MaximumEventAgeInSeconds).toBeLessThanOrEqual(60);
+      expect(configs[0][1].Properties.DestinationConfig).toEqual({
+        OnFailure: { Destination: { "Fn::GetAtt": [queueId, "Arn"] } },
+      });
       const rules = resources(d.api, "AWS::Events::Rule").filter(
         ([, x]) => x.Properties.ScheduleExpression === r.schedule,
       );
@@ -338,10 +377,8 @@ describe("the timer never overlaps", () => {
       const targets = rules[0][1].Properties.Targets as { RetryPolicy?: Record<string, number> }[];
       expect(targets).toHaveLength(1);
       expect(targets[0].RetryPolicy).toEqual({ MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 });
+      expect(targets[0]).toMatchObject({ DeadLetterConfig: { Arn: { "Fn::GetAtt": [queueId, "Arn"] } } });
     }
-    // No other function is limited (a reserved concurrency takes from the account's pool).
-    const limited = routeFunctions(d).filter(([, f]) => f.Properties.ReservedConcurrentExecutions !== undefined);
-    expect(limited).toHaveLength(TIMER_ROUTES.length);
   });
 });
 
@@ -394,8 +431,30 @@ describe("one origin, no CORS", () => {
       }[];
       CustomErrorResponses?: unknown[];
     };
-    expect(cfg.CacheBehaviors.map((b) => b.PathPattern)).toEqual([`${API_PREFIX}/*`]);
-    const b = cfg.CacheBehaviors[0];
+    // The leaderboard and player records first (cached 10 s, the query string in the key), then the rest.
+    expect(cfg.CacheBehaviors.map((b) => b.PathPattern)).toEqual([
+      API_PATHS.leaderboard,
+      API_PATHS.player.replace("{id}", "*"),
+      `${API_PREFIX}/*`,
+    ]);
+    for (const cached of cfg.CacheBehaviors.slice(0, 2)) {
+      expect(cached.AllowedMethods.sort()).toEqual(["GET", "HEAD"]);
+      const cp = d.api.findResources("AWS::CloudFront::CachePolicy")[
+        (cached.CachePolicyId as unknown as { Ref: string }).Ref
+      ] as Resource;
+      const c = cp.Properties.CachePolicyConfig as {
+        DefaultTTL: number;
+        MinTTL: number;
+        MaxTTL: number;
+        ParametersInCacheKeyAndForwardedToOrigin: { QueryStringsConfig: { QueryStringBehavior: string } };
+      };
+      expect(c.DefaultTTL).toBe(PUBLIC_READ_TTL_SECONDS);
+      expect(c.MinTTL).toBeGreaterThan(0);
+      expect(c.ParametersInCacheKeyAndForwardedToOrigin.QueryStringsConfig.QueryStringBehavior).toBe("all");
+      expect(cached.TargetOriginId).toBe(cfg.CacheBehaviors[2].TargetOriginId);
+      expect(cached.OriginRequestPolicyId).toEqual(cfg.CacheBehaviors[2].OriginRequestPolicyId);
+    }
+    const b = cfg.CacheBehaviors[2];
     expect(b.AllowedMethods.sort()).toEqual(["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"]);
     expect(b.CachePolicyId).toBe("4135ea2d-6df8-44a3-9df3-4b5a84be39ad"); // the managed CachingDisabled policy
     expect(b.ViewerProtocolPolicy).toBe("https-only");
@@ -422,11 +481,16 @@ describe("one origin, no CORS", () => {
     expect(pc.HeadersConfig.HeaderBehavior).toBe("whitelist");
     expect(pc.HeadersConfig.Headers).toEqual(expect.arrayContaining(["Content-Type", "CloudFront-Viewer-Address"]));
     expect(pc.HeadersConfig.Headers.map((h) => h.toLowerCase())).not.toContain("host");
-    // No error page rewriting: an API 404 must stay a 404 (the client routes by URL hash).
-    expect(cfg.CustomErrorResponses ?? []).toEqual([]);
+    // No error page rewriting: an API 404 must stay a 404 (the client routes by URL hash); refusals
+    // and failures are not cached.
+    for (const e of (cfg.CustomErrorResponses ?? []) as Record<string, unknown>[]) {
+      expect(e.ResponsePagePath).toBeUndefined();
+      expect(e.ErrorCachingMinTTL).toBe(0);
+    }
+    expect(((cfg.CustomErrorResponses ?? []) as { ErrorCode: number }[]).map((e) => e.ErrorCode)).toContain(429);
   });
 
-  test("the WebSocket URL is in no built asset: it goes into the no-cache /config.json at deploy; the URLs are outputs", () => {
+  test("the WebSocket URL is in no built asset: it goes into the no-cache /config.json at deploy; no output names the execute-api URL of the HTTP API", () => {
     expect(d.siteEnv).toEqual({});
     expect(d.siteReplace).toHaveLength(1);
     expect(d.siteReplace[0].files).toBe("config.json");
@@ -435,8 +499,16 @@ describe("one origin, no CORS", () => {
       files: "config.json",
       cacheControl: "max-age=0,no-cache,no-store,must-revalidate",
     });
-    const names = Object.keys(d.api.findOutputs("*")).join(" ");
-    for (const o of ["SiteUrl", "WebSocketUrl", "HttpApiUrl"]) expect(names).toContain(o);
+    for (const s of [d, prod]) {
+      const outputs = s.api.findOutputs("*");
+      const names = Object.keys(outputs).join(" ");
+      for (const o of ["SiteUrl", "WebSocketUrl"]) expect(names).toContain(o);
+      expect(names).not.toMatch(/Http/);
+      const [httpApiId] = resources(s.api, "AWS::ApiGatewayV2::Api").find(
+        ([, a]) => a.Properties.ProtocolType === "HTTP",
+      )!;
+      expect(JSON.stringify(outputs)).not.toContain(`"${httpApiId}"`);
+    }
   });
 });
 
@@ -456,6 +528,7 @@ describe("least privilege: each function's policy is exactly its entry in functi
     // Logs: only its own group, and no managed policy (the basic-execution one allows logs on `*`).
     expect(got.logs).toBe(true);
     expect(got.managed).toBeUndefined();
+    expect(got.failures).toBe(route.kind === "timer");
     // Secrets: exactly those it lists, and their ARNs in its environment.
     const logical = { "seat-token-keys": /^SeatTokenKeys/, "origin-verify": /^OriginVerify/ } as const;
     expect(got.secrets).toHaveLength(route.access.secrets?.length ?? 0);
@@ -597,6 +670,10 @@ describe("logs and throttles", () => {
       alarmEmail: null,
       // The capacity model's 1,000 and 10,000 rows need no more than these.
       scale: { dueShards: 4, seekPartitions: 1 },
+      // Off unless the stage is named prod/production or MANCALA_DATA_PROTECTION says on.
+      dataProtection: false,
+      wafRate: null,
+      originSecretVersion: null,
     });
   });
 
@@ -682,10 +759,21 @@ describe("alarms and a dashboard", () => {
     for (const r of ROUTES) {
       const ref = { Ref: d.fnOf.get(routeName(r))! };
       for (const m of ["Errors", "Throttles"])
-        expect(all.some((a) => a.MetricName === m && on(a, "FunctionName", ref))).toBe(true);
+        expect(
+          all.some(
+            (a) =>
+              (a.MetricName === m && on(a, "FunctionName", ref)) ||
+              (JSON.stringify((a as unknown as { Metrics?: unknown }).Metrics ?? []).includes(`"MetricName":"${m}"`) &&
+                JSON.stringify((a as unknown as { Metrics?: unknown }).Metrics ?? []).includes(JSON.stringify(ref))),
+          ),
+        ).toBe(true);
       if (r.kind === "timer") {
         const near = all.find((a) => a.MetricName === "Duration" && on(a, "FunctionName", ref))!;
-        expect(near.Threshold).toBe(r.lambda!.timeoutSeconds! * 900);
+        // The longest designed run (span and a tick), under the timeout.
+        expect(near.Threshold).toBe(TIMER_LONGEST_RUN_MS);
+        expect(near.Threshold).toBeLessThan(TIMER_TIMEOUT_SECONDS * 1000);
+        const dropped = all.find((a) => a.MetricName === "AsyncEventsDropped" && on(a, "FunctionName", ref))!;
+        expect(dropped.Threshold).toBe(1);
         const missed = all.find((a) => a.MetricName === "Invocations" && on(a, "FunctionName", ref))!;
         expect(missed.ComparisonOperator).toBe("LessThanThreshold");
         expect((missed as unknown as { TreatMissingData: string }).TreatMissingData).toBe("breaching");
@@ -705,9 +793,26 @@ describe("alarms and a dashboard", () => {
       .filter((a) => a.Namespace === "AWS/ApiGateway")
       .map((a) => a.MetricName)
       .sort();
-    expect(gw).toEqual(["4xx", "5xx", "ClientError", "ExecutionError", "IntegrationError", "MessageCount"]);
+    expect(gw).toEqual(["4xx", "ClientError", "ExecutionError", "IntegrationError", "MessageCount"]);
+    // 5xx as a share of the requests (a math alarm over both).
+    const math = resources(d.api, "AWS::CloudWatch::Alarm").map(([, a]) => JSON.stringify(a.Properties.Metrics ?? []));
+    expect(math.some((m) => m.includes('"MetricName":"5xx"') && m.includes('"MetricName":"Count"'))).toBe(true);
     const count = all.find((a) => a.MetricName === "MessageCount")!;
-    expect(count.Threshold).toBe(DEFAULT_SETTINGS.wsThrottle.rate * 300 * 0.8);
+    // In, its route response and its post: the throttle's inbound rate counted 3 times, 80 % of it.
+    expect(MESSAGES_PER_INBOUND).toBe(3);
+    expect(count.Threshold).toBe(DEFAULT_SETTINGS.wsThrottle.rate * 3 * 300 * 0.8);
+    expect(count.Threshold).toBe(messageAlarmThreshold(DEFAULT_SETTINGS.wsThrottle, 300));
+    // The README's 1,000 players (about 200 inbound messages/s, 600 counted) stay below it.
+    expect(200 * 3 * 300).toBeLessThan(count.Threshold);
+  });
+
+  test("the capacity command's alarm count is the stack's (each metric an alarm reads is billed)", () => {
+    let n = 0;
+    for (const [, a] of resources(d.api, "AWS::CloudWatch::Alarm")) {
+      const metrics = a.Properties.Metrics as { MetricStat?: unknown }[] | undefined;
+      n += metrics === undefined ? 1 : metrics.filter((x) => x.MetricStat !== undefined).length;
+    }
+    expect(n).toBe(alarmMetricCount());
   });
 
   test("every alarm notifies the one topic; no address subscribed unless MANCALA_ALARM_EMAIL is set; a dashboard", () => {
@@ -720,6 +825,71 @@ describe("alarms and a dashboard", () => {
 });
 
 describe("site", () => {
+  test("the site's S3 origin uses an origin access control, no origin access identity; the bucket requires SSL", () => {
+    for (const s of [d, prod]) {
+      const [[, dist]] = resources(s.api, "AWS::CloudFront::Distribution");
+      const cfg = dist.Properties.DistributionConfig as {
+        Origins: { S3OriginConfig?: { OriginAccessIdentity: string }; OriginAccessControlId?: unknown }[];
+      };
+      const s3 = cfg.Origins.filter((o) => o.S3OriginConfig !== undefined);
+      expect(s3).toHaveLength(1);
+      expect(s3[0].S3OriginConfig!.OriginAccessIdentity).toBe("");
+      const [[oacId, oac]] = resources(s.api, "AWS::CloudFront::OriginAccessControl");
+      expect(s3[0].OriginAccessControlId).toEqual({ "Fn::GetAtt": [oacId, "Id"] });
+      expect(oac.Properties.OriginAccessControlConfig).toMatchObject({
+        SigningBehavior: "always",
+        SigningProtocol: "sigv4",
+      });
+      expect(resources(s.api, "AWS::CloudFront::CloudFrontOriginAccessIdentity")).toEqual([]);
+      const [[, policy]] = resources(s.api, "AWS::S3::BucketPolicy");
+      const text = JSON.stringify(policy.Properties.PolicyDocument);
+      expect(text).not.toContain("CanonicalUser");
+      expect(text).toContain('"Service":"cloudfront.amazonaws.com"');
+      expect(text).toContain('"aws:SecureTransport":"false"');
+    }
+  });
+
+  test("the alarm topic refuses plain HTTP; a production stage without an alarm recipient refuses to deploy", () => {
+    const [[, tp]] = resources(d.api, "AWS::SNS::TopicPolicy");
+    expect(JSON.stringify(tp.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    expect(() => synth({ MANCALA_ALARM_EMAIL: "" }, "production")).toThrow(/alarms notify nobody/);
+    // Data protection is a setting: on for prod by name, on for any stage that asks.
+    expect(readDeploySettings({}, {}, "prod").dataProtection).toBe(true);
+    expect(readDeploySettings({ MANCALA_DATA_PROTECTION: "off" }, {}, "prod").dataProtection).toBe(false);
+    expect(readDeploySettings({ MANCALA_DATA_PROTECTION: "on" }, {}, "staging").dataProtection).toBe(true);
+    const kept = synth({ MANCALA_DATA_PROTECTION: "on", MANCALA_ALARM_EMAIL: "ops@example.org" }, "staging");
+    expect(resources(kept.storage, "AWS::DynamoDB::Table")[0][1].DeletionPolicy).toBe("Retain");
+  });
+
+  test("after a rotation the saved MANCALA_ORIGIN_SECRET_VERSION changes CloudFront's origin header at the next deploy", () => {
+    const version = "0123456789abcdef0123456789abcdef";
+    const header = (x: Synth): string => {
+      const [[, dist]] = resources(x.api, "AWS::CloudFront::Distribution");
+      const origins = (dist.Properties.DistributionConfig as { Origins: { OriginCustomHeaders?: unknown }[] }).Origins;
+      return JSON.stringify(origins.map((o) => o.OriginCustomHeaders ?? null));
+    };
+    const rotated = synth({ MANCALA_ORIGIN_SECRET_VERSION: version });
+    expect(header(d)).not.toContain(version);
+    expect(header(rotated)).toContain(`::${version}}}`);
+    expect(header(rotated)).toMatch(/\{\{resolve:secretsmanager:/);
+    expect(header(rotated)).not.toBe(header(d));
+  });
+
+  test("MANCALA_WAF_RATE puts a rate-based rule per address on the distribution; none without it", () => {
+    expect(resources(d.api, "AWS::WAFv2::WebACL")).toEqual([]);
+    const w = synth({ MANCALA_WAF_RATE: "2000" });
+    const [[aclId, acl]] = resources(w.api, "AWS::WAFv2::WebACL");
+    expect(acl.Properties.Scope).toBe("CLOUDFRONT");
+    expect(acl.Properties.Rules).toMatchObject([
+      { Action: { Block: {} }, Statement: { RateBasedStatement: { Limit: 2000, AggregateKeyType: "IP" } } },
+    ]);
+    const [[, dist]] = resources(w.api, "AWS::CloudFront::Distribution");
+    expect((dist.Properties.DistributionConfig as { WebACLId: unknown }).WebACLId).toEqual({
+      "Fn::GetAtt": [aclId, "Arn"],
+    });
+    expect(() => readDeploySettings({ MANCALA_WAF_RATE: "50" })).toThrow(/MANCALA_WAF_RATE/);
+  });
+
   test("the service worker's script is never cached (SST makes every other .js immutable)", () => {
     expect(d.siteFiles).toContainEqual({ files: "sw.js", cacheControl: "max-age=0,no-cache,no-store,must-revalidate" });
   });

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { HTTP_ERROR_STATUS, type HttpErrorCode } from "../../core/protocol/errors.js";
 import { documentClient, readConfig } from "../lib/config.js";
 import { networkOf } from "../lib/network.js";
-import { readSecret } from "../lib/secrets.js";
+import { readPreviousSecret, readSecret } from "../lib/secrets.js";
 
 export function json(
   statusCode: number,
@@ -41,22 +41,39 @@ export function newOriginSecret(): string {
   return randomBytes(32).toString("base64url");
 }
 
-let origin: { at: number; value: Promise<Buffer> } | null = null;
+let origin: { at: number; value: Promise<Buffer[]> } | null = null;
 
-/** Whether the request came through CloudFront: it carries the origin header with the secret's value. */
+/** Forgets the cached origin secret (a rotation's test; instances otherwise re-read it every 5 minutes). */
+export function forgetOriginSecret(): void {
+  origin = null;
+}
+
+/** The values a request may carry: the secret's current one and, after a rotation, its previous one. */
+async function originValues(): Promise<Buffer[]> {
+  const [current, previous] = await Promise.all([
+    readSecret("origin-verify", newOriginSecret),
+    readPreviousSecret("origin-verify"),
+  ]);
+  return [current, ...(previous === null ? [] : [previous])].map((t) => Buffer.from(t.trim()));
+}
+
+/**
+ * Whether the request came through CloudFront: it carries the origin header with the secret's value
+ * (or its previous value: CloudFront sends the old one until the redeploy after a rotation,
+ * scripts/origin-secret.ts). Checked before any store call.
+ */
 async function fromOrigin(event: APIGatewayProxyEventV2, now: number = Date.now()): Promise<boolean> {
   const got = event.headers[ORIGIN_HEADER];
   if (got === undefined) return false;
   if (origin === null || now - origin.at >= ORIGIN_REFRESH_MS) {
-    const entry = { at: now, value: readSecret("origin-verify", newOriginSecret).then((t) => Buffer.from(t.trim())) };
+    const entry = { at: now, value: originValues() };
     origin = entry;
     entry.value.catch(() => {
       if (origin === entry) origin = null;
     });
   }
-  const want = await origin.value;
   const have = Buffer.from(got);
-  return have.length === want.length && timingSafeEqual(have, want);
+  return (await origin.value).some((want) => have.length === want.length && timingSafeEqual(have, want));
 }
 
 /**

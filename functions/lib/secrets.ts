@@ -70,6 +70,36 @@ export async function readSecret(
   return r.SecretString;
 }
 
+/**
+ * The secret's value before its last rotation (Secrets Manager's `AWSPREVIOUS`; locally the
+ * `<name>.previous.json` file the rotation command leaves), or null when it was never rotated.
+ */
+export async function readPreviousSecret(
+  name: SecretName,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string | null> {
+  if (env.MANCALA_LOCAL === "1") {
+    const dir = env[LOCAL_SECRETS_DIR_ENV];
+    if (dir === undefined || dir === "") return null; // kept in memory: never rotated
+    try {
+      return readFileSync(join(dir, `${name}.previous.json`), "utf8");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw e;
+    }
+  }
+  const arn = env[SECRET_ARN_ENV[name]];
+  if (arn === undefined || arn === "") return null;
+  client ??= new SecretsManagerClient({ region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? "us-east-1" });
+  try {
+    const r = await client.send(new GetSecretValueCommand({ SecretId: arn, VersionStage: "AWSPREVIOUS" }));
+    return typeof r.SecretString === "string" ? r.SecretString : null;
+  } catch (e) {
+    if ((e as { name?: string }).name === "ResourceNotFoundException") return null;
+    throw e;
+  }
+}
+
 /** Locally: replaces a secret's file (the rotation command's local path). */
 export function writeLocalSecret(name: SecretName, text: string, dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });

@@ -3,8 +3,9 @@ import { ensureTable, startDynalite, type LocalDynamo } from "../local/dynamo.js
 import { LEASE_MS, makeDynamoTimerLease } from "./lease.js";
 import type { TickReport } from "./service.js";
 import { tickForAMinute } from "./timer.js";
+import { INVOCATION_SPAN_MS, SCHEDULE_PERIOD_MS, TIMER_TIMEOUT_SECONDS } from "./span.js";
 
-function fakes(busy: boolean, timeoutMs = 70_000) {
+function fakes(busy: boolean, timeoutMs = TIMER_TIMEOUT_SECONDS * 1000) {
   let t = 1_000_000;
   const ticks: number[] = [];
   const clock = { now: () => t, sleep: async (ms: number) => void (t += ms) };
@@ -23,13 +24,16 @@ function fakes(busy: boolean, timeoutMs = 70_000) {
 }
 
 describe("the timer's invocation", () => {
-  test("with something to watch it ticks every second for a little over a minute", async () => {
+  test("with something to watch it ticks every second for its span, under its timeout and the schedule's period", async () => {
     const f = fakes(true);
     const r = await tickForAMinute(f.service, f.context, f.clock);
-    expect(r.ticks).toBe(62);
+    expect(r.ticks).toBe(INVOCATION_SPAN_MS / 1_000 + 1);
     expect(f.ticks.slice(0, 3)).toEqual([0, 1_000, 2_000]);
     expect(f.ticks.every((x, i) => x === i * 1_000)).toBe(true);
-    expect(f.ticks.at(-1)).toBe(61_000);
+    expect(f.ticks.at(-1)).toBe(INVOCATION_SPAN_MS);
+    // The run (its last tick included) ends before the Lambda timeout, which is under the period.
+    expect(f.ticks.at(-1)! + 40).toBeLessThan(TIMER_TIMEOUT_SECONDS * 1000);
+    expect(TIMER_TIMEOUT_SECONDS * 1000).toBeLessThan(SCHEDULE_PERIOD_MS);
   });
 
   test("an idle deployment returns after one tick; without a Lambda context (locally) it ticks once", async () => {

@@ -2,8 +2,9 @@
  * The ranked timer: ends the matches that are due (clock, first move, grace), settles finished
  * ones, and pairs seekers whose window has widened or who are alone in the queue.
  *
- * EventBridge starts it once a minute in AWS; the invocation then ticks every second until its
- * minute is over, so a flag lands within about a second of the deadline. Each tick reads only the
+ * EventBridge starts it once a minute in AWS; the invocation then ticks every second for its span
+ * (functions/ranked/span.ts: a little under the minute, so it ends before the next one starts), so a
+ * flag lands within about a second of the deadline (a few seconds in the minute's last gap). Each tick reads only the
  * due matches (the deadline index), so a quiet second costs one query per index shard plus the seek
  * queues. An idle deployment (no match on the index, nobody seeking) returns after the first tick,
  * so it costs one short run a minute; a match made during that minute is watched from the next
@@ -17,15 +18,7 @@ import { makeDynamoTimerLease, type TimerLease } from "./lease.js";
 import { makeRankedService } from "./ports.js";
 import type { RankedService, TickReport } from "./service.js";
 
-/** Ticks per invocation are spaced this far apart. */
-export const TICK_EVERY_MS = 1_000;
-/**
- * An invocation ticks for a little over its minute, so it overlaps the next one by a second instead
- * of leaving a gap (the lease, `functions/ranked/lease.ts`, lets only one of them act at a time), and
- * stops this long before its Lambda timeout (which must therefore be above 63 s).
- */
-const INVOCATION_SPAN_MS = 61_000;
-const STOP_BEFORE_MS = 1_500;
+import { INVOCATION_SPAN_MS, STOP_BEFORE_MS, TICK_EVERY_MS } from "./span.js";
 
 interface LambdaContext {
   getRemainingTimeInMillis(): number;

@@ -15,7 +15,7 @@
  * fraction of messages it refused. A player that cannot get into a game within the ramp-up's time
  * (sockets, memory, a slow machine) is counted as not started, and the figures are per started player.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { legalMoves, newGame, playAll, type State } from "../../core/games/index.js";
@@ -28,7 +28,14 @@ import { readGatewayFaults } from "../../functions/local/gateway.js";
 import { startServer, type RunningServer } from "../../functions/local/server.js";
 import { parseArgs } from "../args.js";
 import type { Emit } from "../bench.js";
-import { countsBetween, figures, monthlyCost, percentileOf, type ServerCounts } from "../load-model.js";
+import {
+  countsBetween,
+  figures,
+  monthlyCost,
+  percentileOf,
+  type MeasuredLoad,
+  type ServerCounts,
+} from "../load-model.js";
 
 const THINK_MIN_MS = 2_000;
 const THINK_SPAN_MS = 4_000;
@@ -275,6 +282,10 @@ export async function run(emit: Emit): Promise<void> {
   process.env.RATE_LIMIT_ADDRESS ??= "100000000";
   process.env.RATE_LIMIT_IDENTITY ??= "100000000";
   process.env.RANKED_LONE_WAIT_MS ??= "0";
+  // …and so would the per-address friend-room limits (rooms made, codes looked up, knocks).
+  process.env.FRIEND_ROOM_LIMIT ??= "100000000";
+  process.env.FRIEND_LOOKUP_LIMIT ??= "100000000";
+  process.env.FRIEND_KNOCK_MS ??= "0";
   const dataDir = mkdtempSync(join(tmpdir(), "mancala-load-"));
   const server = await startServer({
     port: 0,
@@ -356,6 +367,18 @@ export async function run(emit: Emit): Promise<void> {
       row("throttle.throttled_fraction", "fraction", f.throttledFraction);
     }
     row("errors", "errors", r.errors.length);
+    // `--save FILE`: the per-player-minute counts the capacity command reads (scripts/capacity.ts).
+    const save = args.get("save");
+    if (save !== undefined) {
+      const measured: MeasuredLoad = {
+        measured: new Date().toISOString().slice(0, 10),
+        command: `npm run -s bench load -- --players ${players} --seconds ${seconds}`,
+        players: active,
+        windowSeconds: Math.round(elapsed),
+        figures: f,
+      };
+      writeFileSync(save, `${JSON.stringify(measured, null, 2)}\n`);
+    }
   } finally {
     for (const s of started) s.stop();
     const seen = new Map<string, number>();
