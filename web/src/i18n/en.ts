@@ -294,7 +294,6 @@ export const EN = {
   "result.losses": "Losses",
   "result.draws": "Draws",
   "result.winRate": "Win rate",
-  "result.percent": "{n}%",
   "result.streak": "Streak",
   "result.best": "Best streak",
   "result.playAgain": "Play again",

@@ -296,7 +296,6 @@ export const KK: Catalogue = {
     "result.losses": "Жеңіліс",
     "result.draws": "Тең",
     "result.winRate": "Жеңіс үлесі",
-    "result.percent": "{n}%",
     "result.streak": "Қатарынан жеңіс",
     "result.best": "Ең ұзақ жеңіс сериясы",
     "result.playAgain": "Тағы ойнау",

@@ -296,7 +296,6 @@ export const KY: Catalogue = {
     "result.losses": "Жеңилүү",
     "result.draws": "Тең",
     "result.winRate": "Жеңиш үлүшү",
-    "result.percent": "{n}%",
     "result.streak": "Катары менен жеңиш",
     "result.best": "Эң узун жеңиш катары",
     "result.playAgain": "Дагы ойноо",

@@ -299,7 +299,6 @@ export const RU: Catalogue = {
     "result.losses": "Поражения",
     "result.draws": "Ничьи",
     "result.winRate": "Доля побед",
-    "result.percent": "{n} %",
     "result.streak": "Серия побед",
     "result.best": "Лучшая серия",
     "result.playAgain": "Сыграть ещё",

@@ -301,7 +301,6 @@ export const SN: Catalogue = {
     "result.losses": "Kukundwa",
     "result.draws": "Maenzana",
     "result.winRate": "Chikamu chekukunda",
-    "result.percent": "{n}%",
     "result.streak": "Kukunda kwakateedzana",
     "result.best": "Kukunda kwakateedzana kwakanyanya",
     "result.playAgain": "Tamba zvakare",

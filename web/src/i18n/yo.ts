@@ -295,7 +295,6 @@ export const YO: Catalogue = {
     "result.losses": "Ìjákulẹ̀",
     "result.draws": "Ọ̀mì",
     "result.winRate": "Ìpín ìborí",
-    "result.percent": "{n}%",
     "result.streak": "Ìborí léraléra",
     "result.best": "Ìborí léraléra tó pọ̀ jù",
     "result.playAgain": "Tún ṣeré",

@@ -25,6 +25,7 @@ import { savedGameRecord } from "../lib/gameRecords.js";
 import { ExportButton } from "./Export.js";
 import { played, useStats, winRate } from "../state/createStats.js";
 import { useServices } from "../state/services.js";
+import { formatPercent } from "../i18n/numbers.js";
 import { t } from "../i18n/i18n.js";
 
 export function PlayScreen(props: { id: string }): JSX.Element {
@@ -529,7 +530,7 @@ function Results(props: {
               </div>
               <div>
                 <dt>{t("result.winRate")}</dt>
-                <dd>{played(stats()) === 0 ? "–" : t("result.percent", { n: winRate(stats()) })}</dd>
+                <dd>{played(stats()) === 0 ? "–" : formatPercent(winRate(stats()))}</dd>
               </div>
               <div>
                 <dt>{t("result.streak")}</dt>

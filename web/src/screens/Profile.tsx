@@ -14,6 +14,7 @@ import { parseDisplayName } from "../../../core/names.js";
 import { useRouter } from "../state/createRouter.js";
 import { played, sumRecords, useStats, winRate } from "../state/createStats.js";
 import { useServices } from "../state/services.js";
+import { formatPercent } from "../i18n/numbers.js";
 import { t } from "../i18n/i18n.js";
 import { errorText } from "../i18n/errors.js";
 
@@ -27,6 +28,16 @@ export function ProfileScreen(): JSX.Element {
   const [sent, setSent] = createSignal("");
   const [sending, setSending] = createSignal(false);
   const [category, setCategory] = createSignal<Category>("idea");
+  /** The name as being typed; null until the player types (a fresh profile shows no error). */
+  const [draft, setDraft] = createSignal<string | null>(null);
+  const nameNote = (): string => {
+    const typed = draft();
+    if (typed === null && p.name === "") return "";
+    const n = parseDisplayName(typed ?? p.name);
+    return n.ok
+      ? t("profile.publicName", { name: n.value })
+      : t("profile.badName", { reason: errorText(n.error.code) });
+  };
   let file: HTMLInputElement | undefined;
 
   const pickPhoto = async (f: File | undefined): Promise<void> => {
@@ -76,18 +87,15 @@ export function ProfileScreen(): JSX.Element {
               maxLength={NAME_MAX}
               value={p.name}
               placeholder={t("common.you")}
+              onInput={(e) => setDraft(e.currentTarget.value)}
               onChange={(e) => act.setName(e.currentTarget.value)}
+              aria-describedby="public-name"
               data-testid="profile-name"
             />
           </label>
         </div>
-        <p class="note" data-testid="public-name">
-          {(() => {
-            const n = parseDisplayName(p.name);
-            return n.ok
-              ? t("profile.publicName", { name: n.value })
-              : t("profile.badName", { reason: errorText(n.error.code) });
-          })()}
+        <p class="note" id="public-name" data-testid="public-name">
+          {nameNote()}
         </p>
         <fieldset class="choice">
           <legend>{t("profile.avatar")}</legend>
@@ -162,7 +170,7 @@ export function ProfileScreen(): JSX.Element {
                         <td>{l.r.wins}</td>
                         <td>{l.r.losses}</td>
                         <td>{l.r.draws}</td>
-                        <td>{played(l.r) === 0 ? "–" : t("result.percent", { n: winRate(l.r) })}</td>
+                        <td>{played(l.r) === 0 ? "–" : formatPercent(winRate(l.r))}</td>
                         <td>{l.r.streak}</td>
                         <td>{l.r.best}</td>
                       </tr>
