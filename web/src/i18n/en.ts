@@ -417,6 +417,9 @@ export const EN = {
   "settings.suggestSent": "Thank you: your suggestion was sent.",
   "settings.suggestQueued": "No connection: your suggestion will be sent when you are back online.",
   "settings.suggestFailed": "The suggestion could not be sent.",
+  "settings.credits": "Credits",
+  "settings.emojiCredit":
+    "Emoji pictures: Twemoji, © Twitter, Inc. and other contributors, licensed under <a>CC-BY 4.0</a>.",
 
   "offline.title": "You are offline",
   "offline.onlineTitle": "Online play needs a connection",

@@ -417,6 +417,9 @@ export const KK: Catalogue = {
     "settings.suggestSent": "Рақмет: ұсынысыңыз жіберілді.",
     "settings.suggestQueued": "Байланыс жоқ: ұсыныс желіге қайта қосылғанда жіберіледі.",
     "settings.suggestFailed": "Ұсынысты жіберу мүмкін болмады.",
+    "settings.credits": "Авторлар",
+    "settings.emojiCredit":
+      "Эмодзи суреттері: Twemoji, © Twitter, Inc. және басқа авторлар, <a>CC-BY 4.0</a> лицензиясы бойынша.",
     "offline.title": "Желі жоқ",
     "offline.onlineTitle": "Желіде ойнау үшін байланыс керек",
     "offline.onlineText": "Доспен код арқылы ойын сервер арқылы өтеді, сондықтан интернет керек.",

@@ -415,6 +415,9 @@ export const KY: Catalogue = {
     "settings.suggestSent": "Рахмат: сунушуңуз жөнөтүлдү.",
     "settings.suggestQueued": "Байланыш жок: сунуш тармакка кайра кошулганда жөнөтүлөт.",
     "settings.suggestFailed": "Сунушту жөнөтүү мүмкүн болгон жок.",
+    "settings.credits": "Авторлор",
+    "settings.emojiCredit":
+      "Эмодзи сүрөттөрү: Twemoji, © Twitter, Inc. жана башка авторлор, <a>CC-BY 4.0</a> лицензиясы боюнча.",
     "offline.title": "Тармак жок",
     "offline.onlineTitle": "Онлайн ойноо үчүн байланыш керек",
     "offline.onlineText": "Дос менен код аркылуу оюн сервер аркылуу өтөт, ошондуктан интернет керек.",

@@ -418,6 +418,8 @@ export const RU: Catalogue = {
     "settings.suggestSent": "Спасибо: ваше предложение отправлено.",
     "settings.suggestQueued": "Нет связи: предложение отправится, когда вы снова будете онлайн.",
     "settings.suggestFailed": "Не удалось отправить предложение.",
+    "settings.credits": "Авторы",
+    "settings.emojiCredit": "Картинки эмодзи: Twemoji, © Twitter, Inc. и другие авторы, лицензия <a>CC-BY 4.0</a>.",
     "offline.title": "Нет подключения к сети",
     "offline.onlineTitle": "Для игры онлайн нужно подключение",
     "offline.onlineText": "Игра с другом по коду идёт через сервер, поэтому нужен интернет.",

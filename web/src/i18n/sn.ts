@@ -424,6 +424,9 @@ export const SN: Catalogue = {
     "settings.suggestSent": "Tatenda: zano rako ratumirwa.",
     "settings.suggestQueued": "Hapana kubatana: zano rako richatumirwa kana wadzoka pamhepo.",
     "settings.suggestFailed": "Zano harina kukwanisa kutumirwa.",
+    "settings.credits": "Kutenda",
+    "settings.emojiCredit":
+      "Mifananidzo ye emoji: Twemoji, © Twitter, Inc. nevamwe vakabatsira, pasi perezinesi <a>CC-BY 4.0</a>.",
     "offline.title": "Hauna kubatana nemhepo",
     "offline.onlineTitle": "Kutamba pamhepo kunoda kubatana",
     "offline.onlineText": "Kutamba neshamwari nekodhi kunopfuura nesevha, saka kunoda indaneti.",

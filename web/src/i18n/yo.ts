@@ -415,6 +415,9 @@ export const YO: Catalogue = {
     "settings.suggestSent": "A dúpẹ́: a ti fi àbá rẹ ránṣẹ́.",
     "settings.suggestQueued": "Kò sí ìsopọ̀: a ó fi àbá rẹ ránṣẹ́ nígbà tí o bá padà sórí ayélujára.",
     "settings.suggestFailed": "A kò lè fi àbá náà ránṣẹ́.",
+    "settings.credits": "Ìdúpẹ́",
+    "settings.emojiCredit":
+      "Àwọn àwòrán emoji: Twemoji, © Twitter, Inc. àti àwọn olùkópa mìíràn, lábẹ́ ìwé-àṣẹ <a>CC-BY 4.0</a>.",
     "offline.title": "O kò sí lórí ayélujára",
     "offline.onlineTitle": "Eré lórí ayélujára nílò ìsopọ̀",
     "offline.onlineText": "Bíbá ọ̀rẹ́ ṣeré pẹ̀lú kóòdù ń gba ọ̀dọ̀ olùpèsè kọjá, nítorí náà ó nílò ayélujára.",

@@ -2,6 +2,7 @@
 import { createSignal, For, Show, type JSX } from "solid-js";
 import { GAMES } from "../../../core/types.js";
 import { Avatar } from "../components/Avatar.js";
+import { Emoji } from "../components/Emoji.js";
 import { Icon } from "../components/Icon.js";
 import { GAME_NAMES } from "../content/games.js";
 import { LEVEL_IDS, LEVEL_NAMES } from "../game/levels.js";
@@ -109,7 +110,7 @@ export function ProfileScreen(): JSX.Element {
                     checked={p.photo === null && p.avatar === a}
                     onChange={() => act.setAvatar(a)}
                   />
-                  <span aria-label={t("profile.avatarOf", { emoji: a })}>{a}</span>
+                  <Emoji emoji={a} label={t("profile.avatarOf", { emoji: a })} />
                 </label>
               )}
             </For>
