@@ -302,7 +302,8 @@ export const EN = {
   "result.seeBoard": "See the board",
   "result.export": "Export, replay or share this game",
   "result.moves": "{n, plural, one {# move} other {# moves}}",
-  "result.finalScore": "Final score: {a} {sa}, {b} {sb}",
+  "result.finalScore":
+    "Final score: {aWho, select, you {you} computer {the computer} other {{a}}} {sa}, {bWho, select, you {you} computer {the computer} other {{b}}} {sb}",
   "end.kazan":
     "{who, select, you {Your kazan} none {A player's kazan} other {{name}'s kazan}} passed 81 stones (82 or more wins).",
   "end.kazanDraw": "Both kazans reached 81 stones: a draw.",

@@ -304,7 +304,8 @@ export const KK: Catalogue = {
     "result.seeBoard": "Тақтаны көру",
     "result.export": "Ойынды сақтау, қарау немесе бөлісу",
     "result.moves": "{n, plural, one {# жүріс} other {# жүріс}}",
-    "result.finalScore": "Соңғы есеп: {a} {sa}, {b} {sb}",
+    "result.finalScore":
+      "Соңғы есеп: {aWho, select, you {сіз} computer {компьютер} other {{a}}} {sa}, {bWho, select, you {сіз} computer {компьютер} other {{b}}} {sb}",
     "end.kazan":
       "{who, select, you {Сіздің қазаныңыз} none {Бір ойыншының қазаны} other {{name} қазаны}} 81 құмалақтан асты (82 не одан көп жеңеді).",
     "end.kazanDraw": "Екі қазан да 81 құмалаққа жетті: тең ойын.",

@@ -304,7 +304,8 @@ export const KY: Catalogue = {
     "result.seeBoard": "Тактаны көрүү",
     "result.export": "Оюнду сактоо, көрүү же бөлүшүү",
     "result.moves": "{n, plural, one {# жүрүш} other {# жүрүш}}",
-    "result.finalScore": "Акыркы эсеп: {a} {sa}, {b} {sb}",
+    "result.finalScore":
+      "Акыркы эсеп: {aWho, select, you {сиз} computer {компьютер} other {{a}}} {sa}, {bWho, select, you {сиз} computer {компьютер} other {{b}}} {sb}",
     "end.kazan":
       "{who, select, you {Сиздин казаныңыз} none {Бир оюнчунун казаны} other {{name} казаны}} 81 коргоолдон ашты (82 же андан көп жеңет).",
     "end.kazanDraw": "Эки казан тең 81 коргоолго жетти: тең чыгуу.",

@@ -307,7 +307,8 @@ export const RU: Catalogue = {
     "result.seeBoard": "Посмотреть доску",
     "result.export": "Сохранить, просмотреть или отправить партию",
     "result.moves": "{n, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}",
-    "result.finalScore": "Итоговый счёт: {a} — {sa}, {b} — {sb}",
+    "result.finalScore":
+      "Итоговый счёт: {aWho, select, you {вы} computer {компьютер} other {{a}}} — {sa}, {bWho, select, you {вы} computer {компьютер} other {{b}}} — {sb}",
     "end.kazan":
       "{who, select, you {Ваш казан} none {Казан одного из игроков} other {Казан игрока {name}}} набрал больше 81 камня (побеждают 82 и больше).",
     "end.kazanDraw": "Оба казана набрали по 81 камню: ничья.",

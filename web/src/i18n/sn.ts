@@ -309,7 +309,8 @@ export const SN: Catalogue = {
     "result.seeBoard": "Ona bhodhi",
     "result.export": "Buritsa, dzokorora kana kugovera mutambo uyu",
     "result.moves": "{n, plural, one {kufamba #} other {kufamba #}}",
-    "result.finalScore": "Zvibodzwa zvekupedzisira: {a} {sa}, {b} {sb}",
+    "result.finalScore":
+      "Zvibodzwa zvekupedzisira: {aWho, select, you {iwe} computer {kombiyuta} other {{a}}} {sa}, {bWho, select, you {iwe} computer {kombiyuta} other {{b}}} {sb}",
     "end.kazan":
       "{who, select, you {Kazan yako} none {Kazan yemumwe mutambi} other {Kazan ya{name}}} yapfuura matombo 81 (82 kana kupfuura inokunda).",
     "end.kazanDraw": "Kazan mbiri dzese dzasvika matombo 81: maenzana.",

@@ -303,7 +303,8 @@ export const YO: Catalogue = {
     "result.seeBoard": "Wo ọpọ́n",
     "result.export": "Gbé eré yìí jáde, wò ó padà tàbí pín in",
     "result.moves": "{n, plural, other {ìgbésẹ̀ #}}",
-    "result.finalScore": "Àmì ìparí: {a} {sa}, {b} {sb}",
+    "result.finalScore":
+      "Àmì ìparí: {aWho, select, you {ìwọ} computer {kọ̀ǹpútà} other {{a}}} {sa}, {bWho, select, you {ìwọ} computer {kọ̀ǹpútà} other {{b}}} {sb}",
     "end.kazan":
       "{who, select, you {Kazan rẹ} none {Kazan òṣèré kan} other {Kazan {name}}} ti ju òkúta 81 lọ (82 tàbí jù bẹ́ẹ̀ lọ ló borí).",
     "end.kazanDraw": "Kazan méjèèjì dé òkúta 81: ọ̀mì.",
