@@ -99,5 +99,7 @@ describe("names inside sentences, in every language", () => {
     if (you !== you.toLowerCase()) expect(line, l).not.toContain(you);
     if (computer !== computer.toLowerCase()) expect(line, l).not.toContain(computer);
     expect(finalScore("ayo", ["Bola", computer], [3, 1]), l).toContain("Bola");
+    const against = finalScore("ayo", [you, t("common.theComputer")], [0, 48]);
+    expect(against, l).toBe(line);
   });
 });

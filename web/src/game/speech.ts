@@ -16,7 +16,8 @@ const isTsoro = (game: GameId): boolean => game === "tsoro-classic" || game === 
  * computer" in its own form there (a select without a `computer` case reads it as `other`).
  */
 export function whoOf(name: string): "you" | "computer" | "other" {
-  return name === t("common.you") ? "you" : name === t("common.computer") ? "computer" : "other";
+  if (name === t("common.you")) return "you";
+  return name === t("common.computer") || name === t("common.theComputer") ? "computer" : "other";
 }
 
 /** "1 stone", "12 stones" (Togyz); seeds for the other games. */
