@@ -242,15 +242,16 @@ export function RankedScreen(): JSX.Element {
           <p>
             {tParts<JSX.Element>(
               "ranked.playingAs",
-              { name: r.shown },
+              { name: act.me().name },
               { b: (chunks) => <strong data-testid="ranked-me">{chunks}</strong> },
             )}
+            <Show when={!act.me().confirmed}>
+              {" "}
+              <span class="note" data-testid="ranked-pending">
+                {t("ranked.pending")}
+              </span>
+            </Show>
           </p>
-          <Show when={r.pending !== null}>
-            <p class="note" data-testid="ranked-pending">
-              {t("ranked.pending", { name: r.pending ?? "" })}
-            </p>
-          </Show>
           <Show when={profile.name !== "" && !nameOk()}>
             <p class="error">
               {t("ranked.badName", { reason: nameProblem() })}{" "}
