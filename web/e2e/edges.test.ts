@@ -1,7 +1,8 @@
 /**
  * The rough edges a new player meets, in Chromium against the local server: a fresh Profile shows
  * no error until something is typed, avatars and the chat's emoji are shipped pictures (they do not
- * depend on the device's emoji font: this machine has none), and the credit for those pictures is in Settings.
+ * depend on the device's emoji font: this machine has none), the credit for those pictures is in
+ * Settings, and a board key that cannot act says why.
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -99,5 +100,30 @@ describe("rough edges", () => {
     expect(await page.getAttribute('[data-testid="credits"] a', "href")).toBe(
       "https://creativecommons.org/licenses/by/4.0/",
     );
+  });
+
+  test("a board key that cannot act says why: U with nothing to undo, H while paused, H after the end", async () => {
+    const page = h.page;
+    await page.goto(at("#/new"));
+    await page.click("label.game-card.fam-ayo");
+    await page.click('label.chip:has-text("Computer")');
+    await page.click('label.chip:has-text("Single game")');
+    await page.click("text=Start match");
+    await page.waitForSelector(".pit.legal", { timeout: 20_000 });
+    const notice = async (key: string): Promise<string | null> => {
+      await page.keyboard.press(key);
+      return page.textContent('[data-testid="key-notice"]', { timeout: 5_000 });
+    };
+    expect(await notice("u")).toBe("There is no move of yours to take back.");
+    await page.keyboard.press("p");
+    await page.waitForSelector(".pause-veil");
+    expect(await notice("h")).toBe("The game is paused: press P to play on.");
+    await page.keyboard.press("p");
+    await page.click('button[aria-label="Forfeit"]');
+    await page.click('button:has-text("Forfeit this game")');
+    await page.waitForSelector('[data-testid="results"]', { timeout: 20_000 });
+    await page.keyboard.press("Escape");
+    expect(await notice("h")).toBe("The game is over.");
+    expect(h.errors).toEqual([]);
   });
 });

@@ -418,6 +418,11 @@ export const EN = {
   "settings.suggestSent": "Thank you: your suggestion was sent.",
   "settings.suggestQueued": "No connection: your suggestion will be sent when you are back online.",
   "settings.suggestFailed": "The suggestion could not be sent.",
+  "keys.over": "The game is over.",
+  "keys.noUndo": "There is no move of yours to take back.",
+  "keys.paused": "The game is paused: press P to play on.",
+  "keys.notYourTurn": "Wait for your turn.",
+  "keys.noPit": "That pit cannot be sown now.",
   "settings.credits": "Credits",
   "settings.emojiCredit":
     "Emoji pictures: Twemoji, © Twitter, Inc. and other contributors, licensed under <a>CC-BY 4.0</a>.",

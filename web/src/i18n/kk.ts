@@ -418,6 +418,11 @@ export const KK: Catalogue = {
     "settings.suggestSent": "Рақмет: ұсынысыңыз жіберілді.",
     "settings.suggestQueued": "Байланыс жоқ: ұсыныс желіге қайта қосылғанда жіберіледі.",
     "settings.suggestFailed": "Ұсынысты жіберу мүмкін болмады.",
+    "keys.over": "Ойын аяқталды.",
+    "keys.noUndo": "Қайтарып алатын жүрісіңіз жоқ.",
+    "keys.paused": "Ойын кідіртілді: жалғастыру үшін P басыңыз.",
+    "keys.notYourTurn": "Өз кезегіңізді күтіңіз.",
+    "keys.noPit": "Бұл отаудан қазір жүруге болмайды.",
     "settings.credits": "Авторлар",
     "settings.emojiCredit":
       "Эмодзи суреттері: Twemoji, © Twitter, Inc. және басқа авторлар, <a>CC-BY 4.0</a> лицензиясы бойынша.",

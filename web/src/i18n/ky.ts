@@ -416,6 +416,11 @@ export const KY: Catalogue = {
     "settings.suggestSent": "Рахмат: сунушуңуз жөнөтүлдү.",
     "settings.suggestQueued": "Байланыш жок: сунуш тармакка кайра кошулганда жөнөтүлөт.",
     "settings.suggestFailed": "Сунушту жөнөтүү мүмкүн болгон жок.",
+    "keys.over": "Оюн бүттү.",
+    "keys.noUndo": "Кайтарып ала турган жүрүшүңүз жок.",
+    "keys.paused": "Оюн тындырылды: улантуу үчүн P басыңыз.",
+    "keys.notYourTurn": "Өз кезегиңизди күтүңүз.",
+    "keys.noPit": "Бул уячадан азыр жүрүүгө болбойт.",
     "settings.credits": "Авторлор",
     "settings.emojiCredit":
       "Эмодзи сүрөттөрү: Twemoji, © Twitter, Inc. жана башка авторлор, <a>CC-BY 4.0</a> лицензиясы боюнча.",

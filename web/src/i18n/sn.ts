@@ -425,6 +425,11 @@ export const SN: Catalogue = {
     "settings.suggestSent": "Tatenda: zano rako ratumirwa.",
     "settings.suggestQueued": "Hapana kubatana: zano rako richatumirwa kana wadzoka pamhepo.",
     "settings.suggestFailed": "Zano harina kukwanisa kutumirwa.",
+    "keys.over": "Mutambo wapera.",
+    "keys.noUndo": "Hapana danho rako ringadzoserwa.",
+    "keys.paused": "Mutambo wamiswa: dzvanya P kuti uenderere mberi.",
+    "keys.notYourTurn": "Mirira nguva yako.",
+    "keys.noPit": "Gomba iroro haringadyarwe izvozvi.",
     "settings.credits": "Kutenda",
     "settings.emojiCredit":
       "Mifananidzo ye emoji: Twemoji, © Twitter, Inc. nevamwe vakabatsira, pasi perezinesi <a>CC-BY 4.0</a>.",

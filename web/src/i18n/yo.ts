@@ -416,6 +416,11 @@ export const YO: Catalogue = {
     "settings.suggestSent": "A dúpẹ́: a ti fi àbá rẹ ránṣẹ́.",
     "settings.suggestQueued": "Kò sí ìsopọ̀: a ó fi àbá rẹ ránṣẹ́ nígbà tí o bá padà sórí ayélujára.",
     "settings.suggestFailed": "A kò lè fi àbá náà ránṣẹ́.",
+    "keys.over": "Eré ti parí.",
+    "keys.noUndo": "Kò sí ìgbésẹ̀ tìrẹ tí a lè dá padà.",
+    "keys.paused": "Eré dúró díẹ̀: tẹ P láti máa bá a lọ.",
+    "keys.notYourTurn": "Dúró de àkókò tìrẹ.",
+    "keys.noPit": "A kò lè gbin ihò yẹn báyìí.",
     "settings.credits": "Ìdúpẹ́",
     "settings.emojiCredit":
       "Àwọn àwòrán emoji: Twemoji, © Twitter, Inc. àti àwọn olùkópa mìíràn, lábẹ́ ìwé-àṣẹ <a>CC-BY 4.0</a>.",
