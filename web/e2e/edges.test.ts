@@ -126,4 +126,33 @@ describe("rough edges", () => {
     expect(await notice("h")).toBe("The game is over.");
     expect(h.errors).toEqual([]);
   });
+
+  test("the translation picker lists readable text with its places named, at once", async () => {
+    const page = h.page;
+    const setLanguage = async (l: string): Promise<void> => {
+      await page.evaluate((lang) => {
+        const st = JSON.parse(localStorage.getItem("mancala.settings.v1") ?? "{}") as Record<string, unknown>;
+        localStorage.setItem("mancala.settings.v1", JSON.stringify({ ...st, language: lang }));
+      }, l);
+    };
+    await setLanguage("ru");
+    await page.goto(at("#/settings"));
+    await page.reload();
+    await page.waitForSelector('[data-testid="suggest-translation"]');
+    await page.click('[data-testid="suggest-translation"] summary');
+    // The screen is never swapped for the loading line while the language's texts are fetched.
+    for (let i = 0; i < 5; i++) {
+      expect(await page.$(".loading")).toBeNull();
+      await page.waitForTimeout(100);
+    }
+    const options = await page.$$eval('[data-testid="suggest-translation"] option', (els) =>
+      els.map((e) => e.textContent ?? ""),
+    );
+    expect(options.length).toBeGreaterThan(100);
+    expect(options.filter((o) => /\b(plural|select),|#/.test(o))).toEqual([]);
+    expect(options.some((o) => o.includes("{seeds}"))).toBe(true);
+    await setLanguage("en");
+    await page.reload();
+    expect(h.errors).toEqual([]);
+  });
 });
