@@ -343,7 +343,7 @@ describe("on a phone and a desktop", () => {
     expect(await page.textContent('[data-testid="reason"]')).toBe("You forfeited.");
     expect(await page.textContent('[data-testid="moves"]')).toBe(moves === 1 ? "1 move" : `${moves} moves`);
     expect(await page.textContent('[data-testid="final-score"]')).toMatch(
-      /^Final score: You \d+ seeds?, The computer \d+ seeds?$/,
+      /^Final score: you \d+ seeds?, the computer \d+ seeds?$/,
     );
     expect(await page.textContent('[data-testid="results"]')).not.toMatch(/series/i);
     await shot(page, "results-forfeit");
@@ -611,7 +611,7 @@ describe("a friend game on a phone and a desktop", () => {
     expect(await a.textContent('[data-testid="reason"]')).toBe("Bolatbek Nurlanuly forfeited.");
     expect(await b.textContent('[data-testid="reason"]')).toBe("You forfeited.");
     expect(await a.textContent('[data-testid="moves"]')).toBe("1 move");
-    expect(await b.textContent('[data-testid="final-score"]')).toBe("Final score: You 0 stones, Aigerim 0 stones");
+    expect(await b.textContent('[data-testid="final-score"]')).toBe("Final score: you 0 stones, Aigerim 0 stones");
     // The stones each side collected, as on a local game's results.
     expect(await a.textContent('[data-testid="stones-me"]')).toBe("0");
     expect(await a.textContent('[data-testid="stones-them"]')).toBe("0");

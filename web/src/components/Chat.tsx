@@ -8,6 +8,8 @@ import type { Seat } from "../../../core/types.js";
 import { BUILT_IN_PHRASES, PHRASE_MAX } from "../state/createPhrases.js";
 import type { MessageKey } from "../i18n/en.js";
 import { t } from "../i18n/i18n.js";
+import { Emoji, EmojiText } from "./Emoji.js";
+import { QUICK_EMOJI } from "./emojiImages.js";
 
 /** The built-in quick phrases in the reader's language (what is sent is the phrase as shown). */
 const PHRASE_KEYS: { readonly [P in (typeof BUILT_IN_PHRASES)[number]]: MessageKey } = {
@@ -20,28 +22,6 @@ const PHRASE_KEYS: { readonly [P in (typeof BUILT_IN_PHRASES)[number]]: MessageK
   "Rematch?": "chat.rematch",
 };
 
-const EMOJI = [
-  "😊",
-  "😂",
-  "😮",
-  "😅",
-  "😎",
-  "🤔",
-  "😢",
-  "😡",
-  "👍",
-  "👏",
-  "🙏",
-  "💪",
-  "🎉",
-  "🔥",
-  "⭐",
-  "❤️",
-  "🍀",
-  "⏳",
-  "👋",
-  "🤝",
-] as const;
 const CHAT_MAX = 500;
 
 export interface ChatProps {
@@ -89,7 +69,9 @@ export function Chat(props: ChatProps): JSX.Element {
               <span class="chat-who">
                 {l.seat === props.me ? t("common.you") : props.names[l.seat] || t("chat.friend")}
               </span>
-              <span class="chat-text">{l.text}</span>
+              <span class="chat-text">
+                <EmojiText text={l.text} />
+              </span>
             </li>
           )}
         </For>
@@ -144,7 +126,7 @@ export function Chat(props: ChatProps): JSX.Element {
       </Show>
       <Show when={emoji()}>
         <div class="emoji-grid" role="group" aria-label={t("chat.emoji")}>
-          <For each={EMOJI}>
+          <For each={QUICK_EMOJI}>
             {(em) => (
               <button
                 type="button"
@@ -155,7 +137,7 @@ export function Chat(props: ChatProps): JSX.Element {
                 }}
                 aria-label={t("chat.addEmoji", { emoji: em })}
               >
-                {em}
+                <Emoji emoji={em} />
               </button>
             )}
           </For>
@@ -175,7 +157,7 @@ export function Chat(props: ChatProps): JSX.Element {
           aria-label={t("chat.emoji")}
           aria-pressed={emoji()}
         >
-          😊
+          <Emoji emoji="😊" />
         </button>
         <input
           ref={input}

@@ -1,7 +1,9 @@
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
 import { END_REASONS, type EndReason } from "../../../core/types.js";
 import { endSentence, finalScore, movesText } from "./results.js";
 import { describeMove, pitSpeech, storeSpeech } from "./speech.js";
+import { loadLocale, t } from "../i18n/i18n.js";
+import { LOCALES } from "../i18n/locales.js";
 
 const you: readonly [string, string] = ["You", "Bola"];
 
@@ -44,8 +46,11 @@ describe("result wording", () => {
     expect(movesText(0)).toBe("0 moves");
     expect(movesText(1)).toBe("1 move");
     expect(movesText(2)).toBe("2 moves");
-    expect(finalScore("togyz", you, [82, 1])).toBe("Final score: You 82 stones, Bola 1 stone");
-    expect(finalScore("ayo", you, [1, 0])).toBe("Final score: You 1 seed, Bola 0 seeds");
+    expect(finalScore("togyz", you, [82, 1])).toBe("Final score: you 82 stones, Bola 1 stone");
+    expect(finalScore("ayo", you, [1, 0])).toBe("Final score: you 1 seed, Bola 0 seeds");
+    // A role inside a sentence is written in its in-sentence form, not as a capitalised label.
+    expect(finalScore("ayo", ["You", "Computer"], [0, 48])).toBe("Final score: you 0 seeds, the computer 48 seeds");
+    expect(finalScore("ayo", ["Bola", "Computer"], [3, 1])).toBe("Final score: Bola 3 seeds, the computer 1 seed");
   });
 });
 
@@ -76,5 +81,25 @@ describe("screen-reader wording", () => {
     );
     expect(describeMove("ayo", "You", 0, 0, [{ t: "pass", seat: 0 }])).toBe("You passed: no seeds to sow.");
     expect(describeMove("ayo", "Bola", 1, 9, [{ t: "sow", pit: 9 }])).toBe("Bola sowed from pit 9.");
+  });
+});
+
+describe("names inside sentences, in every language", () => {
+  afterEach(async () => {
+    await loadLocale("en");
+  });
+
+  test.each(LOCALES)("%s: the final score writes you and the computer in their in-sentence form", async (l) => {
+    await loadLocale(l);
+    const you = t("common.you");
+    const computer = t("common.computer");
+    const line = finalScore("ayo", [you, computer], [0, 48]);
+    // The label forms ("You", "Computer") start with a capital where the language has capitals;
+    // mid-sentence each language's own form is used instead.
+    if (you !== you.toLowerCase()) expect(line, l).not.toContain(you);
+    if (computer !== computer.toLowerCase()) expect(line, l).not.toContain(computer);
+    expect(finalScore("ayo", ["Bola", computer], [3, 1]), l).toContain("Bola");
+    const against = finalScore("ayo", [you, t("common.theComputer")], [0, 48]);
+    expect(against, l).toBe(line);
   });
 });

@@ -63,9 +63,11 @@ export function movesText(n: number): string {
   return t("result.moves", { n });
 }
 
-/** "Final score: You 82 stones, Computer 45 stones". */
+/** "Final score: you 82 stones, the computer 45 stones" (the names in their in-sentence form). */
 export function finalScore(game: GameId, names: readonly [string, string], scores: readonly [number, number]): string {
   return t("result.finalScore", {
+    aWho: whoOf(names[0]),
+    bWho: whoOf(names[1]),
     a: names[0],
     sa: countOf(game, scores[0]),
     b: names[1],

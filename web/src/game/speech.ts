@@ -10,9 +10,14 @@ import { t } from "../i18n/i18n.js";
 
 const isTsoro = (game: GameId): boolean => game === "tsoro-classic" || game === "tsoro-wta";
 
-/** Who a name is to the catalogue: the reader themself ("You") or another player. */
-export function whoOf(name: string): "you" | "other" {
-  return name === t("common.you") ? "you" : "other";
+/**
+ * Who a name is to the catalogue: the reader themself ("You"), the computer, or another player. A
+ * message that puts a name inside a sentence selects on it, so each language writes "you" and "the
+ * computer" in its own form there (a select without a `computer` case reads it as `other`).
+ */
+export function whoOf(name: string): "you" | "computer" | "other" {
+  if (name === t("common.you")) return "you";
+  return name === t("common.computer") || name === t("common.theComputer") ? "computer" : "other";
 }
 
 /** "1 stone", "12 stones" (Togyz); seeds for the other games. */

@@ -294,7 +294,6 @@ export const EN = {
   "result.losses": "Losses",
   "result.draws": "Draws",
   "result.winRate": "Win rate",
-  "result.percent": "{n}%",
   "result.streak": "Streak",
   "result.best": "Best streak",
   "result.playAgain": "Play again",
@@ -303,7 +302,8 @@ export const EN = {
   "result.seeBoard": "See the board",
   "result.export": "Export, replay or share this game",
   "result.moves": "{n, plural, one {# move} other {# moves}}",
-  "result.finalScore": "Final score: {a} {sa}, {b} {sb}",
+  "result.finalScore":
+    "Final score: {aWho, select, you {you} computer {the computer} other {{a}}} {sa}, {bWho, select, you {you} computer {the computer} other {{b}}} {sb}",
   "end.kazan":
     "{who, select, you {Your kazan} none {A player's kazan} other {{name}'s kazan}} passed 81 stones (82 or more wins).",
   "end.kazanDraw": "Both kazans reached 81 stones: a draw.",
@@ -418,6 +418,14 @@ export const EN = {
   "settings.suggestSent": "Thank you: your suggestion was sent.",
   "settings.suggestQueued": "No connection: your suggestion will be sent when you are back online.",
   "settings.suggestFailed": "The suggestion could not be sent.",
+  "keys.over": "The game is over.",
+  "keys.noUndo": "There is no move of yours to take back.",
+  "keys.paused": "The game is paused: press P to play on.",
+  "keys.notYourTurn": "Wait for your turn.",
+  "keys.noPit": "That pit cannot be sown now.",
+  "settings.credits": "Credits",
+  "settings.emojiCredit":
+    "Emoji pictures: Twemoji, © Twitter, Inc. and other contributors, licensed under <a>CC-BY 4.0</a>.",
 
   "offline.title": "You are offline",
   "offline.onlineTitle": "Online play needs a connection",

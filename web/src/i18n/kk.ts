@@ -296,7 +296,6 @@ export const KK: Catalogue = {
     "result.losses": "Жеңіліс",
     "result.draws": "Тең",
     "result.winRate": "Жеңіс үлесі",
-    "result.percent": "{n}%",
     "result.streak": "Қатарынан жеңіс",
     "result.best": "Ең ұзақ жеңіс сериясы",
     "result.playAgain": "Тағы ойнау",
@@ -305,7 +304,8 @@ export const KK: Catalogue = {
     "result.seeBoard": "Тақтаны көру",
     "result.export": "Ойынды сақтау, қарау немесе бөлісу",
     "result.moves": "{n, plural, one {# жүріс} other {# жүріс}}",
-    "result.finalScore": "Соңғы есеп: {a} {sa}, {b} {sb}",
+    "result.finalScore":
+      "Соңғы есеп: {aWho, select, you {сіз} computer {компьютер} other {{a}}} {sa}, {bWho, select, you {сіз} computer {компьютер} other {{b}}} {sb}",
     "end.kazan":
       "{who, select, you {Сіздің қазаныңыз} none {Бір ойыншының қазаны} other {{name} қазаны}} 81 құмалақтан асты (82 не одан көп жеңеді).",
     "end.kazanDraw": "Екі қазан да 81 құмалаққа жетті: тең ойын.",
@@ -418,6 +418,14 @@ export const KK: Catalogue = {
     "settings.suggestSent": "Рақмет: ұсынысыңыз жіберілді.",
     "settings.suggestQueued": "Байланыс жоқ: ұсыныс желіге қайта қосылғанда жіберіледі.",
     "settings.suggestFailed": "Ұсынысты жіберу мүмкін болмады.",
+    "keys.over": "Ойын аяқталды.",
+    "keys.noUndo": "Қайтарып алатын жүрісіңіз жоқ.",
+    "keys.paused": "Ойын кідіртілді: жалғастыру үшін P басыңыз.",
+    "keys.notYourTurn": "Өз кезегіңізді күтіңіз.",
+    "keys.noPit": "Бұл отаудан қазір жүруге болмайды.",
+    "settings.credits": "Авторлар",
+    "settings.emojiCredit":
+      "Эмодзи суреттері: Twemoji, © Twitter, Inc. және басқа авторлар, <a>CC-BY 4.0</a> лицензиясы бойынша.",
     "offline.title": "Желі жоқ",
     "offline.onlineTitle": "Желіде ойнау үшін байланыс керек",
     "offline.onlineText": "Доспен код арқылы ойын сервер арқылы өтеді, сондықтан интернет керек.",

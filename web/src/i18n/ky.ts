@@ -296,7 +296,6 @@ export const KY: Catalogue = {
     "result.losses": "Жеңилүү",
     "result.draws": "Тең",
     "result.winRate": "Жеңиш үлүшү",
-    "result.percent": "{n}%",
     "result.streak": "Катары менен жеңиш",
     "result.best": "Эң узун жеңиш катары",
     "result.playAgain": "Дагы ойноо",
@@ -305,7 +304,8 @@ export const KY: Catalogue = {
     "result.seeBoard": "Тактаны көрүү",
     "result.export": "Оюнду сактоо, көрүү же бөлүшүү",
     "result.moves": "{n, plural, one {# жүрүш} other {# жүрүш}}",
-    "result.finalScore": "Акыркы эсеп: {a} {sa}, {b} {sb}",
+    "result.finalScore":
+      "Акыркы эсеп: {aWho, select, you {сиз} computer {компьютер} other {{a}}} {sa}, {bWho, select, you {сиз} computer {компьютер} other {{b}}} {sb}",
     "end.kazan":
       "{who, select, you {Сиздин казаныңыз} none {Бир оюнчунун казаны} other {{name} казаны}} 81 коргоолдон ашты (82 же андан көп жеңет).",
     "end.kazanDraw": "Эки казан тең 81 коргоолго жетти: тең чыгуу.",
@@ -416,6 +416,14 @@ export const KY: Catalogue = {
     "settings.suggestSent": "Рахмат: сунушуңуз жөнөтүлдү.",
     "settings.suggestQueued": "Байланыш жок: сунуш тармакка кайра кошулганда жөнөтүлөт.",
     "settings.suggestFailed": "Сунушту жөнөтүү мүмкүн болгон жок.",
+    "keys.over": "Оюн бүттү.",
+    "keys.noUndo": "Кайтарып ала турган жүрүшүңүз жок.",
+    "keys.paused": "Оюн тындырылды: улантуу үчүн P басыңыз.",
+    "keys.notYourTurn": "Өз кезегиңизди күтүңүз.",
+    "keys.noPit": "Бул уячадан азыр жүрүүгө болбойт.",
+    "settings.credits": "Авторлор",
+    "settings.emojiCredit":
+      "Эмодзи сүрөттөрү: Twemoji, © Twitter, Inc. жана башка авторлор, <a>CC-BY 4.0</a> лицензиясы боюнча.",
     "offline.title": "Тармак жок",
     "offline.onlineTitle": "Онлайн ойноо үчүн байланыш керек",
     "offline.onlineText": "Дос менен код аркылуу оюн сервер аркылуу өтөт, ошондуктан интернет керек.",

@@ -301,7 +301,6 @@ export const SN: Catalogue = {
     "result.losses": "Kukundwa",
     "result.draws": "Maenzana",
     "result.winRate": "Chikamu chekukunda",
-    "result.percent": "{n}%",
     "result.streak": "Kukunda kwakateedzana",
     "result.best": "Kukunda kwakateedzana kwakanyanya",
     "result.playAgain": "Tamba zvakare",
@@ -310,7 +309,8 @@ export const SN: Catalogue = {
     "result.seeBoard": "Ona bhodhi",
     "result.export": "Buritsa, dzokorora kana kugovera mutambo uyu",
     "result.moves": "{n, plural, one {kufamba #} other {kufamba #}}",
-    "result.finalScore": "Zvibodzwa zvekupedzisira: {a} {sa}, {b} {sb}",
+    "result.finalScore":
+      "Zvibodzwa zvekupedzisira: {aWho, select, you {iwe} computer {kombiyuta} other {{a}}} {sa}, {bWho, select, you {iwe} computer {kombiyuta} other {{b}}} {sb}",
     "end.kazan":
       "{who, select, you {Kazan yako} none {Kazan yemumwe mutambi} other {Kazan ya{name}}} yapfuura matombo 81 (82 kana kupfuura inokunda).",
     "end.kazanDraw": "Kazan mbiri dzese dzasvika matombo 81: maenzana.",
@@ -425,6 +425,14 @@ export const SN: Catalogue = {
     "settings.suggestSent": "Tatenda: zano rako ratumirwa.",
     "settings.suggestQueued": "Hapana kubatana: zano rako richatumirwa kana wadzoka pamhepo.",
     "settings.suggestFailed": "Zano harina kukwanisa kutumirwa.",
+    "keys.over": "Mutambo wapera.",
+    "keys.noUndo": "Hapana danho rako ringadzoserwa.",
+    "keys.paused": "Mutambo wamiswa: dzvanya P kuti uenderere mberi.",
+    "keys.notYourTurn": "Mirira nguva yako.",
+    "keys.noPit": "Gomba iroro haringadyarwe izvozvi.",
+    "settings.credits": "Kutenda",
+    "settings.emojiCredit":
+      "Mifananidzo ye emoji: Twemoji, © Twitter, Inc. nevamwe vakabatsira, pasi perezinesi <a>CC-BY 4.0</a>.",
     "offline.title": "Hauna kubatana nemhepo",
     "offline.onlineTitle": "Kutamba pamhepo kunoda kubatana",
     "offline.onlineText": "Kutamba neshamwari nekodhi kunopfuura nesevha, saka kunoda indaneti.",

@@ -295,7 +295,6 @@ export const YO: Catalogue = {
     "result.losses": "Ìjákulẹ̀",
     "result.draws": "Ọ̀mì",
     "result.winRate": "Ìpín ìborí",
-    "result.percent": "{n}%",
     "result.streak": "Ìborí léraléra",
     "result.best": "Ìborí léraléra tó pọ̀ jù",
     "result.playAgain": "Tún ṣeré",
@@ -304,7 +303,8 @@ export const YO: Catalogue = {
     "result.seeBoard": "Wo ọpọ́n",
     "result.export": "Gbé eré yìí jáde, wò ó padà tàbí pín in",
     "result.moves": "{n, plural, other {ìgbésẹ̀ #}}",
-    "result.finalScore": "Àmì ìparí: {a} {sa}, {b} {sb}",
+    "result.finalScore":
+      "Àmì ìparí: {aWho, select, you {ìwọ} computer {kọ̀ǹpútà} other {{a}}} {sa}, {bWho, select, you {ìwọ} computer {kọ̀ǹpútà} other {{b}}} {sb}",
     "end.kazan":
       "{who, select, you {Kazan rẹ} none {Kazan òṣèré kan} other {Kazan {name}}} ti ju òkúta 81 lọ (82 tàbí jù bẹ́ẹ̀ lọ ló borí).",
     "end.kazanDraw": "Kazan méjèèjì dé òkúta 81: ọ̀mì.",
@@ -416,6 +416,14 @@ export const YO: Catalogue = {
     "settings.suggestSent": "A dúpẹ́: a ti fi àbá rẹ ránṣẹ́.",
     "settings.suggestQueued": "Kò sí ìsopọ̀: a ó fi àbá rẹ ránṣẹ́ nígbà tí o bá padà sórí ayélujára.",
     "settings.suggestFailed": "A kò lè fi àbá náà ránṣẹ́.",
+    "keys.over": "Eré ti parí.",
+    "keys.noUndo": "Kò sí ìgbésẹ̀ tìrẹ tí a lè dá padà.",
+    "keys.paused": "Eré dúró díẹ̀: tẹ P láti máa bá a lọ.",
+    "keys.notYourTurn": "Dúró de àkókò tìrẹ.",
+    "keys.noPit": "A kò lè gbin ihò yẹn báyìí.",
+    "settings.credits": "Ìdúpẹ́",
+    "settings.emojiCredit":
+      "Àwọn àwòrán emoji: Twemoji, © Twitter, Inc. àti àwọn olùkópa mìíràn, lábẹ́ ìwé-àṣẹ <a>CC-BY 4.0</a>.",
     "offline.title": "O kò sí lórí ayélujára",
     "offline.onlineTitle": "Eré lórí ayélujára nílò ìsopọ̀",
     "offline.onlineText": "Bíbá ọ̀rẹ́ ṣeré pẹ̀lú kóòdù ń gba ọ̀dọ̀ olùpèsè kọjá, nítorí náà ó nílò ayélujára.",

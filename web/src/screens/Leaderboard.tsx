@@ -14,6 +14,7 @@ import { useRouter } from "../state/createRouter.js";
 import { useServices } from "../state/services.js";
 import type { MessageKey } from "../i18n/en.js";
 import "../online.css";
+import { formatNumber, formatRating } from "../i18n/numbers.js";
 import { t, tParts } from "../i18n/i18n.js";
 
 export const PAGE_SIZE = 20;
@@ -83,7 +84,7 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
             {tParts<JSX.Element>(
               "lb.mine",
               {
-                rating: `${Math.round(m().rating)}${m().provisional ? "?" : ""}`,
+                rating: formatRating(m().rating, m().provisional),
                 games: m().games,
                 provisional: m().provisional ? "yes" : "no",
               },
@@ -140,17 +141,17 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
                     data-player={row.playerId}
                     data-provisional={row.provisional ? "true" : "false"}
                   >
-                    <td>{row.provisional ? "–" : row.rank}</td>
+                    <td>{row.provisional ? "–" : formatNumber(row.rank)}</td>
                     <td class="lb-name">{row.playerId === me ? t("lb.you", { name: row.name }) : row.name}</td>
                     <td data-testid="lb-rating">
-                      {row.rating}
+                      {formatRating(row.rating, false)}
                       <Show when={row.provisional}>
                         <abbr title={t("lb.provTitle")} class="prov">
                           ?
                         </abbr>
                       </Show>
                     </td>
-                    <td>{row.games}</td>
+                    <td>{formatNumber(row.games)}</td>
                     <td>
                       {row.wins}–{row.losses}–{row.draws}
                     </td>

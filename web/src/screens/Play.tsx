@@ -25,6 +25,8 @@ import { savedGameRecord } from "../lib/gameRecords.js";
 import { ExportButton } from "./Export.js";
 import { played, useStats, winRate } from "../state/createStats.js";
 import { useServices } from "../state/services.js";
+import { keyRefusal } from "../game/keys.js";
+import { formatPercent } from "../i18n/numbers.js";
 import { t } from "../i18n/i18n.js";
 
 export function PlayScreen(props: { id: string }): JSX.Element {
@@ -79,6 +81,14 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
   }));
   const peeked = moves.peeked;
 
+  const [keyNotice, setKeyNotice] = createSignal<{ readonly id: number; readonly text: string } | null>(null);
+  const showKeyNotice = (text: string): void => {
+    const id = (keyNotice()?.id ?? 0) + 1;
+    setKeyNotice({ id, text });
+    setTimeout(() => {
+      if (keyNotice()?.id === id) setKeyNotice(null);
+    }, 2500);
+  };
   // Keyboard: P pauses or plays, U undoes, H asks for a hint, 1–9 sows that pit of the player's own.
   onMount(() => {
     const key = (e: KeyboardEvent): void => {
@@ -86,18 +96,30 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
       if (peeked() !== null) return;
       if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
       const k = e.key.toLowerCase();
-      if (k === "p") act.togglePause();
-      else if (k === "u") act.undo();
-      else if (k === "h") act.askHint();
-      else if (/^[1-9]$/.test(k) && g.legal.length > 0) {
-        const n = Number(k);
-        const pit = g.legal.find(
-          (p) =>
-            engine().pitToMove(g.toMove, p) ===
-            (engine().game === "ayo" ? n + g.toMove * 6 : engine().game === "togyz" ? n : n - 1),
-        );
-        if (pit !== undefined) act.pick(pit);
-      } else return;
+      const which = k === "p" ? "pause" : k === "u" ? "undo" : k === "h" ? "hint" : /^[1-9]$/.test(k) ? "pit" : null;
+      if (which === null) return;
+      const n = Number(k);
+      const pit =
+        which === "pit"
+          ? g.legal.find(
+              (p) =>
+                engine().pitToMove(g.toMove, p) ===
+                (engine().game === "ayo" ? n + g.toMove * 6 : engine().game === "togyz" ? n : n - 1),
+            )
+          : undefined;
+      // A key that cannot act now says why (announced), instead of doing nothing.
+      const refused = keyRefusal(which, {
+        over: g.phase === "over",
+        paused: g.paused,
+        yourTurn: g.phase === "idle" && g.legal.length > 0,
+        canUndo: act.canUndo(),
+        pitLegal: pit !== undefined,
+      });
+      if (refused !== null) showKeyNotice(t(refused));
+      else if (which === "pause") act.togglePause();
+      else if (which === "undo") act.undo();
+      else if (which === "hint") act.askHint();
+      else if (pit !== undefined) act.pick(pit);
       e.preventDefault();
     };
     window.addEventListener("keydown", key);
@@ -249,6 +271,13 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
               {(a) => (
                 <div class={`announce ${a().side}`} role="alert">
                   {a().text}
+                </div>
+              )}
+            </Show>
+            <Show when={keyNotice()}>
+              {(n) => (
+                <div class="announce info" role="status" data-testid="key-notice">
+                  {n().text}
                 </div>
               )}
             </Show>
@@ -529,7 +558,7 @@ function Results(props: {
               </div>
               <div>
                 <dt>{t("result.winRate")}</dt>
-                <dd>{played(stats()) === 0 ? "–" : t("result.percent", { n: winRate(stats()) })}</dd>
+                <dd>{played(stats()) === 0 ? "–" : formatPercent(winRate(stats()))}</dd>
               </div>
               <div>
                 <dt>{t("result.streak")}</dt>

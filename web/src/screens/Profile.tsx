@@ -2,6 +2,7 @@
 import { createSignal, For, Show, type JSX } from "solid-js";
 import { GAMES } from "../../../core/types.js";
 import { Avatar } from "../components/Avatar.js";
+import { Emoji } from "../components/Emoji.js";
 import { Icon } from "../components/Icon.js";
 import { GAME_NAMES } from "../content/games.js";
 import { LEVEL_IDS, LEVEL_NAMES } from "../game/levels.js";
@@ -14,6 +15,7 @@ import { parseDisplayName } from "../../../core/names.js";
 import { useRouter } from "../state/createRouter.js";
 import { played, sumRecords, useStats, winRate } from "../state/createStats.js";
 import { useServices } from "../state/services.js";
+import { formatPercent } from "../i18n/numbers.js";
 import { t } from "../i18n/i18n.js";
 import { errorText } from "../i18n/errors.js";
 
@@ -27,6 +29,16 @@ export function ProfileScreen(): JSX.Element {
   const [sent, setSent] = createSignal("");
   const [sending, setSending] = createSignal(false);
   const [category, setCategory] = createSignal<Category>("idea");
+  /** The name as being typed; null until the player types (a fresh profile shows no error). */
+  const [draft, setDraft] = createSignal<string | null>(null);
+  const nameNote = (): string => {
+    const typed = draft();
+    if (typed === null && p.name === "") return "";
+    const n = parseDisplayName(typed ?? p.name);
+    return n.ok
+      ? t("profile.publicName", { name: n.value })
+      : t("profile.badName", { reason: errorText(n.error.code) });
+  };
   let file: HTMLInputElement | undefined;
 
   const pickPhoto = async (f: File | undefined): Promise<void> => {
@@ -76,18 +88,15 @@ export function ProfileScreen(): JSX.Element {
               maxLength={NAME_MAX}
               value={p.name}
               placeholder={t("common.you")}
+              onInput={(e) => setDraft(e.currentTarget.value)}
               onChange={(e) => act.setName(e.currentTarget.value)}
+              aria-describedby="public-name"
               data-testid="profile-name"
             />
           </label>
         </div>
-        <p class="note" data-testid="public-name">
-          {(() => {
-            const n = parseDisplayName(p.name);
-            return n.ok
-              ? t("profile.publicName", { name: n.value })
-              : t("profile.badName", { reason: errorText(n.error.code) });
-          })()}
+        <p class="note" id="public-name" data-testid="public-name">
+          {nameNote()}
         </p>
         <fieldset class="choice">
           <legend>{t("profile.avatar")}</legend>
@@ -101,7 +110,7 @@ export function ProfileScreen(): JSX.Element {
                     checked={p.photo === null && p.avatar === a}
                     onChange={() => act.setAvatar(a)}
                   />
-                  <span aria-label={t("profile.avatarOf", { emoji: a })}>{a}</span>
+                  <Emoji emoji={a} label={t("profile.avatarOf", { emoji: a })} />
                 </label>
               )}
             </For>
@@ -162,7 +171,7 @@ export function ProfileScreen(): JSX.Element {
                         <td>{l.r.wins}</td>
                         <td>{l.r.losses}</td>
                         <td>{l.r.draws}</td>
-                        <td>{played(l.r) === 0 ? "–" : t("result.percent", { n: winRate(l.r) })}</td>
+                        <td>{played(l.r) === 0 ? "–" : formatPercent(winRate(l.r))}</td>
                         <td>{l.r.streak}</td>
                         <td>{l.r.best}</td>
                       </tr>

@@ -4,6 +4,7 @@
  * computer never change a rating; only these games do.
  */
 import { createEffect, createSignal, onCleanup, onMount, Show, type JSX } from "solid-js";
+import { formatRating } from "../i18n/numbers.js";
 import { toMove, type State } from "../../../core/games/index.js";
 import { parseDisplayName } from "../../../core/names.js";
 import type { MatchView } from "../../../core/protocol/ranked.js";
@@ -97,10 +98,6 @@ function matchResult(m: MatchView, seat: Seat, final: State | null): { title: st
   return { title, how };
 }
 
-function ratingText(rating: number, provisional: boolean): string {
-  return `${Math.round(rating)}${provisional ? "?" : ""}`;
-}
-
 export function RankedScreen(): JSX.Element {
   const [, router] = useRouter();
   const [settings] = useSettings();
@@ -177,7 +174,7 @@ export function RankedScreen(): JSX.Element {
   const seatRating = (seat: Seat): string => {
     if (r.match === null) return "";
     const c = r.changes;
-    return ratingText(c !== null ? c[seat].after : r.match.seats[seat].rating, r.match.seats[seat].provisional);
+    return formatRating(c !== null ? c[seat].after : r.match.seats[seat].rating, r.match.seats[seat].provisional);
   };
 
   const side = (seat: Seat, where: "top" | "bottom"): JSX.Element => (
@@ -245,15 +242,16 @@ export function RankedScreen(): JSX.Element {
           <p>
             {tParts<JSX.Element>(
               "ranked.playingAs",
-              { name: r.shown },
+              { name: act.me().name },
               { b: (chunks) => <strong data-testid="ranked-me">{chunks}</strong> },
             )}
+            <Show when={!act.me().confirmed}>
+              {" "}
+              <span class="note" data-testid="ranked-pending">
+                {t("ranked.pending")}
+              </span>
+            </Show>
           </p>
-          <Show when={r.pending !== null}>
-            <p class="note" data-testid="ranked-pending">
-              {t("ranked.pending", { name: r.pending ?? "" })}
-            </p>
-          </Show>
           <Show when={profile.name !== "" && !nameOk()}>
             <p class="error">
               {t("ranked.badName", { reason: nameProblem() })}{" "}
@@ -277,7 +275,7 @@ export function RankedScreen(): JSX.Element {
             {t("ranked.yourRating", { game: GAME_NAMES[game()] })}{" "}
             <strong data-testid="my-rating">
               {r.stats[game()] !== undefined
-                ? ratingText(r.stats[game()].rating, r.stats[game()].provisional)
+                ? formatRating(r.stats[game()].rating, r.stats[game()].provisional)
                 : t("ranked.noGames")}
             </strong>
           </p>

@@ -6,6 +6,7 @@
  */
 import { createMemo, createSignal, For, onCleanup, onMount, Show, type JSX } from "solid-js";
 import { createStore } from "solid-js/store";
+import { formatTenths } from "../i18n/numbers.js";
 import { toMove, view, type State } from "../../../core/games/index.js";
 import { parseShareCode, type Replayed } from "../../../core/records/index.js";
 import type { Seat } from "../../../core/types.js";
@@ -433,7 +434,7 @@ function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element
                                 n: m.ply + 1,
                                 played: moveWord(m.played),
                                 best: moveWord(m.best),
-                                loss: (m.loss / 100).toFixed(1),
+                                loss: formatTenths(m.loss / 100),
                               })}
                             </button>
                           </li>

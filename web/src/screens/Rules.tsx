@@ -57,44 +57,46 @@ export function RulesScreen(props: { family: string | null }): JSX.Element {
           )}
         </For>
       </div>
-      <article class="card guide" role="tabpanel" aria-label={guide().title}>
-        <h2>{guide().title}</h2>
-        <p class="intro">{guide().intro}</p>
-        <For each={guide().sections}>
-          {(s) => (
-            <section>
-              <h3>{s.heading}</h3>
-              <Show when={s.items.length > 0}>
-                <ul>
-                  <For each={s.items}>{(i) => <li>{i}</li>}</For>
-                </ul>
-              </Show>
-              <Show when={s.qa}>
-                {(qa) => (
-                  <dl class="qa">
-                    <For each={qa()}>
-                      {([q, a]) => (
-                        <>
-                          <dt>{q}</dt>
-                          <dd>{a}</dd>
-                        </>
-                      )}
-                    </For>
-                  </dl>
-                )}
-              </Show>
-            </section>
-          )}
-        </For>
-        <Show when={fam() === "ayo"}>
-          <CaptureDiagram words={content()?.captureDiagram ?? CAPTURE_DIAGRAM} />
-        </Show>
-        <div class="row">
-          <button type="button" class="btn primary" onClick={() => router.go("lessons")}>
-            {t("rules.tryLessons")}
-          </button>
-        </div>
-      </article>
+      <div role="tabpanel" aria-label={guide().title}>
+        <article class="card guide">
+          <h2>{guide().title}</h2>
+          <p class="intro">{guide().intro}</p>
+          <For each={guide().sections}>
+            {(s) => (
+              <section>
+                <h3>{s.heading}</h3>
+                <Show when={s.items.length > 0}>
+                  <ul>
+                    <For each={s.items}>{(i) => <li>{i}</li>}</For>
+                  </ul>
+                </Show>
+                <Show when={s.qa}>
+                  {(qa) => (
+                    <dl class="qa">
+                      <For each={qa()}>
+                        {([q, a]) => (
+                          <>
+                            <dt>{q}</dt>
+                            <dd>{a}</dd>
+                          </>
+                        )}
+                      </For>
+                    </dl>
+                  )}
+                </Show>
+              </section>
+            )}
+          </For>
+          <Show when={fam() === "ayo"}>
+            <CaptureDiagram words={content()?.captureDiagram ?? CAPTURE_DIAGRAM} />
+          </Show>
+          <div class="row">
+            <button type="button" class="btn primary" onClick={() => router.go("lessons")}>
+              {t("rules.tryLessons")}
+            </button>
+          </div>
+        </article>
+      </div>
     </section>
   );
 }

@@ -18,7 +18,7 @@ import {
   type HoleSize,
   type Theme,
 } from "../state/createSettings.js";
-import { loadLocale, t } from "../i18n/i18n.js";
+import { loadLocale, t, tParts } from "../i18n/i18n.js";
 import { LOCALE_NAMES, LOCALES } from "../i18n/locales.js";
 import { SuggestTranslation } from "../components/SuggestTranslation.js";
 import { Choice } from "../components/Controls.js";
@@ -179,6 +179,22 @@ export function SettingsScreen(): JSX.Element {
         />
         <p role="status" class="note">
           {msg()}
+        </p>
+      </div>
+      <div class="card" data-testid="credits">
+        <h2>{t("settings.credits")}</h2>
+        <p class="note">
+          {tParts<JSX.Element>(
+            "settings.emojiCredit",
+            {},
+            {
+              a: (chunks) => (
+                <a href="https://creativecommons.org/licenses/by/4.0/" target="_blank" rel="noopener noreferrer">
+                  {chunks}
+                </a>
+              ),
+            },
+          )}
         </p>
       </div>
     </section>

@@ -166,4 +166,51 @@ describe("ranked play on the device", () => {
     expect(s.sent.filter((m) => m.type === "ranked.sync")).toMatchObject([{ type: "ranked.sync", matchId: "m1" }]);
     act.dispose();
   });
+
+  test("the lobby shows the chosen name at once, waiting until the server holds it; the generated one otherwise", () => {
+    const { store, push } = setup();
+    const [, act] = store;
+    push({
+      type: "auth.ok",
+      playerId: keys.playerId,
+      name: null,
+      shown: "Player #ABCDEF",
+      pending: null,
+      stats: {},
+      activeMatch: null,
+    });
+    // Chosen in the profile, not yet answered: shown at once, marked as waiting.
+    expect(act.me()).toEqual({ name: "Aigerim", confirmed: false });
+    push({ type: "auth.named", name: "Aigerim", claimed: false, shown: "Player #ABCDEF" });
+    expect(act.me()).toEqual({ name: "Aigerim", confirmed: false });
+    push({ type: "auth.named", name: "Aigerim", claimed: true, shown: "Aigerim" });
+    expect(act.me()).toEqual({ name: "Aigerim", confirmed: true });
+  });
+
+  test("a name the server refuses is not shown as the player's; no valid name shows the generated one", () => {
+    const refused = setup("Aigerim");
+    refused.push({
+      type: "auth.ok",
+      playerId: keys.playerId,
+      name: null,
+      shown: "Player #ABCDEF",
+      pending: null,
+      stats: {},
+      activeMatch: null,
+    });
+    refused.push({ type: "ranked.error", code: "name/taken", message: "taken" });
+    expect(refused.store[1].me()).toEqual({ name: "Player #ABCDEF", confirmed: true });
+
+    const none = setup("A");
+    none.push({
+      type: "auth.ok",
+      playerId: keys.playerId,
+      name: null,
+      shown: "Player #ABCDEF",
+      pending: null,
+      stats: {},
+      activeMatch: null,
+    });
+    expect(none.store[1].me()).toEqual({ name: "Player #ABCDEF", confirmed: true });
+  });
 });

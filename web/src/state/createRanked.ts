@@ -90,6 +90,12 @@ interface RankedActions {
   reconnectingFor(): number | null;
   position(): State | null;
   legal(): readonly number[];
+  /**
+   * The name the player plays under, as the lobby shows it: the profile's valid name at once, marked
+   * unconfirmed until the server holds it (it is claimed after the first rated game); the generated
+   * name when there is no valid one or the server refused it.
+   */
+  me(): { readonly name: string; readonly confirmed: boolean };
   dispose(): void;
 }
 
@@ -394,6 +400,15 @@ export function createRanked(deps: RankedDeps): RankedStore {
       send({ type: "ranked.seek", game, ...(options !== undefined ? { options } : {}) });
     },
     cancel: () => void send({ type: "ranked.cancel" }),
+    me() {
+      const chosen = parseDisplayName(deps.name());
+      const wish = chosen.ok ? chosen.value : null;
+      if (wish !== null && wish === state.name) return { name: wish, confirmed: true };
+      // A wish not yet answered is shown as waiting; one the server refused (its error is on the screen) is not.
+      if (wish !== null && (wish === state.pending || state.error === null)) return { name: wish, confirmed: false };
+      if (state.pending !== null && wish === null) return { name: state.pending, confirmed: false };
+      return { name: state.name ?? state.shown, confirmed: true };
+    },
     move(pit) {
       const m = state.match;
       if (m === null || current === null || state.phase !== "playing" || !actions.legal().includes(pit)) return false;

@@ -65,7 +65,7 @@ export const EN_SCREENS = {
   "ranked.offline": "You are offline. Play carries on when the connection is back.",
   "ranked.reconnecting": "Reconnecting… {s} s. Your clock keeps running.",
   "ranked.playingAs": "Playing as <b>{name}</b>",
-  "ranked.pending": "Your name {name} is listed after your first rated game.",
+  "ranked.pending": "(waiting for confirmation: others see it after your first rated game)",
   "ranked.badName": "Your public name: {reason}",
   "ranked.setName": "Set it in Profile",
   "ranked.yourRating": "Your rating in {game}:",

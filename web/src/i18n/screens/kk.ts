@@ -64,7 +64,7 @@ export const KK_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "ranked.offline": "Желі жоқ. Байланыс қалпына келгенде ойын жалғасады.",
   "ranked.reconnecting": "Қайта қосылуда… {s} с. Сағатыңыз жүріп тұр.",
   "ranked.playingAs": "Сіз <b>{name}</b> атымен ойнайсыз",
-  "ranked.pending": "{name} атыңыз алғашқы рейтингтік ойыннан кейін тізімге шығады.",
+  "ranked.pending": "(растауды күтуде: басқалар оны алғашқы рейтингтік ойыннан кейін көреді)",
   "ranked.badName": "Көпшілікке көрінетін атыңыз: {reason}",
   "ranked.setName": "Профильде өзгерту",
   "ranked.yourRating": "{game} ойынындағы рейтингіңіз:",

@@ -64,7 +64,7 @@ export const KY_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "ranked.offline": "Тармак жок. Байланыш калыбына келгенде оюн улантылат.",
   "ranked.reconnecting": "Кайра туташууда… {s} с. Саатыңыз жүрүп жатат.",
   "ranked.playingAs": "Сиз <b>{name}</b> аты менен ойнойсуз",
-  "ranked.pending": "{name} атыңыз биринчи рейтингдик оюндан кийин тизмеге чыгат.",
+  "ranked.pending": "(ырастоону күтүүдө: башкалар аны биринчи рейтингдик оюндан кийин көрөт)",
   "ranked.badName": "Баарына көрүнгөн атыңыз: {reason}",
   "ranked.setName": "Профилде өзгөртүү",
   "ranked.yourRating": "{game} оюнундагы рейтингиңиз:",

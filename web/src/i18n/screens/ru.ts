@@ -64,7 +64,7 @@ export const RU_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "ranked.offline": "Нет сети. Игра продолжится, когда связь вернётся.",
   "ranked.reconnecting": "Переподключение… {s} с. Ваши часы идут.",
   "ranked.playingAs": "Вы играете как <b>{name}</b>",
-  "ranked.pending": "Ваше имя {name} появится в списках после первой рейтинговой партии.",
+  "ranked.pending": "(ждёт подтверждения: другие увидят его после первой рейтинговой партии)",
   "ranked.badName": "Ваше публичное имя: {reason}",
   "ranked.setName": "Задать его в профиле",
   "ranked.yourRating": "Ваш рейтинг в игре {game}:",

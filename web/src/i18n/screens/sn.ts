@@ -64,7 +64,7 @@ export const SN_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "ranked.offline": "Hauna kubatana nemhepo. Mutambo unoenderera kana kubatana kwadzoka.",
   "ranked.reconnecting": "Kubatanidza zvakare… {s} s. Wachi yako inoramba ichifamba.",
   "ranked.playingAs": "Uri kutamba se<b>{name}</b>",
-  "ranked.pending": "Zita rako {name} richaratidzwa mushure memakwikwi ako ekutanga ane chinzvimbo.",
+  "ranked.pending": "(kumirira kusimbiswa: vamwe vachariona mushure memakwikwi ako ekutanga ane chinzvimbo)",
   "ranked.badName": "Zita rako rinoonekwa nevose: {reason}",
   "ranked.setName": "Rigadzirise muna Nezvangu",
   "ranked.yourRating": "Chinzvimbo chako mu{game}:",

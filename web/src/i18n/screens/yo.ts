@@ -63,7 +63,7 @@ export const YO_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "ranked.offline": "O kò sí lórí ayélujára. Eré yóò máa bá a lọ nígbà tí ìsopọ̀ bá padà.",
   "ranked.reconnecting": "Ó ń tún sopọ̀… ìṣẹ́jú-àáyá {s}. Aago rẹ ń lọ.",
   "ranked.playingAs": "O ń ṣeré bí <b>{name}</b>",
-  "ranked.pending": "Orúkọ rẹ {name} yóò hàn lẹ́yìn ìdíje onípò àkọ́kọ́ rẹ.",
+  "ranked.pending": "(ń dúró de ìfọwọ́sí: àwọn míì yóò rí i lẹ́yìn ìdíje onípò àkọ́kọ́ rẹ)",
   "ranked.badName": "Orúkọ rẹ tí gbogbo ènìyàn ń rí: {reason}",
   "ranked.setName": "Ṣètò rẹ̀ nínú Àkọsílẹ̀ mi",
   "ranked.yourRating": "Ipò rẹ nínú {game}:",

@@ -1,0 +1,194 @@
+/**
+ * axe-core over every screen that is not a game table, at a phone (390×844) and a desktop (1280×800),
+ * in Chromium against the local server: no serious or critical violation and exactly one `h1`.
+ *
+ * The table screens have their checks in TABLE_SCREENS below. A replay with its engine review passes
+ * today and runs; a board in play, the paused board and a friend room waiting for its guest have no
+ * `h1` today and are skipped until the one game table gives them one: the table work turns them on by
+ * setting TABLE_READY to true (A11Y_TABLE=1 runs them today). A friend game in play and a ranked game
+ * need a second browser and are `test.todo` here.
+ */
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { startHarness, type Harness } from "./harness.js";
+import { sharedClient } from "./client.js";
+
+const SIZES = [
+  ["phone", { width: 390, height: 844 }],
+  ["desktop", { width: 1280, height: 800 }],
+] as const;
+
+/** The one game table (web/src/table/) is being built; its screens are checked once it is in. */
+const TABLE_READY = process.env.A11Y_TABLE === "1";
+
+interface Finding {
+  readonly id: string;
+  readonly impact: string;
+  readonly help: string;
+  readonly targets: readonly string[];
+}
+
+interface Audit {
+  readonly h1: number;
+  readonly violations: readonly Finding[];
+}
+
+let h: Harness;
+let axeSource: string;
+const at = (hash: string): string => new URL(hash, h.url).toString();
+
+beforeAll(async () => {
+  h = await startHarness(sharedClient(), SIZES[0][1]);
+  axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  await h.page.goto(at("#/"));
+  await h.page.evaluate(() =>
+    localStorage.setItem("mancala.settings.v1", JSON.stringify({ speed: "fast", sound: false })),
+  );
+  await h.page.reload();
+}, 180_000);
+
+afterAll(async () => {
+  await h?.close();
+  process.stdout.write(`axe findings: ${seen.length === 0 ? "none" : `\n${seen.join("\n")}`}\n`);
+});
+
+/** Runs axe on what the page shows now (animations settled), and counts the `h1`s. */
+async function audit(page: Page): Promise<Audit> {
+  await page.waitForTimeout(350);
+  // Injected through the debugging protocol, so the page's own script policy does not apply.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import("axe-core") }).axe;
+    const r = await axe.run(document, { resultTypes: ["violations"] });
+    return {
+      h1: document.querySelectorAll("h1").length,
+      violations: r.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact ?? "",
+        help: v.help,
+        targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5),
+      })),
+    };
+  });
+}
+
+/** Every finding of every impact, printed at the end so the minor ones are seen too. */
+const seen: string[] = [];
+
+function expectClean(a: Audit, what: string, strict = false): void {
+  for (const v of a.violations) seen.push(`${what}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(", ")}`);
+  const bad = a.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad, `${what}: serious or critical violations`).toEqual([]);
+  // The screens that are clean today stay clean at every impact (the Rules tab panel's role included).
+  if (strict) expect(a.violations, `${what}: violations`).toEqual([]);
+  expect(a.h1, `${what}: h1 count`).toBe(1);
+}
+
+interface ScreenCheck {
+  readonly name: string;
+  /** Brings the page to the screen; resolves once it is shown. */
+  readonly open: (page: Page) => Promise<void>;
+  /** Fails today (no `h1` on the board screens); skipped until the one game table gives it one. */
+  readonly waitsForTable?: true;
+}
+
+async function show(page: Page, hash: string, selector = "h1"): Promise<void> {
+  await page.goto(at(hash));
+  await page.waitForSelector(selector, { timeout: 20_000 });
+}
+
+/** A game against the computer, started from New game with its defaults. */
+async function startGame(page: Page): Promise<void> {
+  await show(page, "#/new", "text=Start match");
+  await page.click("text=Start match");
+  await page.waitForSelector(".board", { timeout: 20_000 });
+}
+
+const SCREENS: readonly ScreenCheck[] = [
+  { name: "menu", open: (p) => show(p, "#/") },
+  { name: "new game", open: (p) => show(p, "#/new") },
+  {
+    name: "resume",
+    open: async (p) => {
+      // With a saved game, so its buttons (and "Delete all") are on the screen.
+      await startGame(p);
+      await show(p, "#/resume", '[data-testid="saved-game"]');
+    },
+  },
+  { name: "settings", open: (p) => show(p, "#/settings") },
+  { name: "profile", open: (p) => show(p, "#/profile") },
+  { name: "rules", open: (p) => show(p, "#/rules", "article") },
+  { name: "lessons", open: (p) => show(p, "#/lessons") },
+  { name: "leaderboard", open: (p) => show(p, "#/leaderboard") },
+  { name: "ranked lobby", open: (p) => show(p, "#/ranked") },
+];
+
+/** The table's screens: checks ready for the one game table (see TABLE_READY). */
+const TABLE_SCREENS: readonly ScreenCheck[] = [
+  { name: "board in play", open: startGame, waitsForTable: true },
+  {
+    name: "paused board",
+    waitsForTable: true,
+    open: async (p) => {
+      await startGame(p);
+      await p.waitForSelector(".pit.legal", { timeout: 20_000 });
+      await p.keyboard.press("p");
+      await p.waitForSelector(".pause-veil");
+    },
+  },
+  {
+    name: "friend room, waiting",
+    waitsForTable: true,
+    open: async (p) => {
+      await show(p, "#/online", ".create-form");
+      await p.click('.create-form button:has-text("Create game")');
+      await p.waitForSelector('[data-testid="room-code"]', { timeout: 20_000 });
+    },
+  },
+  {
+    name: "replay and review",
+    open: async (p) => {
+      await startGame(p);
+      // Two moves of the player's (the computer answers each), so the review has moves to grade.
+      for (let i = 0; i < 2; i++) {
+        await p.click(".pit.legal", { timeout: 20_000 });
+        await p.waitForSelector(".pit.legal", { timeout: 20_000 });
+      }
+      await p.click('button[aria-label="Forfeit"]');
+      await p.click('button:has-text("Forfeit this game")');
+      await p.waitForSelector('[data-testid="results"]', { timeout: 20_000 });
+      await p.keyboard.press("Escape");
+      await p.click('[data-testid="open-review"]');
+      await p.waitForSelector('[data-testid="review"]', { timeout: 30_000 });
+    },
+  },
+];
+
+/** Table screens that need a second player; their checks come with the table's own two-browser tests. */
+const TABLE_TODO = ["friend room in play", "ranked game"] as const;
+
+describe.each(SIZES)("axe-core at %s size", (_size, viewport) => {
+  beforeAll(async () => {
+    await h.page.setViewportSize(viewport);
+  });
+
+  for (const s of SCREENS) {
+    test(s.name, async () => {
+      await s.open(h.page);
+      expectClean(await audit(h.page), `${s.name} (${viewport.width}×${viewport.height})`, true);
+      expect(h.errors).toEqual([]);
+    });
+  }
+
+  for (const s of TABLE_SCREENS) {
+    const waits = s.waitsForTable === true && !TABLE_READY;
+    test.skipIf(waits)(`${s.name}${waits ? " (waits for the one game table)" : ""}`, async () => {
+      await s.open(h.page);
+      expectClean(await audit(h.page), `${s.name} (${viewport.width}×${viewport.height})`);
+    });
+  }
+
+  for (const name of TABLE_TODO) test.todo(`${name} (waits for the one game table and a second browser)`);
+});

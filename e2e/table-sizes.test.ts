@@ -1,0 +1,281 @@
+/**
+ * What the one game table (web/src/table/) must give, measured in Chromium against the local server:
+ * - desktop: at 1280×800 the smallest Togyz pit is at least 88 px, and at 1920×1080 the pits grow
+ *   with the window (the height ratio, within 10 %);
+ * - phone, friend game with the chat open: the sheet covers what is under it (the element at the
+ *   centre of every chat line and of the message box belongs to the sheet) and the turn is readable;
+ * - Kazakh Replay at 360 px: no button is cut off (inside the window, its text not clipped);
+ * - the turned Togyz board on a phone: the count stands out from the pit number (1.3 times its size
+ *   and two more of colour, background, weight, shape), and each kazan shows its owner's name.
+ * Each check runs today and writes what it measured to stdout (`table figures:`). Those the current
+ * screens fail are skipped (SKIP_UNTIL_TABLE) until the table lands; TABLE_SIZES=1 runs them all.
+ * With SHOTS_DIR set, a Kazakh screenshot of each screen is written there (phone and desktop).
+ */
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { startServer, type RunningServer } from "../functions/local/server.js";
+import { CHROMIUM, CHROMIUM_ARGS } from "./harness.js";
+import { sharedClient } from "./client.js";
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const WIDE = { width: 1920, height: 1080 };
+const NARROW = { width: 360, height: 780 };
+
+/** Checks the screens of today fail; the table work removes each name as it passes. */
+const SKIP_UNTIL_TABLE: ReadonlySet<string> =
+  process.env.TABLE_SIZES === "1"
+    ? new Set()
+    : new Set(["desktop pits", "phone chat sheet", "kazakh replay buttons", "turned togyz badges"]);
+const waits = (name: string): boolean => SKIP_UNTIL_TABLE.has(name);
+
+const SHOTS = process.env.SHOTS_DIR;
+const figures: Record<string, unknown> = {};
+
+interface Player {
+  readonly context: BrowserContext;
+  readonly page: Page;
+}
+
+let dir: string;
+let server: RunningServer;
+let alice: Player;
+let bola: Player;
+const at = (hash: string): string => new URL(hash, server.url).toString();
+
+async function openPlayer(name: string, language: string | null): Promise<Player> {
+  const context = await chromium.launchPersistentContext(join(dir, `profile-${name}`), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: PHONE,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(at("#/"));
+  await page.evaluate(
+    ([n, l]) => {
+      localStorage.setItem("mancala.settings.v1", JSON.stringify({ speed: "fast", sound: false, language: l }));
+      localStorage.setItem("mancala.profile.v1", JSON.stringify({ name: n, avatar: "🦉", photo: null }));
+    },
+    [name, language] as const,
+  );
+  await page.reload();
+  return { context, page };
+}
+
+async function setLanguage(page: Page, language: string): Promise<void> {
+  await page.evaluate((l) => {
+    const s = JSON.parse(localStorage.getItem("mancala.settings.v1") ?? "{}") as Record<string, unknown>;
+    localStorage.setItem("mancala.settings.v1", JSON.stringify({ ...s, language: l }));
+  }, language);
+  await page.reload();
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (SHOTS === undefined) return;
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "mancala-table-sizes-"));
+  if (SHOTS !== undefined) await mkdir(SHOTS, { recursive: true });
+  server = await startServer({ port: 0, dataDir: join(dir, "data"), staticDir: sharedClient(), quiet: true });
+  [alice, bola] = await Promise.all([openPlayer("Alice", "en"), openPlayer("Bola", "en")]);
+}, 180_000);
+
+afterAll(async () => {
+  process.stdout.write(`table figures: ${JSON.stringify(figures)}\n`);
+  await Promise.all([alice?.context.close().catch(() => undefined), bola?.context.close().catch(() => undefined)]);
+  await server?.close().catch(() => undefined);
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A Togyz game against the computer (easy, single game), waiting for the player's first move. */
+async function startTogyz(page: Page): Promise<void> {
+  await page.goto(at("#/new"));
+  await page.click("label.game-card.fam-togyz");
+  await page.click('label.chip:has-text("Computer")');
+  await page.click('label.chip:has-text("Easy")');
+  await page.click('label.chip:has-text("Single game")');
+  await page.click("text=Start match");
+  await page.waitForSelector(".pit.legal", { timeout: 20_000 });
+  await page.waitForTimeout(300);
+}
+
+async function smallestPit(page: Page): Promise<number> {
+  const sizes = await page.$$eval("[data-pit]", (els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return Math.min(r.width, r.height);
+    }),
+  );
+  expect(sizes.length).toBeGreaterThan(0);
+  return Math.round(Math.min(...sizes));
+}
+
+describe("the table's sizes", () => {
+  test.skipIf(waits("desktop pits"))(
+    "desktop pits: at 1280×800 no Togyz pit under 88 px; at 1920×1080 the pits grow with the window",
+    async () => {
+      const page = alice.page;
+      await page.setViewportSize(DESKTOP);
+      await startTogyz(page);
+      const small = await smallestPit(page);
+      const board = await page.$eval(".board", (e) => {
+        const r = e.getBoundingClientRect();
+        return { w: Math.round(r.width), h: Math.round(r.height) };
+      });
+      await page.setViewportSize(WIDE);
+      await page.waitForTimeout(300);
+      const wide = await smallestPit(page);
+      figures["desktop pits"] = { "1280x800": small, "1920x1080": wide, board1280: board };
+      expect(small).toBeGreaterThanOrEqual(88);
+      expect(wide).toBeGreaterThanOrEqual(Math.floor(small * (WIDE.height / DESKTOP.height) * 0.9));
+    },
+  );
+
+  test.skipIf(waits("phone chat sheet"))(
+    "phone chat sheet: every chat line and the message box are on top, the turn is readable",
+    async () => {
+      const [a, b] = [alice.page, bola.page];
+      await Promise.all([a.setViewportSize(PHONE), b.setViewportSize(PHONE)]);
+      await a.goto(at("#/online"));
+      await a.click(".create-form label.game-card.fam-togyz");
+      await a.click('.create-form button:has-text("Create game")');
+      const code = ((await a.textContent('[data-testid="room-code"]', { timeout: 10_000 })) ?? "").trim();
+      await b.goto(at(`#/join/${code}`));
+      await b.click('button:has-text("Join")');
+      await a.click('[data-testid="join-request"] button:has-text("Let in")', { timeout: 10_000 });
+      await Promise.all([a.waitForSelector(".board"), b.waitForSelector(".board", { timeout: 10_000 })]);
+      // A few lines, so the sheet has messages over the board and the controls.
+      await b.click('[data-testid="chat-button"]');
+      for (const line of ["salem!", "good luck 👍", "one more line to fill the sheet"]) {
+        await b.fill('input[aria-label="Message"]', line);
+        await b.click('button[aria-label="Send"]');
+      }
+      await a.click('[data-testid="chat-button"]');
+      await a.waitForSelector('[data-testid="chat-line"]:has-text("one more line")', { timeout: 10_000 });
+      await a.waitForTimeout(300);
+      await shot(a, "phone-chat-open-en");
+      const probe = await a.evaluate(() => {
+        const sheet = document.querySelector('[data-testid="chat"]');
+        const centre = (e: Element): { x: number; y: number } => {
+          const r = e.getBoundingClientRect();
+          return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+        };
+        const targets = [
+          ...document.querySelectorAll('[data-testid="chat-line"]'),
+          document.querySelector('input[aria-label="Message"]'),
+        ].filter((e): e is Element => e !== null);
+        const covered = targets
+          .map((e) => {
+            const { x, y } = centre(e);
+            const hit = document.elementFromPoint(x, y);
+            return {
+              what: (e.textContent ?? e.tagName).slice(0, 30),
+              hit: hit?.className ?? "none",
+              ok: sheet?.contains(hit) === true,
+            };
+          })
+          .filter((c) => !c.ok);
+        const turn = document.querySelector('[data-testid="turn"]');
+        const tr = turn?.getBoundingClientRect();
+        const turnSeen =
+          turn !== null &&
+          tr !== undefined &&
+          tr.top >= 0 &&
+          tr.bottom <= window.innerHeight &&
+          sheet?.contains(document.elementFromPoint(tr.left + tr.width / 2, tr.top + tr.height / 2)) !== true;
+        const turnInSheet = sheet?.querySelector('[data-testid="turn"], [data-testid="sheet-turn"]') != null;
+        return { lines: targets.length, covered, turnSeen, turnInSheet, scrollY: Math.round(window.scrollY) };
+      });
+      figures["phone chat sheet"] = probe;
+      await a.click('button[aria-label="Close chat"]').catch(() => undefined);
+      expect(probe.covered).toEqual([]);
+      expect(probe.turnSeen || probe.turnInSheet).toBe(true);
+    },
+  );
+
+  test.skipIf(waits("kazakh replay buttons"))("Kazakh Replay at 360 px: no button is cut off", async () => {
+    const page = alice.page;
+    await page.setViewportSize(NARROW);
+    // The game is played in English; its replay is then read in Kazakh (the language reloads the page).
+    await startTogyz(page);
+    await page.click(".pit.legal");
+    await page.waitForSelector(".pit.legal", { timeout: 20_000 });
+    await page.click('button[aria-label="Forfeit"]');
+    await page.click('button:has-text("Forfeit this game")');
+    await page.waitForSelector('[data-testid="results"]', { timeout: 20_000 });
+    await page.keyboard.press("Escape");
+    await page.click('[data-testid="open-review"]');
+    await page.waitForSelector('[data-testid="replay"]');
+    await setLanguage(page, "kk");
+    await page.waitForSelector('[data-testid="replay"]');
+    await page.waitForSelector('[data-testid="review"]', { timeout: 30_000 }).catch(() => undefined);
+    await page.waitForTimeout(500);
+    await shot(page, "replay-kk-360");
+    const cut = await page.$$eval('[data-testid="replay"] button', (els) =>
+      els
+        .filter((e) => (e as HTMLElement).offsetParent !== null)
+        .map((e) => {
+          const r = e.getBoundingClientRect();
+          return {
+            text: (e.textContent ?? "").trim().slice(0, 30) || (e.getAttribute("aria-label") ?? ""),
+            right: Math.round(r.right),
+            left: Math.round(r.left),
+            clipped: e.scrollWidth > e.clientWidth + 1,
+          };
+        })
+        .filter((b) => b.right > window.innerWidth + 0.5 || b.left < -0.5 || b.clipped),
+    );
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    figures["kazakh replay buttons"] = { cut, sideways };
+    await setLanguage(page, "en");
+    expect(cut).toEqual([]);
+    expect(sideways).toBeLessThanOrEqual(0);
+  });
+
+  test.skipIf(waits("turned togyz badges"))(
+    "turned Togyz board on a phone: the number and the count look different; each kazan names its owner",
+    async () => {
+      const page = alice.page;
+      await page.setViewportSize(PHONE);
+      await startTogyz(page);
+      const look = await page.evaluate(() => {
+        const pit = document.querySelector("[data-pit]");
+        const no = pit?.parentElement?.querySelector(".pit-no") ?? pit?.querySelector(".pit-no");
+        const count = pit?.parentElement?.querySelector(".count") ?? pit?.querySelector(".count");
+        const style = (e: Element | null | undefined): Record<string, string> => {
+          if (e === null || e === undefined) return {};
+          const s = getComputedStyle(e);
+          return {
+            bg: s.backgroundColor,
+            color: s.color,
+            weight: s.fontWeight,
+            size: s.fontSize,
+            radius: s.borderRadius,
+          };
+        };
+        const stores = [...document.querySelectorAll("[data-store]")].map((s) => ({
+          label: s.getAttribute("aria-label") ?? "",
+          shown: (s as HTMLElement).innerText.trim(),
+        }));
+        return { no: style(no), count: style(count), stores };
+      });
+      const differ = (["bg", "color", "weight", "size", "radius"] as const).filter((k) => look.no[k] !== look.count[k]);
+      const names = await page.$$eval(".side-name, [data-testid^='name-']", (els) =>
+        els.map((e) => (e.textContent ?? "").trim()).filter((n) => n !== ""),
+      );
+      const ownerShown = look.stores.map((s) => names.some((n) => s.shown.includes(n)));
+      figures["turned togyz badges"] = { ...look, differ, ownerShown };
+      // The count is what matters in play: it stands out (at least 1.3 times the number's size) and
+      // the two differ in two more of colour, background, weight or shape.
+      expect(parseFloat(look.count.size ?? "0")).toBeGreaterThanOrEqual(1.3 * parseFloat(look.no.size ?? "0"));
+      expect(differ.filter((k) => k !== "size").length).toBeGreaterThanOrEqual(2);
+      expect(ownerShown).toEqual([true, true]);
+    },
+  );
+});
