@@ -112,8 +112,8 @@ export function createFriendGame(): FriendGame {
   };
 }
 
-/** The engine seat room seat `seat` plays in the current game. */
-export function engineSeat(g: FriendGame, seat: Seat): Seat {
+/** The engine seat room seat `seat` plays in the current game (and the room seat of an engine seat: the map is its own inverse). */
+export function engineSeat(g: Pick<FriendGame, "starter">, seat: Seat): Seat {
   return (seat ^ g.starter) as Seat;
 }
 

@@ -4,7 +4,7 @@
  * computer never change a rating; only these games do.
  */
 import { createEffect, createSignal, onCleanup, onMount, Show, type JSX } from "solid-js";
-import { toMove, type State } from "../../../core/games/index.js";
+import { scoreOn, toMove, type State } from "../../../core/games/index.js";
 import { parseDisplayName } from "../../../core/names.js";
 import type { MatchView } from "../../../core/protocol/ranked.js";
 import type { GameId, Seat } from "../../../core/types.js";
@@ -16,7 +16,7 @@ import { FAMILIES, GAME_NAMES, type Family } from "../content/games.js";
 import { endSentence } from "../game/results.js";
 import { t, tParts } from "../i18n/i18n.js";
 import { errorText } from "../i18n/errors.js";
-import { previewLanding, seedsOnSide } from "../game/moves.js";
+import { previewLanding } from "../game/moves.js";
 import { openRankedLink } from "../lib/online.js";
 import { loadIdentity } from "../state/createIdentity.js";
 import { useProfile } from "../state/createProfile.js";
@@ -162,8 +162,7 @@ export function RankedScreen(): JSX.Element {
   };
   /** No preview while the pits do not take a move. */
   const shownPreview = (): { from: number; to: number | null } | null => (act.legal().length === 0 ? null : preview());
-  const score = (seat: Seat): number =>
-    r.match?.game === "tsoro-wta" ? seedsOnSide(view.display, seat) : view.display.stores[seat];
+  const score = (seat: Seat): number => (r.match === null ? 0 : scoreOn(r.match.game, view.display, seat));
   const summary = (): { title: string; how: string } | null =>
     r.match === null ? null : matchResult(r.match, r.seat, moves.line()?.states.at(-1) ?? null);
   const resultTitle = (): string => summary()?.title ?? t("room.gameOver");

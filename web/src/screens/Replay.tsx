@@ -6,7 +6,7 @@
  */
 import { createMemo, createSignal, For, onCleanup, onMount, Show, type JSX } from "solid-js";
 import { createStore } from "solid-js/store";
-import { toMove, view, type State } from "../../../core/games/index.js";
+import { scoreOn, toMove, view, type State } from "../../../core/games/index.js";
 import { parseShareCode, type Replayed } from "../../../core/records/index.js";
 import type { Seat } from "../../../core/types.js";
 import { startReview, type ReviewHandle } from "../ai/createReview.js";
@@ -19,7 +19,7 @@ import { GAME_NAMES } from "../content/games.js";
 import { endSentence } from "../game/results.js";
 import { countOf } from "../game/speech.js";
 import { t } from "../i18n/i18n.js";
-import { previewLanding, seedsOnSide } from "../game/moves.js";
+import { previewLanding } from "../game/moves.js";
 import { replayLink, takeReviewWish } from "../lib/gameRecords.js";
 import { makeMoveLine } from "../game/moveList.js";
 import { createBoardView } from "../state/createBoardView.js";
@@ -232,8 +232,7 @@ function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element
   const seeds = (loss: number): string => countOf(rec.game, Math.round(loss / 10) / 10);
 
   const shown = (): State => states[step()];
-  const score = (seat: Seat): number =>
-    rec.game === "tsoro-wta" ? seedsOnSide(board.display, seat) : board.display.stores[seat];
+  const score = (seat: Seat): number => scoreOn(rec.game, board.display, seat);
   const finalOutcome = r.outcome;
   const info = (): string => {
     const k = step();

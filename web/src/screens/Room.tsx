@@ -8,7 +8,8 @@ import { clipName } from "../../../core/names.js";
 import { MAX_AVATAR_CHARS } from "../../../core/online/payload.js";
 import { ABSENCE_QUIET_MS } from "../../../core/online/connection.js";
 import { createEffect, createMemo, createSignal, For, onCleanup, onMount, Show, type JSX } from "solid-js";
-import { moveCount, toMove, boardView } from "../../../core/games/index.js";
+import { moveCount, score as scoreIn, scoreOn, toMove } from "../../../core/games/index.js";
+import { engineSeat } from "../../../core/online/game.js";
 import { gameNumber } from "../../../core/match.js";
 import type { Seat } from "../../../core/types.js";
 import { Avatar } from "../components/Avatar.js";
@@ -23,7 +24,7 @@ import { ScoreLine, type ScoreSide } from "../components/ScoreLine.js";
 import { familyOf, GAME_NAMES } from "../content/games.js";
 import { endSentence, finalScore, movesText } from "../game/results.js";
 import { countOf, describeMove } from "../game/speech.js";
-import { previewLanding, seedsOnSide } from "../game/moves.js";
+import { previewLanding } from "../game/moves.js";
 import { readJson, writeJson } from "../state/persist.js";
 import { openFriendSession } from "../lib/online.js";
 import { joinLink, shareText } from "../lib/share.js";
@@ -167,10 +168,10 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   });
   /** Names of engine seats, for the board's labels. */
   const engineNames = (): readonly [string, string] => {
-    const s0 = (0 ^ room.starter) as Seat;
+    const s0 = engineSeat(room, 0);
     return [nameOf(s0), nameOf((1 - s0) as Seat)];
   };
-  const engineOf = (seat: Seat): Seat => (seat ^ room.starter) as Seat;
+  const engineOf = (seat: Seat): Seat => engineSeat(room, seat);
   /** The last move in one sentence for screen readers ("Bola sowed from pit 4 and captured 10 stones."). */
   const said = (): string => {
     const m = view.lastMove;
@@ -178,8 +179,8 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     return m === null || game === undefined ? "" : describeMove(game, engineNames()[m.seat], m.seat, m.move, m.trace);
   };
   const score = (seat: Seat): number => {
-    const es = engineOf(seat);
-    return room.settings?.game === "tsoro-wta" ? seedsOnSide(view.display, es) : view.display.stores[es];
+    const game = room.settings?.game;
+    return game === undefined ? 0 : scoreOn(game, view.display, engineOf(seat));
   };
   const legal = (): readonly number[] => (view.animating || room.result !== null || room.paused ? [] : room.legal);
   const [preview, setPreview] = createSignal<{ from: number; to: number | null } | null>(null);
@@ -314,12 +315,8 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
     const game = room.settings?.game;
     if (r === null || game === undefined) return null;
     const starter = room.series?.games[r.index]?.starter ?? room.starter;
-    const roomSeat = (es: Seat): Seat => (es ^ starter) as Seat;
-    const d = boardView(r.final);
-    const scoreOf = (seat: Seat): number => {
-      const es = (seat ^ starter) as Seat;
-      return game === "tsoro-wta" ? seedsOnSide(d, es) : d.stores[es];
-    };
+    const roomSeat = (es: Seat): Seat => engineSeat({ starter }, es);
+    const scoreOf = (seat: Seat): number => scoreIn(r.final, engineSeat({ starter }, seat));
     const names: [string, string] = [nameOf(me()), nameOf(them())];
     const winner = r.outcome.winner === null ? null : r.outcome.winner === me() ? 0 : 1;
     const reason = endSentence({

@@ -20,6 +20,7 @@ import {
   type State,
   type TraceEvent,
   boardView,
+  scoreOn,
   type BoardView,
 } from "../../../core/games/index.js";
 import { forfeit as forfeitSeries, recordGame, starterOf } from "../../../core/match.js";
@@ -27,7 +28,7 @@ import type { Outcome, Seat } from "../../../core/types.js";
 import type { AiClient } from "../ai/protocol.js";
 import { playTrace, prefersReducedMotion, stepMs, THINK_PAUSE_MS, type Cue, type Speed } from "../game/animate.js";
 import { describeMove } from "../game/speech.js";
-import { legalPits, pitOfMove, seedsOnSide } from "../game/moves.js";
+import { legalPits, pitOfMove } from "../game/moves.js";
 import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
 import type { StatsActions, GameResult } from "./createStats.js";
 import type { SavesActions } from "./createSaves.js";
@@ -543,10 +544,7 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
     humanSeat,
     nameOf,
     seriesSeat: (seat) => (seat ^ starter()) as Seat,
-    score(seat) {
-      if (current.engine.game === "tsoro-wta") return seedsOnSide(state.display, seat);
-      return state.display.stores[seat];
-    },
+    score: (seat) => scoreOn(current.engine.game, state.display, seat),
     engineState: () => current,
     dispose() {
       disposed = true;
