@@ -194,7 +194,7 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
   const board = createBoardView(null, {
     speed: deps.speed,
     bottom: () => state.bottom,
-    nameOf: (es) => state.names[(es ^ state.starter) as Seat] || t("lb.player"),
+    nameOf: (es) => state.names[engineSeat(state, es)] || t("lb.player"),
     cue: deps.cue,
     onIdle: () => showCurrent(),
   });

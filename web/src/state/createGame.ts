@@ -5,7 +5,7 @@
  *
  * Seats: the engine's seat 0 always starts a game; the series' seat 0 is the device's player (or
  * "player 1" in pass and play). In game g the starter's series seat is `starterOf(series)`, so
- * engine seat s belongs to series seat `s ^ starter`.
+ * engine seat s belongs to series seat `seatIn(starter, s)` (core/types.ts).
  */
 import { batch } from "solid-js";
 import { createStore, produce, type Store } from "solid-js/store";
@@ -24,7 +24,7 @@ import {
   type BoardView,
 } from "../../../core/games/index.js";
 import { forfeit as forfeitSeries, recordGame, starterOf } from "../../../core/match.js";
-import type { Outcome, Seat } from "../../../core/types.js";
+import { seatIn, type Outcome, type Seat } from "../../../core/types.js";
 import type { AiClient } from "../ai/protocol.js";
 import { playTrace, prefersReducedMotion, stepMs, THINK_PAUSE_MS, type Cue, type Speed } from "../game/animate.js";
 import { describeMove } from "../game/speech.js";
@@ -146,7 +146,7 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
     state.record.recorded ? (state.record.series.games.at(-1)?.starter ?? 0) : starterOf(state.record.series);
   const humanSeat = (): Seat | null => (state.record.setup.opponent === "computer" ? starter() : null);
   const isHumanTurn = (): boolean => humanSeat() === null || toMove(current) === humanSeat();
-  const nameOf = (seat: Seat): string => state.record.names[(seat ^ starter()) as Seat];
+  const nameOf = (seat: Seat): string => state.record.names[seatIn(starter(), seat)];
   const bottomFor = (): Seat => humanSeat() ?? toMove(current);
 
   const [state, setState] = createStore<GameState>({
@@ -257,7 +257,7 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
     if (!rec.recorded) {
       const st = starterOf(rec.series);
       const series = recordGame(rec.series, {
-        winner: o.winner === null ? null : ((o.winner ^ st) as Seat),
+        winner: o.winner === null ? null : seatIn(st, o.winner),
         reason: o.reason,
       });
       rec = { ...rec, series, recorded: true };
@@ -488,7 +488,7 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
       const loser = humanSeat() ?? toMove(current);
       const winner = (1 - loser) as Seat;
       const st = starterOf(state.record.series);
-      const series = forfeitSeries(state.record.series, (loser ^ st) as Seat, whole);
+      const series = forfeitSeries(state.record.series, seatIn(st, loser), whole);
       const ended: Outcome = { winner, reason: "forfeit" };
       if (humanSeat() !== null) deps.stats.record(state.record.setup.game, state.record.setup.level, "loss");
       save({ ...state.record, series, ended, recorded: true });
@@ -543,7 +543,7 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
     },
     humanSeat,
     nameOf,
-    seriesSeat: (seat) => (seat ^ starter()) as Seat,
+    seriesSeat: (seat) => seatIn(starter(), seat),
     score: (seat) => scoreOn(current.engine.game, state.display, seat),
     engineState: () => current,
     dispose() {
