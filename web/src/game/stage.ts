@@ -18,6 +18,14 @@ export interface Flight {
   readonly count: number;
 }
 
+/** A line over the board for a moment (a tuzdyk, a pass, the relay limit). */
+export interface Announcement {
+  readonly id: number;
+  readonly text: string;
+  /** Whose it is, as seen on the board: the bottom player's, the top player's, or nobody's. */
+  readonly side: "bottom" | "top" | "info";
+}
+
 /** The fields of a store that a stage animates. */
 export interface BoardLayer {
   display: BoardView;

@@ -22,7 +22,7 @@ import { useSettings } from "../state/createSettings.js";
 import { engineOptions, newGameId, type SavedGame } from "../state/records.js";
 import { createMovePeek } from "../state/createMovePeek.js";
 import { savedGameRecord } from "../lib/gameRecords.js";
-import { ExportButton } from "./Export.js";
+import { ExportButton } from "../components/ExportButton.js";
 import { played, useStats, winRate } from "../state/createStats.js";
 import { useServices } from "../state/services.js";
 import { t } from "../i18n/i18n.js";

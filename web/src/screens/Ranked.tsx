@@ -30,7 +30,7 @@ import { matchRecord } from "../lib/gameRecords.js";
 import { BoardLayout } from "../components/BoardLayout.js";
 import { FinishedActions, MoveList } from "../components/MoveList.js";
 import { createMovePeek } from "../state/createMovePeek.js";
-import { ExportButton } from "./Export.js";
+import { ExportButton } from "../components/ExportButton.js";
 
 export function formatClock(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));

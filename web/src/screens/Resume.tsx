@@ -13,7 +13,7 @@ import { isResumable, useSaves } from "../state/createSaves.js";
 import { showCode, useRooms, type RoomSetup, type SavedRoom } from "../state/createRooms.js";
 import { movesText } from "../game/results.js";
 import type { SavedGame } from "../state/records.js";
-import { ExportButton } from "./Export.js";
+import { ExportButton } from "../components/ExportButton.js";
 import { locale, t } from "../i18n/i18n.js";
 
 const MONTH_MS = 30 * 24 * 3600 * 1000;

@@ -40,7 +40,7 @@ import { useServices } from "../state/services.js";
 import { describeSetup } from "./Resume.js";
 import "../online.css";
 import { friendGameRecord } from "../lib/gameRecords.js";
-import { ExportButton } from "./Export.js";
+import { ExportButton } from "../components/ExportButton.js";
 import { t, tParts, type MessageValues } from "../i18n/i18n.js";
 import type { MessageKey } from "../i18n/en.js";
 

@@ -29,20 +29,13 @@ import type { AiClient } from "../ai/protocol.js";
 import { playTrace, prefersReducedMotion, stepMs, THINK_PAUSE_MS, type Cue, type Speed } from "../game/animate.js";
 import { describeMove } from "../game/speech.js";
 import { legalPits, pitOfMove } from "../game/moves.js";
-import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
+import { createTimers, makeBoardStage, type Announcement, type Flight } from "../game/stage.js";
 import type { StatsActions, GameResult } from "./createStats.js";
 import type { SavesActions } from "./createSaves.js";
 import { engineOptions, type SavedGame } from "./records.js";
 import { t } from "../i18n/i18n.js";
 
 type Phase = "idle" | "animating" | "thinking" | "over";
-
-export interface Announcement {
-  readonly id: number;
-  readonly text: string;
-  /** Whose it is, as seen on the board: the bottom player's, the top player's, or nobody's. */
-  readonly side: "bottom" | "top" | "info";
-}
 
 interface GameState {
   record: SavedGame;
