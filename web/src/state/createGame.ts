@@ -20,7 +20,6 @@ import {
   type State,
   type TraceEvent,
   boardView,
-  scoreOn,
   type BoardView,
 } from "../../../core/games/index.js";
 import { forfeit as forfeitSeries, recordGame, starterOf } from "../../../core/match.js";
@@ -53,7 +52,6 @@ interface GameState {
   announce: Announcement | null;
   /** Board index the last move was sown from. */
   lastFrom: number | null;
-  preview: { readonly from: number; readonly to: number | null } | null;
   hint: number | null;
   thinkingHint: boolean;
   /** Seat shown along the bottom of the board. */
@@ -70,7 +68,6 @@ interface GameState {
 
 interface GameActions {
   pick(pit: number): boolean;
-  previewAt(pit: number | null): void;
   togglePause(): void;
   canUndo(): boolean;
   undo(): void;
@@ -87,8 +84,6 @@ interface GameActions {
   nameOf(seat: Seat): string;
   /** Series seat (0: the device's player or player 1) of an engine seat in the current game. */
   seriesSeat(seat: Seat): Seat;
-  /** Stones/seeds each engine seat has: its store, or in Winner Takes All the seeds on its side. */
-  score(seat: Seat): number;
   engineState(): State;
   dispose(): void;
 }
@@ -155,7 +150,6 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
     flights: [],
     announce: null,
     lastFrom: restored.lastFrom,
-    preview: null,
     hint: null,
     thinkingHint: false,
     bottom: 0,
@@ -266,7 +260,6 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
         s.phase = "over";
         s.outcome = o;
         s.legal = [];
-        s.preview = null;
         s.hint = null;
         s.glow = o.winner;
       }),
@@ -326,7 +319,6 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
       produce((s) => {
         s.phase = "animating";
         s.legal = [];
-        s.preview = null;
         s.hint = null;
         s.lastFrom = pitOfMove(before, move);
         // The turn label and move count change once the sowing has been shown (see refresh).
@@ -390,22 +382,6 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
       void doMove(current.engine.pitToMove(toMove(current), pit));
       return true;
     },
-    previewAt(pit) {
-      if (pit === null || state.phase !== "idle" || !state.legal.includes(pit)) {
-        if (state.preview !== null) setState("preview", null);
-        return;
-      }
-      if (state.preview?.from === pit) return;
-      const r = play(current, current.engine.pitToMove(toMove(current), pit));
-      let to: number | null = null;
-      if (r.ok) {
-        for (let i = r.value.trace.length - 1; i >= 0 && to === null; i--) {
-          const e = r.value.trace[i];
-          if (e.t === "sow" || e.t === "tuzdyk-sow") to = e.pit;
-        }
-      }
-      setState("preview", { from: pit, to });
-    },
     togglePause() {
       if (state.phase === "over") return;
       const paused = !state.paused;
@@ -444,7 +420,6 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
         produce((s) => {
           s.lastFrom = restored.lastFrom;
           s.hint = null;
-          s.preview = null;
           s.flights = [];
           s.said = t("speech.undone");
         }),
@@ -537,7 +512,6 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
     humanSeat,
     nameOf,
     seriesSeat: (seat) => seatIn(starter(), seat),
-    score: (seat) => scoreOn(current.engine.game, state.display, seat),
     engineState: () => current,
     dispose() {
       disposed = true;

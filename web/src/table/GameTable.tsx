@@ -80,7 +80,10 @@ export function GameTable(props: {
                 holeSize={settings.holeSize}
                 handStyle={settings.hand}
                 {...props.board}
-                onPick={(pit) => m.move?.(pit)}
+                onPick={(pit) => {
+                  setPreview(null);
+                  m.move?.(pit);
+                }}
                 onPreview={showPreview}
               />
             )}

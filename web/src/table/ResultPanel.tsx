@@ -28,38 +28,39 @@ export interface ResultFacts {
 
 /**
  * A finished game told from the reader's side: `order` lists the engine seats as the panel shows
- * them (left first), each with its name; the scores are core's, in the final position.
+ * them (left first) with their `names` (and, where the sentences say "You" and "The computer",
+ * `told`); the scores are core's, in the final position.
  */
-export function resultOf(
-  final: State,
-  outcome: Outcome,
-  order: readonly [Seat, Seat],
-  names: readonly [string, string],
-  ids: readonly [string, string],
-  extra?: { readonly forfeitWord?: "resigned" },
-): { sides: ResultSide[]; facts: ResultFacts } {
-  const game: GameId = final.engine.game;
-  const scores: [number, number] = [score(final, order[0]), score(final, order[1])];
-  const winner = outcome.winner === null ? null : outcome.winner === order[0] ? 0 : 1;
+export function resultOf(o: {
+  readonly final: State;
+  readonly outcome: Outcome;
+  readonly order: readonly [Seat, Seat];
+  readonly names: readonly [string, string];
+  readonly told?: readonly [string, string];
+  readonly ids: readonly [string, string];
+}): { sides: ResultSide[]; facts: ResultFacts } {
+  const game: GameId = o.final.engine.game;
+  const scores: [number, number] = [score(o.final, o.order[0]), score(o.final, o.order[1])];
+  const winner = o.outcome.winner === null ? null : o.outcome.winner === o.order[0] ? 0 : 1;
+  const told = o.told ?? o.names;
   return {
     sides: [0, 1].map((i) => ({
-      name: names[i],
+      name: o.names[i],
       stones: scores[i],
       unit: unitOf(game, scores[i]),
       won: winner === i,
-      id: ids[i],
+      id: o.ids[i],
     })),
     facts: {
       reason: endSentence({
         game,
-        reason: outcome.reason,
-        names,
+        reason: o.outcome.reason,
+        names: told,
         winner,
-        toMove: toMove(final) === order[0] ? 0 : 1,
-        ...extra,
+        toMove: toMove(o.final) === o.order[0] ? 0 : 1,
       }),
-      score: finalScore(game, names, scores),
-      moves: movesText(moveCount(final)),
+      score: finalScore(game, told, scores),
+      moves: movesText(moveCount(o.final)),
     },
   };
 }
