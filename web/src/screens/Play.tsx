@@ -21,7 +21,7 @@ import { t } from "../i18n/i18n.js";
 import { playTable } from "../table/adapters/play.js";
 import { ForfeitDialog, OfferDialog } from "../table/dialogs.js";
 import { GameTable } from "../table/GameTable.js";
-import { TableControls, TableHeader } from "../table/TableBar.js";
+import { TableControls, TableHeader, TableNotice } from "../table/TableBar.js";
 import { TableScore } from "../table/TableScore.js";
 import { PlayResult } from "./play/PlayResult.js";
 
@@ -208,18 +208,8 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
       />
 
       <Show when={g.error}>
-        {(e) => (
-          <p class="error" role="alert">
-            {e()}{" "}
-            <button type="button" class="link" onClick={() => act.retry()}>
-              {t("common.tryAgain")}
-            </button>
-          </p>
-        )}
+        {(e) => <TableNotice class="error" text={e()} action={t("common.tryAgain")} onAction={() => act.retry()} />}
       </Show>
-      <p class="sr-only" aria-live="polite">
-        {g.said}
-      </p>
 
       <TableControls
         game={g.record.setup.game}

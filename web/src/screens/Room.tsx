@@ -7,11 +7,9 @@
 import { clipName } from "../../../core/names.js";
 import { MAX_AVATAR_CHARS } from "../../../core/online/payload.js";
 import { ABSENCE_QUIET_MS } from "../../../core/online/connection.js";
-import { engineSeat } from "../../../core/online/game.js";
 import { createEffect, createMemo, createSignal, onCleanup, Show, type JSX } from "solid-js";
 import { gameNumber } from "../../../core/match.js";
 import type { Seat } from "../../../core/types.js";
-import { Avatar } from "../components/Avatar.js";
 import { ReviewButtons } from "../components/MoveList.js";
 import { Chat } from "../components/Chat.js";
 import { Icon } from "../components/Icon.js";
@@ -31,9 +29,10 @@ import { useServices } from "../state/services.js";
 import { roomTable } from "../table/adapters/room.js";
 import { ForfeitDialog, OfferDialog } from "../table/dialogs.js";
 import { GameTable } from "../table/GameTable.js";
-import { TableControls, TableHeader } from "../table/TableBar.js";
+import { TableControls, TableHeader, TableNotice } from "../table/TableBar.js";
 import { TableScore } from "../table/TableScore.js";
 import { Lobby } from "./room/Lobby.js";
+import { roomSeats } from "./room/Seats.js";
 import { endedRecord, RoomResult } from "./room/RoomResult.js";
 import "../online.css";
 import { t } from "../i18n/i18n.js";
@@ -147,25 +146,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
   };
   /** The turn label changes once a move's sowing has been shown, not while it is animated. */
   const turnText = createMemo<string>((shown) => (view.animating ? shown : liveTurnText()), "");
-  const roomSeatOf = (es: Seat): Seat => engineSeat(room, es);
-  const avatar = (es: Seat): JSX.Element =>
-    roomSeatOf(es) === room.seat ? (
-      <Avatar photo={profile.photo} emoji={profile.avatar} size={34} label="" />
-    ) : (
-      <Avatar {...avatarProps(room.avatars[roomSeatOf(es)])} size={34} label="" />
-    );
-  const presence = (es: Seat): JSX.Element =>
-    roomSeatOf(es) === room.seat ? undefined : (
-      <span
-        class="presence"
-        classList={{ online: room.peer.online }}
-        data-testid="presence"
-        title={room.peer.online ? t("room.connected") : t("room.notConnected")}
-      >
-        {room.peer.online ? "●" : "○"}
-        <span class="presence-text"> {room.peer.online ? t("room.online") : t("room.away")}</span>
-      </span>
-    );
+  const { avatar, presence } = roomSeats(store);
 
   return (
     <section
@@ -237,12 +218,7 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
       </Show>
       <Show when={room.notice}>
         {(n) => (
-          <p class="banner error" role="alert">
-            {n()}{" "}
-            <button type="button" class="link" onClick={() => act.clearNotice()}>
-              {t("common.ok")}
-            </button>
-          </p>
+          <TableNotice class="banner error" text={n()} action={t("common.ok")} onAction={() => act.clearNotice()} />
         )}
       </Show>
 
@@ -305,9 +281,6 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
             </Show>
           }
         />
-        <p class="sr-only" aria-live="polite" data-testid="said">
-          {table.said?.()}
-        </p>
         <TableControls
           game={room.settings?.game ?? "togyz"}
           menu={() => router.go("menu")}
@@ -359,9 +332,4 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
       </Show>
     </section>
   );
-}
-
-function avatarProps(a: string | null): { photo?: string; emoji?: string } {
-  if (a === null) return { emoji: "🙂" };
-  return a.startsWith("data:image/") ? { photo: a } : { emoji: a.slice(0, 8) };
 }

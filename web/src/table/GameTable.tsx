@@ -96,6 +96,13 @@ export function GameTable(props: {
             )}
           </Show>
           {props.overlay}
+          <Show when={m.said}>
+            {(said) => (
+              <p class="sr-only" aria-live="polite" data-testid="said">
+                {said()()}
+              </p>
+            )}
+          </Show>
         </>
       }
       side={

@@ -42,6 +42,24 @@ export function TableHeader(props: {
   );
 }
 
+/** A line over or under the table that something went wrong, with the one thing to do about it. */
+export function TableNotice(props: {
+  readonly text: string;
+  /** "error" under the board, "banner error" over it. */
+  readonly class: string;
+  readonly action: string;
+  readonly onAction: () => void;
+}): JSX.Element {
+  return (
+    <p class={props.class} role="alert">
+      {props.text}{" "}
+      <button type="button" class="link" onClick={() => props.onAction()}>
+        {props.action}
+      </button>
+    </p>
+  );
+}
+
 /** One button under the board. */
 export interface Control {
   readonly icon: Parameters<typeof Icon>[0]["name"];
