@@ -39,6 +39,8 @@ export interface ShownBoard extends Readonly<BoardLayer> {
   readonly announce: Announcement | null;
   /** Board index the last move was sown from. */
   readonly lastFrom: number | null;
+  /** A move is being animated (where the mode animates moves that arrive). */
+  readonly animating?: boolean;
 }
 
 export interface TableModel {
