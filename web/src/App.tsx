@@ -6,7 +6,7 @@ import { appStatus } from "./lib/pwa.js";
 import { retryPending } from "./lib/suggestions.js";
 import { NeedsNetwork, UpdateBar } from "./screens/Offline.js";
 import { MenuScreen } from "./screens/Menu.js";
-import { deviceStorage, type KeyValue } from "./state/persist.js";
+import { deviceStorage, type KeyValue } from "./lib/persist.js";
 import { createProfile, ProfileContext } from "./state/createProfile.js";
 import { createRooms, RoomsContext } from "./state/createRooms.js";
 import { createRouter, RouterContext, type Screen } from "./state/createRouter.js";

@@ -1,17 +1,11 @@
 /** A friend room's setup in words: the game, its board and the series. */
-import type { GameId } from "../../../core/types.js";
+import type { Settings } from "../../../core/online/game.js";
 import { t } from "../i18n/i18n.js";
 import { GAME_NAMES } from "./games.js";
 
-/** What a room plays: the game, its options and how many games the series has. */
-export interface SetupWords {
-  readonly game: GameId;
-  readonly options: Readonly<Record<string, number | boolean>>;
-  readonly bestOf: number;
-}
 
 /** The board a room plays on: "9 pits a side, 9 stones each", "8 × 2 holes, 2 seeds each", and the series. */
-export function describeSetup(setup: SetupWords | null): string {
+export function describeSetup(setup: Settings | null): string {
   if (setup === null) return "";
   const o = setup.options;
   const board =

@@ -14,7 +14,7 @@ import { useRouter } from "../state/createRouter.js";
 import { useSaves } from "../state/createSaves.js";
 import { useSettings } from "../state/createSettings.js";
 import { newGameId, type SavedGame } from "../state/records.js";
-import { savedGameRecord } from "../lib/gameRecords.js";
+import { savedGameRecord } from "../state/gameRecords.js";
 import { useStats } from "../state/createStats.js";
 import { useServices } from "../state/services.js";
 import { t } from "../i18n/i18n.js";

@@ -13,7 +13,7 @@ import { Icon } from "../components/Icon.js";
 import { GAME_NAMES } from "../content/games.js";
 import { endSentence } from "../game/results.js";
 import { t } from "../i18n/i18n.js";
-import { matchRecord } from "../lib/gameRecords.js";
+import { matchRecord } from "../state/gameRecords.js";
 import { openRankedLink } from "../lib/online.js";
 import { loadIdentity } from "../state/createIdentity.js";
 import { useProfile } from "../state/createProfile.js";

@@ -14,7 +14,7 @@ import { endSentence } from "../game/results.js";
 import { previewLanding } from "../game/moves.js";
 import { makeMoveLine } from "../game/moveList.js";
 import { t } from "../i18n/i18n.js";
-import { replayLink, takeReviewWish } from "../lib/gameRecords.js";
+import { replayLink, takeReviewWish } from "../state/gameRecords.js";
 import { useRouter } from "../state/createRouter.js";
 import { useSettings } from "../state/createSettings.js";
 import { createReplayTable } from "../table/adapters/replay.js";

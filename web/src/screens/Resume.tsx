@@ -4,7 +4,7 @@ import { gameNumber } from "../../../core/match.js";
 import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
 import { GAME_NAMES } from "../content/games.js";
-import { friendLogRecord, savedGameRecord } from "../lib/gameRecords.js";
+import { friendLogRecord, savedGameRecord } from "../state/gameRecords.js";
 import { loadSnapshot } from "../state/roomSnapshot.js";
 import { useServices } from "../state/services.js";
 import { LEVEL_NAMES } from "../game/levels.js";

@@ -1,5 +1,5 @@
 /** The last chat line read in each friend room, kept on the device (the 40 most recent rooms). */
-import { readJson, writeJson, type KeyValue } from "./persist.js";
+import { readJson, writeJson, type KeyValue } from "../lib/persist.js";
 
 const READ_KEY = "chatread.v1";
 const ROOMS_KEPT = 40;

@@ -21,7 +21,7 @@ import { roomTable } from "../table/adapters/room.js";
 import { chatReads } from "./chatReads.js";
 import { createFriendRoom, type FriendRoomStore } from "./createFriendRoom.js";
 import { createRooms, type SavedRoom } from "./createRooms.js";
-import { memoryStorage, type KeyValue } from "./persist.js";
+import { memoryStorage, type KeyValue } from "../lib/persist.js";
 
 const CODE = "K7PQ2A9M";
 

@@ -5,7 +5,7 @@ import { SPEEDS, type Speed } from "../game/animate.js";
 import { t } from "../i18n/i18n.js";
 import { LOCALES, type Locale } from "../i18n/locales.js";
 import { makeStoreContext } from "./context.js";
-import { readJson, writeJson, type KeyValue } from "./persist.js";
+import { readJson, writeJson, type KeyValue } from "../lib/persist.js";
 
 export const THEMES = ["system", "dark", "light"] as const;
 export const BACKGROUNDS = ["steppe", "savanna", "highveld", "night", "plain", "photo"] as const;

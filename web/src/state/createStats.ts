@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { GAMES, type GameId } from "../../../core/types.js";
 import { LEVEL_IDS, type LevelId } from "../game/levels.js";
 import { makeStoreContext } from "./context.js";
-import { readJson, writeJson, type KeyValue } from "./persist.js";
+import { readJson, writeJson, type KeyValue } from "../lib/persist.js";
 
 export interface Record {
   readonly wins: number;

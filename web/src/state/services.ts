@@ -2,7 +2,7 @@
 import type { AiClient } from "../ai/protocol.js";
 import type { Sound } from "../game/sound.js";
 import { makeStoreContext } from "./context.js";
-import type { KeyValue } from "./persist.js";
+import type { KeyValue } from "../lib/persist.js";
 
 export interface Services {
   readonly ai: AiClient;

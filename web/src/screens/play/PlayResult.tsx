@@ -5,7 +5,7 @@ import { ExportButton } from "../../components/ExportButton.js";
 import { GAME_NAMES } from "../../content/games.js";
 import { LEVEL_NAMES } from "../../game/levels.js";
 import { t } from "../../i18n/i18n.js";
-import { savedGameRecord } from "../../lib/gameRecords.js";
+import { savedGameRecord } from "../../state/gameRecords.js";
 import type { GameStore } from "../../state/createGame.js";
 import { played, useStats, winRate } from "../../state/createStats.js";
 import { ResultPanel, resultOf } from "../../table/ResultPanel.js";

@@ -9,7 +9,7 @@ import { t, tParts } from "../../i18n/i18n.js";
 import { useProfile } from "../../state/createProfile.js";
 import type { RankedStore } from "../../state/createRanked.js";
 import { useRouter } from "../../state/createRouter.js";
-import { readJson, writeJson } from "../../state/persist.js";
+import { readJson, writeJson } from "../../lib/persist.js";
 import { useServices } from "../../state/services.js";
 
 const CHOICE_KEY = "ranked.choice.v1";

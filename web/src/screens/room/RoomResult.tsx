@@ -4,7 +4,7 @@ import { engineSeat } from "../../../../core/online/game.js";
 import type { Seat } from "../../../../core/types.js";
 import { ExportButton } from "../../components/ExportButton.js";
 import { t, type MessageValues } from "../../i18n/i18n.js";
-import { friendGameRecord } from "../../lib/gameRecords.js";
+import { friendGameRecord } from "../../state/gameRecords.js";
 import type { FriendRoomStore } from "../../state/createFriendRoom.js";
 import { useRouter } from "../../state/createRouter.js";
 import { ResultPanel, resultOf } from "../../table/ResultPanel.js";

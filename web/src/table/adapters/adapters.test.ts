@@ -18,7 +18,7 @@ import { createLesson } from "../../state/createLesson.js";
 import { createRanked } from "../../state/createRanked.js";
 import { createSaves } from "../../state/createSaves.js";
 import { createStats } from "../../state/createStats.js";
-import { memoryStorage } from "../../state/persist.js";
+import { memoryStorage } from "../../lib/persist.js";
 import type { SavedGame } from "../../state/records.js";
 import { lessonTable } from "./lesson.js";
 import { playTable } from "./play.js";

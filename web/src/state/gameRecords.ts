@@ -10,7 +10,7 @@ import {
 import type { GameOptions } from "../../../core/games/index.js";
 import { applyPayload, createFriendGame, isPlaying, type LogEntry } from "../../../core/online/game.js";
 import { seatIn, type GameId, type Outcome, type Seat } from "../../../core/types.js";
-import { engineOptions, type SavedGame } from "../state/records.js";
+import { engineOptions, type SavedGame } from "./records.js";
 import { t } from "../i18n/i18n.js";
 
 /**
