@@ -5,9 +5,9 @@
  */
 import { createStore, reconcile, type Store } from "solid-js/store";
 import * as v from "valibot";
-import { BEST_OF, type BestOf } from "../../../core/match.js";
+import { BEST_OF } from "../../../core/match.js";
 import type { Settings } from "../../../core/online/game.js";
-import { GAMES, type GameId } from "../../../core/types.js";
+import { GAMES } from "../../../core/types.js";
 import { makeStoreContext } from "./context.js";
 import { readJson, removeKey, writeJson, type KeyValue } from "../lib/persist.js";
 
