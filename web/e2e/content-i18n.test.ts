@@ -13,7 +13,7 @@ import { LESSONS, type Lesson } from "../src/content/lessons.js";
 import { TIPS } from "../src/content/rules.js";
 import { fill } from "../src/content/text.js";
 import { levelText } from "../src/content/levels.js";
-import { LEVEL_IDS } from "../src/game/levels.js";
+import { LEVEL_IDS } from "../src/present/levels.js";
 import { lessonWords } from "../src/i18n/content/apply.js";
 import { CONTENT_KK } from "../src/i18n/content/kk.js";
 import { CONTENT_KY } from "../src/i18n/content/ky.js";

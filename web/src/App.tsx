@@ -1,7 +1,7 @@
 /** The app shell: stores and services for every screen, the theme, and the screen for the URL. */
 import { createEffect, lazy, Match, onCleanup, onMount, Show, Suspense, Switch, type JSX } from "solid-js";
 import { createAi } from "./ai/createAi.js";
-import { createSound } from "./game/sound.js";
+import { createSound } from "./present/sound.js";
 import { appStatus } from "./lib/pwa.js";
 import { retryPending } from "./lib/suggestions.js";
 import { NeedsNetwork, UpdateBar } from "./screens/Offline.js";

@@ -7,7 +7,7 @@ import { FinishedActions } from "../components/MoveList.js";
 import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
 import { familyOf, GAME_NAMES } from "../content/games.js";
-import { LEVEL_NAMES } from "../game/levels.js";
+import { LEVEL_NAMES } from "../present/levels.js";
 import { createGame, type GameStore } from "../state/createGame.js";
 import { useProfile } from "../state/createProfile.js";
 import { useRouter } from "../state/createRouter.js";

@@ -11,7 +11,7 @@ import { ExportButton } from "../components/ExportButton.js";
 import { FinishedActions } from "../components/MoveList.js";
 import { Icon } from "../components/Icon.js";
 import { GAME_NAMES } from "../content/games.js";
-import { endSentence } from "../game/results.js";
+import { endSentence } from "../present/results.js";
 import { t } from "../i18n/i18n.js";
 import { matchRecord } from "../state/gameRecords.js";
 import { openRankedLink } from "../lib/online.js";

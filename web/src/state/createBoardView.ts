@@ -6,8 +6,8 @@
 import { createStore, produce, type Store } from "solid-js/store";
 import { type State, type TraceEvent, boardView, type BoardView } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
-import { playTrace, prefersReducedMotion, stepMs, type Cue, type Speed } from "../game/animate.js";
-import { createTimers, makeBoardStage, type Announcement, type Flight } from "../game/stage.js";
+import { playTrace, prefersReducedMotion, stepMs, type Cue, type Speed } from "../present/animate.js";
+import { createTimers, makeBoardStage, type Announcement, type Flight } from "../present/stage.js";
 import { t } from "../i18n/i18n.js";
 
 interface BoardViewState {

@@ -23,8 +23,8 @@ import type {
 } from "../../../core/online/index.js";
 import { engineSeat, seatToMove } from "../../../core/online/game.js";
 import type { Seat } from "../../../core/types.js";
-import type { Cue, Speed } from "../game/animate.js";
-import { legalPits } from "../game/moves.js";
+import type { Cue, Speed } from "../present/animate.js";
+import { legalPits } from "../present/moves.js";
 import { createBoardView, type BoardViewStore } from "./createBoardView.js";
 import { peerName, receivedName } from "../lib/invite.js";
 import { currentCode, type RoomsActions, type SavedRoom } from "./createRooms.js";

@@ -25,10 +25,10 @@ import {
 import { forfeit as forfeitSeries, recordGame, starterOf } from "../../../core/match.js";
 import { seatIn, type Outcome, type Seat } from "../../../core/types.js";
 import type { AiClient } from "../ai/protocol.js";
-import { playTrace, prefersReducedMotion, stepMs, THINK_PAUSE_MS, type Cue, type Speed } from "../game/animate.js";
-import { describeMove } from "../game/speech.js";
-import { legalPits, pitOfMove } from "../game/moves.js";
-import { createTimers, makeBoardStage, type Announcement, type Flight } from "../game/stage.js";
+import { playTrace, prefersReducedMotion, stepMs, THINK_PAUSE_MS, type Cue, type Speed } from "../present/animate.js";
+import { describeMove } from "../present/speech.js";
+import { legalPits, pitOfMove } from "../present/moves.js";
+import { createTimers, makeBoardStage, type Announcement, type Flight } from "../present/stage.js";
 import type { StatsActions, GameResult } from "./createStats.js";
 import type { SavesActions } from "./createSaves.js";
 import { engineOptions, type SavedGame } from "./records.js";

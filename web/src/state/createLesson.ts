@@ -6,9 +6,9 @@ import { createStore, produce, type Store } from "solid-js/store";
 import { play, setup, toMove, type State, boardView, type BoardView } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
 import { LESSON_TEXT, trueChoices, type Lesson, type Tried } from "../content/lessons.js";
-import { playTrace, prefersReducedMotion, stepMs, type Cue, type Speed } from "../game/animate.js";
-import { legalPits, moveOfPit } from "../game/moves.js";
-import { createTimers, makeBoardStage, type Announcement, type Flight } from "../game/stage.js";
+import { playTrace, prefersReducedMotion, stepMs, type Cue, type Speed } from "../present/animate.js";
+import { legalPits, moveOfPit } from "../present/moves.js";
+import { createTimers, makeBoardStage, type Announcement, type Flight } from "../present/stage.js";
 
 type LessonStep = "predict" | "try" | "playing" | "done";
 

@@ -6,7 +6,7 @@ import { createEffect, createSignal, on, Show, type JSX } from "solid-js";
 import { Board, type BoardProps } from "../components/Board.js";
 import { BoardLayout } from "../components/BoardLayout.js";
 import { MoveList, type MoveListProps } from "../components/MoveList.js";
-import { previewLanding } from "../game/moves.js";
+import { previewLanding } from "../present/moves.js";
 import { useSettings } from "../state/createSettings.js";
 import type { Preview, TableModel } from "./model.js";
 

@@ -5,8 +5,8 @@
 import { For, onCleanup, onMount, Show, type JSX } from "solid-js";
 import { moveCount, score, toMove, type State } from "../../../core/games/index.js";
 import type { GameId, Outcome, Seat } from "../../../core/types.js";
-import { endSentence, finalScore, movesText } from "../game/results.js";
-import { unitOf } from "../game/speech.js";
+import { endSentence, finalScore, movesText } from "../present/results.js";
+import { unitOf } from "../present/speech.js";
 
 export interface ResultSide {
   readonly name: string;

@@ -2,7 +2,7 @@
 import type { JSX } from "solid-js";
 import type { Seat } from "../../../core/types.js";
 import { ScoreLine, type ScoreLineIds } from "../components/ScoreLine.js";
-import { countOf } from "../game/speech.js";
+import { countOf } from "../present/speech.js";
 import type { TableModel } from "./model.js";
 
 export function TableScore(props: {

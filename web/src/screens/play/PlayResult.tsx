@@ -3,7 +3,7 @@ import { Show, type JSX } from "solid-js";
 import type { Seat } from "../../../../core/types.js";
 import { ExportButton } from "../../components/ExportButton.js";
 import { GAME_NAMES } from "../../content/games.js";
-import { LEVEL_NAMES } from "../../game/levels.js";
+import { LEVEL_NAMES } from "../../present/levels.js";
 import { t } from "../../i18n/i18n.js";
 import { savedGameRecord } from "../../state/gameRecords.js";
 import type { GameStore } from "../../state/createGame.js";

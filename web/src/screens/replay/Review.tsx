@@ -8,7 +8,7 @@ import type { GameRecord } from "../../../../core/records/index.js";
 import type { Seat } from "../../../../core/types.js";
 import { startReview, type ReviewHandle } from "../../ai/createReview.js";
 import { findMistakes, MISTAKE_THRESHOLD, SCORE_CAP, type Mistake, type PlyReview } from "../../ai/mistakes.js";
-import { countOf } from "../../game/speech.js";
+import { countOf } from "../../present/speech.js";
 import { t } from "../../i18n/i18n.js";
 
 /** Thinking time per position in a review (the whole review of a 120-ply game takes about 25 s). */

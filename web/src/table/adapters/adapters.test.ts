@@ -12,7 +12,7 @@ import type { MatchView, RankedServerMessage } from "../../../../core/protocol/r
 import { replayRecord } from "../../../../core/records/index.js";
 import { createInlineAi } from "../../ai/createAi.js";
 import { LESSONS } from "../../content/lessons.js";
-import { legalPits } from "../../game/moves.js";
+import { legalPits } from "../../present/moves.js";
 import { createGame } from "../../state/createGame.js";
 import { createLesson } from "../../state/createLesson.js";
 import { createRanked } from "../../state/createRanked.js";

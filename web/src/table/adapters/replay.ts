@@ -7,8 +7,8 @@ import { createSignal, onCleanup, type Accessor } from "solid-js";
 import { outcome, toMove, type State } from "../../../../core/games/index.js";
 import type { Replayed } from "../../../../core/records/index.js";
 import type { Seat } from "../../../../core/types.js";
-import type { Speed } from "../../game/animate.js";
-import { pitOfMove } from "../../game/moves.js";
+import type { Speed } from "../../present/animate.js";
+import { pitOfMove } from "../../present/moves.js";
 import { createBoardView } from "../../state/createBoardView.js";
 import { shownScore, type Preview, type TableModel } from "../model.js";
 

@@ -6,7 +6,7 @@
 import { createMemo } from "solid-js";
 import { engineSeat } from "../../../../core/online/game.js";
 import type { Outcome, Seat } from "../../../../core/types.js";
-import { describeMove } from "../../game/speech.js";
+import { describeMove } from "../../present/speech.js";
 import { t } from "../../i18n/i18n.js";
 import { peerName } from "../../lib/invite.js";
 import type { FriendRoomStore } from "../../state/createFriendRoom.js";

@@ -1,6 +1,5 @@
-/** Small reads of the engine that the board needs: legal pits, the preview landing, seeds on a side. */
+/** Small reads of the engine that the board needs: legal pits, a pit's move and the preview landing. */
 import { legalMoves, play, toMove, type State, type TraceEvent } from "../../../core/games/index.js";
-
 
 /** Board indices of the pits the player to move may sow from (empty when the only move is a pass). */
 export function legalPits(s: State): number[] {
@@ -34,4 +33,3 @@ export function previewLanding(s: State, pit: number): number | null {
   if (!r.ok) return null;
   return lastLanding(r.value.trace);
 }
-
