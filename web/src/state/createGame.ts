@@ -28,7 +28,7 @@ import type { AiClient } from "../ai/protocol.js";
 import { playTrace, prefersReducedMotion, stepMs, THINK_PAUSE_MS, type Cue, type Speed } from "../present/animate.js";
 import { describeMove } from "../present/speech.js";
 import { legalPits, pitOfMove } from "../present/moves.js";
-import { createTimers, makeBoardStage, type Announcement, type Flight } from "../present/stage.js";
+import { createTimers, makeAnnouncer, makeBoardStage, type Announcement, type Flight } from "../present/stage.js";
 import type { StatsActions, GameResult } from "./createStats.js";
 import type { SavesActions } from "./createSaves.js";
 import { engineOptions, type SavedGame } from "./records.js";
@@ -125,7 +125,6 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
   let current = restored.state;
   let generation = 0;
   let disposed = false;
-  let announceId = 0;
   const timers = createTimers();
   const later = timers.later;
   let resumeWaiters: (() => void)[] = [];
@@ -186,33 +185,24 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
 
   const seatSide = (seat: Seat): "bottom" | "top" => (seat === state.bottom ? "bottom" : "top");
 
-  const announce = (text: string, side: Announcement["side"]): void => {
-    const id = ++announceId;
-    setState("announce", { id, text, side });
-    later(1400, () => {
-      if (state.announce?.id === id) setState("announce", null);
-    });
-  };
-
   const stage = makeBoardStage(state, setState, {
     pitsPerSide: () => current.engine.pits / 2,
     later,
-    announce(e: TraceEvent) {
-      if (e.t === "tuzdyk") {
+    announce: makeAnnouncer({
+      current: () => state.announce,
+      set: (a) => setState("announce", a),
+      later,
+      side: seatSide,
+      tuzdyk: (seat) => {
         const h = humanSeat();
-        const text =
-          h === null
-            ? t("announce.tuzdykOf", { name: nameOf(e.seat) })
-            : e.seat === h
-              ? t("announce.tuzdyk")
-              : t("announce.computerTuzdyk");
-        announce(text, seatSide(e.seat));
-      } else if (e.t === "pass") {
-        announce(t("announce.pass", { name: nameOf(e.seat) }), seatSide(e.seat));
-      } else if (e.t === "relay-limit") {
-        announce(t("announce.relayLimit"), "info");
-      }
-    },
+        return h === null
+          ? t("announce.tuzdykOf", { name: nameOf(seat) })
+          : seat === h
+            ? t("announce.tuzdyk")
+            : t("announce.computerTuzdyk");
+      },
+      pass: (seat) => t("announce.pass", { name: nameOf(seat) }),
+    }),
     cue: deps.cue,
   });
 
