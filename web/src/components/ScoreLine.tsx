@@ -7,7 +7,7 @@
 import { Show, type JSX } from "solid-js";
 import type { Seat } from "../../../core/types.js";
 
-export interface ScoreSide {
+interface ScoreSide {
   readonly seat: Seat;
   readonly name: string;
   readonly score: number;

@@ -12,7 +12,7 @@ import { countOf } from "../../present/speech.js";
 import { t } from "../../i18n/i18n.js";
 
 /** Thinking time per position in a review (the whole review of a 120-ply game takes about 25 s). */
-export const REVIEW_MS_PER_PLY = 200;
+const REVIEW_MS_PER_PLY = 200;
 
 export interface Review {
   readonly running: Accessor<boolean>;

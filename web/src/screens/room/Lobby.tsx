@@ -28,7 +28,7 @@ const STATUS_KEY: { readonly [K in string]?: MessageKey } = {
   error: "error.server/error",
 };
 
-export function statusText(phase: string): string {
+function statusText(phase: string): string {
   const key = STATUS_KEY[phase];
   return key !== undefined ? t(key) : phase === "seated" ? t("room.gettingReady") : "";
 }

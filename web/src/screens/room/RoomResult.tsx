@@ -12,7 +12,7 @@ import { ResultPanel, resultOf } from "../../table/ResultPanel.js";
 type RoomResultData = NonNullable<FriendRoomStore[0]["result"]>;
 
 /** The series so far, from this player's side ("You 2 – 1 Bola"), or "" for a single game. */
-export function roomSeriesText(store: FriendRoomStore, nameOf: (seat: Seat) => string): string {
+function roomSeriesText(store: FriendRoomStore, nameOf: (seat: Seat) => string): string {
   const [room] = store;
   const s = room.series;
   if (s === null || s.bestOf === 1) return "";
