@@ -6,6 +6,7 @@ import { Avatar } from "../components/Avatar.js";
 import { FinishedActions } from "../components/MoveList.js";
 import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
+import { NotFound } from "../components/NotFound.js";
 import { familyOf, GAME_NAMES } from "../content/games.js";
 import { LEVEL_NAMES } from "../present/levels.js";
 import { createGame, type GameStore } from "../state/createGame.js";
@@ -33,15 +34,11 @@ export function PlayScreen(props: { id: string }): JSX.Element {
     <Show
       when={rec}
       fallback={
-        <section class="screen page">
-          <div class="card">
-            <h1>{t("play.notFound")}</h1>
-            <p>{t("play.notFoundText")}</p>
-            <button type="button" class="btn primary" onClick={() => router.go("menu")}>
-              {t("common.mainMenu")}
-            </button>
-          </div>
-        </section>
+        <NotFound title={t("play.notFound")} text={t("play.notFoundText")}>
+          <button type="button" class="btn primary" onClick={() => router.go("menu")}>
+            {t("common.mainMenu")}
+          </button>
+        </NotFound>
       }
     >
       {(r) => <PlayBoard record={r()} />}

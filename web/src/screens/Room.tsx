@@ -13,6 +13,7 @@ import type { Seat } from "../../../core/types.js";
 import { ReviewButtons } from "../components/MoveList.js";
 import { Chat } from "../components/Chat.js";
 import { Icon } from "../components/Icon.js";
+import { NotFound } from "../components/NotFound.js";
 import { familyOf, GAME_NAMES } from "../content/games.js";
 import { describeSetup } from "../content/setup.js";
 import { openFriendSession } from "../lib/online.js";
@@ -45,20 +46,16 @@ export function RoomScreen(props: { code: string }): JSX.Element {
     <Show
       when={rec}
       fallback={
-        <section class="screen page">
-          <div class="card">
-            <h1>{t("room.notFound")}</h1>
-            <p>{t("room.notFoundText")}</p>
-            <div class="row">
-              <button type="button" class="btn primary" onClick={() => router.go("join", props.code, true)}>
-                {t("new.join")}
-              </button>
-              <button type="button" class="btn" onClick={() => router.go("menu")}>
-                {t("common.mainMenu")}
-              </button>
-            </div>
+        <NotFound title={t("room.notFound")} text={t("room.notFoundText")}>
+          <div class="row">
+            <button type="button" class="btn primary" onClick={() => router.go("join", props.code, true)}>
+              {t("new.join")}
+            </button>
+            <button type="button" class="btn" onClick={() => router.go("menu")}>
+              {t("common.mainMenu")}
+            </button>
           </div>
-        </section>
+        </NotFound>
       }
     >
       {(r) => <RoomView room={r()} />}
