@@ -3,7 +3,6 @@ import type { Settings } from "../../../core/online/game.js";
 import { t } from "../i18n/i18n.js";
 import { GAME_NAMES } from "./games.js";
 
-
 /** The board a room plays on: "9 pits a side, 9 stones each", "8 × 2 holes, 2 seeds each", and the series. */
 export function describeSetup(setup: Settings | null): string {
   if (setup === null) return "";
