@@ -1,5 +1,5 @@
 /** A friend room's setup in words: the game, its board and the series. */
-import type { Settings } from "../../../core/online/game.js";
+import type { Settings } from "../../../core/online/friend/game.js";
 import { t } from "../i18n/i18n.js";
 import { GAME_NAMES } from "./games.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { Settings as RoomSetup } from "../../../core/online/game.js";
+import type { Settings as RoomSetup } from "../../../core/online/friend/game.js";
 import {
   inviteToken,
   parseInviteToken,

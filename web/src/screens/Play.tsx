@@ -1,6 +1,6 @@
 /** The board screen of a local game: the table with the game menu, pause, undo, hint and the results. */
 import { createSignal, onCleanup, onMount, Show, type JSX } from "solid-js";
-import { gameNumber, rematchSeries } from "../../../core/match.js";
+import { gameNumber, rematchSeries } from "../../../core/series.js";
 import type { Seat } from "../../../core/types.js";
 import { Avatar } from "../components/Avatar.js";
 import { FinishedActions } from "../components/MoveList.js";

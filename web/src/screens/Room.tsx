@@ -8,7 +8,7 @@ import { clipName } from "../../../core/names.js";
 import { MAX_AVATAR_CHARS } from "../../../core/online/payload.js";
 import { ABSENCE_QUIET_MS } from "../../../core/online/connection.js";
 import { createEffect, createMemo, createSignal, onCleanup, Show, type JSX } from "solid-js";
-import { gameNumber } from "../../../core/match.js";
+import { gameNumber } from "../../../core/series.js";
 import type { Seat } from "../../../core/types.js";
 import { ReviewButtons } from "../components/MoveList.js";
 import { Chat } from "../components/Chat.js";

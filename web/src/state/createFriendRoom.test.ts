@@ -13,7 +13,7 @@ import {
   engineSeat,
   type FriendGame,
   type Settings,
-} from "../../../core/online/game.js";
+} from "../../../core/online/friend/game.js";
 import type { FriendSession, SessionEvent, SessionView } from "../../../core/online/friend/types.js";
 import type { Payload } from "../../../core/online/payload.js";
 import type { Seat } from "../../../core/types.js";

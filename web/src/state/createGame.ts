@@ -22,7 +22,7 @@ import {
   boardView,
   type BoardView,
 } from "../../../core/games/index.js";
-import { forfeit as forfeitSeries, recordGame, starterOf } from "../../../core/match.js";
+import { forfeit as forfeitSeries, recordGame, starterOf } from "../../../core/series.js";
 import { seatIn, type Outcome, type Seat } from "../../../core/types.js";
 import type { AiClient } from "../ai/protocol.js";
 import { playTrace, prefersReducedMotion, stepMs, THINK_PAUSE_MS, type Cue, type Speed } from "../present/animate.js";

@@ -5,8 +5,8 @@
  */
 import { createStore, reconcile, type Store } from "solid-js/store";
 import * as v from "valibot";
-import { BEST_OF } from "../../../core/match.js";
-import type { Settings } from "../../../core/online/game.js";
+import { BEST_OF } from "../../../core/series.js";
+import type { Settings } from "../../../core/online/friend/game.js";
 import { GAMES } from "../../../core/types.js";
 import { makeStoreContext } from "./context.js";
 import { readJson, removeKey, writeJson, type KeyValue } from "../lib/persist.js";

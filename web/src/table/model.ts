@@ -23,7 +23,7 @@
  */
 import type { Accessor } from "solid-js";
 import { scoreOn, type State } from "../../../core/games/index.js";
-import type { Series } from "../../../core/match.js";
+import type { Series } from "../../../core/series.js";
 import type { Outcome, Seat } from "../../../core/types.js";
 import type { Announcement, BoardLayer } from "../present/stage.js";
 import type { MovePeek } from "../state/createMovePeek.js";

@@ -1,6 +1,6 @@
 /** A friend game's result: the table's result panel, the series line, next game or rematch. */
 import { Show, type JSX } from "solid-js";
-import { engineSeat } from "../../../../core/online/game.js";
+import { engineSeat } from "../../../../core/online/friend/game.js";
 import type { Seat } from "../../../../core/types.js";
 import { ExportButton } from "../../components/ExportButton.js";
 import { t, type MessageValues } from "../../i18n/i18n.js";

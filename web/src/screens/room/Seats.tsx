@@ -1,6 +1,6 @@
 /** A friend room's players on the score line: each one's own avatar, and whether the other is connected. */
 import type { JSX } from "solid-js";
-import { engineSeat } from "../../../../core/online/game.js";
+import { engineSeat } from "../../../../core/online/friend/game.js";
 import type { Seat } from "../../../../core/types.js";
 import { Avatar } from "../../components/Avatar.js";
 import { t } from "../../i18n/i18n.js";

@@ -7,7 +7,7 @@ import { createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
 import { newGame, playAll, score, toMove, type State } from "../../../../core/games/index.js";
 import { makeDeviceKeys } from "../../../../core/identity.js";
-import { createSeries } from "../../../../core/match.js";
+import { createSeries } from "../../../../core/series.js";
 import type { MatchView, RankedServerMessage } from "../../../../core/protocol/ranked.js";
 import { replayRecord } from "../../../../core/records/index.js";
 import { createInlineAi } from "../../ai/createAi.js";

@@ -4,7 +4,7 @@
  * the lit side change once a move's sowing has been shown, not while it is animated.
  */
 import { createMemo } from "solid-js";
-import { engineSeat } from "../../../../core/online/game.js";
+import { engineSeat } from "../../../../core/online/friend/game.js";
 import type { Outcome, Seat } from "../../../../core/types.js";
 import { describeMove } from "../../present/speech.js";
 import { t } from "../../i18n/i18n.js";
