@@ -5,6 +5,15 @@ export type GameId = (typeof GAMES)[number];
 
 export type Seat = 0 | 1;
 
+/**
+ * Engine seat 0 always starts a game; a player's own seat (in a series, a room) starts every other
+ * game. In a game started by the player on `starter`, player seat `seat` plays engine seat
+ * `seatIn(starter, seat)`, and engine seat `e` is player seat `seatIn(starter, e)`: the map is its own inverse.
+ */
+export function seatIn(starter: Seat, seat: Seat): Seat {
+  return (seat ^ starter) as Seat;
+}
+
 /** Per-seat data, indexed by `Seat`. */
 export type BySeat<T> = readonly [T, T];
 

@@ -13,7 +13,7 @@ import { LESSONS, type Lesson } from "../web/src/content/lessons.js";
 import { TIPS } from "../web/src/content/rules.js";
 import { fill } from "../web/src/content/text.js";
 import { levelText } from "../web/src/content/levels.js";
-import { LEVEL_IDS } from "../web/src/game/levels.js";
+import { LEVEL_IDS } from "../web/src/present/levels.js";
 import { lessonWords } from "../web/src/i18n/content/apply.js";
 import { CONTENT_KK } from "../web/src/i18n/content/kk.js";
 import { CONTENT_KY } from "../web/src/i18n/content/ky.js";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { newGame, playAll, toMove, view } from "../core/games/index.js";
-import { endSentence, movesText } from "../web/src/game/results.js";
+import { endSentence, movesText } from "../web/src/present/results.js";
 import { startHarness, type Harness } from "./harness.js";
 import { sharedClient } from "./client.js";
 

@@ -15,6 +15,7 @@ import {
   RESULT_WIN1,
   isPlainObject,
   setScored,
+  storeScore,
   type Engine,
   type RuleSet,
   type TraceEvent,
@@ -193,4 +194,6 @@ export const ayo: RuleSet<AyoOptions> = {
     return ok({ vsComputer: v === true });
   },
   create: (options) => ENGINES[options.vsComputer ? 1 : 0],
+  /** The seeds captured into the seat's store. */
+  score: storeScore,
 };

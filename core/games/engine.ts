@@ -108,6 +108,24 @@ export interface RuleSet<O extends Readonly<Record<string, number | boolean>>> {
   readonly defaults: O;
   parseOptions(raw: unknown): Result<O, EngineError>;
   create(options: O): Engine;
+  /**
+   * A seat's score, read from a position's pits and stores as a board shows them (mid-sowing too):
+   * what this rule set counts towards the win.
+   */
+  score(board: readonly number[], stores: readonly [number, number], seat: Seat): number;
+}
+
+/** The score of the games that end on the stores (Togyz kumalak, Ayo, Tsoro Classic): the seat's store. */
+export function storeScore(_board: readonly number[], stores: readonly [number, number], seat: Seat): number {
+  return stores[seat];
+}
+
+/** The score of Winner Takes All, which has no stores: the seeds in the seat's own half of the board. */
+export function sideScore(board: readonly number[], _stores: readonly [number, number], seat: Seat): number {
+  const half = board.length / 2;
+  let n = 0;
+  for (let i = seat * half; i < seat * half + half; i++) n += board[i];
+  return n;
 }
 
 export function outcomeOf(buf: Int32Array, pits: number, reasons: readonly EndReason[]): Outcome | null {

@@ -193,6 +193,24 @@ export function boardView(s: State): BoardView {
   };
 }
 
+/**
+ * A seat's score as a board shows it (mid-sowing too): Winner Takes All counts the seeds on the
+ * seat's side of the board, every other rule set the seat's store.
+ */
+export function scoreOn(game: GameId, v: Pick<BoardView, "board" | "stores">, seat: Seat): number {
+  return RULESETS[game].score(v.board, v.stores, seat);
+}
+
+/** A seat's score in a position: what its rule set counts towards the win (see `scoreOn`). */
+export function score(s: State, seat: Seat): number {
+  const P = s.engine.pits;
+  return scoreOn(
+    s.engine.game,
+    { board: Array.from(s.buf.subarray(0, P)), stores: [s.buf[P + H_STORE0], s.buf[P + H_STORE0 + 1]] },
+    seat,
+  );
+}
+
 export function view(s: State): PositionView {
   const { tuzdyk, ...b } = boardView(s);
   const v: PositionView = { game: s.engine.game, ...b, toMove: toMove(s), moveCount: moveCount(s), result: outcome(s) };

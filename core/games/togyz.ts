@@ -18,6 +18,7 @@ import {
   RESULT_WIN1,
   isPlainObject,
   setScored,
+  storeScore,
   type Engine,
   type RuleSet,
   type TraceEvent,
@@ -352,4 +353,6 @@ export const togyz: RuleSet<TogyzOptions> = {
     return ok({});
   },
   create: () => togyzEngine,
+  /** The kumalaks in the seat's store. */
+  score: storeScore,
 };

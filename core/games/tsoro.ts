@@ -19,6 +19,8 @@ import {
   RESULT_WIN1,
   isPlainObject,
   setScored,
+  sideScore,
+  storeScore,
   type Engine,
   type RuleSet,
   type TraceEvent,
@@ -256,6 +258,8 @@ function tsoroRuleSet(game: "tsoro-classic" | "tsoro-wta"): RuleSet<TsoroOptions
       }
       return e;
     },
+    // Classic: the seeds captured into the seat's store; Winner Takes All (no stores): the seeds on its side.
+    score: game === "tsoro-wta" ? sideScore : storeScore,
   };
 }
 

@@ -2,7 +2,7 @@
  * What a player sees of a ranked match's clocks, from the server's view of it: each clock at a
  * moment (the running one charged since the view was read, exactly as the server charges it) and
  * whose flag has fallen. The client shows its clocks from these, so they say what the server decided.
- * The result in words is the client's, in the player's language (web/src/game/results.ts).
+ * The result in words is the client's, in the player's language (web/src/present/results.ts).
  */
 import { chargeClock } from "./clock.js";
 import type { MatchView } from "../protocol/ranked.js";

@@ -1,12 +1,12 @@
 /** The app shell: stores and services for every screen, the theme, and the screen for the URL. */
 import { createEffect, lazy, Match, onCleanup, onMount, Show, Suspense, Switch, type JSX } from "solid-js";
 import { createAi } from "./ai/createAi.js";
-import { createSound } from "./game/sound.js";
+import { createSound } from "./present/sound.js";
 import { appStatus } from "./lib/pwa.js";
 import { retryPending } from "./lib/suggestions.js";
 import { NeedsNetwork, UpdateBar } from "./screens/Offline.js";
 import { MenuScreen } from "./screens/Menu.js";
-import { deviceStorage, type KeyValue } from "./state/persist.js";
+import { deviceStorage, type KeyValue } from "./lib/persist.js";
 import { createProfile, ProfileContext } from "./state/createProfile.js";
 import { createRooms, RoomsContext } from "./state/createRooms.js";
 import { createRouter, RouterContext, type Screen } from "./state/createRouter.js";

@@ -5,7 +5,7 @@ import { pickLocale } from "./i18n/locales.js";
 import { registerServiceWorker } from "./lib/pwa.js";
 import { loadRuntimeConfig } from "./lib/runtimeConfig.js";
 import { readSettings } from "./state/createSettings.js";
-import { deviceStorage } from "./state/persist.js";
+import { deviceStorage } from "./lib/persist.js";
 import "./styles.css";
 
 document.documentElement.dataset.build = __BUILD_ID__;

@@ -5,7 +5,7 @@
  * nothing. The creator's `setup` fixes the game; room seat `starter` plays engine seat 0 in the
  * current game (players take turns to start, core/series.ts).
  */
-import { err, ok, type BySeat, type Outcome, type Result, type Seat } from "../../types.js";
+import { err, ok, seatIn, type BySeat, type Outcome, type Result, type Seat } from "../../types.js";
 import {
   newGame,
   outcome,
@@ -119,9 +119,9 @@ export function createFriendGame(): FriendGame {
   };
 }
 
-/** The engine seat room seat `seat` plays in the current game. */
-export function engineSeat(g: FriendGame, seat: Seat): Seat {
-  return (seat ^ g.starter) as Seat;
+/** The engine seat room seat `seat` plays in the current game (and the room seat of an engine seat: the map is its own inverse). */
+export function engineSeat(g: Pick<FriendGame, "starter">, seat: Seat): Seat {
+  return seatIn(g.starter, seat);
 }
 
 /** Whether a game is being played right now (set up, series not over, game not over). */

@@ -1,6 +1,6 @@
 /** Messages between the page and the computer-opponent worker. */
 import type { GameId } from "../../../core/types.js";
-import type { LevelId } from "../game/levels.js";
+import type { LevelId } from "../present/levels.js";
 
 export interface AiRequest {
   readonly game: GameId;

@@ -2,7 +2,7 @@ import { fireEvent, render } from "@solidjs/testing-library";
 import { createStore } from "solid-js/store";
 import { describe, expect, test } from "vitest";
 import { newGame, play, setup, type State, boardView } from "../../../core/games/index.js";
-import { legalPits } from "../game/moves.js";
+import { legalPits } from "../present/moves.js";
 import { Board, MAX_DRAWN, type BoardProps } from "./Board.js";
 
 function state(game: string, options?: unknown): State {

@@ -6,7 +6,7 @@
 import { createEffect, createMemo, createSignal, For, Index, onCleanup, onMount, Show, type JSX } from "solid-js";
 import { tuzdykIndex, type Engine, type BoardView } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
-import type { FlightTarget } from "../game/animate.js";
+import type { FlightTarget } from "../present/animate.js";
 import {
   boardHeights,
   fitUpright,
@@ -18,8 +18,8 @@ import {
   type Layout,
   type PitCell,
   type StoreCell,
-} from "../game/geometry.js";
-import { landsSpeech, pitSpeech, storeSpeech, tuzdykSpeech } from "../game/speech.js";
+} from "../present/geometry.js";
+import { landsSpeech, pitSpeech, storeSpeech, tuzdykSpeech } from "../present/speech.js";
 import { t as tr } from "../i18n/i18n.js";
 import { FAMILY_NAMES, familyOf } from "../content/games.js";
 import type { Counters, Hand, HoleSize } from "../state/createSettings.js";

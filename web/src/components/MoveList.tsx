@@ -5,8 +5,8 @@
  */
 import { createEffect, For, Show, type JSX } from "solid-js";
 import type { GameRecord } from "../../../core/records/index.js";
-import { movePairs, type MoveEntry } from "../game/moveList.js";
-import { askReview, replayCode } from "../lib/gameRecords.js";
+import { movePairs, type MoveEntry } from "../present/moveList.js";
+import { askReview, replayCode } from "../state/gameRecords.js";
 import { useRouter } from "../state/createRouter.js";
 import { t } from "../i18n/i18n.js";
 

@@ -3,7 +3,7 @@ import { fewSeedsLeft, LEVEL_SPECS } from "../../../core/ai/levels.js";
 import { newGame } from "../../../core/games/index.js";
 import { MAX_PLY } from "../../../core/ai/search.js";
 import type { GameId } from "../../../core/types.js";
-import { LEVEL_IDS } from "../game/levels.js";
+import { LEVEL_IDS } from "../present/levels.js";
 import { FAMILIES, familyOf } from "./games.js";
 import { ENDING_SOLVED, LEVEL_FACTS, LEVEL_TEXT, levelText } from "./levels.js";
 import { placesOf } from "./text.js";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { MAX_RELAYS } from "../../../core/games/tsoro.js";
-import { LEVEL_IDS } from "../game/levels.js";
+import { LEVEL_IDS } from "../present/levels.js";
 import { FAMILIES } from "./games.js";
 import { levelText } from "./levels.js";
 import { GUIDES } from "./rules.js";

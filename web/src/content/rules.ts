@@ -1,5 +1,5 @@
 /** Rules, strategy tips and common questions for each game, written for players. */
-import { LEVEL_IDS } from "../game/levels.js";
+import { LEVEL_IDS } from "../present/levels.js";
 import type { Family } from "./games.js";
 import { levelText } from "./levels.js";
 

@@ -4,7 +4,7 @@
  */
 import { LEVEL_FACTS, levelText } from "../content/levels.js";
 import type { Family } from "../content/games.js";
-import type { LevelId } from "../game/levels.js";
+import type { LevelId } from "../present/levels.js";
 import type { MessageKey } from "./en.js";
 import { locale, t } from "./i18n.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { RoomSetup } from "../state/createRooms.js";
+import type { Settings as RoomSetup } from "../../../core/online/friend/game.js";
 import {
   inviteToken,
   parseInviteToken,

@@ -11,7 +11,7 @@ import { newGame } from "../../../core/games/index.js";
 import { BEST_OF, type BestOf } from "../../../core/series.js";
 import { GAMES, type GameId, type Seat } from "../../../core/types.js";
 import { t } from "../i18n/i18n.js";
-import type { RoomSetup } from "../state/createRooms.js";
+import type { Settings as RoomSetup } from "../../../core/online/friend/game.js";
 
 /**
  * The name a player who set none sends to a friend (the protocol wants a name). Earlier versions

@@ -1,5 +1,5 @@
 /** Sharing a room code: the Web Share API where the browser has it, else the clipboard. */
-import type { RoomSetup } from "../state/createRooms.js";
+import type { Settings as RoomSetup } from "../../../core/online/friend/game.js";
 import { inviteToken } from "./invite.js";
 
 export type Shared = "shared" | "copied" | "cancelled" | "failed";

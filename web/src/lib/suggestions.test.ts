@@ -2,7 +2,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { memoryStorage } from "../state/persist.js";
+import { memoryStorage } from "./persist.js";
 import { API_PATHS } from "../../../core/protocol/api.js";
 import { setApiBase } from "./http.js";
 import { pending, retryPending, sendSuggestion } from "./suggestions.js";

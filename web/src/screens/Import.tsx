@@ -15,7 +15,7 @@ import { GAME_NAMES } from "../content/games.js";
 import { useRouter } from "../state/createRouter.js";
 import "../records.css";
 import { locale, t, tParts } from "../i18n/i18n.js";
-import { movesText } from "../game/results.js";
+import { movesText } from "../present/results.js";
 
 /** Larger files are refused before they are read (a thousand long games are well under this). */
 const MAX_FILE_BYTES = 2 * 1024 * 1024;

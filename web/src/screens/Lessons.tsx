@@ -1,7 +1,5 @@
 /** Lessons: predict the result, then tap, then read the worked answer. Nothing is saved or ranked. */
 import { createResource, For, onCleanup, Show, type JSX } from "solid-js";
-import { Board } from "../components/Board.js";
-import { BoardLayout } from "../components/BoardLayout.js";
 import { Icon } from "../components/Icon.js";
 import { FAMILIES, FAMILY_NAMES, GAME_NAMES, familyOf } from "../content/games.js";
 import { LESSONS, lessonById, type Lesson } from "../content/lessons.js";
@@ -14,6 +12,8 @@ import { useRouter } from "../state/createRouter.js";
 import { useSettings } from "../state/createSettings.js";
 import { useServices } from "../state/services.js";
 import type { Seat } from "../../../core/types.js";
+import { lessonTable } from "../table/adapters/lesson.js";
+import { GameTable } from "../table/GameTable.js";
 
 export function LessonsScreen(props: { lesson: string | null }): JSX.Element {
   const [, router] = useRouter();
@@ -74,9 +74,8 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
     (c, n) => sound.play(c, n),
   );
   onCleanup(() => act.dispose());
-  const mover = (): Seat => act.mover();
-  const names = (): readonly [string, string] =>
-    mover() === 0 ? [t("common.you"), t("lessons.opponent")] : [t("lessons.opponent"), t("common.you")];
+  const table = lessonTable(s, act);
+  const mover = (): Seat => table.bottom();
   const index = (): number => LESSONS.findIndex((l) => l.id === props.lesson.id);
   const next = (): Lesson | undefined => LESSONS[index() + 1];
   /** A pit as the lesson text names it: docs/rules.md numbering, own side or the opponent's. */
@@ -159,40 +158,15 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
         </Show>
       </div>
       <Show when={ayo()}>{(a) => <p class="board-caption">{a().top}</p>}</Show>
-      <BoardLayout
-        board={
-          <>
-            <Board
-              engine={act.state().engine}
-              bottom={mover()}
-              display={s.display}
-              legal={s.legal}
-              lastFrom={s.lastFrom}
-              preview={s.preview}
-              hint={null}
-              hand={s.hand}
-              flights={s.flights}
-              glow={null}
-              names={names()}
-              counters={settings.counters}
-              holeSize={settings.holeSize}
-              handStyle={settings.hand}
-              target={s.step === "try" ? s.target : null}
-              targetLabel={t("lessons.targetLabel")}
-              numbered
-              onPick={(p) => act.pick(p)}
-              onOther={(p) => act.pick(p)}
-              onPreview={(p) => act.previewAt(p)}
-            />
-            <Show when={s.announce}>
-              {(a) => (
-                <div class="announce bottom" role="alert">
-                  {a()}
-                </div>
-              )}
-            </Show>
-          </>
-        }
+      <GameTable
+        model={table}
+        noMoves
+        board={{
+          target: s.step === "try" ? s.target : null,
+          targetLabel: t("lessons.targetLabel"),
+          numbered: true,
+          onOther: (p) => act.pick(p),
+        }}
       />
       <Show when={ayo()}>
         {(a) => (

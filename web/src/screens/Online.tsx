@@ -17,7 +17,7 @@ import { useRouter } from "../state/createRouter.js";
 import { useSaves } from "../state/createSaves.js";
 import { makeGuestRoom, makeOwnRoom, parseCode } from "../state/newRoom.js";
 import { DEFAULT_SETUP } from "../state/records.js";
-import { describeSetup } from "./Resume.js";
+import { describeSetup } from "../content/setup.js";
 import "../online.css";
 import { t } from "../i18n/i18n.js";
 

@@ -5,7 +5,7 @@ import { Avatar } from "../components/Avatar.js";
 import { Emoji } from "../components/Emoji.js";
 import { Icon } from "../components/Icon.js";
 import { GAME_NAMES } from "../content/games.js";
-import { LEVEL_IDS, LEVEL_NAMES } from "../game/levels.js";
+import { LEVEL_IDS, LEVEL_NAMES } from "../present/levels.js";
 import { shrinkPhoto } from "../lib/image.js";
 import { CATEGORIES, sendSuggestion, SUGGESTION_MAX, SUGGESTION_MIN, type Category } from "../lib/suggestions.js";
 import { Choice } from "../components/Controls.js";

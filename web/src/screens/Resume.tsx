@@ -4,16 +4,17 @@ import { gameNumber } from "../../../core/series.js";
 import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
 import { GAME_NAMES } from "../content/games.js";
-import { friendLogRecord, savedGameRecord } from "../lib/gameRecords.js";
+import { friendLogRecord, savedGameRecord } from "../state/gameRecords.js";
 import { loadSnapshot } from "../state/roomSnapshot.js";
 import { useServices } from "../state/services.js";
-import { LEVEL_NAMES } from "../game/levels.js";
+import { LEVEL_NAMES } from "../present/levels.js";
 import { useRouter } from "../state/createRouter.js";
 import { isResumable, useSaves } from "../state/createSaves.js";
-import { showCode, useRooms, type RoomSetup, type SavedRoom } from "../state/createRooms.js";
-import { movesText } from "../game/results.js";
+import { showCode, useRooms, type SavedRoom } from "../state/createRooms.js";
+import { describeSetup } from "../content/setup.js";
+import { movesText } from "../present/results.js";
 import type { SavedGame } from "../state/records.js";
-import { ExportButton } from "./Export.js";
+import { ExportButton } from "../components/ExportButton.js";
 import { locale, t } from "../i18n/i18n.js";
 
 const MONTH_MS = 30 * 24 * 3600 * 1000;
@@ -44,23 +45,6 @@ export function describeSaved(g: SavedGame): string {
         })
       : "";
   return [who, board, series, movesText(g.moves.length)].filter((p) => p !== "").join(" · ");
-}
-
-/** The board a room plays on: "9 pits a side, 9 stones each", "8 × 2 holes, 2 seeds each", and the series. */
-export function describeSetup(setup: RoomSetup | null): string {
-  if (setup === null) return "";
-  const o = setup.options;
-  const board =
-    setup.game === "togyz"
-      ? t("setup.togyzBoard")
-      : setup.game === "ayo"
-        ? t("setup.ayoBoard")
-        : t("setup.tsoroBoard", { holes: Number(o.holes), seeds: Number(o.seeds) });
-  return t("setup.line", {
-    game: GAME_NAMES[setup.game],
-    board,
-    series: setup.bestOf > 1 ? t("setup.bestOf", { n: setup.bestOf }) : t("setup.single"),
-  });
 }
 
 export function describeRoom(r: SavedRoom): string {

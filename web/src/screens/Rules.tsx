@@ -4,7 +4,7 @@ import { createResource, For, Show, type JSX } from "solid-js";
 import { Board } from "../components/Board.js";
 import { lessonById, outcomeOf } from "../content/lessons.js";
 import { fill } from "../content/text.js";
-import { lastLanding } from "../game/moves.js";
+import { lastLanding } from "../present/moves.js";
 import { sownDisplay, tryLesson } from "../state/createLesson.js";
 import { useSettings } from "../state/createSettings.js";
 import { Icon } from "../components/Icon.js";
@@ -17,7 +17,7 @@ import { withContent } from "../i18n/content/apply.js";
 import { loadContent } from "../i18n/content/load.js";
 import type { DiagramWords } from "../i18n/content/types.js";
 import { levelSentence } from "../i18n/levels.js";
-import { LEVEL_IDS } from "../game/levels.js";
+import { LEVEL_IDS } from "../present/levels.js";
 
 export function RulesScreen(props: { family: string | null }): JSX.Element {
   const [, router] = useRouter();

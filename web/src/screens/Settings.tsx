@@ -1,7 +1,7 @@
 /** The look and feel: theme, background or own photo, counters, hole size, hand, speed, sound. */
 import { createSignal, Show, type JSX } from "solid-js";
 import { Icon } from "../components/Icon.js";
-import { SPEEDS } from "../game/animate.js";
+import { SPEEDS } from "../present/animate.js";
 import { shrinkPhoto } from "../lib/image.js";
 import { useRouter } from "../state/createRouter.js";
 import {

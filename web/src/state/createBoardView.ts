@@ -6,9 +6,8 @@
 import { createStore, produce, type Store } from "solid-js/store";
 import { type State, type TraceEvent, boardView, type BoardView } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
-import { playTrace, prefersReducedMotion, stepMs, type Cue, type Speed } from "../game/animate.js";
-import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
-import type { Announcement } from "./createGame.js";
+import { playTrace, prefersReducedMotion, stepMs, type Cue, type Speed } from "../present/animate.js";
+import { createTimers, makeAnnouncer, makeBoardStage, type Announcement, type Flight } from "../present/stage.js";
 import { t } from "../i18n/i18n.js";
 
 interface BoardViewState {
@@ -76,29 +75,22 @@ export function createBoardView(initial: State | null, deps: BoardViewDeps): Boa
   let disposed = false;
   let chain: Promise<void> = Promise.resolve();
   let pending = 0;
-  let announceId = 0;
   let pits = initial?.engine.pits ?? 0;
 
   const wait = (ms: number): Promise<boolean> =>
     new Promise((resolve) => later(ms, () => resolve(!disposed && pending <= BACKLOG)));
 
-  const say = (text: string, side: Announcement["side"]): void => {
-    const id = ++announceId;
-    setState("announce", { id, text, side });
-    later(1400, () => {
-      if (state.announce?.id === id) setState("announce", null);
-    });
-  };
-
   const stage = makeBoardStage(state, setState, {
     pitsPerSide: () => pits / 2,
     later,
-    announce(e: TraceEvent) {
-      const side = (s: Seat): Announcement["side"] => (s === deps.bottom() ? "bottom" : "top");
-      if (e.t === "tuzdyk") say(t("announce.tuzdykOf", { name: deps.nameOf(e.seat) }), side(e.seat));
-      else if (e.t === "pass") say(t("announce.pass", { name: deps.nameOf(e.seat) }), side(e.seat));
-      else if (e.t === "relay-limit") say(t("announce.relayLimit"), "info");
-    },
+    announce: makeAnnouncer({
+      current: () => state.announce,
+      set: (a) => setState("announce", a),
+      later,
+      side: (s) => (s === deps.bottom() ? "bottom" : "top"),
+      tuzdyk: (s) => t("announce.tuzdykOf", { name: deps.nameOf(s) }),
+      pass: (s) => t("announce.pass", { name: deps.nameOf(s) }),
+    }),
     cue: deps.cue,
   });
 

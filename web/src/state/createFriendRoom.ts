@@ -23,8 +23,8 @@ import type {
 } from "../../../core/online/index.js";
 import { engineSeat, seatToMove } from "../../../core/online/friend/game.js";
 import type { Seat } from "../../../core/types.js";
-import type { Cue, Speed } from "../game/animate.js";
-import { legalPits } from "../game/moves.js";
+import type { Cue, Speed } from "../present/animate.js";
+import { legalPits } from "../present/moves.js";
 import { createBoardView, type BoardViewStore } from "./createBoardView.js";
 import { peerName, receivedName } from "../lib/invite.js";
 import { currentCode, type RoomsActions, type SavedRoom } from "./createRooms.js";
@@ -69,6 +69,7 @@ interface RoomState {
   rematchOffer: Seat | null;
   endOffer: Seat | null;
   chat: ChatLine[];
+  /** The other player's chat lines not read yet on this device (0 while the chat is open). */
   unread: number;
   chatOpen: boolean;
   series: Series | null;
@@ -123,6 +124,11 @@ export interface RoomDeps {
     setup?: Settings;
     snapshot?: SessionSnapshot;
   }) => FriendSession;
+  /** The last chat line read in each room on this device, across reconnects, Continue and reloads (state/chatReads.ts). */
+  readonly reads?: {
+    load(code: string): number;
+    save(code: string, seq: number): void;
+  };
   /** The game as this device last saw it, and where to keep it (state/roomSnapshot.ts). */
   readonly snapshots?: {
     load(code: string): SessionSnapshot | null;
@@ -185,7 +191,14 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
   /** Where the last move caught up on was sown from (marked once the board shows it). */
   let lateFrom: number | null | undefined;
   let disposed = false;
-  let lastRead = 0;
+  let lastRead = deps.reads?.load(deps.room.code) ?? 0;
+  /** Marks every chat line up to the newest read, and keeps the mark on the device. */
+  const markRead = (chat: readonly ChatLine[]): void => {
+    const last = chat.reduce((m, c) => Math.max(m, c.seq), lastRead);
+    if (last === lastRead) return;
+    lastRead = last;
+    deps.reads?.save(code, last);
+  };
   let savedAt = -1;
   let snapAt: [number, number, number] = [-1, -1, -1];
   const owner = deps.room.owner;
@@ -194,7 +207,7 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
   const board = createBoardView(null, {
     speed: deps.speed,
     bottom: () => state.bottom,
-    nameOf: (es) => state.names[(es ^ state.starter) as Seat] || t("lb.player"),
+    nameOf: (es) => state.names[engineSeat(state, es)] || t("lb.player"),
     cue: deps.cue,
     onIdle: () => showCurrent(),
   });
@@ -229,7 +242,7 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
 
   function countUnread(chat: readonly ChatLine[], mine: Seat | null): number {
     if (state.chatOpen) {
-      lastRead = chat.reduce((m, c) => Math.max(m, c.seq), lastRead);
+      markRead(chat);
       return 0;
     }
     return chat.filter((c) => c.seat !== mine && c.seq > lastRead).length;
@@ -475,9 +488,9 @@ export function createFriendRoom(deps: RoomDeps): FriendRoomStore {
     openChat(open) {
       setState("chatOpen", open);
       if (open) {
-        lastRead = state.chat.reduce((m, c) => Math.max(m, c.seq), lastRead);
+        markRead(state.chat);
         setState("unread", 0);
-      }
+      } else setState("unread", countUnread(state.chat, state.seat));
     },
     dismissResult() {
       setState("result", null);

@@ -6,7 +6,7 @@ import { createInlineAi } from "../ai/createAi.js";
 import { createGame, type GameStore } from "./createGame.js";
 import { createSaves } from "./createSaves.js";
 import { createStats } from "./createStats.js";
-import { memoryStorage, type KeyValue } from "./persist.js";
+import { memoryStorage, type KeyValue } from "../lib/persist.js";
 import { engineOptions, type MatchSetup, type SavedGame } from "./records.js";
 
 function until(pred: () => boolean, ms = 10_000): Promise<void> {

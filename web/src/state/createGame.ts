@@ -5,7 +5,7 @@
  *
  * Seats: the engine's seat 0 always starts a game; the series' seat 0 is the device's player (or
  * "player 1" in pass and play). In game g the starter's series seat is `starterOf(series)`, so
- * engine seat s belongs to series seat `s ^ starter`.
+ * engine seat s belongs to series seat `seatIn(starter, s)` (core/types.ts).
  */
 import { batch } from "solid-js";
 import { createStore, produce, type Store } from "solid-js/store";
@@ -23,25 +23,18 @@ import {
   type BoardView,
 } from "../../../core/games/index.js";
 import { forfeit as forfeitSeries, recordGame, starterOf } from "../../../core/series.js";
-import type { Outcome, Seat } from "../../../core/types.js";
+import { seatIn, type Outcome, type Seat } from "../../../core/types.js";
 import type { AiClient } from "../ai/protocol.js";
-import { playTrace, prefersReducedMotion, stepMs, THINK_PAUSE_MS, type Cue, type Speed } from "../game/animate.js";
-import { describeMove } from "../game/speech.js";
-import { legalPits, pitOfMove, seedsOnSide } from "../game/moves.js";
-import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
+import { playTrace, prefersReducedMotion, stepMs, THINK_PAUSE_MS, type Cue, type Speed } from "../present/animate.js";
+import { describeMove } from "../present/speech.js";
+import { legalPits, pitOfMove } from "../present/moves.js";
+import { createTimers, makeAnnouncer, makeBoardStage, type Announcement, type Flight } from "../present/stage.js";
 import type { StatsActions, GameResult } from "./createStats.js";
 import type { SavesActions } from "./createSaves.js";
 import { engineOptions, type SavedGame } from "./records.js";
 import { t } from "../i18n/i18n.js";
 
 type Phase = "idle" | "animating" | "thinking" | "over";
-
-export interface Announcement {
-  readonly id: number;
-  readonly text: string;
-  /** Whose it is, as seen on the board: the bottom player's, the top player's, or nobody's. */
-  readonly side: "bottom" | "top" | "info";
-}
 
 interface GameState {
   record: SavedGame;
@@ -59,7 +52,6 @@ interface GameState {
   announce: Announcement | null;
   /** Board index the last move was sown from. */
   lastFrom: number | null;
-  preview: { readonly from: number; readonly to: number | null } | null;
   hint: number | null;
   thinkingHint: boolean;
   /** Seat shown along the bottom of the board. */
@@ -76,7 +68,6 @@ interface GameState {
 
 interface GameActions {
   pick(pit: number): boolean;
-  previewAt(pit: number | null): void;
   togglePause(): void;
   canUndo(): boolean;
   undo(): void;
@@ -93,8 +84,6 @@ interface GameActions {
   nameOf(seat: Seat): string;
   /** Series seat (0: the device's player or player 1) of an engine seat in the current game. */
   seriesSeat(seat: Seat): Seat;
-  /** Stones/seeds each engine seat has: its store, or in Winner Takes All the seeds on its side. */
-  score(seat: Seat): number;
   engineState(): State;
   dispose(): void;
 }
@@ -136,7 +125,6 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
   let current = restored.state;
   let generation = 0;
   let disposed = false;
-  let announceId = 0;
   const timers = createTimers();
   const later = timers.later;
   let resumeWaiters: (() => void)[] = [];
@@ -145,7 +133,7 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
     state.record.recorded ? (state.record.series.games.at(-1)?.starter ?? 0) : starterOf(state.record.series);
   const humanSeat = (): Seat | null => (state.record.setup.opponent === "computer" ? starter() : null);
   const isHumanTurn = (): boolean => humanSeat() === null || toMove(current) === humanSeat();
-  const nameOf = (seat: Seat): string => state.record.names[(seat ^ starter()) as Seat];
+  const nameOf = (seat: Seat): string => state.record.names[seatIn(starter(), seat)];
   const bottomFor = (): Seat => humanSeat() ?? toMove(current);
 
   const [state, setState] = createStore<GameState>({
@@ -161,7 +149,6 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
     flights: [],
     announce: null,
     lastFrom: restored.lastFrom,
-    preview: null,
     hint: null,
     thinkingHint: false,
     bottom: 0,
@@ -198,33 +185,24 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
 
   const seatSide = (seat: Seat): "bottom" | "top" => (seat === state.bottom ? "bottom" : "top");
 
-  const announce = (text: string, side: Announcement["side"]): void => {
-    const id = ++announceId;
-    setState("announce", { id, text, side });
-    later(1400, () => {
-      if (state.announce?.id === id) setState("announce", null);
-    });
-  };
-
   const stage = makeBoardStage(state, setState, {
     pitsPerSide: () => current.engine.pits / 2,
     later,
-    announce(e: TraceEvent) {
-      if (e.t === "tuzdyk") {
+    announce: makeAnnouncer({
+      current: () => state.announce,
+      set: (a) => setState("announce", a),
+      later,
+      side: seatSide,
+      tuzdyk: (seat) => {
         const h = humanSeat();
-        const text =
-          h === null
-            ? t("announce.tuzdykOf", { name: nameOf(e.seat) })
-            : e.seat === h
-              ? t("announce.tuzdyk")
-              : t("announce.computerTuzdyk");
-        announce(text, seatSide(e.seat));
-      } else if (e.t === "pass") {
-        announce(t("announce.pass", { name: nameOf(e.seat) }), seatSide(e.seat));
-      } else if (e.t === "relay-limit") {
-        announce(t("announce.relayLimit"), "info");
-      }
-    },
+        return h === null
+          ? t("announce.tuzdykOf", { name: nameOf(seat) })
+          : seat === h
+            ? t("announce.tuzdyk")
+            : t("announce.computerTuzdyk");
+      },
+      pass: (seat) => t("announce.pass", { name: nameOf(seat) }),
+    }),
     cue: deps.cue,
   });
 
@@ -256,7 +234,7 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
     if (!rec.recorded) {
       const st = starterOf(rec.series);
       const series = recordGame(rec.series, {
-        winner: o.winner === null ? null : ((o.winner ^ st) as Seat),
+        winner: o.winner === null ? null : seatIn(st, o.winner),
         reason: o.reason,
       });
       rec = { ...rec, series, recorded: true };
@@ -272,7 +250,6 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
         s.phase = "over";
         s.outcome = o;
         s.legal = [];
-        s.preview = null;
         s.hint = null;
         s.glow = o.winner;
       }),
@@ -332,7 +309,6 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
       produce((s) => {
         s.phase = "animating";
         s.legal = [];
-        s.preview = null;
         s.hint = null;
         s.lastFrom = pitOfMove(before, move);
         // The turn label and move count change once the sowing has been shown (see refresh).
@@ -396,22 +372,6 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
       void doMove(current.engine.pitToMove(toMove(current), pit));
       return true;
     },
-    previewAt(pit) {
-      if (pit === null || state.phase !== "idle" || !state.legal.includes(pit)) {
-        if (state.preview !== null) setState("preview", null);
-        return;
-      }
-      if (state.preview?.from === pit) return;
-      const r = play(current, current.engine.pitToMove(toMove(current), pit));
-      let to: number | null = null;
-      if (r.ok) {
-        for (let i = r.value.trace.length - 1; i >= 0 && to === null; i--) {
-          const e = r.value.trace[i];
-          if (e.t === "sow" || e.t === "tuzdyk-sow") to = e.pit;
-        }
-      }
-      setState("preview", { from: pit, to });
-    },
     togglePause() {
       if (state.phase === "over") return;
       const paused = !state.paused;
@@ -450,7 +410,6 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
         produce((s) => {
           s.lastFrom = restored.lastFrom;
           s.hint = null;
-          s.preview = null;
           s.flights = [];
           s.said = t("speech.undone");
         }),
@@ -487,7 +446,7 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
       const loser = humanSeat() ?? toMove(current);
       const winner = (1 - loser) as Seat;
       const st = starterOf(state.record.series);
-      const series = forfeitSeries(state.record.series, (loser ^ st) as Seat, whole);
+      const series = forfeitSeries(state.record.series, seatIn(st, loser), whole);
       const ended: Outcome = { winner, reason: "forfeit" };
       if (humanSeat() !== null) deps.stats.record(state.record.setup.game, state.record.setup.level, "loss");
       save({ ...state.record, series, ended, recorded: true });
@@ -542,11 +501,7 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
     },
     humanSeat,
     nameOf,
-    seriesSeat: (seat) => (seat ^ starter()) as Seat,
-    score(seat) {
-      if (current.engine.game === "tsoro-wta") return seedsOnSide(state.display, seat);
-      return state.display.stores[seat];
-    },
+    seriesSeat: (seat) => seatIn(starter(), seat),
     engineState: () => current,
     dispose() {
       disposed = true;

@@ -3,7 +3,7 @@
  * player id. Made on first use; a damaged saved key is replaced by a new one (a new player).
  */
 import { makeDeviceKeys, makeDeviceSecret, parseDeviceKeys, type DeviceKeys } from "../../../core/identity.js";
-import { readJson, writeJson, type KeyValue } from "./persist.js";
+import { readJson, writeJson, type KeyValue } from "../lib/persist.js";
 
 const KEY = "identity.v1";
 

@@ -1,7 +1,7 @@
 import { createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
 import { lessonById, LESSONS, type Lesson } from "../content/lessons.js";
-import { legalPits } from "../game/moves.js";
+import { legalPits } from "../present/moves.js";
 import { createLesson, sownDisplay, startPosition, tryLesson } from "./createLesson.js";
 
 function lesson(id: string): Lesson {

@@ -6,9 +6,9 @@ import { createStore, produce, type Store } from "solid-js/store";
 import { play, setup, toMove, type State, boardView, type BoardView } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
 import { LESSON_TEXT, trueChoices, type Lesson, type Tried } from "../content/lessons.js";
-import { playTrace, prefersReducedMotion, stepMs, type Cue, type Speed } from "../game/animate.js";
-import { legalPits, moveOfPit } from "../game/moves.js";
-import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
+import { playTrace, prefersReducedMotion, stepMs, type Cue, type Speed } from "../present/animate.js";
+import { legalPits, moveOfPit } from "../present/moves.js";
+import { createTimers, makeBoardStage, type Announcement, type Flight } from "../present/stage.js";
 
 type LessonStep = "predict" | "try" | "playing" | "done";
 
@@ -21,19 +21,17 @@ export interface LessonState {
   hand: { readonly pit: number; readonly count: number } | null;
   flights: readonly Flight[];
   lastFrom: number | null;
-  preview: { readonly from: number; readonly to: number | null } | null;
   /** The true answer, once the lesson's move has been played. */
   truth: string | null;
   /** A different pit was tapped (and not sown): its board index, until the lesson's pit is. */
   triedOther: number | null;
   solved: boolean;
-  announce: string | null;
+  announce: Announcement | null;
 }
 
 export interface LessonActions {
   predict(choice: string): void;
   pick(pit: number): void;
-  previewAt(pit: number | null): void;
   reset(): void;
   state(): State;
   mover(): Seat;
@@ -94,13 +92,13 @@ export function createLesson(
     hand: null,
     flights: [],
     lastFrom: null,
-    preview: null,
     truth: null,
     triedOther: null,
     solved: false,
     announce: null,
   });
   const [state, setState] = createStore<LessonState>(fresh());
+  let announceId = 0;
 
   const wait = (ms: number): Promise<boolean> => {
     const g = generation;
@@ -112,8 +110,11 @@ export function createLesson(
     later,
     announce(e) {
       if (e.t !== "tuzdyk") return;
-      setState("announce", LESSON_TEXT.tuzdyk);
-      later(1400, () => setState("announce", null));
+      const id = ++announceId;
+      setState("announce", { id, text: LESSON_TEXT.tuzdyk, side: "bottom" });
+      later(1400, () => {
+        if (state.announce?.id === id) setState("announce", null);
+      });
     },
     cue,
   });
@@ -130,16 +131,6 @@ export function createLesson(
         }),
       );
     },
-    previewAt(pit) {
-      if (pit === null || state.step !== "try" || !state.legal.includes(pit)) {
-        setState("preview", null);
-        return;
-      }
-      const r = play(current, moveOfPit(current, pit));
-      let to: number | null = null;
-      if (r.ok) for (const e of r.value.trace) if (e.t === "sow" || e.t === "tuzdyk-sow") to = e.pit;
-      setState("preview", { from: pit, to });
-    },
     pick(pit) {
       if (state.step !== "try") return;
       if (pit !== target || !state.legal.includes(pit)) {
@@ -155,7 +146,6 @@ export function createLesson(
         produce((s) => {
           s.step = "playing";
           s.legal = [];
-          s.preview = null;
           s.lastFrom = pit;
           s.triedOther = null;
         }),

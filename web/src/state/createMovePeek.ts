@@ -7,7 +7,7 @@ import { boardView, newGame, type BoardView } from "../../../core/games/index.js
 import type { GameOptions } from "../../../core/games/index.js";
 import type { GameId } from "../../../core/types.js";
 import type { MoveListProps } from "../components/MoveList.js";
-import { makeMoveLine, type MoveLine } from "../game/moveList.js";
+import { makeMoveLine, type MoveLine } from "../present/moveList.js";
 
 /** The game whose moves are listed: its rules and the moves played so far. */
 export interface ListedGame {

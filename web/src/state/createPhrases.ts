@@ -1,7 +1,7 @@
 /** Quick chat phrases: a few built in, plus the player's own, added and removed with ✎ Edit. */
 import { createStore, type Store } from "solid-js/store";
 import * as v from "valibot";
-import { readJson, writeJson, type KeyValue } from "./persist.js";
+import { readJson, writeJson, type KeyValue } from "../lib/persist.js";
 
 export const BUILT_IN_PHRASES = [
   "Hello!",

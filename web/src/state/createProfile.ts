@@ -4,7 +4,7 @@ import { createStore, type Store } from "solid-js/store";
 import * as v from "valibot";
 import { t } from "../i18n/i18n.js";
 import { makeStoreContext } from "./context.js";
-import { readJson, writeJson, type KeyValue } from "./persist.js";
+import { readJson, writeJson, type KeyValue } from "../lib/persist.js";
 
 export const AVATARS = ["🦅", "🐎", "🦁", "🐘", "🦒", "🐆", "🦉", "🐪", "🌻", "⭐", "🌙", "🔥"] as const;
 type Avatar = (typeof AVATARS)[number];

@@ -5,18 +5,16 @@
  */
 import { createStore, reconcile, type Store } from "solid-js/store";
 import * as v from "valibot";
-import { BEST_OF, type BestOf } from "../../../core/series.js";
-import { GAMES, type GameId } from "../../../core/types.js";
+import { BEST_OF } from "../../../core/series.js";
+import type { Settings } from "../../../core/online/friend/game.js";
+import { GAMES } from "../../../core/types.js";
 import { makeStoreContext } from "./context.js";
-import { readJson, removeKey, writeJson, type KeyValue } from "./persist.js";
+import { readJson, removeKey, writeJson, type KeyValue } from "../lib/persist.js";
 
 const MAX_ROOMS = 30;
 
-export interface RoomSetup {
-  readonly game: GameId;
-  readonly options: Readonly<Record<string, number | boolean>>;
-  readonly bestOf: BestOf;
-}
+/** The game a room plays: the creator's choice, as the friend protocol carries it. */
+export type RoomSetup = Settings;
 
 export interface SavedRoom {
   /** Canonical code this device first knew the room by (its key here): 8 characters, no dash. */

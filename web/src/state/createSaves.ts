@@ -4,7 +4,7 @@
  */
 import { createStore, reconcile, type Store } from "solid-js/store";
 import { makeStoreContext } from "./context.js";
-import { readJson, writeJson, type KeyValue } from "./persist.js";
+import { readJson, writeJson, type KeyValue } from "../lib/persist.js";
 import { makeSavedGame, parseSavedGame, type SavedGame, type MatchSetup } from "./records.js";
 
 const MAX_SAVED = 40;

@@ -1,11 +1,11 @@
 /** The look and feel chosen on this device: theme, background, counters, hole size, hand, speed, sound. */
 import { createStore, type Store } from "solid-js/store";
 import * as v from "valibot";
-import { SPEEDS, type Speed } from "../game/animate.js";
+import { SPEEDS, type Speed } from "../present/animate.js";
 import { t } from "../i18n/i18n.js";
 import { LOCALES, type Locale } from "../i18n/locales.js";
 import { makeStoreContext } from "./context.js";
-import { readJson, writeJson, type KeyValue } from "./persist.js";
+import { readJson, writeJson, type KeyValue } from "../lib/persist.js";
 
 export const THEMES = ["system", "dark", "light"] as const;
 export const BACKGROUNDS = ["steppe", "savanna", "highveld", "night", "plain", "photo"] as const;

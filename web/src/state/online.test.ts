@@ -6,7 +6,7 @@ import { loadIdentity, savedPlayerId } from "./createIdentity.js";
 import { BUILT_IN_PHRASES, createPhrases, OWN_PHRASES_MAX, parsePhrases } from "./createPhrases.js";
 import { createRooms, parseRooms, showCode, type SavedRoom } from "./createRooms.js";
 import { makeGuestRoom, makeOwnRoom } from "./newRoom.js";
-import { KEY_PREFIX, memoryStorage } from "./persist.js";
+import { KEY_PREFIX, memoryStorage } from "../lib/persist.js";
 import { parseRoute } from "./createRouter.js";
 import { loadSnapshot, parseSnapshot, saveSnapshot } from "./roomSnapshot.js";
 

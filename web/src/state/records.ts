@@ -2,8 +2,8 @@
 import * as v from "valibot";
 import { BEST_OF, type BestOf, type Series } from "../../../core/series.js";
 import { END_REASONS, GAMES, type GameId, type Outcome } from "../../../core/types.js";
-import { SPEEDS, type Speed } from "../game/animate.js";
-import { LEVEL_IDS, type LevelId } from "../game/levels.js";
+import { SPEEDS, type Speed } from "../present/animate.js";
+import { LEVEL_IDS, type LevelId } from "../present/levels.js";
 
 const OPPONENTS = ["computer", "local"] as const;
 type Opponent = (typeof OPPONENTS)[number];

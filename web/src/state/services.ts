@@ -1,8 +1,8 @@
 /** App-wide services that are not stores: the computer opponent and the sound. */
 import type { AiClient } from "../ai/protocol.js";
-import type { Sound } from "../game/sound.js";
+import type { Sound } from "../present/sound.js";
 import { makeStoreContext } from "./context.js";
-import type { KeyValue } from "./persist.js";
+import type { KeyValue } from "../lib/persist.js";
 
 export interface Services {
   readonly ai: AiClient;

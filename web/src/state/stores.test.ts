@@ -7,7 +7,7 @@ import { createSaves, isResumable, KEEP_FINISHED_MS } from "./createSaves.js";
 import { createSettings, DEFAULT_SETTINGS, parseSettings } from "./createSettings.js";
 import { addResult, createStats, EMPTY_RECORD, winRate } from "./createStats.js";
 import { parseRoute, makeRoute } from "./createRouter.js";
-import { KEY_PREFIX, memoryStorage, type KeyValue } from "./persist.js";
+import { KEY_PREFIX, memoryStorage, type KeyValue } from "../lib/persist.js";
 import { parseSavedGame, type SavedGame } from "./records.js";
 
 const inRoot = <T>(f: () => T): T => createRoot(() => f());

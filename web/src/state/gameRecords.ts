@@ -9,8 +9,8 @@ import {
 } from "../../../core/records/index.js";
 import type { GameOptions } from "../../../core/games/index.js";
 import { applyPayload, createFriendGame, isPlaying, type LogEntry } from "../../../core/online/friend/game.js";
-import type { GameId, Outcome, Seat } from "../../../core/types.js";
-import { engineOptions, type SavedGame } from "../state/records.js";
+import { seatIn, type GameId, type Outcome, type Seat } from "../../../core/types.js";
+import { engineOptions, type SavedGame } from "./records.js";
 import { t } from "../i18n/i18n.js";
 
 /**
@@ -83,7 +83,7 @@ export function friendGameRecord(
   const engineOutcome: Outcome | null =
     outcome === null
       ? null
-      : { winner: outcome.winner === null ? null : ((outcome.winner ^ starter) as Seat), reason: outcome.reason };
+      : { winner: outcome.winner === null ? null : seatIn(starter, outcome.winner), reason: outcome.reason };
   const players: [string, string] = [nameOf(starter), nameOf((1 - starter) as Seat)];
   return movesRecord(final.engine.game, final.engine.options, moves, players, outsideResult(engineOutcome));
 }

@@ -1,6 +1,5 @@
-/** Small reads of the engine that the board needs: legal pits, the preview landing, seeds on a side. */
-import { legalMoves, play, toMove, type BoardView, type State, type TraceEvent } from "../../../core/games/index.js";
-import type { Seat } from "../../../core/types.js";
+/** Small reads of the engine that the board needs: legal pits, a pit's move and the preview landing. */
+import { legalMoves, play, toMove, type State, type TraceEvent } from "../../../core/games/index.js";
 
 /** Board indices of the pits the player to move may sow from (empty when the only move is a pass). */
 export function legalPits(s: State): number[] {
@@ -33,12 +32,4 @@ export function previewLanding(s: State, pit: number): number | null {
   const r = play(s, moveOfPit(s, pit));
   if (!r.ok) return null;
   return lastLanding(r.value.trace);
-}
-
-/** Seeds each seat owns: its store plus (Tsoro) the seeds on its side. */
-export function seedsOnSide(d: BoardView, seat: Seat): number {
-  const half = d.board.length / 2;
-  let n = 0;
-  for (let i = seat * half; i < seat * half + half; i++) n += d.board[i];
-  return n;
 }

@@ -5,9 +5,9 @@
  */
 import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
 import { makeJsonRecord, makePlayOk, replayRecord, type GameRecord } from "../../../core/records/index.js";
-import { Dialog } from "../components/Dialog.js";
+import { Dialog } from "./Dialog.js";
 import { GAME_NAMES } from "../content/games.js";
-import { replayCode, replayLink } from "../lib/gameRecords.js";
+import { replayCode, replayLink } from "../state/gameRecords.js";
 import { useRouter } from "../state/createRouter.js";
 import "../records.css";
 import { t } from "../i18n/i18n.js";

@@ -6,6 +6,8 @@
  */
 import type { SetStoreFunction } from "solid-js/store";
 import { pitNumber, type BoardView, type TraceEvent } from "../../../core/games/index.js";
+import type { Seat } from "../../../core/types.js";
+import { t } from "../i18n/i18n.js";
 import type { Cue, FlightTarget, Stage } from "./animate.js";
 
 /** How long a "+n" flight stays on screen. */
@@ -18,11 +20,50 @@ export interface Flight {
   readonly count: number;
 }
 
+/** A line over the board for a moment (a tuzdyk, a pass, the relay limit). */
+export interface Announcement {
+  readonly id: number;
+  readonly text: string;
+  /** Whose it is, as seen on the board: the bottom player's, the top player's, or nobody's. */
+  readonly side: "bottom" | "top" | "info";
+}
+
 /** The fields of a store that a stage animates. */
 export interface BoardLayer {
   display: BoardView;
   hand: { readonly pit: number; readonly count: number } | null;
   flights: readonly Flight[];
+}
+
+/** How long an announcement stays over the board. */
+const ANNOUNCE_MS = 1400;
+
+/**
+ * The announcements of a move's trace (a tuzdyk, a pass, the relay limit) over the board for a
+ * moment, a newer one replacing the last: one for every animated board. `tuzdyk` and `pass` word
+ * them for the engine seat that made them; `side` says whose side of the board that is.
+ */
+export function makeAnnouncer(o: {
+  readonly current: () => Announcement | null;
+  readonly set: (a: Announcement | null) => void;
+  readonly later: Timers["later"];
+  readonly side: (seat: Seat) => "bottom" | "top";
+  readonly tuzdyk: (seat: Seat) => string;
+  readonly pass: (seat: Seat) => string;
+}): (e: TraceEvent) => void {
+  let n = 0;
+  const say = (text: string, side: Announcement["side"]): void => {
+    const id = ++n;
+    o.set({ id, text, side });
+    o.later(ANNOUNCE_MS, () => {
+      if (o.current()?.id === id) o.set(null);
+    });
+  };
+  return (e) => {
+    if (e.t === "tuzdyk") say(o.tuzdyk(e.seat), o.side(e.seat));
+    else if (e.t === "pass") say(o.pass(e.seat), o.side(e.seat));
+    else if (e.t === "relay-limit") say(t("announce.relayLimit"), "info");
+  };
 }
 
 export interface Timers {
