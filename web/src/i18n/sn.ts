@@ -108,7 +108,7 @@ export const SN: Catalogue = {
     "new.wta": "Anokunda anotora zvese",
     "new.holes": "Saizi yebhodhi (maburi pamutsara)",
     "new.seeds": "Mhodzi pabhuri rimwe",
-    "new.opponent": "Muvengi wemutambo",
+    "new.opponent": "Mukwikwidzi wemutambo",
     "new.computer": "Kombiyuta",
     "new.local": "Vaviri pamudziyo mumwe",
     "new.online": "Shamwari pamhepo",
@@ -295,7 +295,7 @@ export const SN: Catalogue = {
     "result.series": "Nhevedzano: {a} {sa}–{sb} {b}",
     "result.seriesDrawn": "Nhevedzano yaenzana, {a} {sa}–{sb} {b}",
     "result.seriesWon":
-      "{winner} {forfeit, select, yes {akunda nhevedzano nekuti muvengi akanda mapfumo pasi} other {akunda nhevedzano}}, {a} {sa}–{sb} {b}",
+      "{winner} {forfeit, select, yes {akunda nhevedzano nekuti mukwikwidzi akanda mapfumo pasi} other {akunda nhevedzano}}, {a} {sa}–{sb} {b}",
     "result.stats": "Zvibodzwa zvako",
     "result.wins": "Kukunda",
     "result.losses": "Kukundwa",
