@@ -195,10 +195,10 @@ function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element
     );
     handle.done.then(
       () => setReview({ running: false, done: true }),
-      (e: unknown) =>
+      () =>
         setReview({
           running: false,
-          error: t("replay.reviewStopped", { message: e instanceof Error ? e.message : String(e) }),
+          error: t("replay.reviewStopped"),
         }),
     );
   };

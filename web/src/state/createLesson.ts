@@ -5,7 +5,8 @@
 import { createStore, produce, type Store } from "solid-js/store";
 import { play, setup, toMove, type State, boardView, type BoardView } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
-import { LESSON_TEXT, trueChoices, type Lesson, type Tried } from "../content/lessons.js";
+import { trueChoices, type Lesson, type Tried } from "../content/lessons.js";
+import { t } from "../i18n/i18n.js";
 import { playTrace, prefersReducedMotion, stepMs, type Cue, type Speed } from "../game/animate.js";
 import { legalPits, moveOfPit } from "../game/moves.js";
 import { createTimers, makeBoardStage, type Flight } from "../game/stage.js";
@@ -112,7 +113,7 @@ export function createLesson(
     later,
     announce(e) {
       if (e.t !== "tuzdyk") return;
-      setState("announce", LESSON_TEXT.tuzdyk);
+      setState("announce", t("announce.tuzdyk"));
       later(1400, () => setState("announce", null));
     },
     cue,

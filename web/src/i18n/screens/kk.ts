@@ -104,7 +104,7 @@ export const KK_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "replay.reviewAgain": "Қайта талдау",
   "replay.share": "Бөлісу",
   "replay.reviewing": "Талдау… {n} позицияның {k}-і",
-  "replay.reviewStopped": "Талдау тоқтады: {message}",
+  "replay.reviewStopped": "Талдау тоқтады. Қайталап көріңіз.",
   "replay.graph": "{name} үшін жүрістер бойынша баға",
   "replay.graphNote":
     "Сызықтан жоғары {a} жақсы тұр, төмен — {b}. Көлеңкелі: қозғалтқыш таңдауымен салыстырғанда {loss} артық жоғалтқан жүріс.",

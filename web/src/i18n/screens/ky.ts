@@ -104,7 +104,7 @@ export const KY_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "replay.reviewAgain": "Кайра талдоо",
   "replay.share": "Бөлүшүү",
   "replay.reviewing": "Талдоо… {n} позициянын {k}-позициясы",
-  "replay.reviewStopped": "Талдоо токтоду: {message}",
+  "replay.reviewStopped": "Талдоо токтоду. Кайра аракет кылыңыз.",
   "replay.graph": "{name} үчүн жүрүштөр боюнча баа",
   "replay.graphNote":
     "Сызыктан жогору {a} жакшы турат, төмөн — {b}. Көлөкөлүү: кыймылдаткычтын тандоосуна караганда {loss} ашык жоготкон жүрүш.",

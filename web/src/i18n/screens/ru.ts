@@ -104,7 +104,7 @@ export const RU_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "replay.reviewAgain": "Разобрать снова",
   "replay.share": "Поделиться",
   "replay.reviewing": "Разбор… {k} из {n} позиций",
-  "replay.reviewStopped": "Разбор остановлен: {message}",
+  "replay.reviewStopped": "Разбор остановлен. Попробуйте ещё раз.",
   "replay.graph": "Оценка для игрока {name} по ходам",
   "replay.graphNote":
     "Выше линии лучше у игрока {a}, ниже — у игрока {b}. Затенён ход, потерявший больше {loss} по сравнению с выбором движка.",

@@ -104,7 +104,7 @@ export const SN_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "replay.reviewAgain": "Ongororazve",
   "replay.share": "Govera",
   "replay.reviewing": "Kuongorora… {k} pa{n} nzvimbo",
-  "replay.reviewStopped": "Ongororo yamira: {message}",
+  "replay.reviewStopped": "Ongororo yamira. Edza zvakare.",
   "replay.graph": "Kuyerwa kwa{name} mukufamba kwese",
   "replay.graphNote":
     "Pamusoro pemutsara {a} ari nani, pasi pawo {b}. Pakasvibiswa: kufamba kwakarasikirwa nepanopfuura {loss} kana kuchienzaniswa nesarudzo yemuchina.",

@@ -103,7 +103,7 @@ export const YO_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "replay.reviewAgain": "Tún ṣàyẹ̀wò",
   "replay.share": "Pín in",
   "replay.reviewing": "Ó ń ṣàyẹ̀wò… {k} nínú ipò {n}",
-  "replay.reviewStopped": "Àyẹ̀wò dúró: {message}",
+  "replay.reviewStopped": "Àyẹ̀wò dúró. Gbìyànjú lẹ́ẹ̀kan sí i.",
   "replay.graph": "Ìdíwọ̀n fún {name} jálẹ̀ àwọn ìgbésẹ̀",
   "replay.graphNote":
     "Lókè ìlà, {a} ló dára jù; nísàlẹ̀ rẹ̀, {b}. Ibi tí a ṣíji bò: ìgbésẹ̀ tó pàdánù ju {loss} lọ sí yíyàn ẹ̀rọ.",
