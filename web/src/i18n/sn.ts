@@ -77,30 +77,30 @@ export const SN: Catalogue = {
     "level.easy": "Nyore",
     "level.normal": "Pakati",
     "level.hard": "Zvakaoma",
-    "level.crazy": "Zvinopenga",
+    "level.crazy": "Nyanzvi",
     "level.togyz.easy":
-      "Nyore inotamba buri ipi neipi kamwe chete pakufamba {oneIn}; kana zvisina kudaro inotora chikamu chikuru chainoona iye zvino.",
+      "Danho reNyore rinotamba buri ripi neripi risina kufunga kamwe chete pakufamba {oneIn}; kana zvisina kudaro rinotora zvakawanda zvarinoona iye zvino.",
     "level.togyz.normal":
-      "Pakati inotarisa kufamba {depth} kumberi, ichiverenga matombo akahwinwa chete, uye inotamba isina kufunga kamwe chete pakufamba {oneIn}.",
-    "level.togyz.hard": "Zvakaoma inotarisa kufamba {depth} kumberi uye inoziva kukosha kwetuzdyk.",
+      "Danho rePakati rinotarisa kufamba {depth} kumberi, richiverenga matombo akakundwa chete, uye rinotamba risina kufunga kamwe chete pakufamba {oneIn}.",
+    "level.togyz.hard": "Danho reZvakaoma rinotarisa kufamba {depth} kumberi uye rinoziva kukosha kwetuzdyk.",
     "level.togyz.crazy":
-      "Zvinopenga inofunga zvakadzama sezvinobvumirwa nenguva yayo, inoyera tuzdyk nematombo ari kudivi rimwe nerimwe, uye pedyo nekupera kwemutambo inouona kusvika kumagumo. Kuti uikunde, kunda kurwira tuzdyk uye uwedzere mukana wako pakati pemutambo.",
+      "Danho reNyanzvi rinofunga zvakadzama sezvinobvumirwa nenguva yaro, rinoyera tuzdyk nematombo ari kudivi rimwe nerimwe, uye pedyo nekupera kwemutambo rinoutamba kusvika kumagumo zvakarurama. Kuti urikunde, kunda kurwira tuzdyk uye uwedzere mukana wako pakati pemutambo.",
     "level.ayo.easy":
-      "Nyore inotamba buri ipi neipi kamwe chete pakufamba {oneIn}; kana zvisina kudaro inotora chikamu chikuru chainoona iye zvino.",
+      "Danho reNyore rinotamba buri ripi neripi risina kufunga kamwe chete pakufamba {oneIn}; kana zvisina kudaro rinotora zvakawanda zvarinoona iye zvino.",
     "level.ayo.normal":
-      "Pakati inotarisa kufamba {depth} kumberi, ichiverenga mhodzi dzakatorwa chete, uye inotamba isina kufunga kamwe chete pakufamba {oneIn}.",
+      "Danho rePakati rinotarisa kufamba {depth} kumberi, richiverenga mhodzi dzakatorwa chete, uye rinotamba risina kufunga kamwe chete pakufamba {oneIn}.",
     "level.ayo.hard":
-      "Zvakaoma inotarisa kufamba {depth} kumberi uye inoyera makomba ane 1 kana 2 anosiiwa nedivi rimwe nerimwe sezvinangwa, uye kutora kwakanakisa kwedivi rimwe nerimwe.",
+      "Danho reZvakaoma rinotarisa kufamba {depth} kumberi uye rinoyera maburi ane 1 kana 2 anosiiwa nedivi rimwe nerimwe sezvinangwa, uye kutora kwakanakisa kwedivi rimwe nerimwe.",
     "level.ayo.crazy":
-      "Zvinopenga inofunga zvakadzama sezvinobvumirwa nenguva yayo, ichitonga chimiro chimwe nechimwe nezvayakadzidza mumitambo yayakatamba yega.",
+      "Danho reNyanzvi rinofunga zvakadzama sezvinobvumirwa nenguva yaro, richitonga mamiriro ega ega nezvarakadzidza mumitambo yarakatamba neroga.",
     "level.tsoro.easy":
-      "Nyore inotamba buri ipi neipi kamwe chete pakufamba {oneIn}; kana zvisina kudaro inotora chikamu chikuru chainoona iye zvino.",
+      "Danho reNyore rinotamba buri ripi neripi risina kufunga kamwe chete pakufamba {oneIn}; kana zvisina kudaro rinotora zvakawanda zvarinoona iye zvino.",
     "level.tsoro.normal":
-      "Pakati inotarisa kufamba {depth} kumberi, ichiverenga mhodzi dzakahwinwa chete, uye inotamba isina kufunga kamwe chete pakufamba {oneIn}.",
+      "Danho rePakati rinotarisa kufamba {depth} kumberi, richiverenga mhodzi dzakakundwa chete, uye rinotamba risina kufunga kamwe chete pakufamba {oneIn}.",
     "level.tsoro.hard":
-      "Zvakaoma inotarisa kufamba {depth} kumberi uye inoyera mutsara wepamusoro wakashama wedivi rimwe nerimwe nemhodzi dzainogona kutora zvinotevera.",
+      "Danho reZvakaoma rinotarisa kufamba {depth} kumberi uye rinoyera mutsara wepamusoro wakashama wedivi rimwe nerimwe nemhodzi dzaringagona kutora panotevera.",
     "level.tsoro.crazy":
-      "Zvinopenga inofunga zvakadzama sezvinobvumirwa nenguva yayo, ichitonga chimiro chimwe nechimwe nezvayakadzidza mumitambo yayakatamba yega, uye pedyo nekupera kwemutambo inouona kusvika kumagumo.",
+      "Danho reNyanzvi rinofunga zvakadzama sezvinobvumirwa nenguva yaro, richitonga mamiriro ega ega nezvarakadzidza mumitambo yarakatamba neroga, uye pedyo nekupera kwemutambo rinoutamba kusvika kumagumo zvakarurama.",
     "new.title": "Mutambo mutsva",
     "new.gameGroup": "Mutambo",
     "new.mode": "Rudzi rwemutambo",
@@ -120,7 +120,7 @@ export const SN: Catalogue = {
     "new.secondName": "Zita remutambi wechipiri",
     "new.series": "Nhevedzano",
     "new.single": "Mutambo mumwe chete",
-    "new.bestOf": "Akanyanya pa{n}",
+    "new.bestOf": "Mitambo {n}",
     "new.start": "Tanga makwikwi",
     "online.joinLabel": "Pinda mumutambo weshamwari",
     "online.code": "Kodhi yemutambo",
@@ -142,7 +142,7 @@ export const SN: Catalogue = {
     "invite.owner": "Muridzi",
     "invite.guest": "Muenzi",
     "invite.named": "Kokero: {setup}",
-    "invite.namedNote": "Sezvinotaurwa nelink. Mutambo weshamwari yako unoongororwa kana ichikupinza.",
+    "invite.namedNote": "Sezvinotaurwa nechinongedzo. Mutambo weshamwari yako unoongororwa kana ichikupinza.",
     "invite.differs": "Link yakataura {announced}, asi mutambo weshamwari yako ndi {setup}.",
     "setup.togyzBoard": "makomba 9 kudivi rimwe nerimwe, matombo 9 mune rimwe nerimwe",
     "setup.ayoBoard": "makomba 6 kudivi rimwe nerimwe, mhodzi 4 mune rimwe nerimwe",
@@ -194,7 +194,7 @@ export const SN: Catalogue = {
     "profile.badName": "Mumakwikwi ane zvinzvimbo zita rako rinoonekwa nevose uye rinofanira kunge rakanaka: {reason}",
     "profile.avatar": "Mufananidzo",
     "profile.avatarOf": "Mufananidzo {emoji}",
-    "profile.photo": "Mufananidzo kana selfie…",
+    "profile.photo": "Mufananidzo kana pikicha yako…",
     "profile.photoLabel": "Mufananidzo wako",
     "profile.record": "Zvawakaita nekombiyuta",
     "profile.sum": "Kukunda {w} · Kukundwa {l} · Maenzana {d}",
@@ -274,7 +274,7 @@ export const SN: Catalogue = {
     "play.menu": "Menyu",
     "play.controls": "Zvekudzora mutambo",
     "play.result": "Mhedzisiro",
-    "play.pausedTitle": "Mutambo wamiswa",
+    "play.pausedTitle": "Mutambo wamiswa kwechinguva",
     "play.resumeGame": "Enderera nemutambo",
     "play.sound": "Ruzha: {on, select, yes {rwakabatidzwa} other {rwakadzimwa}}",
     "play.saveLeave": "Chengeta ubve",

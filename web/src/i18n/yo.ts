@@ -72,33 +72,33 @@ export const YO: Catalogue = {
     "family.ayoBlurb": "Ihò méjìlá lórí ọpọ́n, ẹyọ mẹ́rin nínú ọ̀kọ̀ọ̀kan. Ayò Yorùbá. Kó méjì àti mẹ́ta, sẹ́yìn.",
     "family.tsoroBlurb": "Ìlà ihò mẹ́rin. Zimbabwe. Tẹ̀síwájú, kó òdìkejì, tàbí kó gbogbo rẹ̀.",
     "game.board": "Ọpọ́n {game}",
-    "level.easy": "Rọrùn",
+    "level.easy": "Rírọrùn",
     "level.normal": "Àárín",
-    "level.hard": "Le",
-    "level.crazy": "Wèrè",
+    "level.hard": "Líle",
+    "level.crazy": "Ọ̀gá",
     "level.togyz.easy":
-      "Rọrùn máa ń ta ihò kan láìronú ní ẹ̀ẹ̀kan nínú ìgbésẹ̀ {oneIn}; bí bẹ́ẹ̀ kọ́, ó máa ń kó èyí tó pọ̀ jù tí ó rí báyìí.",
+      "Ìpele Rírọrùn máa ń ta ihò kan láìronú ní nǹkan bí ẹ̀ẹ̀kan nínú ìgbésẹ̀ {oneIn}; bí bẹ́ẹ̀ kọ́, ó máa ń kó èyí tó pọ̀ jù tí ó rí báyìí.",
     "level.togyz.normal":
-      "Àárín máa ń wo ìgbésẹ̀ {depth} síwájú, ó ń ka òkúta tí ó jèrè nìkan, ó sì máa ń ta láìronú ní ẹ̀ẹ̀kan nínú ìgbésẹ̀ {oneIn}.",
-    "level.togyz.hard": "Le máa ń wo ìgbésẹ̀ {depth} síwájú, ó sì mọ iye tí tuzdyk jẹ́.",
+      "Ìpele Àárín máa ń wo ìgbésẹ̀ {depth} síwájú, ó ń ka òkúta tí ó jèrè nìkan, ó sì máa ń ta láìronú ní nǹkan bí ẹ̀ẹ̀kan nínú ìgbésẹ̀ {oneIn}.",
+    "level.togyz.hard": "Ìpele Líle máa ń wo ìgbésẹ̀ {depth} síwájú, ó sì mọ iye tí tuzdyk jẹ́.",
     "level.togyz.crazy":
-      "Wèrè máa ń ronú jinlẹ̀ tó bí àkókò rẹ̀ ti tó, ó ń wọn tuzdyk àti òkúta ìhà kọ̀ọ̀kan, nígbà tí eré bá sì fẹ́ parí, ó máa ń rí i dé òpin. Láti borí rẹ̀, borí ìjà fún tuzdyk kí o sì kó èrè jọ láàárín eré.",
+      "Ìpele Ọ̀gá máa ń ronú jinlẹ̀ tó bí àkókò rẹ̀ ti tó, ó ń wọn tuzdyk àti òkúta ìhà kọ̀ọ̀kan, nígbà tí eré bá sì fẹ́ parí, ó máa ń ṣe é dé òpin láìṣàṣìṣe. Láti borí rẹ̀, borí ìjà fún tuzdyk kí o sì kó èrè jọ láàárín eré.",
     "level.ayo.easy":
-      "Rọrùn máa ń ta ihò kan láìronú ní ẹ̀ẹ̀kan nínú ìgbésẹ̀ {oneIn}; bí bẹ́ẹ̀ kọ́, ó máa ń kó èyí tó pọ̀ jù tí ó rí báyìí.",
+      "Ìpele Rírọrùn máa ń ta ihò kan láìronú ní nǹkan bí ẹ̀ẹ̀kan nínú ìgbésẹ̀ {oneIn}; bí bẹ́ẹ̀ kọ́, ó máa ń kó èyí tó pọ̀ jù tí ó rí báyìí.",
     "level.ayo.normal":
-      "Àárín máa ń wo ìgbésẹ̀ {depth} síwájú, ó ń ka ẹyọ tí ó kó nìkan, ó sì máa ń ta láìronú ní ẹ̀ẹ̀kan nínú ìgbésẹ̀ {oneIn}.",
+      "Ìpele Àárín máa ń wo ìgbésẹ̀ {depth} síwájú, ó ń ka ẹyọ tí ó kó nìkan, ó sì máa ń ta láìronú ní nǹkan bí ẹ̀ẹ̀kan nínú ìgbésẹ̀ {oneIn}.",
     "level.ayo.hard":
-      "Le máa ń wo ìgbésẹ̀ {depth} síwájú, ó ń wọn àwọn ihò tí ẹyọ 1 tàbí 2 wà tí ìhà kọ̀ọ̀kan fi sílẹ̀ bí àfojúsùn, àti èyí tó dára jù tí ìhà kọ̀ọ̀kan lè kó.",
+      "Ìpele Líle máa ń wo ìgbésẹ̀ {depth} síwájú, ó ń wọn àwọn ihò tí ẹyọ 1 tàbí 2 wà tí ìhà kọ̀ọ̀kan fi sílẹ̀ bí àfojúsùn, àti kíkó tó dára jù tí ìhà kọ̀ọ̀kan lè ṣe.",
     "level.ayo.crazy":
-      "Wèrè máa ń ronú jinlẹ̀ tó bí àkókò rẹ̀ ti tó, ó ń dá ipò kọ̀ọ̀kan lẹ́jọ́ pẹ̀lú ohun tí ó kọ́ nínú eré tí ó bá ara rẹ̀ ṣe.",
+      "Ìpele Ọ̀gá máa ń ronú jinlẹ̀ tó bí àkókò rẹ̀ ti tó, ó ń dá ipò kọ̀ọ̀kan lẹ́jọ́ pẹ̀lú ohun tí ó kọ́ nínú eré tí ó bá ara rẹ̀ ṣe.",
     "level.tsoro.easy":
-      "Rọrùn máa ń ta ihò kan láìronú ní ẹ̀ẹ̀kan nínú ìgbésẹ̀ {oneIn}; bí bẹ́ẹ̀ kọ́, ó máa ń kó èyí tó pọ̀ jù tí ó rí báyìí.",
+      "Ìpele Rírọrùn máa ń ta ihò kan láìronú ní nǹkan bí ẹ̀ẹ̀kan nínú ìgbésẹ̀ {oneIn}; bí bẹ́ẹ̀ kọ́, ó máa ń kó èyí tó pọ̀ jù tí ó rí báyìí.",
     "level.tsoro.normal":
-      "Àárín máa ń wo ìgbésẹ̀ {depth} síwájú, ó ń ka ẹyọ tí ó jèrè nìkan, ó sì máa ń ta láìronú ní ẹ̀ẹ̀kan nínú ìgbésẹ̀ {oneIn}.",
+      "Ìpele Àárín máa ń wo ìgbésẹ̀ {depth} síwájú, ó ń ka ẹyọ tí ó jèrè nìkan, ó sì máa ń ta láìronú ní nǹkan bí ẹ̀ẹ̀kan nínú ìgbésẹ̀ {oneIn}.",
     "level.tsoro.hard":
-      "Le máa ń wo ìgbésẹ̀ {depth} síwájú, ó ń wọn ìlà òkè tí ó ṣí sílẹ̀ ní ìhà kọ̀ọ̀kan àti ẹyọ tí ó lè kó lẹ́yìn náà.",
+      "Ìpele Líle máa ń wo ìgbésẹ̀ {depth} síwájú, ó ń wọn ìlà òkè tí ó ṣí sílẹ̀ ní ìhà kọ̀ọ̀kan àti ẹyọ tí ó lè kó lẹ́yìn náà.",
     "level.tsoro.crazy":
-      "Wèrè máa ń ronú jinlẹ̀ tó bí àkókò rẹ̀ ti tó, ó ń dá ipò kọ̀ọ̀kan lẹ́jọ́ pẹ̀lú ohun tí ó kọ́ nínú eré tí ó bá ara rẹ̀ ṣe, nígbà tí eré bá sì fẹ́ parí, ó máa ń rí i dé òpin.",
+      "Ìpele Ọ̀gá máa ń ronú jinlẹ̀ tó bí àkókò rẹ̀ ti tó, ó ń dá ipò kọ̀ọ̀kan lẹ́jọ́ pẹ̀lú ohun tí ó kọ́ nínú eré tí ó bá ara rẹ̀ ṣe, nígbà tí eré bá sì fẹ́ parí, ó máa ń ṣe é dé òpin láìṣàṣìṣe.",
     "new.title": "Eré tuntun",
     "new.gameGroup": "Eré",
     "new.mode": "Irú eré",
@@ -118,7 +118,7 @@ export const YO: Catalogue = {
     "new.secondName": "Orúkọ òṣèré kejì",
     "new.series": "Ọ̀wọ́ eré",
     "new.single": "Eré kan ṣoṣo",
-    "new.bestOf": "Èyí tó dára jù nínú {n}",
+    "new.bestOf": "Ọ̀wọ́ eré {n}",
     "new.start": "Bẹ̀rẹ̀ ìdíje",
     "online.joinLabel": "Darapọ̀ mọ́ eré ọ̀rẹ́ rẹ",
     "online.code": "Kóòdù eré",
@@ -128,7 +128,7 @@ export const YO: Catalogue = {
     "online.joinNote": "Ọ̀rẹ́ rẹ ló yan eré àti ọpọ́n. Yóò jẹ́ kí o wọlé nígbà tí ìbéèrè rẹ bá dé.",
     "online.createTitle": "Ṣẹ̀dá eré",
     "online.createNote":
-      "Wàá gba kóòdù oníhùwà 8 láti fi ránṣẹ́ sí ọ̀rẹ́ rẹ. A ń fi í ṣe àṣírí ìgbésẹ̀, ọ̀rọ̀, orúkọ àti àwòrán.",
+      "Wàá gba kóòdù ẹlẹ́tà mẹ́jọ láti fi ránṣẹ́ sí ọ̀rẹ́ rẹ. A ń fi í ṣe àṣírí ìgbésẹ̀, ọ̀rọ̀, orúkọ àti àwòrán.",
     "online.yours": "Àwọn eré rẹ lórí ayélujára",
     "online.with": "pẹ̀lú {name}",
     "online.waitingFriend": "ó ń dúró de ọ̀rẹ́ rẹ",
@@ -205,7 +205,7 @@ export const YO: Catalogue = {
     "profile.send": "Fi ránṣẹ́",
     "lb.mine":
       "Ipò rẹ: <b>{rating}</b> lẹ́yìn {games, plural, other {eré #}}{provisional, select, yes { (fún ìgbà díẹ̀: ó wà nísàlẹ̀ àwọn òṣèré tí ipò wọn ti fìdí múlẹ̀ títí yóò fi dúró)} other {}}.",
-    "lb.error": "A kò lè gbé àtòjọ àwọn aṣíwájú wá: {error}",
+    "lb.error": "A kò lè gbé àtẹ àwọn aṣíwájú wá: {error}",
     "lb.player": "Òṣèré",
     "lb.rating": "Ipò",
     "lb.games": "Eré",
@@ -231,7 +231,7 @@ export const YO: Catalogue = {
     "import.firstPlayer": "òṣèré kìíní",
     "import.secondPlayer": "òṣèré kejì",
     "import.intro":
-      "Lẹ àkọsílẹ̀ Togyz kumalak ní ìkọsílẹ̀ PlayOK (<c>{playok}</c>) tàbí àkọsílẹ̀ JSON (<c>{json}</c>, ọ̀kan ní ìlà kọ̀ọ̀kan), tàbí ṣí fáìlì kan. A ń ṣàyẹ̀wò ìgbésẹ̀ kọ̀ọ̀kan.",
+      "Lẹ̀ àkọsílẹ̀ Togyz kumalak ní ìkọsílẹ̀ PlayOK (<c>{playok}</c>) tàbí àkọsílẹ̀ JSON (<c>{json}</c>, ọ̀kan ní ìlà kọ̀ọ̀kan), tàbí ṣí fáìlì kan. A ń ṣàyẹ̀wò ìgbésẹ̀ kọ̀ọ̀kan.",
     "import.format": "Ọ̀nà ìkọsílẹ̀",
     "import.recognise": "Dá a mọ̀",
     "import.playok": "PlayOK (Togyz kumalak)",
@@ -360,7 +360,7 @@ export const YO: Catalogue = {
     "error.engine.move/illegal": "A kò gbà ìgbésẹ̀ yẹn níbí.",
     "error.engine.move/game_over": "Eré ti parí: kò sí ìgbésẹ̀ mọ́.",
     "error.engine.decode/invalid": "A kò lè ka eré tí a fi pamọ́ yìí.",
-    "error.server.invalid": "olùpèsè kò ye ìbéèrè náà",
+    "error.server.invalid": "ìbéèrè náà kò yé olùpèsè",
     "error.server.refused": "olùpèsè kọ ìbéèrè náà",
     "error.server.notFound": "kò sí irú òṣèré bẹ́ẹ̀ lórí olùpèsè",
     "error.server.rate": "ìbéèrè ti pọ̀ jù; gbìyànjú lẹ́yìn ìgbà díẹ̀",
@@ -371,7 +371,7 @@ export const YO: Catalogue = {
     "moves.empty": "Àwọn ìgbésẹ̀ máa hàn níbí bí a ti ń ta wọ́n.",
     "moves.move": "Ìgbésẹ̀ {n}: {text}",
     "moves.replay": "Wò ó padà",
-    "moves.review": "Àyẹ̀wò ẹ̀rọ",
+    "moves.review": "Àyẹ̀wò ẹ̀rọ ìṣirò",
     "export.button": "Gbé eré jáde",
     "export.export": "Gbé jáde",
     "export.title": "Gbé jáde · {game}",
@@ -383,8 +383,8 @@ export const YO: Catalogue = {
     "export.copied": "A ti dà á kọ.",
     "export.copy": "Dà á kọ",
     "export.download": "Gbà á sílẹ̀",
-    "export.linkCopied": "A ti da ìjápọ̀ kọ. Ó ṣí eré náà láti wò ó padà; eré náà wà nínú ìjápọ̀ fúnra rẹ̀.",
-    "export.copyLink": "Da ìjápọ̀ ìpín kọ",
+    "export.linkCopied": "A ti dà ìjápọ̀ náà kọ. Ó ṣí eré náà láti wò ó padà; eré náà wà nínú ìjápọ̀ fúnra rẹ̀.",
+    "export.copyLink": "Dà ìjápọ̀ ìpín kọ",
     "export.replay": "Wò ó padà",
     "settings.title": "Ètò",
     "settings.language": "Èdè",
@@ -432,7 +432,7 @@ export const YO: Catalogue = {
     "offline.rankedTitle": "Ìdíje onípò nílò ìsopọ̀",
     "offline.rankedText": "Olùpèsè ló ń darí ìdíje onípò, nítorí náà wọ́n nílò ayélujára.",
     "offline.boardTitle": "Àwọn aṣíwájú nílò ìsopọ̀",
-    "offline.boardText": "Olùpèsè ló ń tọ́jú àtòjọ àwọn aṣíwájú, nítorí náà ó nílò ayélujára.",
+    "offline.boardText": "Olùpèsè ló ń tọ́jú àtẹ àwọn aṣíwájú, nítorí náà ó nílò ayélujára.",
     "offline.still":
       "Láìsí ìsopọ̀, o ṣì lè bá kọ̀ǹpútà ṣeré tàbí ẹni méjì lórí ẹ̀rọ yìí, tẹ̀síwájú nínú eré tí a fi pamọ́, wo eré padà, kí o sì ka ẹ̀kọ́ àti òfin.",
     "offline.play": "Bá kọ̀ǹpútà ṣeré tàbí ẹni méjì",

@@ -172,7 +172,7 @@ export const CONTENT_SN: ContentTranslation = {
         ],
         [
           "Kodhi yekamuri inobvumira ani zvake kutamba ipapo here?",
-          "Kwete. Muridzi wekamuri anofanira kubvumira chikumbiro chemuenzi mutsva mumwe nemumwe. Ipa kodhi yako kumukwikwidzi waunoda kutamba naye. Mushure memutambo, vatambi vese vanofanira kubvuma mutambo wedzokororo usati watanga.",
+          "Kwete. Muridzi wekamuri anofanira kubvumira chikumbiro chemuenzi mutsva mumwe nemumwe. Ipa kodhi yako kumukwikwidzi waunoda kutamba naye. Mushure memutambo, vatambi vese vanofanira kubvuma kutambazve kusati kwatanga.",
         ],
         [
           "Zvidzidzo kana mitambo nekombiyuta zvinokanganisa chinzvimbo changu here?",

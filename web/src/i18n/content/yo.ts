@@ -49,11 +49,11 @@ export const CONTENT_YO: ContentTranslation = {
         ],
         [
           "Ṣé kóòdù yàrá máa ń jẹ́ kí ẹnikẹ́ni bẹ̀rẹ̀ sí ṣeré lójú ẹsẹ̀?",
-          "Rárá. Ẹni tó ni yàrá gbọ́dọ̀ fọwọ́ sí ìbéèrè àlejò tuntun kọ̀ọ̀kan. Fi kóòdù rẹ ránṣẹ́ sí alátakò tí o fẹ́ bá ṣeré. Lẹ́yìn eré kan, àwọn òṣèré méjèèjì gbọ́dọ̀ gbà kí eré ìpadàbọ̀ tó bẹ̀rẹ̀.",
+          "Rárá. Ẹni tó ni yàrá gbọ́dọ̀ fọwọ́ sí ìbéèrè àlejò tuntun kọ̀ọ̀kan. Fi kóòdù rẹ ránṣẹ́ sí alátakò tí o fẹ́ bá ṣeré. Lẹ́yìn eré kan, àwọn òṣèré méjèèjì gbọ́dọ̀ gbà kí eré mìíràn tó bẹ̀rẹ̀.",
         ],
         [
           "Ṣé àwọn ẹ̀kọ́ tàbí eré pẹ̀lú kọ̀ǹpútà máa ń kan ipò mi?",
-          "Rárá. Àwọn ẹ̀kọ́ yìí kì í fi àbájáde pamọ́. Ìdánrawò pẹ̀lú kọ̀ǹpútà wà lórí ẹ̀rọ rẹ, kò sì ní ipò; àbájáde eré ọlọ́pọ̀ òṣèré tí olupin ń darí nìkan ló ń kà sí àtẹ àwọn tó ń léwájú.",
+          "Rárá. Àwọn ẹ̀kọ́ yìí kì í fi àbájáde pamọ́. Ìdánrawò pẹ̀lú kọ̀ǹpútà wà lórí ẹ̀rọ rẹ, kò sì ní ipò; àbájáde eré ọlọ́pọ̀ òṣèré tí olùpèsè ń darí nìkan ló ń kà sí àtẹ àwọn aṣíwájú.",
         ],
       ],
       lessons: {
