@@ -79,18 +79,18 @@ export const SN: Catalogue = {
     "level.hard": "Zvakaoma",
     "level.crazy": "Nyanzvi",
     "level.togyz.easy":
-      "Danho reNyore rinotamba buri ripi neripi risina kufunga kamwe chete pakufamba {oneIn}; kana zvisina kudaro rinotora zvakawanda zvarinoona iye zvino.",
+      "Danho reNyore rinotamba gomba ripi neripi risina kufunga kamwe chete pakufamba {oneIn}; kana zvisina kudaro rinotora zvakawanda zvarinoona iye zvino.",
     "level.togyz.normal":
       "Danho rePakati rinotarisa kufamba {depth} kumberi, richiverenga matombo akakundwa chete, uye rinotamba risina kufunga kamwe chete pakufamba {oneIn}.",
     "level.togyz.hard": "Danho reZvakaoma rinotarisa kufamba {depth} kumberi uye rinoziva kukosha kwetuzdyk.",
     "level.togyz.crazy":
       "Danho reNyanzvi rinofunga zvakadzama sezvinobvumirwa nenguva yaro, rinoyera tuzdyk nematombo ari kudivi rimwe nerimwe, uye pedyo nekupera kwemutambo rinoutamba kusvika kumagumo zvakarurama. Kuti urikunde, kunda kurwira tuzdyk uye uwedzere mukana wako pakati pemutambo.",
     "level.ayo.easy":
-      "Danho reNyore rinotamba buri ripi neripi risina kufunga kamwe chete pakufamba {oneIn}; kana zvisina kudaro rinotora zvakawanda zvarinoona iye zvino.",
+      "Danho reNyore rinotamba gomba ripi neripi risina kufunga kamwe chete pakufamba {oneIn}; kana zvisina kudaro rinotora zvakawanda zvarinoona iye zvino.",
     "level.ayo.normal":
       "Danho rePakati rinotarisa kufamba {depth} kumberi, richiverenga mhodzi dzakatorwa chete, uye rinotamba risina kufunga kamwe chete pakufamba {oneIn}.",
     "level.ayo.hard":
-      "Danho reZvakaoma rinotarisa kufamba {depth} kumberi uye rinoyera maburi ane 1 kana 2 anosiiwa nedivi rimwe nerimwe sezvinangwa, uye kutora kwakanakisa kwedivi rimwe nerimwe.",
+      "Danho reZvakaoma rinotarisa kufamba {depth} kumberi uye rinoyera makomba ane 1 kana 2 anosiiwa nedivi rimwe nerimwe sezvinangwa, uye kutora kwakanakisa kwedivi rimwe nerimwe.",
     "level.ayo.crazy":
       "Danho reNyanzvi rinofunga zvakadzama sezvinobvumirwa nenguva yaro, richitonga mamiriro ega ega nezvarakadzidza mumitambo yarakatamba neroga.",
     "level.tsoro.easy":
@@ -107,7 +107,7 @@ export const SN: Catalogue = {
     "new.classic": "Yechinyakare",
     "new.wta": "Anokunda anotora zvese",
     "new.holes": "Saizi yebhodhi (maburi pamutsara)",
-    "new.seeds": "Mhodzi pabhuri rimwe",
+    "new.seeds": "Mhodzi paburi rimwe",
     "new.opponent": "Mukwikwidzi wemutambo",
     "new.computer": "Kombiyuta",
     "new.local": "Vaviri pamudziyo mumwe",
@@ -148,7 +148,7 @@ export const SN: Catalogue = {
     "setup.ayoBoard": "makomba 6 kudivi rimwe nerimwe, mhodzi 4 mune rimwe nerimwe",
     "setup.tsoroBoard": "maburi {holes} × 2, {seeds, plural, one {mhodzi #} other {mhodzi #}} muburi rimwe nerimwe",
     "setup.line": "{game} · {board} · {series}",
-    "setup.bestOf": "akanyanya pa{n}",
+    "setup.bestOf": "mitambo {n}",
     "setup.single": "mutambo mumwe chete",
     "resume.vsComputer": "nekombiyuta ({level})",
     "resume.vs": "{a} na{b}",
@@ -353,7 +353,7 @@ export const SN: Catalogue = {
     "speech.madeTuzdyk": "aita tuzdyk",
     "speech.undone": "Kufamba kwadzoserwa.",
     "speech.hintPass": "Zano: pfuura.",
-    "speech.hintPit": "Zano: buri {n}.",
+    "speech.hintPit": "Zano: gomba {n}.",
     "speech.forfeited": "{name} akanda mapfumo pasi.",
     "speech.forfeitedSeries": "{name} akanda mapfumo pasi munhevedzano.",
     "announce.tuzdykOf": "TUZDYK! {name}",

@@ -4,17 +4,17 @@ import type { ContentTranslation } from "./types.js";
 export const CONTENT_SN: ContentTranslation = {
   captureDiagram: {
     summary: "Ona mufananidzo wekutora",
-    before: "Usati wafamba, buri 6 rine {from}, uye maburi 7, 8 ne9 ane {a}, {b} ne{c}.",
-    sown: "Kudyara mhodzi 3 kubva muburi 6 kunoshandura maburi 7–9 kuva {a}, {b} ne{c}: bhodhi rinoratidza nguva iyi, buri 6 risina chinhu (dotsi dzvuku) uye mhodzi yekupedzisira iri muburi 9 (denderedzwa remadotsi). Kutora kwobva kwadzokera shure kubva pamburi 9 kuburikidza nemaburi 8 ne7. Mhodzi dzatorwa: {captured}.",
+    before: "Usati wafamba, gomba 6 rine {from}, uye makomba 7, 8 ne9 ane {a}, {b} ne{c}.",
+    sown: "Kudyara mhodzi 3 kubva mugomba 6 kunoshandura makomba 7–9 kuva {a}, {b} ne{c}: bhodhi rinoratidza nguva iyi, gomba 6 risina chinhu (dotsi dzvuku) uye mhodzi yekupedzisira iri mugomba 9 (denderedzwa remadotsi). Kutora kwobva kwadzokera shure kubva pagomba 9 kugombakidza nemakomba 8 ne7. Mhodzi dzatorwa: {captured}.",
     top: "Mutambi wechipiri · dyara kubva kurudyi kuenda kuruboshwe",
     bottom: "Mutambi wekutanga · dyara kubva kuruboshwe kuenda kurudyi",
-    note: "Buri 6 rinoenderera kuburi 7. Buri 12 rinodzokera kuburi 1.",
+    note: "Gomba 6 rinoenderera kugomba 7. Gomba 12 rinodzokera kugomba 1.",
   },
   general: {
     playingHeading: "Kutamba pamudziyo uyu",
     playing: [
-      "Maburi ako anopenya kana yava nguva yako. Bata rimwe kuti uridyare, kana kuti dzvanya wotsvedza pamusoro pemaburi ako: denderedzwa remadotsi rinoratidza panowira mhodzi yekupedzisira; simudza munwe wako kuti udyare.",
-      "Nhamba dziri padivi peburi roga roga nedura. Ruoko runotakura mhodzi, nenhamba yedzichiri muruoko; mhodzi dzatorwa dzinobhururukira kudura ne+n; dotsi dzvuku rinoratidza buri rakadyarwa pakufamba kwekupedzisira.",
+      "Makomba ako anopenya kana yava nguva yako. Bata rimwe kuti uridyare, kana kuti dzvanya wotsvedza pamusoro pemakomba ako: denderedzwa remadotsi rinoratidza panowira mhodzi yekupedzisira; simudza munwe wako kuti udyare.",
+      "Nhamba dziri padivi pegomba roga roga nedura. Ruoko runotakura mhodzi, nenhamba yedzichiri muruoko; mhodzi dzatorwa dzinobhururukira kudura ne+n; dotsi dzvuku rinoratidza gomba rakadyarwa pakufamba kwekupedzisira.",
       "Mira inomisa mutambo kwechinguva, Dzosa inodzosa kufamba kwako kwekupedzisira kana uchitamba nekombiyuta, Zano rinokurudzira kufamba, Menyu inochengeta yobuda. Mureza unokanda mapfumo pasi mumutambo; munhevedzano unokubvunza kana uri mutambo uyu chete kana nhevedzano yese.",
       "Nhevedzano: pasi pe Nhevedzano sarudza nhevedzano yemitambo 3, 5 kana 7. Mutambi anotanga kukunda mitambo mizhinji ndiye anoitora (2 pa3, 3 pa5, 4 pa7). Vatambi vanochinjana kutanga mutambo wega wega, uye zvibodzwa zvinoratidzwa pamusoro pebhodhi.",
       "Mutambo wega wega unochengetwa mushure mekufamba kwega kwega: uenderere mberi kubva pa Enderera mberi.",
@@ -80,32 +80,32 @@ export const CONTENT_SN: ContentTranslation = {
     },
     togyz: {
       playing: [
-        "Maburi ako mapfumbamwe ndiwo mutsara uri pedyo newe; makazan, panochengetwa matombo akatorwa, ari kumicheto, rako riri kurudyi. Parunhare rwakamira, bhodhi rinotendeuka kuti rikwane pachiratidziri: mutsara wako uri kuruboshwe uye kazan yako iri pasi.",
+        "Makomba ako mapfumbamwe ndiwo mutsara uri pedyo newe; makazan, panochengetwa matombo akatorwa, ari kumicheto, rako riri kurudyi. Parunhare rwakamira, bhodhi rinotendeuka kuti rikwane pachiratidziri: mutsara wako uri kuruboshwe uye kazan yako iri pasi.",
         "Tuzdyk inoratidzwa nenyeredzi: chena ndeyako, yegoridhe ndeyemukwikwidzi wako. Dombo rinowira mutuzdyk rinobhururukira zvakananga kukazan yemuridzi wayo, uye «TUZDYK!» inoziviswa kana imwe yaitwa.",
         "Mutsara wezvibodzwa kumusoro unoratidza kuti divi rimwe nerimwe rine matombo mangani mukazan yaro uye kuti inguva yaani.",
         "Pakupedzisira mhedzisiro inoratidza matombo akaunganidzwa nedivi rimwe nerimwe, kuwanda kwekufamba uye kuti mutambo wakapera sei, pamwe nezvawakaita pachikamu ichocho chekombiyuta: kukunda, kukundwa, kuenzana, chiyero chekukunda, kukunda kwakatevedzana kwazvino uye kwakanyanya.",
       ],
       keyboard:
-        "Nekhibhodi, shandisa Tab kuenda kuburi rinopenya (denderedzwa rinoratidza panowira dombo rekupedzisira), famba pakati pemaburi ako nemabhatani emiseve wodzvanya Enter kuti udyare; kana kuti dzvanya nhamba yeburi (1–9, yakaverengwa pamutsara wako kubva kuruboshwe). P inomisa, U inodzosa, H inokumbira zano.",
+        "Nekhibhodi, shandisa Tab kuenda kugomba rinopenya (denderedzwa rinoratidza panowira dombo rekupedzisira), famba pakati pemakomba ako nemabhatani emiseve wodzvanya Enter kuti udyare; kana kuti dzvanya nhamba yegomba (1–9, yakaverengwa pamutsara wako kubva kuruboshwe). P inomisa, U inodzosa, H inokumbira zano.",
       tipsHeading: "Mazano ekutamba",
       tips: [
-        "Verenga panowira dombo rekupedzisira. Buri rine matombo n (anopfuura rimwe) rinopedzisira pamaburi n − 1 mberi, nekuti dombo rekutanga rinodzokera mariri. Usati wafamba, tsvaga kuti ndeapi maburi ako anopedzisira muburi remukwikwidzi rine nhamba isingagoverwi nembiri: kufamba ikoko kunotora.",
-        "Chenjerera maburi ane nhamba isingagoverwi nembiri aunosiya shure kwako. Mukwikwidzi wako anotora nekuita kuti rimwe remaburi ako rive nenhamba inogoverwa nembiri, saka buri rakadaro rakachengeteka chete pakudyara kunorisiya zvakadaro (kunoisa matombo maviri mariri pakutenderera). Tarisa kuti buri rimwe nerimwe remukwikwidzi rinogona kusvika kupi usati wafamba.",
-        "Tsvaga maviri: buri remukwikwidzi rine matombo maviri rinogona kuva tuzdyk yako kana rimwe remaburi ako rikapedzisira ipapo. Maviri ari kudivi rako ndiyo njodzi.",
+        "Verenga panowira dombo rekupedzisira. Gomba rine matombo n (anopfuura rimwe) rinopedzisira pamakomba n − 1 mberi, nekuti dombo rekutanga rinodzokera mariri. Usati wafamba, tsvaga kuti ndeapi makomba ako anopedzisira mugomba remukwikwidzi rine nhamba isingagoverwi nembiri: kufamba ikoko kunotora.",
+        "Chenjerera makomba ane nhamba isingagoverwi nembiri aunosiya shure kwako. Mukwikwidzi wako anotora nekuita kuti rimwe remakomba ako rive nenhamba inogoverwa nembiri, saka gomba rakadaro rakachengeteka chete pakudyara kunorisiya zvakadaro (kunoisa matombo maviri mariri pakutenderera). Tarisa kuti gomba rimwe nerimwe remukwikwidzi rinogona kusvika kupi usati wafamba.",
+        "Tsvaga maviri: gomba remukwikwidzi rine matombo maviri rinogona kuva tuzdyk yako kana rimwe remakomba ako rikapedzisira ipapo. Maviri ari kudivi rako ndiyo njodzi.",
         "Tora tuzdyk nekukurumidza uye pedyo nekutanga kwemutsara wemukwikwidzi: kudyara kwakawanda kunopfuura napo, uye inokupa matombo mutambo wese. Iri pedyo nekupera kwemutsara wavo inopa zvishoma.",
-        "Rangarira mutemo wenhamba: kana mukwikwidzi wako ava netuzdyk, buri rine nhamba imwe chete kudivi rake haringavi tuzdyk yako. Ronga tuzdyk yako uchizviziva, uye dzimwe nguva tanga watora yako kuti uvharire buri rinodiwa nemukwikwidzi.",
-        "Vaka buri guru: buri rine matombo makumi maviri kana kupfuura rinotenderera bhodhi rese uye rinogona kupedzisira paunoda. Kana rachengetwa kusvika nguva yakakodzera, rinotora zvisingakwanisi kudziviswa nemukwikwidzi.",
+        "Rangarira mutemo wenhamba: kana mukwikwidzi wako ava netuzdyk, gomba rine nhamba imwe chete kudivi rake haringavi tuzdyk yako. Ronga tuzdyk yako uchizviziva, uye dzimwe nguva tanga watora yako kuti uvharire gomba rinodiwa nemukwikwidzi.",
+        "Vaka gomba guru: gomba rine matombo makumi maviri kana kupfuura rinotenderera bhodhi rese uye rinogona kupedzisira paunoda. Kana rachengetwa kusvika nguva yakakodzera, rinotora zvisingakwanisi kudziviswa nemukwikwidzi.",
         "Pakupedzisira chengeta matombo kudivi rako: kana mukwikwidzi wako apererwa nekufamba, zvasara kudivi rako ndezvako.",
       ],
       faqHeading: "Mibvunzo inowanzobvunzwa",
       faq: [
         [
-          "Sei buri rangu raiva nedombo rimwe risina kusara nedombo?",
-          "Dombo rimwe chete rinoenda kuburi rinotevera. Buri rine matombo maviri kana kupfuura chete ndiro rinodzosera dombo rekutanga pariri kutangira.",
+          "Sei gomba rangu raiva nedombo rimwe risina kusara nedombo?",
+          "Dombo rimwe chete rinoenda kugomba rinotevera. Gomba rine matombo maviri kana kupfuura chete ndiro rinodzosera dombo rekutanga pariri kutangira.",
         ],
         [
           "Sei matombo matatu asina kuva tuzdyk yangu?",
-          "Waitova neimwe, kana kuti raiva buri repfumbamwe remukwikwidzi, kana kuti raiva nenhamba yakafanana neye tuzdyk yake kudivi rako. Matombo anobva asara paari.",
+          "Waitova neimwe, kana kuti raiva gomba repfumbamwe remukwikwidzi, kana kuti raiva nenhamba yakafanana neye tuzdyk yake kudivi rako. Matombo anobva asara paari.",
         ],
         [
           "Dombo rinowira mutuzdyk rinoenda kupi?",
@@ -120,46 +120,46 @@ export const CONTENT_SN: ContentTranslation = {
         "togyz-even": {
           title: "Iita nhamba inogoverwa nembiri",
           prompt:
-            "Buri rako 7 rine matombo 5. Rekutanga rinodzokera muburi 7, saka rekupedzisira rinowira maburi 4 mberi.",
+            "Gomba rako 7 rine matombo 5. Rekutanga rinodzokera mugomba 7, saka rekupedzisira rinowira makomba 4 mberi.",
           question: "Uchatora matombo mangani?",
           choices: ["Hapana", "9", "10", "11"],
           answer:
-            "Matombo anopinda mumaburi ako 7, 8, 9, wozoenda mumaburi emukwikwidzi 1 ne2. Buri rake 2 rinobva pa9 kuenda pa10, nhamba inogoverwa nembiri, saka unotora ese 10.",
+            "Matombo anopinda mumakomba ako 7, 8, 9, wozoenda mumakomba emukwikwidzi 1 ne2. Gomba rake 2 rinobva pa9 kuenda pa10, nhamba inogoverwa nembiri, saka unotora ese 10.",
         },
         "togyz-tuzdyk": {
           title: "Tora tuzdyk",
-          prompt: "Buri remukwikwidzi 2 rine matombo maviri. Buri rako 9 rine 3.",
-          question: "Chii chichaitika pamburi remukwikwidzi 2?",
-          choices: ["Rinova tuzdyk yako", "Unoritora serine nhamba inogoverwa nembiri", "Hapana"],
+          prompt: "Gomba remukwikwidzi 2 rine matombo maviri. Gomba rako 9 rine 3.",
+          question: "Chii chichaitika pagomba remukwikwidzi 2?",
+          choices: ["Rinova tuzdyk yako", "Unoritora segomba rine nhamba inogoverwa nembiri", "Hapana"],
           answer:
-            "Buri 9 rinosara nedombo rimwe rotumira maviri mberi: kumaburi emukwikwidzi 1 ne2. Buri 2 rava nematombo 3 chaiwo, saka rinova tuzdyk yako: matombo 3 anoenda mukazan yako, uye dombo rimwe nerimwe rinozowira ipapo nderako.",
+            "Gomba 9 rinosara nedombo rimwe rotumira maviri mberi: kumakomba emukwikwidzi 1 ne2. Gomba 2 rava nematombo 3 chaiwo, saka rinova tuzdyk yako: matombo 3 anoenda mukazan yako, uye dombo rimwe nerimwe rinozowira ipapo nderako.",
         },
         "togyz-ninth": {
-          title: "Buri repfumbamwe harimbovi tuzdyk",
+          title: "Gomba repfumbamwe harimbovi tuzdyk",
           prompt:
-            "Buri rako 9 rine matombo 10; rekupedzisira rinosvika pamburi remukwikwidzi 9, rekupedzisira mutsara wako usati watanga, rine 2.",
-          question: "Buri rake 9 richava tuzdyk yako here?",
+            "Gomba rako 9 rine matombo 10; rekupedzisira rinosvika pagomba remukwikwidzi 9, rekupedzisira mutsara wako usati watanga, rine 2.",
+          question: "Gomba rake 9 richava tuzdyk yako here?",
           choices: ["Hongu", "Kwete: matombo matatu anosara"],
           answer:
-            "Dombo rekupedzisira rinoita kuti buri rake 9 rive ne3, asi buri repfumbamwe harimbovi tuzdyk. Matatu haagoverwi nembiri, saka hapana chinotorwa: matombo anosara paari.",
+            "Dombo rekupedzisira rinoita kuti gomba rake 9 rive ne3, asi gomba repfumbamwe harimbovi tuzdyk. Matatu haagoverwi nembiri, saka hapana chinotorwa: matombo anosara paari.",
         },
       },
     },
     ayo: {
       playing: [],
       keyboard:
-        "Nekhibhodi, shandisa Tab kuenda kuburi rinopenya (denderedzwa rinoratidza panowira), famba pakati pemaburi ako nemabhatani emiseve wodzvanya Enter kuti udyare; kana kuti dzvanya nhamba yeburi (1–6, yakaverengwa pamutsara wako zvichienderana nekudyara). P inomisa, U inodzosa, H inokumbira zano.",
+        "Nekhibhodi, shandisa Tab kuenda kugomba rinopenya (denderedzwa rinoratidza panowira), famba pakati pemakomba ako nemabhatani emiseve wodzvanya Enter kuti udyare; kana kuti dzvanya nhamba yegomba (1–6, yakaverengwa pamutsara wako zvichienderana nekudyara). P inomisa, U inodzosa, H inokumbira zano.",
       tipsHeading: "Mazano ekutamba",
       tips: [
-        "Nanga maburi emukwikwidzi ane 1 kana 2: mhodzi yako yekupedzisira inoaita 2 kana 3.",
-        "Ronga cheni: maburi akatevedzana ane 1–2 ari shure kweburi raunowira anotorwa ese pamwe chete.",
-        "Tarisa mhinduro: kufamba kunotora 2 asi kuchibvumira mukwikwidzi kutora 7 kunokudzosera shure. Usati wadyara, tarisa maburi ako ane 1 kana 2 uverenge kana mukwikwidzi achikwanisa kuasvika.",
-        "Kutanga kwakachengeteka hakusiyi maburi ako ane 1 kana 2: pabhodhi idzva, buri 1 rinoita kuti maburi 2–5 ave neshanu imwe neimwe.",
+        "Nanga makomba emukwikwidzi ane 1 kana 2: mhodzi yako yekupedzisira inoaita 2 kana 3.",
+        "Ronga cheni: makomba akatevedzana ane 1–2 ari shure kwegomba raunowira anotorwa ese pamwe chete.",
+        "Tarisa mhinduro: kufamba kunotora 2 asi kuchibvumira mukwikwidzi kutora 7 kunokudzosera shure. Usati wadyara, tarisa makomba ako ane 1 kana 2 uverenge kana mukwikwidzi achikwanisa kuasvika.",
+        "Kutanga kwakachengeteka hakusiyi makomba ako ane 1 kana 2: pabhodhi idzva, gomba 1 rinoita kuti makomba 2–5 ave neshanu imwe neimwe.",
       ],
       faqHeading: "Mibvunzo inowanzobvunzwa",
       faq: [
         [
-          "Sei buri rine mhodzi 2 risina kutorwa?",
+          "Sei gomba rine mhodzi 2 risina kutorwa?",
           "Cheni inotangira panowira mhodzi yako yekupedzisira chete ndiyo inogona kutora, uye kudivi remukwikwidzi chete. 2 kana 3 kumwe kwakachengeteka.",
         ],
         [
@@ -167,8 +167,8 @@ export const CONTENT_SN: ContentTranslation = {
           "Divi risina chinhu rinongopfuudza nguva yaro. Mutambo unopera pakutora 25 kana kana mhodzi dziri pabhodhi dzava shoma pane 4.",
         ],
         [
-          "Sei buri rangu rekutanga richiri risina chinhu mushure mekudyara kukuru?",
-          "Buri rekutanga rinosvetukwa pakutenderera kwese, saka mhodzi gumi nembiri dzinoshanyira mamwe maburi gumi nerimwe, uye yegumi nembiri inowira muburi riri mushure merekutanga.",
+          "Sei gomba rangu rekutanga richiri risina chinhu mushure mekudyara kukuru?",
+          "Gomba rekutanga rinosvetukwa pakutenderera kwese, saka mhodzi gumi nembiri dzinoshanyira mamwe makomba gumi nerimwe, uye yegumi nembiri inowira mugomba riri mushure merekutanga.",
         ],
         [
           "Kodhi yekamuri inobvumira ani zvake kutamba ipapo here?",
@@ -182,39 +182,39 @@ export const CONTENT_SN: ContentTranslation = {
       lessons: {
         "ayo-capture-seven": {
           title: "Tora mhodzi nomwe",
-          prompt: "Maburi 1–6 ndeako. Fungidzira panowira mhodzi 3 dziri muburi 6, wozoedza.",
+          prompt: "Makomba 1–6 ndeako. Fungidzira panowira mhodzi 3 dziri mugomba 6, wozoedza.",
           question: "Uchatora mhodzi ngani?",
           choices: ["0", "2", "5", "7"],
           answer:
-            "Buri 9 rinopedzisira riine mhodzi 2. Uchidzokera shure, buri 8 rine 3 uye buri 7 rine 2: ese matatu anotorwa, 7 pamwe chete. Buri 6 riri kudivi rako, saka cheni inomira.",
+            "Gomba 9 rinopedzisira riine mhodzi 2. Uchidzokera shure, gomba 8 rine 3 uye gomba 7 rine 2: ese matatu anotorwa, 7 pamwe chete. Gomba 6 riri kudivi rako, saka cheni inomira.",
         },
         "ayo-safe-opening": {
           title: "Tanga zvakachengeteka",
-          prompt: "Pabhodhi idzva, edza mhodzi 4 dziri muburi 1.",
-          question: "Ndeapi maburi achachinja?",
+          prompt: "Pabhodhi idzva, edza mhodzi 4 dziri mugomba 1.",
+          question: "Ndeapi makomba achachinja?",
           choices: [
-            "Maburi 1–5: buri 1 rinosara risina chinhu, maburi 2–5 anova ne5",
-            "Maburi 1–6: buri 1 rinosara risina chinhu, maburi 2–6 anova ne5",
-            "Maburi 2–5 chete: buri 1 rinosara nemhodzi",
+            "Makomba 1–5: gomba 1 rinosara risina chinhu, makomba 2–5 anova ne5",
+            "Makomba 1–6: gomba 1 rinosara risina chinhu, makomba 2–6 anova ne5",
+            "Makomba 2–5 chete: gomba 1 rinosara nemhodzi",
           ],
           answer:
-            "Maburi 2–5 rimwe nerimwe rinova ne5, uye buri 1 rinosara risina chinhu. Mhodzi yekupedzisira inosara kudivi rako, saka hapana kutora. Kusasiya maburi ane 1 kana 2 kunodzivirira mukwikwidzi wako kuwana chekutora ipapo.",
+            "Makomba 2–5 rimwe nerimwe rinova ne5, uye gomba 1 rinosara risina chinhu. Mhodzi yekupedzisira inosara kudivi rako, saka hapana kutora. Kusasiya makomba ane 1 kana 2 kunodzivirira mukwikwidzi wako kuwana chekutora ipapo.",
         },
         "ayo-capture-stops": {
           title: "Wana panomira kutora",
-          prompt: "Edza mhodzi 5 dziri muburi 5.",
-          question: "Kutora kuchapfuura buri 10 here?",
-          choices: ["Hongu: buri 9 rinotorwawo", "Kwete: buri 10 chete ndiro rinotorwa"],
+          prompt: "Edza mhodzi 5 dziri mugomba 5.",
+          question: "Kutora kuchapfuura gomba 10 here?",
+          choices: ["Hongu: gomba 9 rinotorwawo", "Kwete: gomba 10 chete ndiro rinotorwa"],
           answer:
-            "Buri 10 rinova ne2 uye rinotorwa. Buri 9 rinova ne5, izvo zvinomisa cheni. Kutora hakusvetuki buri rine nhamba isiri iyo.",
+            "Gomba 10 rinova ne2 uye rinotorwa. Gomba 9 rinova ne5, izvo zvinomisa cheni. Kutora hakusvetuki gomba rine nhamba isiri iyo.",
         },
         "ayo-skip-start": {
-          title: "Svetuka buri rekutanga",
-          prompt: "Mudzidzo iri, maburi 7–12 ndeako. Edza mhodzi 12 dziri muburi 7 uone kutenderera.",
-          question: "Nderipi buri rinowana mhodzi mbiri pakufamba uku?",
-          choices: ["Buri 7", "Buri 8", "Buri 1"],
+          title: "Svetuka gomba rekutanga",
+          prompt: "Mudzidzo iri, makomba 7–12 ndeako. Edza mhodzi 12 dziri mugomba 7 uone kutenderera.",
+          question: "Nderipi gomba rinowana mhodzi mbiri pakufamba uku?",
+          choices: ["Gomba 7", "Gomba 8", "Gomba 1"],
           answer:
-            "Kutenderera kunoshanyira mamwe maburi 11, kuchisvetuka buri 7. Mhodzi yegumi nembiri inodzokera kuburi 8, iro rinowana mhodzi mbiri pamwe chete. Buri rekutanga rinosara risina chinhu.",
+            "Kutenderera kunoshanyira mamwe makomba 11, kuchisvetuka gomba 7. Mhodzi yegumi nembiri inodzokera kugomba 8, iro rinowana mhodzi mbiri pamwe chete. Gomba rekutanga rinosara risina chinhu.",
         },
       },
     },

@@ -41,16 +41,16 @@ export const RULES_SN: RulesTranslation = {
     },
     togyz: {
       intro:
-        "Togyz kumalak («matombo mapfumbamwe» muchiKazakh), unonzi toguz korgool kuKyrgyzstan, ndiwo mutambo mukuru wekudyara wemapani eKazakhstan. Ndewemhuri yemancala, asi bhodhi rawo rakakura kupfuura mizhinji: mitsara miviri yemaburi mapfumbamwe, matombo mapfumbamwe muburi rimwe nerimwe, 162 pamwe chete. Nhasi une masangano enyika, sangano renyika dzese nemakwikwi enyika dzese, uye UNESCO yakaunyora pane rondedzero yenhaka yetsika isingabatike. Chinousiyanisa i-tuzdyk: buri remukwikwidzi wako raunogona kutora kusvika mutambo wapera.",
+        "Togyz kumalak («matombo mapfumbamwe» muchiKazakh), unonzi toguz korgool kuKyrgyzstan, ndiwo mutambo mukuru wekudyara wemapani eKazakhstan. Ndewemhuri yemancala, asi bhodhi rawo rakakura kupfuura mizhinji: mitsara miviri yemakomba mapfumbamwe, matombo mapfumbamwe mugomba rimwe nerimwe, 162 pamwe chete. Nhasi une masangano enyika, sangano renyika dzese nemakwikwi enyika dzese, uye UNESCO yakaunyora pane rondedzero yenhaka yetsika isingabatike. Chinousiyanisa i-tuzdyk: gomba remukwikwidzi wako raunogona kutora kusvika mutambo wapera.",
       sections: {
         0: {
           heading: "Mitemo",
           items: [
-            "Mutambi mumwe nemumwe ane mutsara wemaburi mapfumbamwe ari pedyo naye nekazan (dura); mutsara wako ndiwo wepasi. Buri rimwe nerimwe rinotanga nematombo mapfumbamwe. Uchitamba nekombiyuta, iwe unotanga; munhevedzano vatambi vanochinjana kutanga mutambo wega wega, saka kombiyuta inotanga mutambo wechipiri wega wega.",
-            "Panguva yako simudza matombo ese ari mune rimwe remaburi ako uadyare rimwe chete rimwe chete uchipesana newachi. Dombo rekutanga rinodzokera muburi rawasimudza; buri rine dombo rimwe chete rinongoriendesa kuburi rinotevera. Maburi makuru anotenderera bhodhi rese.",
-            "Kana dombo rako rekupedzisira rawira muburi remukwikwidzi rikaita kuti nhamba yemo igoverwe nembiri, tora buri iroro rese uriise mukazan yako. Buri iroro chete ndiro rinotorwa. Dombo rekupedzisira kudivi rako harimbotori.",
-            "Kana dombo rako rekupedzisira raita kuti buri remukwikwidzi rive nematombo matatu chaiwo, buri iroro rinova tuzdyk yako: unotora matombo matatu aya, uye dombo rimwe nerimwe rinozowira mariri, ramadyarwa nemutambi upi noupi, rinoenda zvakananga mukazan yako.",
-            "Mutambi mumwe nemumwe anogona kuva netuzdyk imwe chete, uye inogara kusvika mutambo wapera. Buri repfumbamwe remukwikwidzi (rekupedzisira mutsara wako usati watanga) harimbovi tuzdyk. Uye haugone kutora buri rine nhamba yakafanana neye tuzdyk yemukwikwidzi: kana yake iri buri rako 4, haugone kutora buri rake 4. Kana tuzdyk isingabvumirwe, kufamba kunoitwa zvakadaro uye matombo matatu anongosara paari.",
+            "Mutambi mumwe nemumwe ane mutsara wemakomba mapfumbamwe ari pedyo naye nekazan (dura); mutsara wako ndiwo wepasi. Gomba rimwe nerimwe rinotanga nematombo mapfumbamwe. Uchitamba nekombiyuta, iwe unotanga; munhevedzano vatambi vanochinjana kutanga mutambo wega wega, saka kombiyuta inotanga mutambo wechipiri wega wega.",
+            "Panguva yako simudza matombo ese ari mune rimwe remakomba ako uadyare rimwe chete rimwe chete uchipesana newachi. Dombo rekutanga rinodzokera mugomba rawasimudza; gomba rine dombo rimwe chete rinongoriendesa kugomba rinotevera. Makomba makuru anotenderera bhodhi rese.",
+            "Kana dombo rako rekupedzisira rawira mugomba remukwikwidzi rikaita kuti nhamba yemo igoverwe nembiri, tora gomba iroro rese uriise mukazan yako. Gomba iroro chete ndiro rinotorwa. Dombo rekupedzisira kudivi rako harimbotori.",
+            "Kana dombo rako rekupedzisira raita kuti gomba remukwikwidzi rive nematombo matatu chaiwo, gomba iroro rinova tuzdyk yako: unotora matombo matatu aya, uye dombo rimwe nerimwe rinozowira mariri, ramadyarwa nemutambi upi noupi, rinoenda zvakananga mukazan yako.",
+            "Mutambi mumwe nemumwe anogona kuva netuzdyk imwe chete, uye inogara kusvika mutambo wapera. Gomba repfumbamwe remukwikwidzi (rekupedzisira mutsara wako usati watanga) harimbovi tuzdyk. Uye haugone kutora gomba rine nhamba yakafanana neye tuzdyk yemukwikwidzi: kana yake iri gomba rako 4, haugone kutora gomba rake 4. Kana tuzdyk isingabvumirwe, kufamba kunoitwa zvakadaro uye matombo matatu anongosara paari.",
             "Anotanga kuunganidza matombo 82 anokunda; 81 mumwe nemumwe mutambo wakaenzana. Kana mutambi ane nguva yekutamba asina matombo kudivi rake (atsyz), mutambi mumwe nemumwe anowedzera matombo ari kudivi rake mukazan yake, uye kazan hombe inokunda.",
           ],
         },
@@ -58,14 +58,14 @@ export const RULES_SN: RulesTranslation = {
     },
     ayo: {
       intro:
-        "Ayo (ayo olopon) mutambo wekudyara wevaYoruba: maburi gumi nemaviri, mhodzi ina muburi rimwe nerimwe, 48 pamwe chete. Dyara, tora maviri nematatu uchidzokera shure, uye uve wekutanga kusvika 25.",
+        "Ayo (ayo olopon) mutambo wekudyara wevaYoruba: makomba gumi nemaviri, mhodzi ina mugomba rimwe nerimwe, 48 pamwe chete. Dyara, tora maviri nematatu uchidzokera shure, uye uve wekutanga kusvika 25.",
       sections: {
         0: {
           heading: "Mitemo",
           items: [
-            "Maburi 12, mhodzi 4 muburi rimwe nerimwe: 48 pamwe chete. Mutambi wekutanga ane maburi 1–6 uye ndiye anotanga; mutambi wechipiri ane maburi 7–12. Munhevedzano vatambi vanochinjana kutanga mutambo wega wega.",
-            "Tora mhodzi dzese kubva muburi riri kudivi rako uise imwe muburi rimwe nerimwe rinotevera, uchipesana newachi, kubva pa12 kudzokera pa1. Buri rawatora kubva mariri rinosvetukwa pakutenderera kwese, saka rinopedzisa kufamba risina chinhu.",
-            "Kana mhodzi yako yekupedzisira yawira kudivi remukwikwidzi ikaita kuti buri iroro rive ne2 kana 3 chaidzo, ritore. Wobva watarisa buri riri pamberi paro: kana naro riine 2 kana 3 uye riri kudivi remukwikwidzi, ritorewo, zvichidaro uchidzokera shure. Mira pane imwe nhamba kana padivi rako.",
+            "Makomba 12, mhodzi 4 mugomba rimwe nerimwe: 48 pamwe chete. Mutambi wekutanga ane makomba 1–6 uye ndiye anotanga; mutambi wechipiri ane makomba 7–12. Munhevedzano vatambi vanochinjana kutanga mutambo wega wega.",
+            "Tora mhodzi dzese kubva mugomba riri kudivi rako uise imwe mugomba rimwe nerimwe rinotevera, uchipesana newachi, kubva pa12 kudzokera pa1. Gomba rawatora kubva mariri rinosvetukwa pakutenderera kwese, saka rinopedzisa kufamba risina chinhu.",
+            "Kana mhodzi yako yekupedzisira yawira kudivi remukwikwidzi ikaita kuti gomba iroro rive ne2 kana 3 chaidzo, ritore. Wobva watarisa gomba riri pamberi paro: kana naro riine 2 kana 3 uye riri kudivi remukwikwidzi, ritorewo, zvichidaro uchidzokera shure. Mira pane imwe nhamba kana padivi rako.",
             "Hapana mhodzi kudivi rako? Unopfuudza. Divi risina chinhu roga harigumisi mutambo, uye hapana basa rekupa mukwikwidzi asina mhodzi: kutora divi rake rese kunobvumirwa.",
             "Mutambo unopera kana mumwe atora 25 kana kupfuura, kana kuti mhodzi dzasara pabhodhi dzava shoma pane 4. Ane zvibodzwa zvakawanda anokunda; kana zvakaenzana, mutambo wakaenzana. Mhodzi dzasara pabhodhi hadzina wadzinoverengerwa.",
             "Uchitamba nekombiyuta, mamiriro anodzoka kechitatu anopedza mutambo pazvibodzwa zviripo. Pakati pevanhu, mutambi upi noupi anogona kukurudzira kupedza mutambo pazvibodzwa zviripo, mumwe wacho ozosarudza.",

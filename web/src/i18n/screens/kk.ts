@@ -80,7 +80,7 @@ export const KK_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "ranked.aborted": "Ойын жойылды",
   "ranked.abortedHow": "Екі ойыншы да жүріс жасамай тұрып аяқталды, сондықтан рейтингке есептелмейді.",
   "ranked.agreedDraw": "Сіздер қазіргі есеппен аяқтауға келістіңіздер.",
-  "ranked.agreed": "Сіздер қазіргі есеппен аяқтауға келістіңіздер; көбірек жинаған жеңеді.",
+  "ranked.agreed": "Сіздер қазіргі есеппен аяқтауға келістіңіздер; көбірек дән алған жеңеді.",
   "ranked.clock": "{who, select, you {Сіздің уақытыңыз} other {{name} уақыты}} бітті.",
   "ranked.change": "Рейтинг {before} → {after} ({delta})",
   "ranked.notRated": "Бұл ойын рейтингке есептелмеді.",

@@ -80,7 +80,7 @@ export const KY_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "ranked.aborted": "Оюн жокко чыгарылды",
   "ranked.abortedHow": "Эки оюнчу тең жүрүш жасай электе бүттү, ошондуктан рейтингге эсептелбейт.",
   "ranked.agreedDraw": "Сиздер азыркы эсеп менен бүтүрүүгө макул болдуңуздар.",
-  "ranked.agreed": "Сиздер азыркы эсеп менен бүтүрүүгө макул болдуңуздар; көбүрөөк алган жеңет.",
+  "ranked.agreed": "Сиздер азыркы эсеп менен бүтүрүүгө макул болдуңуздар; көбүрөөк дан алган жеңет.",
   "ranked.clock": "{who, select, you {Сиздин убактыңыз} other {{name} убактысы}} бүттү.",
   "ranked.change": "Рейтинг {before} → {after} ({delta})",
   "ranked.notRated": "Бул оюн рейтингге эсептелген жок.",
