@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import solid from "vite-plugin-solid";
+import { compiledCatalogues } from "./web/catalogues.js";
 
 export default defineConfig({
   test: {
@@ -27,9 +28,14 @@ export default defineConfig({
       {
         // Component and store tests of the web client: Solid's JSX transform, its browser build, happy-dom.
         extends: true,
-        plugins: [solid()],
+        plugins: [compiledCatalogues(), solid()],
         resolve: { conditions: ["browser", "development"] },
-        test: { name: "web", environment: "happy-dom", include: ["web/src/**/*.test.{ts,tsx}"] },
+        test: {
+          name: "web",
+          environment: "happy-dom",
+          include: ["web/src/**/*.test.{ts,tsx}"],
+          setupFiles: ["web/src/test-setup.ts"],
+        },
       },
     ],
   },

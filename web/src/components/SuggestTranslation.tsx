@@ -5,14 +5,15 @@
  * language and the key (kept on the device and sent later when offline).
  */
 import { createResource, createSignal, For, Show, type JSX } from "solid-js";
-import { locale, MESSAGE_KEYS, rawMessage, t, unreviewed } from "../i18n/i18n.js";
+import { printAST } from "@formatjs/icu-messageformat-parser/printer.js";
+import { locale, messageAst, messageKeys, t, unreviewed } from "../i18n/i18n.js";
 import { translatedTexts } from "../i18n/content/entries.js";
 import { sendSuggestion } from "../lib/suggestions.js";
 import { useServices } from "../state/services.js";
 
 export function SuggestTranslation(): JSX.Element {
   const services = useServices();
-  const [key, setKey] = createSignal<string>(MESSAGE_KEYS[0]);
+  const [key, setKey] = createSignal<string>("app.loading");
   // The language's rules, tips, questions and lessons, named by where each text sits.
   const [texts] = createResource(locale, translatedTexts);
   const [text, setText] = createSignal("");
@@ -40,7 +41,7 @@ export function SuggestTranslation(): JSX.Element {
           <label class="field">
             <span>{t("settings.suggestWhich")}</span>
             <select value={key()} onChange={(e) => setKey(e.currentTarget.value)}>
-              <For each={MESSAGE_KEYS}>{(k) => <option value={k}>{rawMessage(k).slice(0, 80)}</option>}</For>
+              <For each={messageKeys()}>{(k) => <option value={k}>{printAST(messageAst(k)).slice(0, 80)}</option>}</For>
               <For each={texts() ?? []}>{(e) => <option value={e.key}>{e.text.slice(0, 80)}</option>}</For>
             </select>
           </label>
