@@ -24,5 +24,8 @@ for (const f of files) {
 const kb = (n: number): string => `${(n / 1024).toFixed(1).padStart(7)} KB`;
 const catalogues = readdirSync(join(dist, "assets"))
   .filter((f) => /^(en|ru|kk|ky|yo|sn)-[\w-]+\.js$/.test(f))
-  .map((f) => `${kb(gzipSync(readFileSync(join(dist, "assets", f))).length)}  assets/${f} (language chunk: catalogue, rules or content)`);
+  .map(
+    (f) =>
+      `${kb(gzipSync(readFileSync(join(dist, "assets", f))).length)}  assets/${f} (language chunk: catalogue, rules or content)`,
+  );
 process.stdout.write(`${rows.join("\n")}\n${kb(total)}  first page, gzipped JavaScript\n${catalogues.join("\n")}\n`);

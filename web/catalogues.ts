@@ -34,7 +34,7 @@ export function compileMessages(messages: Messages, locale: string): Record<stri
     try {
       out[k] = parse(m, { locale: new Intl.Locale(locale) });
     } catch (e) {
-      throw new Error(`${locale} ${k}: ${e instanceof Error ? e.message : String(e)}`);
+      throw new Error(`${locale} ${k}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
   }
   return out;
