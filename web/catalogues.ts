@@ -9,20 +9,20 @@ import { parse, type MessageFormatElement } from "@formatjs/icu-messageformat-pa
 import { build } from "esbuild";
 import { resolve } from "node:path";
 import type { Plugin } from "vite";
+import { unreviewedKeys, type ReviewedLocale } from "./src/i18n/review.js";
 
 const SUFFIX = "?compiled";
 const PREFIX = "\0compiled:";
 
 type Messages = Readonly<Record<string, string>>;
 
-/** The catalogue a module exports: English's plain record (the source, reviewed), or a translation. */
-function catalogueOf(mod: Readonly<Record<string, unknown>>): { messages: Messages; reviewed: boolean } {
+/** The messages a module exports: English's plain record, or a translation's `messages`. */
+function messagesOf(mod: Readonly<Record<string, unknown>>): Messages {
   for (const v of Object.values(mod)) {
     if (v === null || typeof v !== "object") continue;
-    const c = v as { messages?: unknown; reviewed?: unknown };
-    if (typeof c.messages === "object" && c.messages !== null)
-      return { messages: c.messages as Messages, reviewed: c.reviewed === true };
-    if (Object.values(v).every((x) => typeof x === "string")) return { messages: v as Messages, reviewed: true };
+    const c = v as { messages?: unknown };
+    if (typeof c.messages === "object" && c.messages !== null) return c.messages as Messages;
+    if (Object.values(v).every((x) => typeof x === "string")) return v as Messages;
   }
   throw new Error("no catalogue in the module");
 }
@@ -65,8 +65,10 @@ export function compiledCatalogues(): Plugin {
       const code = Buffer.from(out.outputFiles[0].text).toString("base64");
       const mod = (await import(`data:text/javascript;base64,${code}`)) as Readonly<Record<string, unknown>>;
       const locale = /([a-z]{2})\.ts$/.exec(file)?.[1] ?? "en";
-      const c = catalogueOf(mod);
-      return `export default ${JSON.stringify({ reviewed: c.reviewed, messages: compileMessages(c.messages, locale) })};`;
+      const messages = messagesOf(mod);
+      // English is the source; a translation's keys no native speaker has checked (i18n/reviewed.ts).
+      const unreviewed = locale === "en" ? [] : unreviewedKeys(locale as ReviewedLocale, messages);
+      return `export default ${JSON.stringify({ unreviewed, messages: compileMessages(messages, locale) })};`;
     },
   };
 }

@@ -15,9 +15,9 @@ import type { Locale } from "./locales.js";
 
 export type MessageValues = Readonly<Record<string, string | number>>;
 
-/** A catalogue as the client gets it: every key's message parsed, and whether a native speaker checked it. */
+/** A catalogue as the client gets it: every key's message parsed, and the keys no native speaker has checked. */
 export interface CompiledCatalogue {
-  readonly reviewed: boolean;
+  readonly unreviewed: readonly MessageKey[];
   readonly messages: { readonly [K in MessageKey]: MessageFormatElement[] };
 }
 
@@ -33,7 +33,7 @@ const LOADERS: { readonly [L in Locale]: () => Promise<CompiledCatalogue> } = {
 
 /** Before the first catalogue arrives (the boot waits for it): every key shows as itself. */
 const NONE: CompiledCatalogue = {
-  reviewed: true,
+  unreviewed: [],
   messages: new Proxy({} as CompiledCatalogue["messages"], {
     get: (_, key) => [{ type: 0, value: String(key) }],
   }),
@@ -52,9 +52,9 @@ export function locale(): Locale {
   return current().locale;
 }
 
-/** Whether the catalogue now shown is one a native speaker has not yet checked. */
+/** Whether the catalogue now shown has texts a native speaker has not yet checked (i18n/reviewed.ts). */
 export function unreviewed(): boolean {
-  return !current().catalogue.reviewed;
+  return current().catalogue.unreviewed.length > 0;
 }
 
 /** The message for `key` in the current language, its places filled from `values`. */
@@ -103,5 +103,7 @@ export async function loadLocale(l: Locale): Promise<void> {
   if (asked !== l) return;
   formats.clear();
   setCurrent({ locale: l, catalogue });
-  if (typeof document !== "undefined") document.documentElement.lang = l;
+  // globalThis: this module is also read by the Node scripts (scripts/i18n-review.ts), which have no DOM.
+  const doc = (globalThis as { document?: { documentElement: { lang: string } } }).document;
+  if (doc !== undefined) doc.documentElement.lang = l;
 }

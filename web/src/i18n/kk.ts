@@ -3,7 +3,6 @@ import type { Catalogue } from "./catalogue.js";
 import { KK_SCREENS } from "./screens/kk.js";
 
 export const KK: Catalogue = {
-  reviewed: false,
   messages: {
     "app.loading": "Жүктелуде…",
     "app.titleMenu": "Манкала — тоғызқұмалақ, айо, цоро",

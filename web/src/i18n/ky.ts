@@ -3,7 +3,6 @@ import type { Catalogue } from "./catalogue.js";
 import { KY_SCREENS } from "./screens/ky.js";
 
 export const KY: Catalogue = {
-  reviewed: false,
   messages: {
     "app.loading": "Жүктөлүүдө…",
     "app.titleMenu": "Манкала — тогуз коргоол, айо, цоро",

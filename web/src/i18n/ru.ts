@@ -3,7 +3,6 @@ import type { Catalogue } from "./catalogue.js";
 import { RU_SCREENS } from "./screens/ru.js";
 
 export const RU: Catalogue = {
-  reviewed: false,
   messages: {
     "app.loading": "Загрузка…",
     "app.titleMenu": "Манкала — тогыз кумалак, айо, цоро",

@@ -3,7 +3,6 @@ import type { Catalogue } from "./catalogue.js";
 import { SN_SCREENS } from "./screens/sn.js";
 
 export const SN: Catalogue = {
-  reviewed: false,
   messages: {
     "app.loading": "Zviri kuuya…",
     "app.titleMenu": "Mancala — togyz kumalak, ayo, tsoro",

@@ -3,7 +3,6 @@ import type { Catalogue } from "./catalogue.js";
 import { YO_SCREENS } from "./screens/yo.js";
 
 export const YO: Catalogue = {
-  reviewed: false,
   messages: {
     "app.loading": "Ó ń gbé e wá…",
     "app.titleMenu": "Mancala — togyz kumalak, ayò, tsoro",
