@@ -1,5 +1,5 @@
 /**
- * The first page's JavaScript, gzipped (web/e2e/bundle.ts `measureClient`: index.html's entry script
+ * The first page's JavaScript, gzipped (e2e/bundle.ts `measureClient`: index.html's entry script
  * and the modules it preloads, which every first visit downloads), and each language's chunks, of
  * which the boot fetches the player's catalogue before the first screen.
  * Usage: npm run -s build:web && npm run -s size [-- dist-dir]
@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { measureClient } from "../web/e2e/bundle.js";
+import { measureClient } from "../e2e/bundle.js";
 
 const dist = process.argv[2] ?? "web/dist";
 const kb = (n: number): string => `${(n / 1024).toFixed(1).padStart(7)} KB`;

@@ -6,9 +6,9 @@
  */
 import { describe, expect, test } from "vitest";
 import { view as positionView, playAll, newGame } from "../../core/games/index.js";
-import { isPlaying, type Settings } from "../../core/online/game.js";
+import { isPlaying, type Settings } from "../../core/online/friend/game.js";
 import { codeOf, newRoom, player, playMoves, rng, waitFor, type Player } from "../local/players.js";
-import { useTestServer } from "./testkit.js";
+import { useTestServer } from "./testing/rigs.js";
 
 const ts = useTestServer();
 
@@ -137,7 +137,7 @@ describe("a friend game by code", () => {
       expect(last.outcome.reason).toBe("agreed");
       const [s0, s1] = positionView(last.final).stores;
       expect(last.outcome.winner).toBe(s0 > s1 ? 0 : s1 > s0 ? 1 : null);
-      // A drawn game is replayed (RULES.md "Matches and series"): the best-of-1 goes on after a draw.
+      // A drawn game is replayed (docs/rules.md "Series and forfeits"): the best-of-1 goes on after a draw.
       expect(alice.view().game.series?.over).toBe(last.outcome.winner !== null);
     } finally {
       alice.session.dispose();

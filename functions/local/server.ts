@@ -5,8 +5,7 @@
  * emulates TTL with a sweeper, and calls the ranked-match timer on an interval.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { WS_PATH } from "../../core/protocol/api.js";
-import { CONFIG_PATH } from "../../web/src/lib/runtimeConfigFile.js";
+import { CONFIG_PATH, WS_PATH } from "../../core/protocol/api.js";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { existsSync } from "node:fs";

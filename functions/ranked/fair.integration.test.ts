@@ -19,7 +19,7 @@ import { makeDynamoConnectionStore } from "../lib/connections.js";
 import { IDENTITY_LIMIT, RATE_WINDOW_MS } from "../lib/flood.js";
 import { startServer, type RunningServer } from "../local/server.js";
 import { makeDynamoRankedStores, makeRankedService } from "./ports.js";
-import { Client, type Msg } from "./testClient.js";
+import { Client, type Msg } from "./testing/client.js";
 import type { RankedStores } from "./types.js";
 
 /** What the farming run may move a rating by, at most (README, ranked section). */

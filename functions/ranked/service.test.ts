@@ -5,7 +5,7 @@ import { makeDeviceKeys, signChallenge } from "../../core/identity.js";
 import { generatedName } from "../../core/names.js";
 import { PROVISIONAL_RD } from "../../core/ratings.js";
 import type { MatchView } from "../../core/protocol/ranked.js";
-import { createHarness, type Harness } from "./testing.js";
+import { createHarness, type Harness } from "./testing/memory.js";
 import { applyResult } from "../ratings/ratings.js";
 
 const SMALL = { holes: 4, seeds: 1 } as const;

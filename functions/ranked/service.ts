@@ -16,7 +16,7 @@ import {
   makeMatch,
   makeMatchView,
   seatOf,
-} from "../../core/ranked/match.js";
+} from "../../core/ranked/game.js";
 import { scoreOf } from "../../core/ranked/settle.js";
 import type { MatchRecord, RatingChange } from "../../core/ranked/types.js";
 import {

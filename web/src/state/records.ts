@@ -1,6 +1,6 @@
 /** A match kept on the device: its setup, the series so far and the moves of the current game. */
 import * as v from "valibot";
-import { BEST_OF, type BestOf, type Series } from "../../../core/match.js";
+import { BEST_OF, type BestOf, type Series } from "../../../core/series.js";
 import { END_REASONS, GAMES, type GameId, type Outcome } from "../../../core/types.js";
 import { SPEEDS, type Speed } from "../game/animate.js";
 import { LEVEL_IDS, type LevelId } from "../game/levels.js";
@@ -25,7 +25,7 @@ export interface SavedGame {
   /** Names of series seat 0 (the device's player, or "player 1") and seat 1. */
   readonly names: readonly [string, string];
   readonly series: Series;
-  /** Moves of the game in progress, RULES.md numbering. */
+  /** Moves of the game in progress, docs/rules.md numbering. */
   readonly moves: readonly number[];
   /** The current game ended outside the rules (forfeit, agreed end), in engine seats. */
   readonly ended: Outcome | null;
