@@ -28,7 +28,7 @@ function messagesOf(mod: Readonly<Record<string, unknown>>): Messages {
 }
 
 /** Each message of a catalogue parsed as intl-messageformat parses it (its tags kept for `tParts`). */
-export function compileMessages(messages: Messages, locale: string): Record<string, MessageFormatElement[]> {
+function compileMessages(messages: Messages, locale: string): Record<string, MessageFormatElement[]> {
   const out: Record<string, MessageFormatElement[]> = {};
   for (const [k, m] of Object.entries(messages)) {
     try {

@@ -86,7 +86,7 @@ export function errorText(code: string): string {
 }
 
 /** The engine's refusals (core/types.ts EngineErrorCode), one key each: the engine's English message is for logs. */
-export const ENGINE_ERROR_KEYS: { readonly [C in EngineErrorCode]: MessageKey } = {
+const ENGINE_ERROR_KEYS: { readonly [C in EngineErrorCode]: MessageKey } = {
   "game/unknown": "error.engine.game/unknown",
   "options/invalid": "error.engine.options/invalid",
   "position/invalid": "error.engine.position/invalid",

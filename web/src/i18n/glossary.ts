@@ -10,13 +10,13 @@ import type { Locale } from "./locales.js";
 
 type TranslatedLocale = Exclude<Locale, "en">;
 
-export interface Rejected {
+interface Rejected {
   /** The rejected word as it appears in a text (lower case; any form containing it is refused). */
   readonly word: string;
   readonly why: string;
 }
 
-export interface TermIn {
+interface TermIn {
   /** The chosen word, as the glossary shows it. */
   readonly chosen: string;
   /** Its forms: a translation of a text whose English uses the term must match this (case-insensitive). */

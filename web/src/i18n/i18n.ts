@@ -16,19 +16,19 @@ import type { Locale } from "./locales.js";
 export type MessageValues = Readonly<Record<string, string | number>>;
 
 /** A catalogue as the client gets it: every key's message parsed, and the keys no native speaker has checked. */
-export interface CompiledCatalogue {
+interface CompiledCatalogue {
   readonly unreviewed: readonly MessageKey[];
   readonly messages: { readonly [K in MessageKey]: MessageFormatElement[] };
 }
 
 /** Each catalogue is its own chunk, fetched on first use (and precached by the service worker). */
 const LOADERS: { readonly [L in Locale]: () => Promise<CompiledCatalogue> } = {
-  en: () => import("./en.js?compiled").then((m) => m.default),
-  ru: () => import("./ru.js?compiled").then((m) => m.default),
-  kk: () => import("./kk.js?compiled").then((m) => m.default),
-  ky: () => import("./ky.js?compiled").then((m) => m.default),
-  yo: () => import("./yo.js?compiled").then((m) => m.default),
-  sn: () => import("./sn.js?compiled").then((m) => m.default),
+  en: () => import("./en.js?compiled").then((m) => m.default as CompiledCatalogue),
+  ru: () => import("./ru.js?compiled").then((m) => m.default as CompiledCatalogue),
+  kk: () => import("./kk.js?compiled").then((m) => m.default as CompiledCatalogue),
+  ky: () => import("./ky.js?compiled").then((m) => m.default as CompiledCatalogue),
+  yo: () => import("./yo.js?compiled").then((m) => m.default as CompiledCatalogue),
+  sn: () => import("./sn.js?compiled").then((m) => m.default as CompiledCatalogue),
 };
 
 /** Before the first catalogue arrives (the boot waits for it): every key shows as itself. */
