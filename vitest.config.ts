@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import solid from "vite-plugin-solid";
+import { compiledCatalogues } from "./web/catalogues.js";
 
 /**
  * The test tiers, by speed. `npm run test:unit` runs `unit` and `web` (no server, no browser, no
@@ -49,9 +50,14 @@ export default defineConfig({
       {
         // Component and store tests of the web client: Solid's JSX transform, its browser build, happy-dom.
         extends: true,
-        plugins: [solid()],
+        plugins: [compiledCatalogues(), solid()],
         resolve: { conditions: ["browser", "development"] },
-        test: { name: "web", environment: "happy-dom", include: ["web/src/**/*.test.{ts,tsx}"] },
+        test: {
+          name: "web",
+          environment: "happy-dom",
+          include: ["web/src/**/*.test.{ts,tsx}"],
+          setupFiles: ["web/src/test-setup.ts"],
+        },
       },
       {
         // Over real WebSockets and HTTP against the local server and dynalite; the CLIs as processes;

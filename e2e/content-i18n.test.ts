@@ -1,16 +1,16 @@
 /**
  * Tips, questions and lessons in the communities' languages, in Chromium against the local server:
  * a Togyz lesson in Kazakh and an Ayo lesson in Yoruba are shown and played in their words (the
- * engine still judges the translated choice), Tsoro's tips and questions read in Shona, a game
- * without a translation keeps its English lesson, and each language's content is its own chunk,
- * outside the first page and precached.
+ * engine still judges the translated choice), Tsoro's tips and questions read in Shona, the other
+ * games are in those languages too, and each language's content is its own chunk, outside the first
+ * page and precached.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LESSONS, type Lesson } from "../web/src/content/lessons.js";
-import { TIPS } from "../web/src/content/rules.js";
+import { playingItems, TIPS } from "../web/src/content/rules.js";
 import { fill } from "../web/src/content/text.js";
 import { levelText } from "../web/src/content/levels.js";
 import { LEVEL_IDS } from "../web/src/present/levels.js";
@@ -87,7 +87,7 @@ describe("content in the community's language", () => {
     await page.context().close();
   }, 90_000);
 
-  test("an Ayo lesson in Yoruba, judged right; a game without a translation keeps its English lesson", async () => {
+  test("an Ayo lesson in Yoruba, judged right; Tsoro's lesson is in Yoruba too", async () => {
     const page = await openInLanguage(browser, h.url, "yo-NG");
     await playLesson(page, "ayo-capture-seven", CONTENT_YO, 3);
     // Ayo's tips and capture diagram on the Rules screen, in Yoruba, the diagram's numbers filled in.
@@ -104,14 +104,14 @@ describe("content in the community's language", () => {
     expect(await text(page, '[data-testid="capture-diagram"] p')).toBe(
       fill(CONTENT_YO.captureDiagram.before, { from: 3, a: 1, b: 2, c: 1 }),
     );
-    // Tsoro is not translated into Yoruba: its lessons stay English (the check above can fail).
+    // Every game is translated: Tsoro's lesson in Yoruba as well.
     await page.goto(new URL("#/lessons/tsoro-relay", h.url).toString());
     await page.waitForSelector('[data-testid="lesson-question"]');
-    expect(await text(page, ".lesson-prompt")).toBe(lesson("tsoro-relay").prompt);
+    expect(await text(page, ".lesson-prompt")).toBe(lessonWords(lesson("tsoro-relay"), CONTENT_YO)?.prompt);
     await page.context().close();
   }, 90_000);
 
-  test("Tsoro's tips, questions and Winner Takes All rules in Shona; Togyz tips stay English in Shona", async () => {
+  test("Tsoro's tips, questions and Winner Takes All rules in Shona; Togyz tips in Shona too", async () => {
     const page = await openInLanguage(browser, h.url, "sn-ZW");
     const sn = CONTENT_SN.games.tsoro;
     await page.goto(new URL("#/rules/tsoro", h.url).toString());
@@ -122,7 +122,7 @@ describe("content in the community's language", () => {
     expect(await section(sn.faqHeading).locator("dt").allTextContents()).toEqual(sn.faq.map(([q]) => q));
     expect(await section(sn.faqHeading).locator("dd").allTextContents()).toEqual(sn.faq.map(([, a]) => a));
     expect(await section(CONTENT_SN.general.playingHeading).locator("li").allTextContents()).toEqual([
-      ...CONTENT_SN.general.playing,
+      ...playingItems(CONTENT_SN.general.playing, sn.playing, sn.keyboard),
     ]);
     const wta = RULES_SN.guides.tsoro?.sections[2];
     expect(
@@ -137,7 +137,7 @@ describe("content in the community's language", () => {
     const guide = (await page.textContent(".guide")) ?? "";
     for (const tip of TIPS.tsoro) expect(guide).not.toContain(tip);
     await page.click('.tabs [role="tab"]:nth-child(1)');
-    await page.waitForSelector(`.guide li:text-is("${TIPS.togyz[0]}")`);
+    await page.waitForSelector(`.guide li:text-is("${CONTENT_SN.games.togyz.tips[0]}")`);
     await page.context().close();
   }, 90_000);
 

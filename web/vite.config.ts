@@ -3,6 +3,7 @@ import { API_PREFIX, WS_PATH } from "../core/protocol/api.js";
 import { defineConfig } from "vite";
 import solid from "vite-plugin-solid";
 import { VitePWA } from "vite-plugin-pwa";
+import { compiledCatalogues } from "./catalogues.js";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -28,7 +29,17 @@ export default defineConfig({
   root,
   base: "./",
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  // The catalogues arrive parsed (web/catalogues.ts), so the client is built without the message parser.
+  resolve: {
+    alias: [
+      {
+        find: /^@formatjs\/icu-messageformat-parser$/,
+        replacement: "@formatjs/icu-messageformat-parser/no-parser.js",
+      },
+    ],
+  },
   plugins: [
+    compiledCatalogues(),
     solid(),
     VitePWA({
       registerType: "prompt",

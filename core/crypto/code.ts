@@ -25,8 +25,12 @@ export const LOCATOR_COUNT = 2 ** LOCATOR_BITS;
 /** A canonical code: 8 upper-case characters of CODE_ALPHABET, no dash. */
 export type RoomCode = string & { readonly __brand: "RoomCode" };
 
+/** Why a typed code was refused: `reason` for the client's sentence, `char` the first stray character. */
 export interface CodeError {
   readonly code: "code/invalid";
+  readonly reason: "length" | "character";
+  readonly char?: string;
+  /** For logs and developers; a player reads the catalogue's sentence for `reason`. */
   readonly message: string;
 }
 
@@ -69,11 +73,13 @@ export function codeForLocator(locator: number, random: (n: number) => Uint8Arra
 /** Reads a typed code. */
 export function parseCode(input: unknown): Result<RoomCode, CodeError> {
   if (typeof input !== "string" || input.length > 40)
-    return err({ code: "code/invalid", message: "a code has 8 characters" });
+    return err({ code: "code/invalid", reason: "length", message: "a code has 8 characters" });
   const s = input.toUpperCase().replace(/[\s-]/g, "").replace(/[IL]/g, "1").replace(/O/g, "0");
-  if (s.length !== CODE_LENGTH) return err({ code: "code/invalid", message: "a code has 8 characters" });
+  if (s.length !== CODE_LENGTH)
+    return err({ code: "code/invalid", reason: "length", message: "a code has 8 characters" });
   for (const ch of s) {
-    if (!CODE_ALPHABET.includes(ch)) return err({ code: "code/invalid", message: `"${ch}" is not in a code` });
+    if (!CODE_ALPHABET.includes(ch))
+      return err({ code: "code/invalid", reason: "character", char: ch, message: `"${ch}" is not in a code` });
   }
   return ok(s as RoomCode);
 }

@@ -10,9 +10,10 @@ import "./styles.css";
 
 document.documentElement.dataset.build = __BUILD_ID__;
 const root = document.getElementById("app");
-// The chosen language's catalogue first (English is built in), so the first screen opens in it.
+// The chosen language's catalogue first (English if it cannot be fetched), so the first screen opens in it.
 const language = readSettings(deviceStorage()).language ?? pickLocale(navigator.languages ?? [navigator.language]);
 void loadLocale(language)
+  .catch(() => loadLocale("en"))
   .catch(() => undefined)
   .finally(() => {
     if (root !== null) render(() => <App />, root);

@@ -5,15 +5,15 @@
  * language and the key (kept on the device and sent later when offline).
  */
 import { createEffect, createSignal, For, Show, type JSX } from "solid-js";
-import { locale, MESSAGE_KEYS, rawMessage, t, unreviewed } from "../i18n/i18n.js";
+import { locale, messageAst, messageKeys, t, unreviewed } from "../i18n/i18n.js";
 import { translatedTexts, type TextEntry } from "../i18n/content/entries.js";
-import { outlineMessage } from "../i18n/outline.js";
+import { outlineAst } from "../i18n/outline.js";
 import { sendSuggestion } from "../lib/suggestions.js";
 import { useServices } from "../state/services.js";
 
 export function SuggestTranslation(): JSX.Element {
   const services = useServices();
-  const [key, setKey] = createSignal<string>(MESSAGE_KEYS[0]);
+  const [key, setKey] = createSignal<string>(messageKeys()[0] ?? "app.loading");
   // The language's rules, tips, questions and lessons, named by where each text sits. Fetched
   // beside the list, not through a resource: the screen does not wait for them (no "Loading…").
   const [texts, setTexts] = createSignal<readonly TextEntry[]>([]);
@@ -52,8 +52,8 @@ export function SuggestTranslation(): JSX.Element {
           <label class="field">
             <span>{t("settings.suggestWhich")}</span>
             <select value={key()} onChange={(e) => setKey(e.currentTarget.value)}>
-              <For each={MESSAGE_KEYS}>
-                {(k) => <option value={k}>{outlineMessage(rawMessage(k), locale()).slice(0, 80)}</option>}
+              <For each={messageKeys()}>
+                {(k) => <option value={k}>{outlineAst(messageAst(k)).slice(0, 80)}</option>}
               </For>
               <For each={texts()}>{(e) => <option value={e.key}>{e.text.slice(0, 80)}</option>}</For>
             </select>

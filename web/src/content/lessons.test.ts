@@ -1,8 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { isLegal, play, toMove } from "../../../core/games/index.js";
 import { startPosition, tryLesson } from "../state/createLesson.js";
-import { claimHolds, LESSON_TEXT, LESSONS, outcomeOf, trueChoices, type Claim, type Tried } from "./lessons.js";
-import { placesOf } from "./text.js";
+import { claimHolds, LESSONS, outcomeOf, trueChoices, type Claim, type Tried } from "./lessons.js";
 
 /** The lesson's move played on the engine from its position. */
 function played(id: string): Tried {
@@ -88,14 +87,5 @@ describe("lessons", () => {
   test("Tsoro lessons name the holes by number, as the board numbers them", () => {
     for (const l of LESSONS.filter((x) => x.family === "tsoro"))
       expect(l.prompt).toMatch(new RegExp(`hole ${l.move + 1}\\b`));
-  });
-
-  test("the screen's sentences have only the places the screen fills", () => {
-    expect(placesOf(LESSON_TEXT.tap).sort()).toEqual(["prediction", "target"]);
-    expect(placesOf(LESSON_TEXT.notThat).sort()).toEqual(["other", "target"]);
-    expect(placesOf(LESSON_TEXT.verdict).sort()).toEqual(["prediction", "truth"]);
-    expect(placesOf(LESSON_TEXT.ayoSide).sort()).toEqual(["from", "mine", "theirs", "to"]);
-    for (const f of Object.values(LESSON_TEXT.pit))
-      for (const t of Object.values(f)) expect(placesOf(t)).toEqual(["n"]);
   });
 });

@@ -324,34 +324,3 @@ export type LessonOf<F extends Family> = Extract<(typeof LESSON_LIST)[number], {
 export function lessonById(id: string | null): Lesson | undefined {
   return LESSONS.find((l) => l.id === id);
 }
-
-/** The words of the lesson screens; `{name}` places are filled by the screen (content/text.ts). */
-export const LESSON_TEXT = {
-  title: "Lessons",
-  heading: "Try a move—no account needed",
-  intro:
-    "Choose a lesson, predict the result, then tap the marked pit on your side. This uses the same rules as the game; nothing is saved or ranked.",
-  tap: "Your prediction: {prediction}. Now tap {target}, marked with a white ring and an arrow, and watch.",
-  notThat: "That is {other}. This lesson tries {target}, marked with a white ring and an arrow: tap it to sow.",
-  targetLabel: "the one to try in this lesson",
-  tuzdyk: "TUZDYK!",
-  right: "Right!",
-  notQuite: "Not quite.",
-  verdict: "You said {prediction}; the answer is {truth}.",
-  tryAgain: "Try again",
-  next: "Next lesson",
-  all: "All lessons",
-  worked: "Read the worked answer",
-  you: "You",
-  opponent: "Opponent",
-  /** A pit named in the lesson text, by game and by whose side it is on. */
-  pit: {
-    togyz: { own: "your pit {n}", theirs: "the opponent's pit {n}" },
-    ayo: { own: "pit {n}", theirs: "pit {n}" },
-    tsoro: { own: "your hole {n}", theirs: "the opponent's hole {n}" },
-  },
-  /** Ayo's captions around the board (the seed's "Try a move"). */
-  ayoTop: "Pits {from}–{to} · sow right to left",
-  ayoBottom: "Pits {from}–{to} · sow left to right",
-  ayoSide: "Your side: pits {from}–{to}. Captured scores before this move: {mine}–{theirs}.",
-} as const;

@@ -15,8 +15,8 @@ export interface Section {
   readonly qa?: readonly (readonly [string, string])[];
 }
 
+/** A game's guide; its title is the game's name in the catalogue (content/games.ts FAMILY_NAMES). */
 export interface GameGuide {
-  readonly title: string;
   readonly intro: string;
   readonly sections: readonly Section[];
 }
@@ -26,17 +26,49 @@ function levels(family: Family): Section {
   return { part: "levels", heading: "Computer levels", items: LEVEL_IDS.map((l) => levelText(family, l)) };
 }
 
-/** How to play on this device: the same for every game. */
+/** How to play on this device: the parts that are the same in every game. */
 export const PLAYING_ITEMS = [
   "Your pits glow when it is your turn. Tap one to sow it, or press and slide across your pits: a dotted ring shows where the last seed would land; lift your finger to sow.",
-  "With a keyboard, Tab to a glowing pit (the ring shows its landing), move between your pits with the arrow keys and press Enter to sow; or press the pit's number (1\u20139, counted along your own row). P pauses, U undoes, H asks for a hint.",
   "Counts sit beside every pit and store. The hand carries the seeds with the number still in hand; captures fly to the store with +n; a red dot marks the pit the last move was sown from.",
-  "Pause stops the game, Undo takes back your last move against the computer, Hint suggests a move, Menu saves and leaves. The flag gives up the game (or, in a series, the whole series).",
+  "Pause stops the game, Undo takes back your last move against the computer, Hint suggests a move, Menu saves and leaves. The flag gives up the game; in a series it asks whether to give up this game or the whole series.",
   "Series: under Series pick Best of 3, 5 or 7. The first player to win a majority of games takes it (2 of 3, 3 of 5, 4 of 7). Players take turns to start each game, and the score shows at the top of the board.",
   "Every game is saved after each move: pick it up from Resume.",
 ] as const;
 
-const PLAYING: Section = { part: "playing", heading: "Playing on this device", items: PLAYING_ITEMS };
+/** The keyboard, per game: the number keys name pits as each game numbers them (screens/Play.tsx). */
+export const KEYBOARD_ITEM = {
+  togyz:
+    "With a keyboard, Tab to a glowing pit (the ring shows its landing), move between your pits with the arrow keys and press Enter to sow; or press the pit's number (1\u20139, counted along your own row from your left). P pauses, U undoes, H asks for a hint.",
+  ayo: "With a keyboard, Tab to a glowing pit (the ring shows its landing), move between your pits with the arrow keys and press Enter to sow; or press the pit's number (1\u20136, counted along your own row in sowing order). P pauses, U undoes, H asks for a hint.",
+  tsoro:
+    "With a keyboard, Tab to a glowing hole (the ring shows its landing), move between your holes with the arrow keys and press Enter to sow; or press the hole's number (1\u20139: your holes are numbered in sowing order, from the left of your bottom row and on along your top row). P pauses, U undoes, H asks for a hint.",
+} as const satisfies { readonly [F in Family]: string };
+
+/** What a game's own screen shows beyond the common parts (Togyz's stars, announcement, score line, layout). */
+export const GAME_PLAYING = {
+  togyz: [
+    "Your nine pits are the row nearest you; the kazans, where captured stones are kept, sit at the ends, yours on the right. On a phone held upright the board turns to fit the screen: your row is on the left and your kazan at the bottom.",
+    "A tuzdyk is marked with a star: white for yours, gold for your opponent's. A stone that falls into a tuzdyk flies straight on to its owner's kazan, and TUZDYK! is announced when one is made.",
+    "The score line at the top shows how many stones each side has in its kazan and whose turn it is.",
+    "At the end the results show the stones each side collected, the number of moves and how the game ended, with your record against that computer level: wins, losses, draws, win rate, current streak and best streak.",
+  ],
+  ayo: [],
+  tsoro: [],
+} as const satisfies { readonly [F in Family]: readonly string[] };
+
+/** The order of the how-to-play items: the common first one, the game's own, its keyboard, the other common ones. */
+export function playingItems(common: readonly string[], own: readonly string[], keyboard: string): readonly string[] {
+  const [first, ...rest] = common;
+  return [first, ...own, keyboard, ...rest];
+}
+
+function playing(family: Family): Section {
+  return {
+    part: "playing",
+    heading: "Playing on this device",
+    items: playingItems(PLAYING_ITEMS, GAME_PLAYING[family], KEYBOARD_ITEM[family]),
+  };
+}
 
 /** Each game's strategy tips (translated in i18n/content, item for item). */
 export const TIPS = {
@@ -120,9 +152,8 @@ export const FAQ = {
 
 export const GUIDES: { readonly [F in Family]: GameGuide } = {
   togyz: {
-    title: "Togyz kumalak",
     intro:
-      "Togyz kumalak (\u201cnine stones\u201d), called toguz korgool in Kyrgyzstan, is the big sowing game of the Kazakh steppe: two rows of nine pits, nine stones in each, 162 in all. What makes it special is the tuzdyk, a pit of your opponent's that you can claim for the rest of the game.",
+      "Togyz kumalak (\u201cnine stones\u201d in Kazakh), called toguz korgool in Kyrgyzstan, is the great sowing game of the Kazakh steppe. It belongs to the mancala family but is played on a bigger board than most: two rows of nine pits, nine stones in each, 162 in all. Today it has national federations, an international federation and world championships, and a place on UNESCO's list of intangible cultural heritage. What makes it special is the tuzdyk, a pit of your opponent's that you can claim for the rest of the game.",
     sections: [
       {
         heading: "Rules",
@@ -137,12 +168,11 @@ export const GUIDES: { readonly [F in Family]: GameGuide } = {
       },
       { part: "tips", heading: "Strategy tips", items: TIPS.togyz },
       { part: "faq", heading: "Common questions", items: [], qa: FAQ.togyz },
-      PLAYING,
+      playing("togyz"),
       levels("togyz"),
     ],
   },
   ayo: {
-    title: "Ayo",
     intro:
       "Ayo (ayo olopon) is the Yoruba sowing game: twelve pits, four seeds in each, 48 in all. Sow, capture twos and threes walking backward, and be first to 25.",
     sections: [
@@ -159,12 +189,11 @@ export const GUIDES: { readonly [F in Family]: GameGuide } = {
       },
       { part: "tips", heading: "Strategy tips", items: TIPS.ayo },
       { part: "faq", heading: "Common questions", items: [], qa: FAQ.ayo },
-      PLAYING,
+      playing("ayo"),
       levels("ayo"),
     ],
   },
   tsoro: {
-    title: "Tsoro",
     intro:
       "Tsoro is Zimbabwe's four-row sowing game. Each player owns the two rows nearest them, and seeds travel round your own two rows only. Play it Classic, where captures leave the board, or Winner Takes All, where you must own every seed.",
     sections: [
@@ -184,7 +213,7 @@ export const GUIDES: { readonly [F in Family]: GameGuide } = {
           "Relay: if the last seed lands in a hole that already had seeds, lift that whole hole and keep sowing.",
           "Capture: if the last seed lands in your top row in a hole that already had seeds, and your opponent's top hole across from it has seeds, take both of their holes in that column (top and bottom). Captured seeds leave the board and count for you. Your turn ends.",
           "Stop: a last seed in an empty hole ends your turn.",
-          "Win: a player with no seeds to move loses. After 50 moves with no capture, more seeds on the board wins.",
+          "Win: a player with no seeds to move loses. After 50 moves with no capture, more seeds on the board wins; equal seeds is a draw.",
         ],
       },
       {
@@ -195,12 +224,12 @@ export const GUIDES: { readonly [F in Family]: GameGuide } = {
           "Take: when your last seed lands in your top row in a hole that already had seeds and the opponent's facing top hole has seeds, take their top and bottom holes in that column and sow those seeds on at once, from the hole after the one you landed in.",
           "Chain: where the last of them lands, the same checks apply: take again, relay from the bottom row, or stop.",
           "Stop: your turn ends on an empty hole, or in your top row when the facing hole is empty.",
-          "Win: own every seed. After 80 moves with no take, or at 400 moves, more seeds wins.",
+          "Win: own every seed. After 80 moves with no take, or at 400 moves, more seeds wins; equal seeds is a draw.",
         ],
       },
       { part: "tips", heading: "Strategy tips", items: TIPS.tsoro },
       { part: "faq", heading: "Common questions", items: [], qa: FAQ.tsoro },
-      PLAYING,
+      playing("tsoro"),
       levels("tsoro"),
     ],
   },

@@ -108,14 +108,10 @@ function codeFiles(dir: string): string[] {
 }
 
 describe("catalogues", () => {
-  test.each(Object.entries(TRANSLATIONS))(
-    "%s has exactly the English keys and says it is not yet reviewed",
-    (_l, c) => {
-      expect(Object.keys(c.messages).sort()).toEqual([...KEYS].sort());
-      expect(c.reviewed).toBe(false);
-      for (const k of KEYS) expect(c.messages[k].trim(), k).not.toBe("");
-    },
-  );
+  test.each(Object.entries(TRANSLATIONS))("%s has exactly the English keys, none empty", (_l, c) => {
+    expect(Object.keys(c.messages).sort()).toEqual([...KEYS].sort());
+    for (const k of KEYS) expect(c.messages[k].trim(), k).not.toBe("");
+  });
 
   test("the English source uses plural categories of English and every message parses", () => {
     const all = KEYS.flatMap((k) => problems("en", k, EN[k]));

@@ -1,8 +1,6 @@
-/** The shape of a translated catalogue: every key of the English one, and whether a native speaker checked it. */
+/** The shape of a translated catalogue: every key of the English one (the review state of each is in i18n/reviewed.ts). */
 import type { MessageKey } from "./en.js";
 
 export interface Catalogue {
-  /** False until a native speaker has read the whole catalogue; the app then asks players for better wording. */
-  readonly reviewed: boolean;
   readonly messages: { readonly [K in MessageKey]: string };
 }

@@ -3,7 +3,9 @@
  * and the HTTP API's): one catalogue key per code, so the server's English `message` is never shown.
  * The table's type names every code, so a code added to the registry without a key fails to compile.
  */
+import type { CodeError } from "../../../core/crypto/index.js";
 import type { ErrorCode, HttpErrorCode } from "../../../core/protocol/errors.js";
+import type { EngineErrorCode } from "../../../core/types.js";
 import type { MessageKey } from "./en.js";
 import { t } from "./i18n.js";
 
@@ -81,4 +83,23 @@ export const ERROR_KEYS: { readonly [C in ErrorCode | HttpErrorCode]: MessageKey
 export function errorText(code: string): string {
   const key = Object.hasOwn(ERROR_KEYS, code) ? ERROR_KEYS[code as keyof typeof ERROR_KEYS] : undefined;
   return key === undefined ? t("error.unknown", { code }) : t(key);
+}
+
+/** The engine's refusals (core/types.ts EngineErrorCode), one key each: the engine's English message is for logs. */
+const ENGINE_ERROR_KEYS: { readonly [C in EngineErrorCode]: MessageKey } = {
+  "game/unknown": "error.engine.game/unknown",
+  "options/invalid": "error.engine.options/invalid",
+  "position/invalid": "error.engine.position/invalid",
+  "move/illegal": "error.engine.move/illegal",
+  "move/game_over": "error.engine.move/game_over",
+  "decode/invalid": "error.engine.decode/invalid",
+};
+
+export function engineErrorText(code: EngineErrorCode): string {
+  return t(ENGINE_ERROR_KEYS[code]);
+}
+
+/** Why a typed join code was refused, from its reason (never core's English message). */
+export function codeErrorText(e: CodeError): string {
+  return t("online.notCode", { reason: e.reason, char: e.char ?? "" });
 }

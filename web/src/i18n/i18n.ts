@@ -1,30 +1,49 @@
 /**
  * The language of the interface: `t(key, values)` formats the current catalogue's ICU message
  * (plurals by the language's CLDR rules, numbers through Intl), and `loadLocale` fetches a
- * catalogue only when it is chosen (English, the source, is in the first page's bundle).
+ * catalogue only when it is chosen. Catalogues arrive compiled (`?compiled`, web/catalogues.ts): each
+ * message is already intl-messageformat's AST, so the client carries the formatter and no parser.
+ * Every language, English too, is its own chunk: the first page carries no catalogue, and the boot
+ * (main.tsx) fetches the player's one before the first screen.
  * The current language is a signal, so every screen that calls `t` follows a change at once.
  */
+import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { IntlMessageFormat } from "intl-messageformat";
 import { createRoot, createSignal } from "solid-js";
-import type { Catalogue } from "./catalogue.js";
-import { EN, type MessageKey } from "./en.js";
+import type { MessageKey } from "./en.js";
 import type { Locale } from "./locales.js";
 
 export type MessageValues = Readonly<Record<string, string | number>>;
 
-const ENGLISH: Catalogue = { reviewed: true, messages: EN };
+/** A catalogue as the client gets it: every key's message parsed, and the keys no native speaker has checked. */
+interface CompiledCatalogue {
+  readonly unreviewed: readonly MessageKey[];
+  readonly messages: { readonly [K in MessageKey]: MessageFormatElement[] };
+}
 
 /** Each catalogue is its own chunk, fetched on first use (and precached by the service worker). */
-const LOADERS: { readonly [L in Exclude<Locale, "en">]: () => Promise<Catalogue> } = {
-  ru: () => import("./ru.js").then((m) => m.RU),
-  kk: () => import("./kk.js").then((m) => m.KK),
-  ky: () => import("./ky.js").then((m) => m.KY),
-  yo: () => import("./yo.js").then((m) => m.YO),
-  sn: () => import("./sn.js").then((m) => m.SN),
+const LOADERS: { readonly [L in Locale]: () => Promise<CompiledCatalogue> } = {
+  en: () => import("./en.js?compiled").then((m) => m.default as CompiledCatalogue),
+  ru: () => import("./ru.js?compiled").then((m) => m.default as CompiledCatalogue),
+  kk: () => import("./kk.js?compiled").then((m) => m.default as CompiledCatalogue),
+  ky: () => import("./ky.js?compiled").then((m) => m.default as CompiledCatalogue),
+  yo: () => import("./yo.js?compiled").then((m) => m.default as CompiledCatalogue),
+  sn: () => import("./sn.js?compiled").then((m) => m.default as CompiledCatalogue),
+};
+
+/** Before the first catalogue arrives (the boot waits for it): every key shows as itself. */
+const NONE: CompiledCatalogue = {
+  unreviewed: [],
+  messages: new Proxy({} as CompiledCatalogue["messages"], {
+    get: (_, key) => [{ type: 0, value: String(key) }],
+  }),
 };
 
 const [current, setCurrent] = createRoot(() =>
-  createSignal<{ readonly locale: Locale; readonly catalogue: Catalogue }>({ locale: "en", catalogue: ENGLISH }),
+  createSignal<{ readonly locale: Locale; readonly catalogue: CompiledCatalogue }>({
+    locale: "en",
+    catalogue: NONE,
+  }),
 );
 const formats = new Map<string, IntlMessageFormat>();
 
@@ -33,9 +52,9 @@ export function locale(): Locale {
   return current().locale;
 }
 
-/** Whether the catalogue now shown is one a native speaker has not yet checked. */
+/** Whether the catalogue now shown has texts a native speaker has not yet checked (i18n/reviewed.ts). */
 export function unreviewed(): boolean {
-  return !current().catalogue.reviewed;
+  return current().catalogue.unreviewed.length > 0;
 }
 
 /** The message for `key` in the current language, its places filled from `values`. */
@@ -65,11 +84,13 @@ export function tParts<T>(
   return Array.isArray(out) ? out : [out];
 }
 
-/** Every key, in the source catalogue's order. */
-export const MESSAGE_KEYS = Object.keys(EN) as readonly MessageKey[];
+/** Every key of the current catalogue, in the source catalogue's order. */
+export function messageKeys(): readonly MessageKey[] {
+  return Object.keys(current().catalogue.messages) as MessageKey[];
+}
 
-/** The current language's message for `key` as written in its catalogue, places unfilled. */
-export function rawMessage(key: MessageKey): string {
+/** The current language's message for `key` as parsed, places unfilled (the suggestion form prints it). */
+export function messageAst(key: MessageKey): MessageFormatElement[] {
   return current().catalogue.messages[key];
 }
 
@@ -78,8 +99,11 @@ let asked: Locale = "en";
 /** Switches the interface to `l`, fetching its catalogue first; sets `<html lang>`. */
 export async function loadLocale(l: Locale): Promise<void> {
   asked = l;
-  const catalogue = l === "en" ? ENGLISH : await LOADERS[l]();
+  const catalogue = await LOADERS[l]();
   if (asked !== l) return;
+  formats.clear();
   setCurrent({ locale: l, catalogue });
-  if (typeof document !== "undefined") document.documentElement.lang = l;
+  // globalThis: this module is also read by the Node scripts (scripts/i18n-review.ts), which have no DOM.
+  const doc = (globalThis as { document?: { documentElement: { lang: string } } }).document;
+  if (doc !== undefined) doc.documentElement.lang = l;
 }

@@ -27,8 +27,9 @@ const KEYS: { readonly [F in Family]: { readonly [L in LevelId]: MessageKey } } 
 export function levelSentence(family: Family, level: LevelId): string {
   if (locale() === "en") return levelText(family, level);
   const f = LEVEL_FACTS[level];
+  // Numbers, so that a sentence's plural follows them (0 where the level has no such fact).
   return t(KEYS[family][level], {
-    depth: f.depth === null ? "" : String(f.depth),
-    oneIn: f.randomRate > 0 ? String(Math.round(1 / f.randomRate)) : "",
+    depth: f.depth ?? 0,
+    oneIn: f.randomRate > 0 ? Math.round(1 / f.randomRate) : 0,
   });
 }

@@ -3,8 +3,6 @@
  * named ("{holes} × 2 лунки, по {seeds} семени"), a plural or select shown by its `other` form, tags
  * by their text. Not the ICU source, which a translator-to-be should not have to read.
  */
-import { IntlMessageFormat } from "intl-messageformat";
-
 /** The parsed message's nodes, as intl-messageformat gives them (kinds by number). */
 interface Node {
   readonly type: number;
@@ -35,11 +33,7 @@ function outlineNodes(nodes: readonly Node[], pound: string | null): string {
     .join("");
 }
 
-/** `message` (ICU) read as text with its places named; the message itself if it does not parse. */
-export function outlineMessage(message: string, locale: string): string {
-  try {
-    return outlineNodes(new IntlMessageFormat(message, locale).getAst() as readonly Node[], null);
-  } catch {
-    return message;
-  }
+/** A compiled message (its AST, as the catalogues ship it) read as text with its places named. */
+export function outlineAst(nodes: readonly unknown[]): string {
+  return outlineNodes(nodes as readonly Node[], null);
 }

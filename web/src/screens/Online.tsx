@@ -20,6 +20,7 @@ import { DEFAULT_SETUP } from "../state/records.js";
 import { describeSetup } from "../content/setup.js";
 import "../online.css";
 import { t } from "../i18n/i18n.js";
+import { codeErrorText } from "../i18n/errors.js";
 
 export function OnlineScreen(props: { join: boolean; code: string | null }): JSX.Element {
   const [, router] = useRouter();
@@ -58,7 +59,7 @@ export function OnlineScreen(props: { join: boolean; code: string | null }): JSX
     e.preventDefault();
     const c = parseCode(typed());
     if (!c.ok) {
-      setProblem(t("online.notCode", { reason: c.error.message }));
+      setProblem(codeErrorText(c.error));
       return;
     }
     // Typing the code of a game this device already plays returns to its seat.
@@ -68,7 +69,7 @@ export function OnlineScreen(props: { join: boolean; code: string | null }): JSX
     }
     const r = makeGuestRoom(typed(), Date.now(), announced());
     if ("error" in r) {
-      setProblem(r.error);
+      setProblem(codeErrorText(r.error));
       return;
     }
     rooms.put(r.room);

@@ -23,7 +23,7 @@ export function RulesScreen(props: { family: string | null }): JSX.Element {
   const [, router] = useRouter();
   const fam = (): Family =>
     (FAMILIES as readonly string[]).includes(props.family ?? "") ? (props.family as Family) : "togyz";
-  // The rules in the chosen language where its community's game has them translated, English otherwise.
+  // The rules in the chosen language (English, the source, has no overlay).
   const [local] = createResource(locale, (l) => RULES_LOADERS[l]?.().catch(() => undefined));
   // Tips, questions and the general sections in the chosen language's content translation.
   const [content] = createResource(locale, loadContent);
@@ -57,9 +57,9 @@ export function RulesScreen(props: { family: string | null }): JSX.Element {
           )}
         </For>
       </div>
-      <div role="tabpanel" aria-label={guide().title}>
+      <div role="tabpanel" aria-label={FAMILY_NAMES[fam()]}>
         <article class="card guide">
-          <h2>{guide().title}</h2>
+          <h2>{FAMILY_NAMES[fam()]}</h2>
           <p class="intro">{guide().intro}</p>
           <For each={guide().sections}>
             {(s) => (

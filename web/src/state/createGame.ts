@@ -33,6 +33,7 @@ import type { StatsActions, GameResult } from "./createStats.js";
 import type { SavesActions } from "./createSaves.js";
 import { engineOptions, type SavedGame } from "./records.js";
 import { t } from "../i18n/i18n.js";
+import { engineErrorText } from "../i18n/errors.js";
 
 type Phase = "idle" | "animating" | "thinking" | "over";
 
@@ -298,7 +299,7 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
     const before = current;
     const r = play(before, move);
     if (!r.ok) {
-      setState("error", r.error.message);
+      setState("error", engineErrorText(r.error.code));
       return;
     }
     const g = ++generation;
@@ -347,7 +348,7 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
       });
     } catch (e) {
       if (g === generation && !disposed) {
-        setState("error", t("error.computer", { message: e instanceof Error ? e.message : String(e) }));
+        setState("error", t("error.computer"));
       }
       return;
     }

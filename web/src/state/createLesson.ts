@@ -5,7 +5,8 @@
 import { createStore, produce, type Store } from "solid-js/store";
 import { play, setup, toMove, type State, boardView, type BoardView } from "../../../core/games/index.js";
 import type { Seat } from "../../../core/types.js";
-import { LESSON_TEXT, trueChoices, type Lesson, type Tried } from "../content/lessons.js";
+import { trueChoices, type Lesson, type Tried } from "../content/lessons.js";
+import { t } from "../i18n/i18n.js";
 import { playTrace, prefersReducedMotion, stepMs, type Cue, type Speed } from "../present/animate.js";
 import { legalPits, moveOfPit } from "../present/moves.js";
 import { createTimers, makeBoardStage, type Announcement, type Flight } from "../present/stage.js";
@@ -111,7 +112,7 @@ export function createLesson(
     announce(e) {
       if (e.t !== "tuzdyk") return;
       const id = ++announceId;
-      setState("announce", { id, text: LESSON_TEXT.tuzdyk, side: "bottom" });
+      setState("announce", { id, text: t("announce.tuzdyk"), side: "bottom" });
       later(1400, () => {
         if (state.announce?.id === id) setState("announce", null);
       });

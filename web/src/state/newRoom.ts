@@ -4,7 +4,7 @@
  * room id and seat secret.
  */
 import nacl from "tweetnacl";
-import { generateCode, generateSecret, makeBase64Url, parseCode } from "../../../core/crypto/index.js";
+import { generateCode, generateSecret, makeBase64Url, parseCode, type CodeError } from "../../../core/crypto/index.js";
 import type { SavedRoom, RoomSetup } from "./createRooms.js";
 
 export function makeOwnRoom(setup: RoomSetup, now: number): SavedRoom {
@@ -32,9 +32,9 @@ export function makeGuestRoom(
   typed: string,
   now: number,
   announced: RoomSetup | null = null,
-): { room: SavedRoom } | { error: string } {
+): { room: SavedRoom } | { error: CodeError } {
   const c = parseCode(typed);
-  if (!c.ok) return { error: c.error.message };
+  if (!c.ok) return { error: c.error };
   return {
     room: {
       code: c.value,

@@ -70,7 +70,8 @@ describe("friend rooms kept on the device", () => {
     expect("room" in g && g.room.secret).toBe("");
     expect("room" in g && g.room.key).toBeUndefined();
     if ("room" in g) expect(parseRooms([g.room])).toEqual([g.room]);
-    expect(makeGuestRoom("K7PQ-2A9", 5)).toEqual({ error: "a code has 8 characters" });
+    expect(makeGuestRoom("K7PQ-2A9", 5)).toMatchObject({ error: { code: "code/invalid", reason: "length" } });
+    expect(makeGuestRoom("K7PQ-2A9U", 5)).toMatchObject({ error: { reason: "character", char: "U" } });
     expect(showCode("K7PQ2A9M")).toBe("K7PQ-2A9M");
   });
 

@@ -4,7 +4,7 @@
  */
 import type { Family } from "../../content/families.js";
 import type { Lesson } from "../../content/lessons.js";
-import type { GameGuide, Section } from "../../content/rules.js";
+import { playingItems, type GameGuide, type Section } from "../../content/rules.js";
 import type { ContentTranslation, GameContent, LessonWords } from "./types.js";
 
 function gameContent(c: ContentTranslation | undefined, f: Family): GameContent<Family> | undefined {
@@ -22,17 +22,21 @@ export function withContent(
   levels?: readonly string[],
 ): GameGuide {
   if (c === undefined) return guide;
-  const g = gameContent(c, family);
+  const g = c.games[family] as GameContent<Family>;
   return {
     ...guide,
     sections: guide.sections.map((s): Section => {
       switch (s.part) {
         case "tips":
-          return g === undefined ? s : { ...s, heading: g.tipsHeading, items: g.tips };
+          return { ...s, heading: g.tipsHeading, items: g.tips };
         case "faq":
-          return g === undefined ? s : { ...s, heading: g.faqHeading, qa: g.faq };
+          return { ...s, heading: g.faqHeading, qa: g.faq };
         case "playing":
-          return { ...s, heading: c.general.playingHeading, items: c.general.playing };
+          return {
+            ...s,
+            heading: c.general.playingHeading,
+            items: playingItems(c.general.playing, g.playing, g.keyboard),
+          };
         case "levels":
           return { ...s, heading: c.general.levelsHeading, items: levels ?? s.items };
         default:

@@ -1,27 +1,19 @@
 /**
- * The shape of a content translation: strategy tips, common questions and lessons of the games a
- * language's community plays, and the guide's general part. Every shape is read off the English
+ * The shape of a content translation: strategy tips, common questions and lessons of every game,
+ * and the guide's general part. Every shape is read off the English
  * source (content/rules.ts, content/lessons.ts), so a missing or extra tip, question, lesson or
  * choice fails the type check.
  */
 import type { Family } from "../../content/families.js";
 import type { LessonOf } from "../../content/lessons.js";
-import type { CAPTURE_DIAGRAM, FAQ, PLAYING_ITEMS, TIPS } from "../../content/rules.js";
+import type { CAPTURE_DIAGRAM, FAQ, GAME_PLAYING, PLAYING_ITEMS, TIPS } from "../../content/rules.js";
 import type { Locale } from "../locales.js";
 
 /** The same shape as `T` (tuples keep their length), every text a string. */
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
 
-/** The games each language must carry: its community's (English is the source). */
-export const COMMUNITY_GAMES = {
-  ru: ["togyz"],
-  kk: ["togyz"],
-  ky: ["togyz"],
-  yo: ["ayo"],
-  sn: ["tsoro"],
-} as const satisfies { readonly [L in Exclude<Locale, "en">]: readonly Family[] };
-
-export type TranslatedLocale = keyof typeof COMMUNITY_GAMES;
+/** The languages that translate the content (English is the source). */
+export type TranslatedLocale = Exclude<Locale, "en">;
 
 /** A lesson's words; the choices in the English order (the engine decides which is true). */
 export interface LessonWords<C extends readonly unknown[]> {
@@ -42,6 +34,9 @@ export interface GameContent<F extends Family> {
   readonly faqHeading: string;
   readonly faq: Strings<(typeof FAQ)[F]>;
   readonly lessons: LessonsWords<F>;
+  /** The game's own how-to-play items (content/rules.ts GAME_PLAYING) and its keyboard item. */
+  readonly playing: Strings<(typeof GAME_PLAYING)[F]>;
+  readonly keyboard: string;
 }
 
 /** The guide's parts that are the same in every game. */
@@ -51,22 +46,15 @@ interface GeneralContent {
   readonly levelsHeading: string;
 }
 
-type GamesContent = { readonly [F in Family]?: GameContent<F> };
+type GamesContent = { readonly [F in Family]: GameContent<F> };
 
 /** The words of Ayo's capture diagram on the Rules screen; places as in English. */
 export type DiagramWords = { readonly [K in keyof typeof CAPTURE_DIAGRAM]: string };
 
+/** A language's content: every game, every text (the per-key review state is in i18n/review). */
 export interface ContentTranslation {
-  /** False until a native speaker has checked it. */
-  readonly reviewed: boolean;
   readonly general: GeneralContent;
   readonly games: GamesContent;
-  /** Ayo's capture diagram, in the language of Ayo's community. */
-  readonly captureDiagram?: DiagramWords;
-}
-
-/** A language's translation: its community's games are required. */
-export interface ContentFor<L extends TranslatedLocale> extends ContentTranslation {
-  readonly games: GamesContent & { readonly [F in (typeof COMMUNITY_GAMES)[L][number]]: GameContent<F> };
-  readonly captureDiagram: "ayo" extends (typeof COMMUNITY_GAMES)[L][number] ? DiagramWords : undefined;
+  /** Ayo's capture diagram. */
+  readonly captureDiagram: DiagramWords;
 }

@@ -7,8 +7,7 @@ export interface GuideOverlay {
   readonly sections: Readonly<Record<number, { readonly heading: string; readonly items: readonly string[] }>>;
 }
 
+/** Every game's rules in one language (the review state of each text is kept per key, in i18n/review). */
 export interface RulesTranslation {
-  /** False until a native speaker has checked it. */
-  readonly reviewed: boolean;
-  readonly guides: Partial<Readonly<Record<Family, GuideOverlay>>>;
+  readonly guides: Readonly<Record<Family, GuideOverlay>>;
 }

@@ -105,7 +105,7 @@ export const EN_SCREENS = {
   "replay.reviewAgain": "Review again",
   "replay.share": "Share",
   "replay.reviewing": "Reviewing… {k} of {n} positions",
-  "replay.reviewStopped": "The review stopped: {message}",
+  "replay.reviewStopped": "The review stopped. Try again.",
   "replay.graph": "Evaluation for {name} over the moves",
   "replay.graphNote":
     "Above the line {a} stands better, below it {b}. Shaded: a move that lost more than {loss} against the engine's choice.",

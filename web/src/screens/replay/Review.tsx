@@ -59,10 +59,10 @@ export function createReview(rec: GameRecord, movers: readonly Seat[], names: re
     );
     handle.done.then(
       () => setReview({ running: false, done: true }),
-      (e: unknown) =>
+      () =>
         setReview({
           running: false,
-          error: t("replay.reviewStopped", { message: e instanceof Error ? e.message : String(e) }),
+          error: t("replay.reviewStopped"),
         }),
     );
   };
