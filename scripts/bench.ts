@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: JSON lines `{"name","unit","value"}`. Each module in `scripts/bench/` exports
- * `run(emit)` and adds its own figures (engine, AI, local server).
+ * `run(emit)` and adds its own figures (engine, AI, local server); what the benches and their tests
+ * drive (the chaos harness) lives in `scripts/bench/harness/`, which is not a bench.
  */
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";

@@ -1,7 +1,7 @@
 /**
  * `npm run -s bench chaos`: at least 200 whole games (half friend, half ranked) between two clients
  * on the local server under every gateway fault at once, at the chaos test's scale
- * (functions/local/chaos.ts), CHAOS_PARALLEL games at a time (default 8). CHAOS_GAMES sets the
+ * (scripts/bench/harness/chaos.ts), CHAOS_PARALLEL games at a time (default 8). CHAOS_GAMES sets the
  * number of games, CHAOS_MODES the kinds (`friend,ranked`, `ranked` or `friend`), CHAOS_THROTTLED the
  * share of messages throttled at random (default 0.1), CHAOS_RATE a stage throttle (token bucket)
  * per game in play on top (default none). Prints JSON lines
@@ -18,7 +18,7 @@ import {
   rankedGame,
   startChaosServer,
   type GameReport,
-} from "../../functions/local/chaos.js";
+} from "./harness/chaos.js";
 import type { Emit } from "../bench.js";
 
 type Mode = GameReport["mode"];

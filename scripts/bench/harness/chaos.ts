@@ -3,22 +3,22 @@
  * misbehaves as a deployed stage does, at shortened scale (gateway.ts): idle and longest-connection
  * cuts in seconds, the stage throttle, failing integrations and random drops, all at once. Each
  * game reports what was lost or duplicated, false departures, the clock's charges and how long
- * each reconnect took. Used by the chaos test (functions/local/chaos.test.ts) and the chaos bench
+ * each reconnect took. Used by the chaos test (scripts/bench/harness/chaos.test.ts) and the chaos bench
  * (`npm run -s bench chaos`).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import type { WebSocket } from "ws";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { legalMoves, newGame, playAll, type State } from "../../core/games/index.js";
-import { makeDeviceKeys } from "../../core/identity.js";
-import { ABSENCE_QUIET_MS, type ConnectionOptions, type ConnectionState } from "../../core/online/connection.js";
-import { seatToMove } from "../../core/online/game.js";
-import { openRankedLink, type RankedLink } from "../../core/online/ranked.js";
-import type { MatchView, RankedClientMessage, RankedServerMessage } from "../../core/protocol/ranked.js";
-import { codeOf, newRoom, player, rng, waitFor, wsFactory, type Player } from "./players.js";
-import type { GatewayFaults } from "./gateway.js";
-import { startServer, type RunningServer } from "./server.js";
+import { legalMoves, newGame, playAll, type State } from "../../../core/games/index.js";
+import { makeDeviceKeys } from "../../../core/identity.js";
+import { ABSENCE_QUIET_MS, type ConnectionOptions, type ConnectionState } from "../../../core/online/connection.js";
+import { seatToMove } from "../../../core/online/game.js";
+import { openRankedLink, type RankedLink } from "../../../core/online/ranked.js";
+import type { MatchView, RankedClientMessage, RankedServerMessage } from "../../../core/protocol/ranked.js";
+import { codeOf, newRoom, player, rng, waitFor, wsFactory, type Player } from "../../../functions/local/players.js";
+import type { GatewayFaults } from "../../../functions/local/gateway.js";
+import { startServer, type RunningServer } from "../../../functions/local/server.js";
 
 /** The faults at test scale. The throttle's rate is per concurrent game (the bucket is the stage's). */
 export interface ChaosScale {
