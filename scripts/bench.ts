@@ -11,6 +11,8 @@ export interface BenchRow {
   readonly name: string;
   readonly unit: string;
   readonly value: number;
+  /** What a row names beyond its figure (a failing game's place, mode and how to re-run it). */
+  readonly detail?: Readonly<Record<string, string | number | boolean>>;
 }
 export type Emit = (row: BenchRow) => void;
 
