@@ -295,8 +295,14 @@ export function createConnection(o: ConnectionOptions): Connection {
   }
 
   function onFrame(s: SocketLike, data: unknown): void {
-    if (disposed || s !== current) return; // a retired or not yet adopted socket says nothing
-    lastHeard = t.now();
+    if (disposed) return;
+    // A socket replaced by its planned successor is still the server's until the application has
+    // resumed on the successor (signed in, back in its seat): what the server pushes meanwhile (the
+    // opponent back, a move) goes there, and is heard. Its answers are not: what it carried in
+    // flight goes again on the successor. A socket not yet adopted says nothing.
+    const pushOnRetiring = s !== current && retiring.includes(s);
+    if (s !== current && !pushOnRetiring) return;
+    if (!pushOnRetiring) lastHeard = t.now();
     let frame: unknown;
     try {
       frame = JSON.parse(typeof data === "string" ? data : String(data));
@@ -305,6 +311,10 @@ export function createConnection(o: ConnectionOptions): Connection {
     }
     if (typeof frame !== "object" || frame === null || Array.isArray(frame)) return;
     const f = frame as Record<string, unknown>;
+    if (pushOnRetiring) {
+      if (f.rid === undefined && !isGatewayErrorFrame(f)) h.onMessage(f);
+      return;
+    }
     if (isGatewayErrorFrame(f)) {
       resendSoon();
       return;

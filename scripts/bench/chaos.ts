@@ -10,6 +10,13 @@
  * clock's worst overcharge; then what the gateway did (its throttled and failed shares measured)
  * and the machine's load average.
  *
+ * False departures: a game that ends by abandonment, time, forfeit or abort nobody chose, and
+ * each absence of ABSENCE_QUIET_MS or more one player was shown of the other while both were in
+ * the game. Every absence shown that long is counted (`shown_away`) and sorted: `real_absences`,
+ * the other really was away that long (its own link was not back in the game: at this scale a
+ * reconnect can meet a drop, a throttled sign-in and a failed one in a row), and `observer_away`,
+ * the watching side was away itself for the rest and could not be told (harness `sortAbsences`).
+ *
  * Replay: every fault the gateway gives a player (its drops, each message's throttle and failure)
  * and every move and chat line is drawn from the game's seed, derived from the run's seed
  * (`chaos.seed`, first row; CHAOS_SEED sets it, default random). Each game that shows anything
@@ -102,9 +109,11 @@ export async function run(emit: Emit): Promise<void> {
               process.stderr.write(
                 `chaos: game ${i} ${Math.round((Date.now() - t0) / 1000)}s lost=${r.lost} dup=${r.duplicated} false=${r.falseDepartures} ${r.detail}\n`,
               );
-            if (r.lost + r.duplicated + r.falseDepartures + r.refusedStale + r.otherMatch > 0 || !r.same)
+            const a = r.absences;
+            if (r.lost + r.duplicated + r.falseDepartures + r.refusedStale + r.otherMatch + a.shown > 0 || !r.same)
               keep(
-                `lost=${r.lost} dup=${r.duplicated} false=${r.falseDepartures} same=${r.same} stale=${r.refusedStale} otherMatch=${r.otherMatch} ${r.detail}`,
+                `lost=${r.lost} dup=${r.duplicated} false=${r.falseDepartures} same=${r.same} stale=${r.refusedStale} otherMatch=${r.otherMatch}` +
+                  ` shown_away=${a.shown} (real ${a.real}, observer away ${a.observerAway}, unexplained ${a.unexplained}) ${r.detail}`,
                 r,
               );
           } catch (e) {
@@ -133,6 +142,9 @@ export async function run(emit: Emit): Promise<void> {
         lost: m.report?.lost ?? 0,
         duplicated: m.report?.duplicated ?? 0,
         false_departures: m.report?.falseDepartures ?? 0,
+        shown_away: m.report?.absences.shown ?? 0,
+        real_absences: m.report?.absences.real ?? 0,
+        observer_away: m.report?.absences.observerAway ?? 0,
         unfinished: m.report === null,
         replay: `CHAOS_SEED=${runSeed} CHAOS_GAME=${m.index} CHAOS_MODES=${modesText} npm run -s bench chaos`,
         trace: m.trace,
@@ -167,6 +179,24 @@ export async function run(emit: Emit): Promise<void> {
       "false_departures",
       "events",
       sum(rs, (r) => r.falseDepartures),
+    );
+    // Every absence of ABSENCE_QUIET_MS or more shown, and what it was: the other really away
+    // that long, or the watching side away itself (it could not be told). The rest are counted in
+    // false_departures.
+    row(
+      "shown_away",
+      "absences",
+      sum(rs, (r) => r.absences.shown),
+    );
+    row(
+      "real_absences",
+      "absences",
+      sum(rs, (r) => r.absences.real),
+    );
+    row(
+      "observer_away",
+      "absences",
+      sum(rs, (r) => r.absences.observerAway),
     );
     row("disagreeing", "games", rs.filter((r) => !r.same).length);
     if (mode !== "friend") {

@@ -127,7 +127,7 @@ export function createTrace(): Trace {
   const lines: string[] = [];
   return {
     note(who, what) {
-      lines.push(`+${String(Date.now() - start).padStart(6)} ${who.padEnd(4)} ${what}`);
+      lines.push(`+ ${String(Date.now() - start).padStart(7)} ${who.padEnd(4)} ${what}`);
     },
     lines: () => lines,
   };
@@ -241,8 +241,13 @@ export interface GameReport {
   readonly lost: number;
   /** Actions recorded more than once. */
   readonly duplicated: number;
-  /** "Left", forfeit, abort or flag that nobody chose, and absences shown longer than ABSENCE_QUIET_MS. */
+  /**
+   * "Left", forfeit, abort or flag that nobody chose, and absences of ABSENCE_QUIET_MS or more
+   * shown while both players were in the game (`absences.unexplained`).
+   */
   readonly falseDepartures: number;
+  /** Every absence of ABSENCE_QUIET_MS or more shown, sorted by what it was (`sortAbsences`). */
+  readonly absences: AbsenceCounts;
   /** Both clients (and, ranked, the server) end on the same moves and position. */
   readonly same: boolean;
   /** Each reconnect: ms from losing the connection to being back in the game. */
@@ -256,41 +261,57 @@ export interface GameReport {
   readonly detail: string;
 }
 
-/** Watches a connection state and records how long each reconnect took (and, traced, each change). */
+type Span = readonly [number, number];
+
+/**
+ * Watches a connection state: how long each reconnect took, and when the side was away (from
+ * losing the connection to being back in the game, after it was first in), and, traced, each change.
+ */
 function recoveryMeter(note?: (what: string) => void): {
   see(s: ConnectionState, at: number): void;
   readonly times: number[];
+  /** The side's own absences until `at` (one still running ends at `at`). */
+  away(at: number): Span[];
 } {
   let downAt: number | null = null;
   let everUp = false;
   let last = "";
   const times: number[] = [];
+  const spans: Span[] = [];
   return {
     times,
     see(s, at) {
       if (s.status !== last) note?.(`link ${s.status}`);
       last = s.status;
       if (s.status === "connected") {
-        if (downAt !== null && everUp) times.push(at - downAt);
+        if (downAt !== null && everUp) {
+          times.push(at - downAt);
+          spans.push([downAt, at]);
+        }
         everUp = true;
         downAt = null;
       } else downAt ??= at;
     },
+    away: (at) => (downAt !== null && everUp ? [...spans, [downAt, at]] : [...spans]),
   };
 }
 
-/** Watches the other player's presence: how long each absence lasted (and, traced, where each began and ended). */
+/** Watches the other player's presence: each absence shown (and, traced, where each began and ended). */
 function absenceMeter(note?: (what: string) => void): {
   see(online: boolean, at: number, why?: string): void;
   longest(at: number): number;
+  /** Whether the other is shown away now. */
+  away(): boolean;
+  /** The absences shown until `at` (one still shown ends at `at`). */
+  shown(at: number): Span[];
 } {
   let since: number | null = null;
-  let longest = 0;
+  const spans: Span[] = [];
   return {
     see(online, at, why = "") {
       if (online) {
         if (since !== null) {
-          longest = Math.max(longest, at - since);
+          spans.push([since, at]);
           note?.(`sees the other back after ${at - since} ms ${why}`);
         }
         since = null;
@@ -299,7 +320,68 @@ function absenceMeter(note?: (what: string) => void): {
         note?.(`sees the other away ${why}`);
       }
     },
-    longest: (at) => Math.max(longest, since === null ? 0 : at - since),
+    longest: (at) => Math.max(0, ...spans.map(([a, b]) => b - a), since === null ? 0 : at - since),
+    away: () => since !== null,
+    shown: (at) => (since === null ? [...spans] : [...spans, [since, at]]),
+  };
+}
+
+/** How much of `span` the spans `of` cover (they may overlap one another). */
+function covered(span: Span, of: readonly Span[]): number {
+  const parts = of
+    .map(([a, b]) => [Math.max(a, span[0]), Math.min(b, span[1])] as const)
+    .filter(([a, b]) => b > a)
+    .sort((x, y) => x[0] - y[0]);
+  let total = 0;
+  let end = -Infinity;
+  for (const [a, b] of parts) {
+    if (b <= end) continue;
+    total += b - Math.max(a, end);
+    end = b;
+  }
+  return total;
+}
+
+/** What each absence of ABSENCE_QUIET_MS or more that one side was shown of the other was. */
+export interface AbsenceCounts {
+  /** Shown as away for ABSENCE_QUIET_MS or more (what the web client then shows: "reconnecting…"). */
+  readonly shown: number;
+  /** The other really was away (not back in the game on its own link) for ABSENCE_QUIET_MS or more of it. */
+  readonly real: number;
+  /** Not that, but the other away and the watching side itself away covered ABSENCE_QUIET_MS or more of it: it could not be told. */
+  readonly observerAway: number;
+  /** Neither: shown away while both were in the game, which the server or the client should have told. */
+  readonly unexplained: number;
+}
+
+/**
+ * Sorts the absences `shown` to one side of the other player: each one of ABSENCE_QUIET_MS or more
+ * is real when the other's own absences (`otherAway`) cover ABSENCE_QUIET_MS of it, the observer's
+ * when the other's and the watching side's own (`ownAway`) together do, else unexplained.
+ */
+export function sortAbsences(
+  shown: readonly Span[],
+  otherAway: readonly Span[],
+  ownAway: readonly Span[],
+): AbsenceCounts {
+  let real = 0;
+  let observerAway = 0;
+  let unexplained = 0;
+  const long = shown.filter(([a, b]) => b - a >= ABSENCE_QUIET_MS);
+  for (const span of long) {
+    if (covered(span, otherAway) >= ABSENCE_QUIET_MS) real++;
+    else if (covered(span, [...otherAway, ...ownAway]) >= ABSENCE_QUIET_MS) observerAway++;
+    else unexplained++;
+  }
+  return { shown: long.length, real, observerAway, unexplained };
+}
+
+function addCounts(x: AbsenceCounts, y: AbsenceCounts): AbsenceCounts {
+  return {
+    shown: x.shown + y.shown,
+    real: x.real + y.real,
+    observerAway: x.observerAway + y.observerAway,
+    unexplained: x.unexplained + y.unexplained,
   };
 }
 
@@ -485,7 +567,9 @@ async function friendPlay(
     const fin = a.game.finished;
     const forfeits = count(alice, (t) => t === "forfeit");
     const now = Date.now();
-    const shownAway = absences.filter((x) => x.longest(now) >= ABSENCE_QUIET_MS).length;
+    const shown = players
+      .map((_, i) => sortAbsences(absences[i].shown(now), meters[1 - i].away(now), meters[i].away(now)))
+      .reduce(addCounts);
     const same =
       JSON.stringify(a.game.moves) === JSON.stringify(b.game.moves) &&
       JSON.stringify(a.game.finished) === JSON.stringify(b.game.finished) &&
@@ -496,7 +580,8 @@ async function friendPlay(
       moves,
       lost,
       duplicated,
-      falseDepartures: forfeits + shownAway + (fin.length === 1 ? 0 : 1),
+      falseDepartures: forfeits + shown.unexplained + (fin.length === 1 ? 0 : 1),
+      absences: shown,
       same,
       recoveries: meters.flatMap((m) => m.times),
       overcharges: [],
@@ -750,7 +835,9 @@ export async function rankedGame(
     const reason = a.result?.reason ?? "aborted";
     const falseEnd =
       a.status !== "finished" || reason === "abandoned" || reason === "timeout" || reason === "forfeit" ? 1 : 0;
-    const shownAway = sides.filter((s) => s.absence.longest(now) >= ABSENCE_QUIET_MS).length;
+    const shown = sides
+      .map((s, i) => sortAbsences(s.absence.shown(now), sides[1 - i].meter.away(now), s.meter.away(now)))
+      .reduce(addCounts);
     // Clock charges: what the server took from each move's clock (the stored clock before the turn
     // less the stored clock after it, increment removed), against the time this client took from
     // first holding the position to sending its move.
@@ -779,7 +866,8 @@ export async function rankedGame(
       moves: played,
       lost,
       duplicated,
-      falseDepartures: falseEnd + shownAway,
+      falseDepartures: falseEnd + shown.unexplained,
+      absences: shown,
       same:
         JSON.stringify(a.moves) === JSON.stringify(b.moves) && a.version === b.version && a.id === b.id && a.id === id,
       recoveries: sides.flatMap((s) => s.meter.times),
