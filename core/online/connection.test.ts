@@ -288,8 +288,8 @@ describe("connection", () => {
     expect(r.sockets).toHaveLength(3);
   });
 
-  test("a socket replaced by its planned successor is heard for the server's pushes until the app has resumed on the successor", () => {
-    const r = rig({ maxAgeMs: 2_500, heartbeatMs: 1e9 }, false);
+  test("a socket replaced by its planned successor is heard for the pushes the app names until it has resumed on the successor", () => {
+    const r = rig({ maxAgeMs: 2_500, heartbeatMs: 1e9, fromReplaced: (f) => f.type === "ranked.presence" }, false);
     r.last().open();
     r.conn.resumed();
     r.clock.advance(2_600);
@@ -302,6 +302,8 @@ describe("connection", () => {
     // gateway's frames.
     old.frame({ type: "ranked.update", rid: "r9" });
     old.frame(THROTTLED);
+    // Nor what the application does not name.
+    old.frame({ type: "auth.challenge", challenge: "x" });
     expect(r.got).toEqual([{ type: "ranked.presence", seat: 1, connected: true }]);
     r.conn.resumed();
     expect(old.closedWith).toBe(1000);

@@ -173,7 +173,8 @@ function summary(text: string): string | undefined {
     const { type, rid, code, connected, seat, version } = m as Record<string, unknown>;
     const parts = [type, rid === undefined ? undefined : `rid=${String(rid)}`];
     if (code !== undefined) parts.push(`code=${String(code)}`);
-    if (seat !== undefined && connected !== undefined) parts.push(`seat=${String(seat)} connected=${String(connected)}`);
+    if (seat !== undefined && connected !== undefined)
+      parts.push(`seat=${String(seat)} connected=${String(connected)}`);
     if (version !== undefined) parts.push(`v=${String(version)}`);
     const s = parts.filter((p) => p !== undefined).join(" ");
     return s === "" ? undefined : s;
@@ -250,11 +251,7 @@ export function createLocalGateway(
   const watch = faults.watch;
   /** The source address of each connection ever seen, for posts to one already gone (only while watched). */
   const addressOf = new Map<string, Pick<Conn, "id" | "sourceIp" | "sourcePort">>();
-  const tell = (
-    c: Pick<Conn, "id" | "sourceIp" | "sourcePort">,
-    kind: GatewayEvent["kind"],
-    what?: string,
-  ): void =>
+  const tell = (c: Pick<Conn, "id" | "sourceIp" | "sourcePort">, kind: GatewayEvent["kind"], what?: string): void =>
     watch?.({
       at: Date.now(),
       connId: c.id,

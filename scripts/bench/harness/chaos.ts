@@ -149,7 +149,9 @@ function frameSummary(text: string): string {
     if (f[k] !== undefined) parts.push(`${k}=${JSON.stringify(f[k])}`);
   const match = f.match as Partial<MatchView> | undefined;
   if (match !== undefined && typeof match === "object")
-    parts.push(`match v${match.version} ${match.status} toMove=${match.toMove} grace=${JSON.stringify(match.graceUntil)}`);
+    parts.push(
+      `match v${match.version} ${match.status} toMove=${match.toMove} grace=${JSON.stringify(match.graceUntil)}`,
+    );
   return parts.join(" ");
 }
 
@@ -678,7 +680,11 @@ export function rankedSide(
         if (side.match === null || m.match.version >= side.match.version) {
           side.match = m.match;
           side.seat = m.seat;
-          side.absence.see(m.match.graceUntil[m.seat === 0 ? 1 : 0] === null, Date.now(), `(${m.type} v${m.match.version})`);
+          side.absence.see(
+            m.match.graceUntil[m.seat === 0 ? 1 : 0] === null,
+            Date.now(),
+            `(${m.type} v${m.match.version})`,
+          );
         }
         return;
       case "ranked.end":

@@ -66,7 +66,8 @@ describe("false departures the chaos bench found", () => {
     const why = (): string => trace.lines().join("\n");
     try {
       await waitFor(() => A.connected && B.connected, "both signed in");
-      for (const s of [A, B]) seekRanked(s, { type: "ranked.seek", game: "tsoro-wta", options: { holes: 4, seeds: 1 } });
+      for (const s of [A, B])
+        seekRanked(s, { type: "ranked.seek", game: "tsoro-wta", options: { holes: 4, seeds: 1 } });
       await waitFor(() => A.match !== null && B.match !== null, "paired");
       // a is cut, and its sign-in proofs are throttled for now: b is told a is away.
       a.held = true;
@@ -100,7 +101,12 @@ describe("false departures the chaos bench found", () => {
 describe("sortAbsences", () => {
   test("an absence shown is the other's when the other was away that long, the observer's when both were, else unexplained", () => {
     // Shown 0–6 s. The other away 0–5.5 s: real.
-    expect(sortAbsences([[0, 6_000]], [[0, 5_500]], [])).toEqual({ shown: 1, real: 1, observerAway: 0, unexplained: 0 });
+    expect(sortAbsences([[0, 6_000]], [[0, 5_500]], [])).toEqual({
+      shown: 1,
+      real: 1,
+      observerAway: 0,
+      unexplained: 0,
+    });
     // The other away 0–2 s, the observer itself 1–6 s: it could not be told.
     expect(sortAbsences([[0, 6_000]], [[0, 2_000]], [[1_000, 6_000]])).toEqual({
       shown: 1,
@@ -109,7 +115,12 @@ describe("sortAbsences", () => {
       unexplained: 0,
     });
     // The other away 0–3.7 s, the observer in the game throughout, shown 5 s: unexplained.
-    expect(sortAbsences([[0, 5_000]], [[0, 3_700]], [])).toEqual({ shown: 1, real: 0, observerAway: 0, unexplained: 1 });
+    expect(sortAbsences([[0, 5_000]], [[0, 3_700]], [])).toEqual({
+      shown: 1,
+      real: 0,
+      observerAway: 0,
+      unexplained: 1,
+    });
     // Under the threshold: not counted.
     expect(sortAbsences([[0, 4_999]], [], [])).toEqual({ shown: 0, real: 0, observerAway: 0, unexplained: 0 });
     // Overlapping absences of the other count once.
