@@ -1,5 +1,5 @@
 /**
- * A match: a series of games, best of 1, 3, 5 or 7 (RULES.md "Matches and series"). Pure data and
+ * A match: a series of games, best of 1, 3, 5 or 7 (docs/rules.md "Series and forfeits"). Pure data and
  * functions; every update returns a new `Series`.
  */
 import type { EndReason, Outcome, Seat } from "./types.js";

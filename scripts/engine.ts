@@ -3,7 +3,7 @@
  * play against it.
  *
  *   new GAME [OPTIONS_JSON]   start a game (togyz, ayo, tsoro-classic, tsoro-wta)
- *   moves M1 M2 ...           the moves played so far from the initial position (RULES.md numbering)
+ *   moves M1 M2 ...           the moves played so far from the initial position (docs/rules.md numbering)
  *   level LEVEL               level used by `go` (easy, normal, hard, crazy; default crazy)
  *   go MS                     think for MS milliseconds → `bestmove M score S depth D nodes N`
  *   isready                   → `readyok`

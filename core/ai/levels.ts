@@ -36,7 +36,7 @@ export interface SearchOptions {
 }
 
 export interface SearchResult {
-  /** The move in RULES.md numbering. */
+  /** The move in docs/rules.md numbering. */
   move: number;
   /** Hundredths of a seed for the side to move; beyond ±990000 a proven win or loss. */
   score: number;

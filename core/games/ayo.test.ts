@@ -27,7 +27,7 @@ function fresh(vsComputer = false): State {
   return g.value;
 }
 
-describe("ayo worked examples (RULES.md and the Ayo seed)", () => {
+describe("ayo worked examples (docs/rules.md, Worked examples)", () => {
   test("capture seven seeds: pit 6 sows into 1, 2, 1 and takes pits 9, 8 and 7", () => {
     //             1  2  3  4  5  6  7  8  9 10 11 12
     const s = pos([2, 2, 2, 2, 2, 3, 1, 2, 1, 4, 4, 3], { store0: 0 });

@@ -1,5 +1,5 @@
 /**
- * Ayo (RULES.md, id `ayo`). Board indices 0..11 are pits 1..12; seat 0 owns 0..5, seat 1 owns 6..11.
+ * Ayo (docs/rules.md, id `ayo`). Board indices 0..11 are pits 1..12; seat 0 owns 0..5, seat 1 owns 6..11.
  * Moves are pit numbers 1..12 (absolute) or 0 for a forced pass. The repetition rule needs the
  * game's history, so it lives in the state layer (`index.ts`), switched on by `vsComputer`.
  */

@@ -1,7 +1,7 @@
 /**
  * The shape every rule set shares, and the flat state layout.
  *
- * A position is one `Int32Array`: the pits in RULES.md's array order, then a small header at fixed
+ * A position is one `Int32Array`: the pits in docs/rules.md's array order, then a small header at fixed
  * offsets from the pit count `P` (see `H_*`). Int32 rather than Uint8 because Tsoro holes can hold
  * hundreds of seeds and the ply count is unbounded; the array stays tiny (P + 9 cells), so copying a
  * whole position is the cheapest "undo" for search (copy-make, no undo records).
@@ -27,7 +27,7 @@ export const RESULT_WIN0 = 1;
 export const RESULT_WIN1 = 2;
 export const RESULT_DRAW = 3;
 
-/** Step-by-step account of one move, for animation. Board indices are RULES.md array indices. */
+/** Step-by-step account of one move, for animation. Board indices are docs/rules.md array indices. */
 export type TraceEvent =
   /** Seeds lifted from a pit: the chosen pit (`relay: false`) or a relay. */
   | { readonly t: "lift"; readonly pit: number; readonly count: number; readonly relay: boolean }
@@ -68,7 +68,7 @@ export interface Engine {
   readonly maxMoves: number;
   /** Pits owned by a seat, as board indices. */
   ownPits(seat: Seat): readonly number[];
-  /** Converts a public move number (RULES.md numbering) to the mover's board index, or -1 for a pass. */
+  /** Converts a public move number (docs/rules.md numbering) to the mover's board index, or -1 for a pass. */
   moveToPit(seat: Seat, move: number): number;
   /** Converts a board index of the mover's pit to its public move number. */
   pitToMove(seat: Seat, pit: number): number;

@@ -59,7 +59,7 @@ export interface State {
   readonly history: readonly string[] | null;
 }
 
-/** A position as RULES.md and the replay tool report it. */
+/** A position as docs/rules.md and the replay tool report it. */
 export interface PositionView {
   readonly game: GameId;
   readonly board: number[];
@@ -130,7 +130,7 @@ export interface Played {
   readonly trace: TraceEvent[];
 }
 
-/** Plays `move` (RULES.md numbering). Pure: `s` is unchanged. */
+/** Plays `move` (docs/rules.md numbering). Pure: `s` is unchanged. */
 export function play(s: State, move: unknown): Result<Played, EngineError> {
   const e = s.engine;
   if (s.buf[e.pits + H_RESULT] !== RESULT_NONE) return err(engineError("move/game_over", "the game is over"));

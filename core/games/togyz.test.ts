@@ -36,7 +36,7 @@ function mv(s: State, move: number): { s: State; trace: TraceEvent[] } {
 }
 
 describe("togyz sowing", () => {
-  test("opening move pit 1 (RULES.md worked example)", () => {
+  test("opening move pit 1 (docs/rules.md worked example)", () => {
     const g = newGame("togyz");
     if (!g.ok) throw new Error();
     const v = view(mv(g.value, 1).s);

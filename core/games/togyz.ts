@@ -1,5 +1,5 @@
 /**
- * Togyz kumalak (RULES.md, id `togyz`). Board indices 0..8 are seat 0's pits 1..9, 9..17 seat 1's.
+ * Togyz kumalak (docs/rules.md, id `togyz`). Board indices 0..8 are seat 0's pits 1..9, 9..17 seat 1's.
  * Sowing goes up the index and wraps 17 → 0; `NEXT` is that ring, built once at load.
  */
 import { END_REASONS, engineError, err, ok, type Result, type EngineError, type Seat } from "../types.js";
@@ -55,7 +55,7 @@ function sideSum(buf: Int32Array, seat: number): number {
   return buf[b] + buf[b + 1] + buf[b + 2] + buf[b + 3] + buf[b + 4] + buf[b + 5] + buf[b + 6] + buf[b + 7] + buf[b + 8];
 }
 
-/** End checks for the position just reached, in RULES.md's order. */
+/** End checks for the position just reached, in docs/rules.md's order. */
 function settle(buf: Int32Array, trace: TraceEvent[] | null): void {
   const k0 = buf[S0];
   const k1 = buf[S1];

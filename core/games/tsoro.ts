@@ -1,5 +1,5 @@
 /**
- * Tsoro, Classic (`tsoro-classic`) and Winner Takes All (`tsoro-wta`), RULES.md "Tsoro".
+ * Tsoro, Classic (`tsoro-classic`) and Winner Takes All (`tsoro-wta`), docs/rules.md "Tsoro".
  *
  * With `n` holes a row each seat owns a ring of 2n holes, numbered 0..2n-1 in sowing order (bottom row
  * left to right, then top row right to left). The board array is seat 0's ring then seat 1's ring.

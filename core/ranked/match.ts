@@ -260,7 +260,7 @@ export function applyAbort(m: MatchRecord, playerId: string, now: number): Resul
 
 /**
  * Ayo between people: either player may offer to end on the current score and the other must agree
- * (RULES.md). An offer stands until the next move; the opponent's agreement at the same version ends
+ * (docs/rules.md). An offer stands until the next move; the opponent's agreement at the same version ends
  * the game, more captured seeds winning and equal scores drawing.
  */
 export function applyAgreeEnd(

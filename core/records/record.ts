@@ -1,5 +1,5 @@
 /**
- * A game record: the rule set, its options and the moves in RULES.md's numbering — the very lines
+ * A game record: the rule set, its options and the moves in docs/rules.md's numbering — the very lines
  * `npm run replay` reads. Records are checked by playing them on the engine; a bad one names the
  * first move that is illegal. No DOM, no Node: the browser, the CLI and tests share this.
  */

@@ -137,7 +137,7 @@ describe("a friend game by code", () => {
       expect(last.outcome.reason).toBe("agreed");
       const [s0, s1] = positionView(last.final).stores;
       expect(last.outcome.winner).toBe(s0 > s1 ? 0 : s1 > s0 ? 1 : null);
-      // A drawn game is replayed (RULES.md "Matches and series"): the best-of-1 goes on after a draw.
+      // A drawn game is replayed (docs/rules.md "Series and forfeits"): the best-of-1 goes on after a draw.
       expect(alice.view().game.series?.over).toBe(last.outcome.winner !== null);
     } finally {
       alice.session.dispose();

@@ -1,5 +1,5 @@
 /**
- * A deliberately plain second implementation of RULES.md, used only by tests as an oracle for the
+ * A deliberately plain second implementation of docs/rules.md, used only by tests as an oracle for the
  * fast engine (differential testing). Objects and arrays, written straight from the rule text, no
  * shared code with the engine.
  */

@@ -15,7 +15,7 @@ export interface Tried {
   readonly mover: Seat;
 }
 
-/** What a move did, read off the engine. Pits are RULES.md board indices. */
+/** What a move did, read off the engine. Pits are docs/rules.md board indices. */
 export interface Outcome {
   /** Seeds the mover captured (Togyz, Ayo, Tsoro Classic) or took (Tsoro Winner Takes All). */
   readonly captured: number;
@@ -50,7 +50,7 @@ export interface Lesson {
   readonly game: GameId;
   readonly options?: Readonly<Record<string, number | boolean>>;
   readonly position: Setup;
-  /** The move to try, RULES.md numbering. */
+  /** The move to try, docs/rules.md numbering. */
   readonly move: number;
   readonly prompt: string;
   readonly question: string;

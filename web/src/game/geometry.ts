@@ -14,7 +14,7 @@ export type CountAt = "above" | "below" | "left" | "right";
 
 export interface PitCell {
   readonly kind: "pit";
-  /** RULES.md board index. */
+  /** docs/rules.md board index. */
   readonly index: number;
   readonly owner: Seat;
   /** Number shown to players: togyz 1..9 per side, ayo 1..12, tsoro 1..2n per side. */

@@ -1,6 +1,6 @@
 /**
  * A game's moves as a move list: each move's text (PlayOK's notation for Togyz, as export writes it;
- * RULES.md's numbering elsewhere, Tsoro's holes counted from 1 as the board labels them) and every
+ * docs/rules.md's numbering elsewhere, Tsoro's holes counted from 1 as the board labels them) and every
  * position along the way, so a tapped move can be shown.
  */
 import { play, toMove, type State, type TraceEvent } from "../../../core/games/index.js";

@@ -79,7 +79,7 @@ function LessonView(props: { lesson: Lesson }): JSX.Element {
     mover() === 0 ? [t("common.you"), t("lessons.opponent")] : [t("lessons.opponent"), t("common.you")];
   const index = (): number => LESSONS.findIndex((l) => l.id === props.lesson.id);
   const next = (): Lesson | undefined => LESSONS[index() + 1];
-  /** A pit as the lesson text names it: RULES.md numbering, own side or the opponent's. */
+  /** A pit as the lesson text names it: docs/rules.md numbering, own side or the opponent's. */
   const pitName = (pit: number): string => {
     const e = act.state().engine;
     const half = e.pits / 2;

@@ -25,7 +25,7 @@ export interface SavedGame {
   /** Names of series seat 0 (the device's player, or "player 1") and seat 1. */
   readonly names: readonly [string, string];
   readonly series: Series;
-  /** Moves of the game in progress, RULES.md numbering. */
+  /** Moves of the game in progress, docs/rules.md numbering. */
   readonly moves: readonly number[];
   /** The current game ended outside the rules (forfeit, agreed end), in engine seats. */
   readonly ended: Outcome | null;
