@@ -6,13 +6,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { MatchView } from "../../../core/protocol/ranked.js";
 import type { FaultDraws } from "../../../functions/local/gateway.js";
-import { waitFor } from "../../../functions/local/players.js";
+import type { WebSocket } from "ws";
+import { legalMoves } from "../../../core/games/index.js";
+import { seatToMove } from "../../../core/online/game.js";
+import { codeOf, newRoom, player, waitFor, type Player } from "../../../functions/local/players.js";
 import {
   createTrace,
   rankedSide,
   seekRanked,
   sortAbsences,
   startChaosServer,
+  tracedSockets,
   type ChaosScale,
   type ChaosServer,
 } from "./chaos.js";
@@ -20,7 +24,7 @@ import {
 /** No random fault: half of the messages a hand-given draw marks are throttled, none otherwise. */
 const SCALE: ChaosScale = {
   idleMs: 600_000,
-  maxConnectionMs: 12_000,
+  maxConnectionMs: 16_000,
   ratePerGame: null,
   burstPerGame: 0,
   throttled: 0.5,
@@ -28,17 +32,32 @@ const SCALE: ChaosScale = {
   dropMeanMs: 0,
 };
 
-/** A player's faults by hand: while `held`, every sign-in proof it sends is throttled. */
-function holdable(): { draws: FaultDraws; held: boolean } {
+/** A player's faults by hand: while `held`, every message of the type it names is throttled (and counted). */
+function holdable(type: string): { draws: FaultDraws; held: boolean; refused: number } {
   const h = {
     held: false,
+    refused: 0,
     draws: {
       connection: () => 0.5,
-      message: (text: string) => [h.held && text.includes('"auth.prove"') ? 0 : 0.99, 0.99, 0.99] as const,
+      message: (text: string) => {
+        const hit = h.held && text.includes(`"type":"${type}"`);
+        if (hit) h.refused++;
+        return [hit ? 0 : 0.99, 0.99, 0.99] as const;
+      },
     },
   };
   return h;
 }
+
+/** The client connection at this scale: planned reconnect 2 s before the longest-connection cut. */
+const CONNECTION = {
+  heartbeatMs: SCALE.idleMs / 3,
+  maxAgeMs: SCALE.maxConnectionMs - 2_000,
+  answerMs: 1_000,
+  deadMs: 3_000,
+  offlineMs: 30_000,
+  backoff: { baseMs: 50, maxMs: 1_000 },
+};
 
 let chaos: ChaosServer;
 beforeAll(async () => {
@@ -56,8 +75,8 @@ describe("false departures the chaos bench found", () => {
   // successor was done 1.4 s later: 5.0 s in all, against a's 3.7 s of real absence.
   test("an opponent back while the player signs in on its planned successor is shown back at once", async () => {
     const trace = createTrace();
-    const a = holdable();
-    const b = holdable();
+    const a = holdable("auth.prove");
+    const b = holdable("auth.prove");
     const addresses = ["127.0.3.1", "127.0.3.2"] as const;
     const leave = [chaos.enter(addresses[0], a.draws, trace, "a"), chaos.enter(addresses[1], b.draws, trace, "b")];
     const views = new Map<number, MatchView>();
@@ -75,7 +94,7 @@ describe("false departures the chaos bench found", () => {
       await waitFor(() => B.absence.away(), "b sees a away");
       // b's planned reconnect (its socket's age) finds every sign-in proof throttled.
       b.held = true;
-      await waitFor(() => B.sockets.length === 2 && !B.connected, "b signing in on its successor", 15_000);
+      await waitFor(() => B.sockets.length === 2 && !B.connected, "b signing in on its successor", 20_000);
       // a signs in again; the server tells b's seat, still b's old socket.
       a.held = false;
       await waitFor(() => A.connected, "a back");
@@ -96,6 +115,83 @@ describe("false departures the chaos bench found", () => {
       for (const off of leave) off();
     }
   }, 60_000);
+});
+
+describe("false departures the chaos bench found, friend mode", () => {
+  // Chaos run seed 1721795946, friend game 10 (load average ~20): the same with a friend room. a's
+  // socket reached its planned reconnect and a rejoined on its successor, slowly; b came back
+  // meanwhile and the server told a's old socket, its seat's. a saw b away 6.0 s against b's 3.2 s.
+  test("a peer back while the player rejoins on its planned successor is shown back at once", async () => {
+    const trace = createTrace();
+    const a = holdable("room.join");
+    const b = holdable("room.join");
+    const addresses = ["127.0.3.11", "127.0.3.12"] as const;
+    const leave = [chaos.enter(addresses[0], a.draws, trace, "a"), chaos.enter(addresses[1], b.draws, trace, "b")];
+    const sockets: WebSocket[][] = [[], []];
+    const url = chaos.server.wsUrl;
+    const heartbeat = { everyMs: CONNECTION.heartbeatMs, timeoutMs: CONNECTION.deadMs };
+    const alice = player(
+      url,
+      newRoom().code,
+      "create",
+      { name: "Alice" },
+      {
+        setup: { game: "tsoro-wta", options: { holes: 4, seeds: 1 }, bestOf: 1 },
+        socket: tracedSockets(sockets[0], addresses[0], trace, "a"),
+        connection: CONNECTION,
+        heartbeat,
+      },
+    );
+    const off = alice.session.subscribe((e) => {
+      if (e.type === "request") alice.session.answerJoin(e.request.reqId, true);
+    });
+    let bob: Player | null = null;
+    const why = (): string => trace.lines().join("\n");
+    try {
+      bob = player(
+        url,
+        await codeOf(alice),
+        "join",
+        { name: "Bob" },
+        {
+          socket: tracedSockets(sockets[1], addresses[1], trace, "b"),
+          connection: CONNECTION,
+          heartbeat,
+        },
+      );
+      const B = bob;
+      await waitFor(
+        () => alice.view().game.state !== null && B.view().game.state !== null && B.view().seat !== null,
+        "both seated",
+        30_000,
+      );
+      // b is cut and cannot rejoin for now: a is told b is away.
+      b.held = true;
+      sockets[1].at(-1)!.terminate();
+      await waitFor(() => !alice.view().peer.online, "a sees b away");
+      // a's planned reconnect finds every rejoin throttled.
+      a.held = true;
+      await waitFor(() => sockets[0].length === 2 && a.refused > 0, "a rejoining on its successor", 20_000);
+      // b rejoins; the server tells a's seat, still a's old socket.
+      b.held = false;
+      await waitFor(() => B.view().link.status === "connected" && b.refused > 0, "b back");
+      await waitFor(() => alice.view().peer.online, `a sees b back before a has rejoined\n${why()}`, 3_000);
+      a.held = false;
+      // Rejoined on the successor: the old socket is closed.
+      await waitFor(() => sockets[0][0].readyState === sockets[0][0].CLOSED, "a rejoined");
+      // The game goes on: a move by whoever is to move reaches both.
+      const g = alice.view().game;
+      const mover = seatToMove(g) === alice.view().seat ? alice : B;
+      const n = g.moves.length;
+      expect(mover.session.move(legalMoves(g.state!)[0]).ok).toBe(true);
+      await waitFor(() => alice.view().game.moves.length > n && B.view().game.moves.length > n, "the move on both");
+    } finally {
+      off();
+      alice.session.dispose();
+      bob?.session.dispose();
+      for (const l of leave) l();
+    }
+  }, 90_000);
 });
 
 describe("sortAbsences", () => {
