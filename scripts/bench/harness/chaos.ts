@@ -156,7 +156,12 @@ function frameSummary(text: string): string {
 }
 
 /** Real `ws` sockets from `address`, each of them traced under `who` (the chaos players' socket factory). */
-export function tracedSockets(made: WebSocket[], address: string, trace: Trace | undefined, who: string): SocketFactory {
+export function tracedSockets(
+  made: WebSocket[],
+  address: string,
+  trace: Trace | undefined,
+  who: string,
+): SocketFactory {
   const make = wsFactory(made, address);
   if (trace === undefined) return make;
   return (url) => {
