@@ -84,7 +84,7 @@ describe("false departures the chaos bench found", () => {
     const B = rankedSide(chaos.server.wsUrl, "RetireB", addresses[1], SCALE, views, trace, "b");
     const why = (): string => trace.lines().join("\n");
     try {
-      await waitFor(() => A.connected && B.connected, "both signed in");
+      await waitFor(() => A.connected && B.connected, "both signed in", 60_000);
       for (const s of [A, B])
         seekRanked(s, { type: "ranked.seek", game: "tsoro-wta", options: { holes: 4, seeds: 1 } });
       await waitFor(() => A.match !== null && B.match !== null, "paired");
@@ -163,7 +163,7 @@ describe("false departures the chaos bench found, friend mode", () => {
       await waitFor(
         () => alice.view().game.state !== null && B.view().game.state !== null && B.view().seat !== null,
         "both seated",
-        30_000,
+        60_000,
       );
       // b is cut and cannot rejoin for now: a is told b is away.
       b.held = true;
