@@ -2,7 +2,7 @@
  * The few host features core/ uses, which every platform it runs on has (browsers, Node, Lambda):
  * text encoding and a monotonic clock for search deadlines. core/ is compiled with no DOM or Node
  * types (core/tsconfig.json), so anything else a module reaches for (timers, sockets, files,
- * storage) fails to compile; timers come in through core/online/clock.ts, and WebAssembly is
+ * storage) fails to compile; timers come in through core/online/timer.ts, and WebAssembly is
  * feature-detected (core/games/togyz-wasm.ts).
  */
 declare class TextEncoder {

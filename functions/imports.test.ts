@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const SOURCE_DIRS = ["core", "functions", "web/src", "web/e2e", "scripts", "stacks"];
+const SOURCE_DIRS = ["core", "functions", "web/src", "e2e", "scripts", "stacks"];
 
 function walk(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
@@ -61,7 +61,7 @@ const LAYERS: readonly (readonly RegExp[])[] = [
   [/^functions\/(ws|http)\//],
   [/^functions\/routes\.ts$/],
   [/^functions\/local\//, /^stacks\//],
-  [/^scripts\//, /^web\/e2e\//],
+  [/^scripts\//, /^e2e\//],
 ];
 
 /** The layer of a path relative to the root, or -1 when it stands in none. */
@@ -69,9 +69,9 @@ export function layerOf(path: string): number {
   return LAYERS.findIndex((l) => l.some((re) => re.test(path)));
 }
 
-/** Tests and what only tests use (test clients, fixtures, the shared test kit). */
+/** Tests and what only tests use: the `testing/` folders (test clients, rigs, fixtures). */
 function isTestSupport(path: string): boolean {
-  return /\.test\.tsx?$/.test(path) || /(^|\/)(testing|testkit|testClient)(\/|\.ts$)/.test(path);
+  return /\.test\.tsx?$/.test(path) || /(^|\/)testing\//.test(path);
 }
 
 /** Imports from a module to a higher layer, or across the two sides of layer 1 (lib and web). */
@@ -85,6 +85,23 @@ export function upward(g: ReadonlyMap<string, readonly string[]>): string[] {
       const [lf, ld] = [layerOf(rf), layerOf(rd)];
       const sideways = lf === 1 && ld === 1 && rf.split("/")[0] !== rd.split("/")[0];
       if (lf === -1 || ld === -1 || ld > lf || sideways || isTestSupport(rd)) bad.push(`${rf} → ${rd}`);
+    }
+  }
+  return bad;
+}
+
+/**
+ * Imports of the client from the backend and the stacks, their tests included: what the client,
+ * the server and the stack share is a contract, and contracts live in core/ (`core/protocol/api.ts`).
+ */
+export function intoWeb(g: ReadonlyMap<string, readonly string[]>): string[] {
+  const bad: string[] = [];
+  for (const [f, deps] of g) {
+    const rf = relative(ROOT, f);
+    if (!/^(functions|stacks)\//.test(rf)) continue;
+    for (const d of deps) {
+      const rd = relative(ROOT, d);
+      if (rd.startsWith("web/")) bad.push(`${rf} → ${rd}`);
     }
   }
   return bad;
@@ -165,6 +182,20 @@ describe("imports", () => {
     expect(bad).toEqual([]);
   });
 
+  test("nothing under functions/ or stacks/ imports from web/, tests included", () => {
+    expect(intoWeb(g)).toEqual([]);
+    const at = (p: string): string => join(ROOT, p);
+    const fake = new Map<string, string[]>([
+      [at("stacks/stacks.test.ts"), [at("web/src/lib/runtimeConfig.ts"), at("core/protocol/api.ts")]],
+      [at("functions/local/server.ts"), [at("web/src/lib/invite.ts")]],
+      [at("e2e/harness.ts"), [at("web/src/lib/invite.ts")]],
+    ]);
+    expect(intoWeb(fake)).toEqual([
+      "stacks/stacks.test.ts → web/src/lib/runtimeConfig.ts",
+      "functions/local/server.ts → web/src/lib/invite.ts",
+    ]);
+  });
+
   test("no import cycle anywhere", () => {
     expect(cycles(g)).toEqual([]);
   });
@@ -177,14 +208,14 @@ describe("imports", () => {
     const fake = new Map<string, string[]>([
       [at("functions/ranked/router.ts"), deps],
       [at("functions/lib/flood.ts"), [at("core/protocol/friend.ts"), at("functions/friends/service.ts")]],
-      [at("core/online/session.ts"), [at("web/src/lib/online.ts")]],
-      [at("web/src/lib/online.ts"), [at("functions/lib/config.ts"), at("core/online/session.ts")]],
+      [at("core/online/friend/session.ts"), [at("web/src/lib/online.ts")]],
+      [at("web/src/lib/online.ts"), [at("functions/lib/config.ts"), at("core/online/friend/session.ts")]],
       [at("functions/ws/router.ts"), [at("functions/ranked/router.ts"), at("functions/lib/flood.ts")]],
     ]);
     expect(upward(fake)).toEqual([
       "functions/ranked/router.ts → functions/ws/context.ts",
       "functions/lib/flood.ts → functions/friends/service.ts",
-      "core/online/session.ts → web/src/lib/online.ts",
+      "core/online/friend/session.ts → web/src/lib/online.ts",
       "web/src/lib/online.ts → functions/lib/config.ts",
     ]);
   });

@@ -1,16 +1,17 @@
 /**
  * Screenshots of the main menu, of a game in progress, of a friend game's waiting screen and of the
  * ranked lobby in each language of the client, written to
- * web/e2e/screenshots/languages/ (git-ignored): `npm run -s screenshots:languages`. Each game is the one of the
+ * e2e/screenshots/languages/ (git-ignored): `npm run -s screenshots:languages`. Each game is the one of the
  * language's own community (Togyz kumalak in Kazakh, Russian and Kyrgyz, Ayo in Yoruba, Tsoro in Shona).
  */
-import { mkdir } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { CHROMIUM, CHROMIUM_ARGS, startHarness } from "../web/e2e/harness.js";
-import { openInLanguage, setUpGame, startMatch } from "../web/e2e/languages.js";
+import { buildClient, CHROMIUM, CHROMIUM_ARGS, startHarness } from "../e2e/harness.js";
+import { openInLanguage, setUpGame, startMatch } from "../e2e/languages.js";
 
-const OUT = join(import.meta.dirname, "..", "web", "e2e", "screenshots", "languages");
+const OUT = join(import.meta.dirname, "..", "e2e", "screenshots", "languages");
 const GAMES = [
   ["en", "en-GB", "togyz"],
   ["ru", "ru-RU", "togyz"],
@@ -20,7 +21,9 @@ const GAMES = [
   ["sn", "sn-ZW", "tsoro"],
 ] as const;
 
-const h = await startHarness();
+const built = await mkdtemp(join(tmpdir(), "mancala-shots-"));
+await buildClient(built);
+const h = await startHarness(built);
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 try {
   await mkdir(OUT, { recursive: true });
@@ -53,4 +56,5 @@ try {
 } finally {
   await browser.close();
   await h.close();
+  await rm(built, { recursive: true, force: true });
 }

@@ -4,7 +4,7 @@
  * and how many player-minutes the window held, the rates per player-minute and the monthly AWS bill
  * they imply for a number of concurrent players.
  *
- * Prices: AWS on-demand, us-east-1, as listed on AWS's pricing pages (and the README's cost section):
+ * Prices: AWS on-demand, us-east-1, as listed on AWS's pricing pages (and docs/operations.md, cost):
  * - DynamoDB on demand: $0.625 per million write request units, $0.125 per million read request units;
  * - API Gateway WebSocket: $1.00 per million messages (first billion; in and out, 32 KB units),
  *   $0.25 per million connection-minutes;

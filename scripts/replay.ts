@@ -1,5 +1,5 @@
 /**
- * `npm run -s replay`: JSON Lines in, one JSON line out per record (see README). Bad records give an
+ * `npm run -s replay`: JSON Lines in, one JSON line out per record (see docs/engine.md). Bad records give an
  * error line and the tool goes on.
  */
 import { createInterface } from "node:readline";

@@ -22,9 +22,8 @@ import {
   type FunctionProps,
   type StackContext,
 } from "sst/constructs";
-import { API_PREFIX } from "../core/protocol/api.js";
+import { API_PREFIX, CONFIG_PATH, WS_URL_PLACEHOLDER } from "../core/protocol/api.js";
 import { ORIGIN_HEADER } from "../functions/http/respond.js";
-import { WS_URL_PLACEHOLDER } from "../web/src/lib/runtimeConfigFile.js";
 import {
   ROUTES,
   HTTP_ROUTES,
@@ -243,13 +242,13 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
     // The HTTP API is reached by relative paths on the site's own origin; the WebSocket API by its URL,
     // which goes into /config.json at deploy (read by the client at every start), never into a
     // hashed asset.
-    replaceValues: [{ files: "config.json", search: WS_URL_PLACEHOLDER, replace: ws.url }],
+    replaceValues: [{ files: CONFIG_PATH, search: WS_URL_PLACEHOLDER, replace: ws.url }],
     // SST marks every .js immutable for a year; the service worker's script and the runtime settings
     // must be fetched fresh (these options run after SST's defaults, so they win).
     assets: {
       fileOptions: [
         { files: "sw.js", cacheControl: "max-age=0,no-cache,no-store,must-revalidate" },
-        { files: "config.json", cacheControl: "max-age=0,no-cache,no-store,must-revalidate" },
+        { files: CONFIG_PATH, cacheControl: "max-age=0,no-cache,no-store,must-revalidate" },
       ],
     },
     cdk: {

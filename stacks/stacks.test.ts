@@ -3,9 +3,8 @@ import { Stack, type CfnElement } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { initProject } from "sst/project.js";
 import { App, Function as SstFunction, StaticSite, getStack, use, type StackContext } from "sst/constructs";
-import { API_PREFIX } from "../core/protocol/api.js";
+import { API_PREFIX, WS_URL_PLACEHOLDER } from "../core/protocol/api.js";
 import { ORIGIN_HEADER } from "../functions/http/respond.js";
-import { WS_URL_PLACEHOLDER } from "../web/src/lib/runtimeConfigFile.js";
 import { tableDefinition, TABLE_SCHEMA } from "../functions/lib/table.js";
 import {
   HTTP_ROUTES,

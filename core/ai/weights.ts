@@ -1,6 +1,6 @@
 /**
- * Weights of the learned evaluation (features.ts), written by `npm run -s tune`; see the README's
- * tools section. A rule set without an entry is played with the hand-written evaluation.
+ * Weights of the learned evaluation (features.ts), written by `npm run -s tune`; see
+ * docs/engine.md. A rule set without an entry is played with the hand-written evaluation.
  */
 
 /** Weights of one rule set's features, named as `features.ts` names them (a check that they match). */

@@ -18,9 +18,9 @@
  * - one state for the player: connected, reconnecting since when, or offline (no connection for
  *   `offlineMs`; it keeps trying).
  *
- * Clock, timers and randomness are injected: no DOM, no Node.
+ * Time (a `TimerPort`) and randomness are injected: no DOM, no Node.
  */
-import { SYSTEM_CLOCK, type Clock } from "./clock.js";
+import { SYSTEM_TIMER, type TimerPort } from "./timer.js";
 import type { SocketFactory, SocketLike } from "./transport.js";
 
 export type ConnectionState =
@@ -29,7 +29,7 @@ export type ConnectionState =
   | { readonly status: "offline"; readonly since: number };
 
 /** The connection's time: the clock core/online shares (clock.ts), injected in tests. */
-export type ConnectionTimers = Clock;
+export type ConnectionTimers = TimerPort;
 
 interface ConnectionHandlers {
   /**
@@ -153,7 +153,7 @@ const REMEMBER_ANSWERED = 256;
 export const SIGN_IN_BACKOFF = 4;
 
 export function createConnection(o: ConnectionOptions): Connection {
-  const t = o.timers ?? SYSTEM_CLOCK;
+  const t = o.timers ?? SYSTEM_TIMER;
   const random = o.random ?? Math.random;
   const backoff = o.backoff ?? CONNECTION_DEFAULTS.backoff;
   const heartbeatMs = o.heartbeatMs ?? CONNECTION_DEFAULTS.heartbeatMs;

@@ -12,8 +12,8 @@ const RATE_LIMIT = 100;
 const RATE_WINDOW_MS = 10_000;
 import { FakeSocket } from "./testing/socket.js";
 import { RELAY_REFUSALS } from "./testing/world.js";
-import { createFriendSession } from "./session.js";
-import { HEARTBEAT_MS, HEARTBEAT_TIMEOUT_MS } from "./session.js";
+import { createFriendSession } from "./friend/session.js";
+import { HEARTBEAT_MS, HEARTBEAT_TIMEOUT_MS } from "./friend/session.js";
 import { PACER_MAX_MS } from "./pacer.js";
 
 const ROOM = "R".repeat(43);

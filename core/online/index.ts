@@ -17,5 +17,5 @@
  */
 export * from "./transport.js";
 export * from "./payload.js";
-export * from "./game.js";
-export * from "./session.js";
+export * from "./friend/game.js";
+export * from "./friend/session.js";

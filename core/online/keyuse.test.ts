@@ -9,7 +9,7 @@ import { openBox } from "../crypto/envelope.js";
 import { answerGuestHandshake, startGuestHandshake } from "../crypto/handshake.js";
 import { MAX_WRONG_CODES, PROTOCOL_VERSION } from "../protocol/friend.js";
 import { FakeSocket } from "./testing/socket.js";
-import { MAX_OPEN_EXCHANGES, createFriendSession, type FriendSession } from "./session.js";
+import { MAX_OPEN_EXCHANGES, createFriendSession, type FriendSession } from "./friend/session.js";
 
 const TOKEN = "A".repeat(43);
 const HEAD = { seq: 0, sent: [0, 0], proof: "P".repeat(43) };

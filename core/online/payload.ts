@@ -1,11 +1,11 @@
 /**
  * What friends send each other inside sealed boxes (core/crypto/envelope.ts). The server never sees
  * these; the receiving client validates each one with these schemas before the game reducer
- * (core/online/game.ts) looks at it.
+ * (core/online/friend/game.ts) looks at it.
  */
 import * as v from "valibot";
 import { GAMES } from "../types.js";
-import { BEST_OF } from "../match.js";
+import { BEST_OF } from "../series.js";
 import { NAME_MAX } from "../names.js";
 import { err, ok, type Result } from "../types.js";
 

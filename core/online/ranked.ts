@@ -4,7 +4,7 @@
  * while the connection was down reaches the server once the player is known again, and is applied
  * once (the server answers a repeated move `ranked/duplicate`). Every server message is validated.
  */
-import { SYSTEM_CLOCK } from "./clock.js";
+import { SYSTEM_TIMER } from "./timer.js";
 import { signChallenge, type DeviceKeys } from "../identity.js";
 import { parseDisplayName } from "../names.js";
 import { parseRankedServerMessage, type RankedClientMessage, type RankedServerMessage } from "../protocol/ranked.js";
@@ -50,7 +50,7 @@ const AUTH_RETRY_MS = 500;
 export function openRankedLink(o: RankedLinkOptions): RankedLink {
   let signedIn = false;
   let retry: unknown = null;
-  const timers = o.connection?.timers ?? SYSTEM_CLOCK;
+  const timers = o.connection?.timers ?? SYSTEM_TIMER;
   const later = (fn: () => void, ms: number): unknown => timers.setTimeout(fn, ms);
   const cancel = (h: unknown): void => timers.clearTimeout(h);
 

@@ -7,6 +7,14 @@ export const API_PREFIX = "/api";
 /** Where the WebSocket API answers on the site's origin (the local server; CloudFront in AWS). */
 export const WS_PATH = "/ws";
 
+/**
+ * The client's run-time settings file, beside its `index.html` (`web/public/config.json`): read by
+ * the client at every start, served no-cache by the local server, and written by the stack at deploy.
+ */
+export const CONFIG_PATH = "config.json";
+/** What the stack replaces in the settings file with the deployed WebSocket URL. */
+export const WS_URL_PLACEHOLDER = "{{ MANCALA_WS_URL }}";
+
 export const API_PATHS = {
   leaderboard: `${API_PREFIX}/leaderboard`,
   player: `${API_PREFIX}/players/{id}`,

@@ -1,6 +1,6 @@
 /**
  * The chat flood rule, one for every place that enforces it: the server per connection
- * (functions/friends/router.ts), the receiving client per seat (core/online/game.ts) and the sending
+ * (functions/friends/router.ts), the receiving client per seat (core/online/friend/game.ts) and the sending
  * client before it queues a line (core/online/friend/actions.ts).
  */
 import type { ProtoError } from "./errors.js";

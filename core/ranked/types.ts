@@ -22,8 +22,6 @@ export interface SeatRecord {
   readonly vol: number;
   /** Rated games the player had finished in this game when the match was made (absent on old records). */
   readonly games?: number;
-  /** When the player's identity first signed in (absent on old records). */
-  readonly joinedAt?: number;
 }
 
 type MatchStatus = "active" | "finished" | "aborted";
@@ -87,6 +85,16 @@ export interface PlayerGameRecord {
   readonly applied: readonly string[];
   /** Opponents of the rated games of the last day (repeated pairings count less). */
   readonly recent?: readonly { readonly opponent: string; readonly at: number }[];
+  /**
+   * Points gained in the last day, per hour with the hour's latest gain (core/ranked/settle.ts): in
+   * all, and from opponents that were not established.
+   */
+  readonly gains?: readonly {
+    readonly hour: number;
+    readonly at: number;
+    readonly total: number;
+    readonly vsProvisional: number;
+  }[];
   /** The change the latest applied match made. */
   readonly last: ({ readonly matchId: string } & RatingChange) | null;
   readonly rev: number;

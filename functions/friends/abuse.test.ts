@@ -22,11 +22,11 @@ import {
   parseBase64Url,
 } from "../../core/crypto/index.js";
 import { legalMoves } from "../../core/games/index.js";
-import { seatToMove } from "../../core/online/game.js";
+import { seatToMove } from "../../core/online/friend/game.js";
 import { MAX_FRAME_BYTES } from "../../core/protocol/envelope.js";
 import { documentClient, readConfig } from "../lib/config.js";
 import { codeOf, newRoom, player, playMoves, rng, waitFor, type Player } from "../local/players.js";
-import { useTestServer } from "./testkit.js";
+import { useTestServer } from "./testing/rigs.js";
 
 const ts = useTestServer();
 

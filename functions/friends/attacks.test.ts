@@ -13,7 +13,7 @@ import { documentClient, readConfig } from "../lib/config.js";
 import { RATE_WINDOW_MS, floodLimits } from "../lib/flood.js";
 import { KNOCK_RETRIES } from "./limits.js";
 import { codeOf, newRoom, player, playMoves, rng, waitFor, type Player } from "../local/players.js";
-import { useTestServer } from "./testkit.js";
+import { useTestServer } from "./testing/rigs.js";
 
 const ts = useTestServer(["rooms", "lookups", "knock"]);
 

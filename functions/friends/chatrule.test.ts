@@ -6,7 +6,7 @@
  * service and DynamoDB store on dynalite.
  */
 import { describe, expect, test } from "vitest";
-import { BOX, seatTwo, useRouterRig } from "./testkit.js";
+import { BOX, seatTwo, useRouterRig } from "./testing/rigs.js";
 
 const rig = useRouterRig("chatrule", { ip: "10.2.0.1", stepMs: 100 });
 const say = (conn: string, body: object) => rig.say(conn, body);

@@ -10,7 +10,7 @@ import { codeForLocator, locatorOf, type RoomCode } from "../../core/crypto/inde
 import { MAX_WRONG_CODES } from "../../core/protocol/friend.js";
 import { documentClient, readConfig } from "../lib/config.js";
 import { codeOf, newRoom, player, waitFor, wsFactory, type Player } from "../local/players.js";
-import { useTestServer } from "./testkit.js";
+import { useTestServer } from "./testing/rigs.js";
 import { WebSocket } from "ws";
 import { PROTOCOL_VERSION } from "../../core/protocol/friend.js";
 

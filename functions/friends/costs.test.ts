@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "vitest";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { BOX, seatTwo, useRouterRig } from "./testkit.js";
+import { BOX, seatTwo, useRouterRig } from "./testing/rigs.js";
 
 const calls = new Map<string, number>();
 

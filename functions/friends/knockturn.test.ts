@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { JOIN_STEP_MS } from "../../core/protocol/friend.js";
-import { SHARE, TAG, useRouterRig } from "./testkit.js";
+import { SHARE, TAG, useRouterRig } from "./testing/rigs.js";
 
 const rig = useRouterRig("knockturn", { real: ["knock"] });
 const gone = rig.gone;

@@ -6,9 +6,9 @@
  */
 import { describe, expect, test } from "vitest";
 import { view as positionView, playAll, newGame } from "../../core/games/index.js";
-import { isPlaying, type Settings } from "../../core/online/game.js";
+import { isPlaying, type Settings } from "../../core/online/friend/game.js";
 import { codeOf, newRoom, player, playMoves, rng, waitFor, type Player } from "../local/players.js";
-import { useTestServer } from "./testkit.js";
+import { useTestServer } from "./testing/rigs.js";
 
 const ts = useTestServer();
 

@@ -11,7 +11,7 @@ import { describe, expect, test } from "vitest";
 import { WebSocket } from "ws";
 import type { SocketFactory, SocketLike } from "../../core/online/transport.js";
 import { codeOf, newRoom, player, waitFor, type Player } from "../local/players.js";
-import { useTestServer } from "./testkit.js";
+import { useTestServer } from "./testing/rigs.js";
 
 const t = useTestServer(["knock"]);
 

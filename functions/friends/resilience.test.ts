@@ -7,9 +7,9 @@
 import { describe, expect, test } from "vitest";
 import { makeCode, parseCode, type RoomCode } from "../../core/crypto/index.js";
 import { legalMoves, moveCount } from "../../core/games/index.js";
-import { seatToMove } from "../../core/online/game.js";
+import { seatToMove } from "../../core/online/friend/game.js";
 import { codeOf, newRoom, player, playMoves, rng, waitFor, type Player } from "../local/players.js";
-import { useTestServer } from "./testkit.js";
+import { useTestServer } from "./testing/rigs.js";
 
 const ts = useTestServer();
 

@@ -9,7 +9,7 @@ import nacl from "tweetnacl";
 import { generateSecret, makeBase64Url } from "../../core/crypto/index.js";
 import { PROTOCOL_VERSION } from "../../core/protocol/friend.js";
 import { codeOf, newRoom, player, waitFor, type Player } from "../local/players.js";
-import { useTestServer } from "./testkit.js";
+import { useTestServer } from "./testing/rigs.js";
 
 const ts = useTestServer();
 

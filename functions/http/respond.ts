@@ -8,6 +8,7 @@ import { timingSafeEqual } from "node:crypto";
 import { randomBytes } from "node:crypto";
 import { HTTP_ERROR_STATUS, type HttpErrorCode } from "../../core/protocol/errors.js";
 import { documentClient, readConfig } from "../lib/config.js";
+import { networkOf } from "../lib/network.js";
 import { readSecret } from "../lib/secrets.js";
 
 export function json(
@@ -72,19 +73,20 @@ export function behindOrigin(
 }
 
 /**
- * The caller's address: behind CloudFront the request comes from an edge server, which reports the
+ * The caller's network (lib/network.ts: the IPv4 address, or the IPv6 /64), the key of its limits,
+ * from its address: behind CloudFront the request comes from an edge server, which reports the
  * viewer's address and port in `cloudfront-viewer-address` (CloudFront sets it, overwriting a viewer's
  * own); without it, the connection's own address. Only requests that came through CloudFront reach a
  * handler (`behindOrigin`), so a caller cannot choose the address its limits are counted under.
  */
-export function callerAddress(event: APIGatewayProxyEventV2): string {
+export function callerNetwork(event: APIGatewayProxyEventV2): string {
   const viewer = event.headers["cloudfront-viewer-address"];
   if (viewer !== undefined) {
     const at = viewer.lastIndexOf(":");
     const ip = (at > 0 ? viewer.slice(0, at) : viewer).trim();
-    if (/^[0-9A-Fa-f.:]{2,45}$/.test(ip)) return ip;
+    if (/^[0-9A-Fa-f.:]{2,45}$/.test(ip)) return networkOf(ip);
   }
-  return event.requestContext.http.sourceIp;
+  return networkOf(event.requestContext.http.sourceIp);
 }
 
 /** Whether the request declares a JSON body (`application/json`, any parameters). */

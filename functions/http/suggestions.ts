@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { makeDynamoCounters } from "../lib/counters.js";
 import { makeDynamoSuggestionStore } from "../suggestions/store.js";
 import { submitSuggestion } from "../suggestions/suggestions.js";
-import { callerAddress, fail, isJson, json, table, behindOrigin } from "./respond.js";
+import { callerNetwork, fail, isJson, json, table, behindOrigin } from "./respond.js";
 
 /** The whole body, JSON included: a little over the text limit in the worst case of escapes. */
 const BODY_MAX_BYTES = 4 * SUGGESTION_MAX_CHARS + 1024;
@@ -27,7 +27,7 @@ export const handler = behindOrigin(
     }
     const s = parseWith(SuggestionSchema, body);
     if (!s.ok) return fail("proto/invalid", s.error.message);
-    const source = callerAddress(event);
+    const source = callerNetwork(event);
     const { db, tableName } = table();
     const id = randomBytes(12).toString("base64url");
     const r = await submitSuggestion(

@@ -21,7 +21,7 @@ export interface RealtimeInfra {
 export interface MessageContext {
   readonly infra: RealtimeInfra;
   readonly connectionId: string;
-  /** The source address the frame came from (for limits that hold per network address). */
+  /** The network the frame came from (lib/network.ts: an IPv4 address or an IPv6 /64), the key of every per-address limit. */
   readonly address: string;
   readonly now: number;
   /** The request id to echo in an answer, when the envelope carried a valid one. */

@@ -12,7 +12,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, test } from "vitest";
 import { legalMoves } from "../../core/games/index.js";
-import { seatToMove } from "../../core/online/game.js";
+import { seatToMove } from "../../core/online/friend/game.js";
 import { codeOf, newRoom, player, rng, waitFor, type Player } from "./players.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");

@@ -2,19 +2,44 @@
 // emulator does not share the handlers' event loop. Plain JavaScript, so that the thread starts the
 // same under tsx, vitest and plain Node. Counts every request by operation into the shared array it
 // is given (slot i for `ops[i]`, the last slot for any other), before dynalite answers it.
+//
+// Only the server's own processes may use it: a request must come under the path `/<secret>/`
+// (the secret is drawn per start and reaches the handlers in their endpoint, DYNAMO_ENDPOINT), and a
+// request a web page sends (any `Origin` header, any preflight) is refused, so dynalite's own
+// wildcard CORS answer is never given.
 import { createRequire } from "node:module";
+import { Buffer } from "node:buffer";
+import { timingSafeEqual } from "node:crypto";
 import { parentPort, workerData } from "node:worker_threads";
 
 const require = createRequire(import.meta.url);
 const dynalite = require("dynalite");
 
-const { path, ops, counts } = workerData;
+const { path, ops, counts, secret } = workerData;
 const tally = new Int32Array(counts);
 const server = dynalite({ ...(path !== null ? { path } : {}), createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-server.on("request", (req) => {
+const answer = server.listeners("request");
+server.removeAllListeners("request");
+const prefix = Buffer.from(`/${secret}/`);
+
+function admitted(req) {
+  if (req.headers.origin !== undefined || req.method !== "POST") return false;
+  const got = Buffer.from(String(req.url ?? "").slice(0, prefix.length));
+  return got.length === prefix.length && timingSafeEqual(got, prefix);
+}
+
+server.on("request", (req, res) => {
+  if (!admitted(req)) {
+    req.resume();
+    res.writeHead(403, { "content-type": "text/plain" });
+    res.end("forbidden");
+    return;
+  }
+  req.url = `/${String(req.url).slice(prefix.length)}`;
   const target = String(req.headers["x-amz-target"] ?? "");
   const i = ops.indexOf(target.slice(target.indexOf(".") + 1));
   Atomics.add(tally, i < 0 ? ops.length : i, 1);
+  for (const l of answer) l.call(server, req, res);
 });
 server.once("error", (e) => parentPort.postMessage({ error: e instanceof Error ? e.message : String(e) }));
 server.listen(0, "127.0.0.1", () => parentPort.postMessage({ port: server.address().port }));

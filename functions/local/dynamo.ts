@@ -3,8 +3,15 @@
  * the table created on startup, and a sweeper that emulates TTL deletion (dynalite has no TTL).
  * The handlers reach it over loopback HTTP with the AWS SDK, as they reach DynamoDB in AWS; on its
  * own thread the emulator's work does not queue behind the handlers' (nor theirs behind it).
+ *
+ * Private to the server's processes: the endpoint carries a secret path drawn per start (the thread
+ * refuses any other path, and any request a web page sends: dynalite.worker.mjs), and the data
+ * directory and every file in it are the user's alone (0700 / 0600).
  */
-import { mkdirSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { isMainThread } from "node:worker_threads";
 import { Worker } from "node:worker_threads";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import {
@@ -46,12 +53,29 @@ export interface LocalDynamo {
   close(): Promise<void>;
 }
 
+/** Makes the data directory and everything in it the user's alone (data left by an older server too). */
+function makePrivate(dir: string): void {
+  chmodSync(dir, 0o700);
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) makePrivate(p);
+    else chmodSync(p, 0o600);
+  }
+}
+
 export async function startDynalite(dataDir: string | null): Promise<LocalDynamo> {
-  if (dataDir !== null) mkdirSync(dataDir, { recursive: true });
+  if (dataDir !== null) {
+    // Files LevelDB makes from now on: the process's mask (a worker thread may not set it; its
+    // parent's holds for it too).
+    if (isMainThread) process.umask(process.umask() | 0o077);
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    makePrivate(dataDir);
+  }
+  const secret = randomBytes(24).toString("base64url");
   const counts = new SharedArrayBuffer(4 * (OPS.length + 1));
   const tally = new Int32Array(counts);
   const worker = new Worker(new URL("./dynalite.worker.mjs", import.meta.url), {
-    workerData: { path: dataDir, ops: OPS, counts },
+    workerData: { path: dataDir, ops: OPS, counts, secret },
     // Under tsx the main thread's loader flags would make the thread load tsx too; it needs none.
     execArgv: [],
   });
@@ -72,7 +96,7 @@ export async function startDynalite(dataDir: string | null): Promise<LocalDynamo
   worker.on("error", (e) => {
     throw e;
   });
-  const endpoint = `http://127.0.0.1:${port}`;
+  const endpoint = `http://127.0.0.1:${port}/${secret}/`;
   const raw = new DynamoDBClient({
     region: "us-east-1",
     endpoint,

@@ -238,12 +238,21 @@ export interface FaultCounts {
   readonly maxCuts: number;
 }
 
+/**
+ * Where the emulated gateways read a request's source address (`ServerOptions.sourceOf`): the
+ * socket's peer, as API Gateway reports it. Only a test, starting the server in its own process,
+ * can pass another.
+ */
+export type SourceOf = (req: IncomingMessage) => string;
+export const socketSource: SourceOf = (req) => req.socket.remoteAddress ?? "127.0.0.1";
+
 export function createLocalGateway(
   routes: WsRoutes,
   domainName: () => string,
   log: (m: string) => void,
   limits: GatewayLimits = { idleMs: GATEWAY_IDLE_MS, maxConnectionMs: GATEWAY_MAX_CONNECTION_MS },
   faults: GatewayFaults = NO_FAULTS,
+  sourceOf: SourceOf = socketSource,
 ): LocalGateway {
   const random = faults.random ?? Math.random;
   const anyone: FaultDraws = { connection: random, message: () => [random(), random(), random()] };
@@ -358,7 +367,7 @@ export function createLocalGateway(
     const meta = {
       id: connectionId(),
       connectedAt: Date.now(),
-      sourceIp: req.socket.remoteAddress ?? "127.0.0.1",
+      sourceIp: sourceOf(req),
       sourcePort: req.socket.remotePort ?? 0,
       userAgent: String(req.headers["user-agent"] ?? ""),
     };

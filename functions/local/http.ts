@@ -14,6 +14,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "
 import { API_PREFIX } from "../../core/protocol/api.js";
 import { HTTP_ROUTES, routeName, type HttpRoute } from "../routes.js";
 import { asRoute } from "./access.js";
+import { socketSource, type SourceOf } from "./gateway.js";
 
 type HttpHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2 | string | undefined>;
 
@@ -104,8 +105,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
  * What CloudFront does to an `/api/*` request before the HTTP API sees it: it sets the viewer's
  * address (overwriting a viewer's own header of that name) and adds the secret origin header.
  */
-async function asCloudFront(event: APIGatewayProxyEventV2, req: IncomingMessage): Promise<void> {
-  const ip = req.socket.remoteAddress ?? "127.0.0.1";
+async function asCloudFront(event: APIGatewayProxyEventV2, req: IncomingMessage, ip: string): Promise<void> {
   event.headers["cloudfront-viewer-address"] = `${ip}:${req.socket.remotePort ?? 0}`;
   event.headers[ORIGIN_HEADER] = (await readSecret("origin-verify", newOriginSecret)).trim();
 }
@@ -117,6 +117,7 @@ function toEvent(
   params: Record<string, string>,
   body: Buffer,
   domainName: string,
+  sourceIp: string,
 ): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers))
@@ -144,7 +145,7 @@ function toEvent(
         method: req.method ?? "GET",
         path: url.pathname,
         protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: req.socket.remoteAddress ?? "127.0.0.1",
+        sourceIp,
         userAgent: headers["user-agent"] ?? "",
       },
       requestId: randomUUID(),
@@ -194,6 +195,7 @@ export async function routeHttp(
   moduleOf: ModuleOf,
   domainName: string,
   log: (m: string) => void,
+  sourceOf: SourceOf = socketSource,
 ): Promise<boolean> {
   if (url.pathname !== API_PREFIX && !url.pathname.startsWith(`${API_PREFIX}/`)) return false;
   const method = req.method ?? "GET";
@@ -208,8 +210,9 @@ export async function routeHttp(
     }
     try {
       const handler = await loadHandler(r, moduleOf);
-      const event = toEvent(req, url, routeName(r), params, body, domainName);
-      await asCloudFront(event, req);
+      const ip = sourceOf(req);
+      const event = toEvent(req, url, routeName(r), params, body, domainName, ip);
+      await asCloudFront(event, req, ip);
       sendResult(res, await handler(event));
     } catch (e) {
       log(`http ${routeName(r)} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);

@@ -244,7 +244,7 @@ describe("floods", () => {
     expect(pongs).toBeLessThanOrEqual(ADDRESS_LIMIT + Math.ceil((seconds * ADDRESS_LIMIT) / 10) + 10);
     expect(pongs).toBeGreaterThanOrEqual(100);
     expect(
-      clients.some((c) => c.got.some((m) => typeof m.message === "string" && m.message.includes("network address"))),
+      clients.some((c) => c.got.some((m) => typeof m.message === "string" && m.message.includes("from this network"))),
     ).toBe(true);
     expect(await itemCount()).toBe(before);
     for (const c of clients) c.ws.close();

@@ -12,11 +12,11 @@ import {
   type FriendSession,
   type FriendSessionOptions,
   type SessionView,
-} from "../../core/online/session.js";
+} from "../../core/online/friend/session.js";
 import type { SocketFactory, SocketLike } from "../../core/online/transport.js";
-import type { Settings, Profile } from "../../core/online/game.js";
+import type { Settings, Profile } from "../../core/online/friend/game.js";
 import { legalMoves } from "../../core/games/index.js";
-import { seatToMove } from "../../core/online/game.js";
+import { seatToMove } from "../../core/online/friend/game.js";
 import { startServer, type RunningServer } from "./server.js";
 
 export interface TestServer {

@@ -5,8 +5,7 @@
  * emulates TTL with a sweeper, and calls the ranked-match timer on an interval.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { WS_PATH } from "../../core/protocol/api.js";
-import { CONFIG_PATH } from "../../web/src/lib/runtimeConfigFile.js";
+import { CONFIG_PATH, WS_PATH } from "../../core/protocol/api.js";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { existsSync } from "node:fs";
@@ -21,7 +20,9 @@ import {
   createLocalGateway,
   readGatewayFaults,
   readGatewayLimits,
+  socketSource,
   type FaultCounts,
+  type SourceOf,
   type GatewayFaults,
   type WsHandler,
 } from "./gateway.js";
@@ -62,6 +63,13 @@ export interface ServerOptions {
    * the project root; the bundle test passes the bundles the stack deploys.
    */
   readonly moduleOf?: (route: Route) => string;
+  /**
+   * Where a request's source address is read. Default: the socket's peer. Test support only (a
+   * function, so neither the environment nor a request can set it; the deployed handlers get theirs
+   * from API Gateway and CloudFront): loopback can bind 127.0.0.0/8 but only one IPv6 address, so a
+   * test of the per-network limits presents the addresses of one /64 this way.
+   */
+  readonly sourceOf?: SourceOf;
 }
 
 export interface RunningServer {
@@ -98,6 +106,7 @@ function defaults(opts: ServerOptions): Required<ServerOptions> {
     faults: { ...readGatewayFaults(), ...opts.faults },
     headerTimeoutMs: opts.headerTimeoutMs ?? HEADER_TIMEOUT_MS,
     moduleOf: opts.moduleOf ?? ((route) => join(ROOT_DIR, route.module)),
+    sourceOf: opts.sourceOf ?? socketSource,
   };
 }
 
@@ -153,6 +162,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log,
     { idleMs: o.idleMs, maxConnectionMs: o.maxConnectionMs },
     { ...readGatewayFaults({}), ...o.faults },
+    o.sourceOf,
   );
 
   const limitsShortened = o.idleMs !== GATEWAY_IDLE_MS || o.maxConnectionMs !== GATEWAY_MAX_CONNECTION_MS;
@@ -173,7 +183,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       res.end(JSON.stringify({ wsUrl: "", gatewayIdleMs: o.idleMs, gatewayMaxMs: o.maxConnectionMs }));
       return;
     }
-    routeHttp(req, res, url, o.moduleOf, domainName, log)
+    routeHttp(req, res, url, o.moduleOf, domainName, log, o.sourceOf)
       .then((handled) => {
         if (!handled) serveStatic(req, res, url, o.staticDir);
       })

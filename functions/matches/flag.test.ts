@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { makeDeviceKeys, signChallenge } from "../../core/identity.js";
 import type { MatchView } from "../../core/protocol/ranked.js";
 import { startServer, type RunningServer } from "../local/server.js";
-import { Client } from "../ranked/testClient.js";
+import { Client } from "../ranked/testing/client.js";
 
 const CLOCK_MS = 2_500;
 let server: RunningServer;

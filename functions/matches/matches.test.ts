@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { decode, legalMoves } from "../../core/games/index.js";
-import { applyMove, applyResign, makeMatch } from "../../core/ranked/match.js";
+import { applyMove, applyResign, makeMatch } from "../../core/ranked/game.js";
 import type { MatchRecord } from "../../core/ranked/types.js";
 import type { RankedServerMessage } from "../../core/protocol/ranked.js";
 import { createMatches } from "./matches.js";

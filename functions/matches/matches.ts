@@ -1,14 +1,14 @@
 /**
  * Running ranked matches: attaching a connection to its seat, one action at a time (move, resign,
  * abort, offer to end), presence, and time. Each action reads the match item, applies the pure
- * rules of core/ranked/match.ts, writes once with a condition on `rev`, and only then pushes one
+ * rules of core/ranked/game.ts, writes once with a condition on `rev`, and only then pushes one
  * message to each player (save, then broadcast). A write that loses a race is retried from a fresh
  * read, where the checks run again.
  *
  * Time is enforced lazily on every action and by `tick`, which reads only the matches whose
  * deadline has come (the store's deadline index), never all active ones.
  */
-import type { MatchError } from "../../core/ranked/match.js";
+import type { MatchError } from "../../core/ranked/game.js";
 import {
   applyAttach,
   applyDrop,
@@ -17,7 +17,7 @@ import {
   makeMatchView,
   otherSeat,
   seatOf,
-} from "../../core/ranked/match.js";
+} from "../../core/ranked/game.js";
 import type { MatchRecord, RatingChange } from "../../core/ranked/types.js";
 import type { RankedErrorCode, RankedServerMessage } from "../../core/protocol/ranked.js";
 import type { Seat } from "../../core/types.js";

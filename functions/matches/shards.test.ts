@@ -12,11 +12,11 @@ import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { makeDeviceKeys, signChallenge } from "../../core/identity.js";
 import type { MatchView } from "../../core/protocol/ranked.js";
-import { makeMatch } from "../../core/ranked/match.js";
+import { makeMatch } from "../../core/ranked/game.js";
 import { ensureTable, startDynalite } from "../local/dynamo.js";
 import { startServer, type RunningServer } from "../local/server.js";
 import { readScale } from "../lib/scale.js";
-import { Client } from "../ranked/testClient.js";
+import { Client } from "../ranked/testing/client.js";
 import { DUE_INDEX, makeDynamoMatchStore, shardOf } from "./store.js";
 
 const CLOCK_MS = 2_500;

@@ -25,9 +25,8 @@ export interface SeekRecord {
   readonly rating: number;
   readonly rd: number;
   readonly vol: number;
-  /** Rated games in this game, and when the identity first signed in (weights, core/ranked/settle.ts). */
+  /** Rated games in this game (whether the player is established, core/ranked/settle.ts). */
   readonly games: number;
-  readonly joinedAt: number;
   readonly connId: string;
   readonly since: number;
   /** Random per seek: a claim deletes only the very seek it saw. */

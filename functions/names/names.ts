@@ -12,7 +12,7 @@ import { parseDisplayName } from "../../core/names.js";
 import type { RankedErrorCode } from "../../core/protocol/ranked.js";
 import { err, ok, type Result } from "../../core/types.js";
 import type { Counters } from "../lib/counters.js";
-import { isReservedName, nameSkeleton } from "./skeleton.js";
+import { isReservedName, nameSkeleton, restrictionOf } from "./skeleton.js";
 import type { NameStore } from "./store.js";
 
 /** A name stays reserved this long after its owner's latest rated game. */
@@ -58,6 +58,10 @@ export async function chooseName(
   const parsed = parseDisplayName(raw);
   if (!parsed.ok) return err(parsed.error);
   const name = parsed.value;
+  const restricted = restrictionOf(name);
+  if (restricted === "bad_chars") return err({ code: "name/bad_chars", message: "letters in everyday use only" });
+  if (restricted === "mixed_scripts")
+    return err({ code: "name/mixed_scripts", message: "use the letters of one alphabet" });
   if (isReservedName(name)) return err({ code: "name/reserved", message: "that name is reserved" });
   const skeleton = nameSkeleton(name);
   const playerId = holder.playerId;

@@ -1,27 +1,112 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
 import { parseDisplayName } from "../../core/names.js";
-import { RESERVED_NAMES, areConfusable, isReservedName, nameSkeleton } from "./skeleton.js";
+import { MODULE_PATH, UNICODE_DATA_DIR, generateFromFiles } from "../../scripts/unicode-security.js";
+import { createMemoryCounters } from "../lib/counters.js";
+import { chooseName } from "./names.js";
+import { RESERVED_NAMES, areConfusable, isReservedName, nameSkeleton, restrictionOf } from "./skeleton.js";
+import { createMemoryNameStore } from "./store.js";
+import { CONFUSABLES, UTS39_VERSION } from "./unicodeSecurity.js";
 
-describe("the confusables data is Unicode's", () => {
-  test("unhomoglyph's table is generated from UTS #39 confusables.txt (size and sample rows)", () => {
-    const require = createRequire(import.meta.url);
-    const path = require.resolve("unhomoglyph/data.json");
-    const data = JSON.parse(readFileSync(path, "utf8")) as Record<string, string>;
-    // confusables.txt 13.0.0 has 6,311 mappings; a hand list has a few dozen.
-    expect(Object.keys(data).length).toBeGreaterThan(6000);
-    // Rows of confusables.txt (source ; target): Greek and Cyrillic capitals, m → rn, digits.
-    expect(data["\u03A4"]).toBe("T"); // GREEK CAPITAL LETTER TAU
-    expect(data["\u039A"]).toBe("K"); // GREEK CAPITAL LETTER KAPPA
-    expect(data["\u03A5"]).toBe("Y"); // GREEK CAPITAL LETTER UPSILON
-    expect(data["\u03A7"]).toBe("X"); // GREEK CAPITAL LETTER CHI
-    expect(data["\u0430"]).toBe("a"); // CYRILLIC SMALL LETTER A
-    expect(data["m"]).toBe("rn");
-    expect(data["0"]).toBe("O");
-    expect(data["1"]).toBe("l");
-    expect(data["\u{1D5BA}"]).toBe("a"); // MATHEMATICAL SANS-SERIF SMALL A
+describe("the security data is Unicode's, of its newest version", () => {
+  test(`UTS #39 ${UTS39_VERSION}: the vendored files name it, and the module is what they make`, () => {
+    expect(UTS39_VERSION).toBe("17.0.0");
+    for (const f of ["confusables.txt", "IdentifierStatus.txt"]) {
+      expect(readFileSync(join(UNICODE_DATA_DIR, f), "utf8")).toMatch(/^# Version: 17\.0\.0$/m);
+    }
+    expect(readFileSync(MODULE_PATH, "utf8")).toBe(generateFromFiles());
+  });
+
+  test("rows of confusables.txt (source → prototype)", () => {
+    const rows = new Map(CONFUSABLES.split("\n").map((l) => [l.slice(0, l.indexOf(" ")), l.slice(l.indexOf(" ") + 1)]));
+    expect(rows.size).toBeGreaterThan(6000);
+    expect(rows.get("03A4")).toBe("0054"); // GREEK CAPITAL LETTER TAU → T
+    expect(rows.get("0430")).toBe("0061"); // CYRILLIC SMALL LETTER A → a
+    expect(rows.get("006D")).toBe("0072 006E"); // m → rn
+    expect(rows.get("0031")).toBe("006C"); // 1 → l
+    expect(rows.get("A731")).toBe("0073"); // LATIN LETTER SMALL CAPITAL S → s
+    expect(rows.get("1D5BA")).toBe("0061"); // MATHEMATICAL SANS-SERIF SMALL A
+  });
+});
+
+describe("names refused and names kept (UTS #39 Highly Restrictive, skeletons, reserved names)", () => {
+  const NOW = 1_800_000_000_000;
+  async function choose(raw: string, names = createMemoryNameStore(), player = "p1"): Promise<string> {
+    const holder = { playerId: player, name: null, skeleton: null, ratedAt: NOW };
+    const r = await chooseName(names, createMemoryCounters(), { connId: player, address: undefined }, holder, raw, NOW);
+    return r.ok ? "ok" : r.error.code;
+  }
+
+  test.each([
+    ["\u1D00\u1D05\u1D0D\u026A\u0274", "small capitals: ᴀᴅᴍɪɴ"],
+    ["\uA731\u028F\uA731\u1D1B\u1D07\u1D0D", "ꜱʏꜱᴛᴇᴍ"],
+    ["\uA731\u1D1C\u1D18\u1D18\u1D0F\u0280\u1D1B", "ꜱᴜᴘᴘᴏʀᴛ"],
+    ["\u1D0D\u1D0F\u1D05\u1D07\u0280\u1D00\u1D1B\u1D0F\u0280", "ᴍᴏᴅᴇʀᴀᴛᴏʀ"],
+    ["Sam\uA7D9", "ꟙ (sigmoid s)"],
+    ["Sam\uA7D7", "ꟗ (middle Scots s)"],
+    ["P\uA7C1la", "ꟁ (old Polish o)"],
+    ["Ma\u{1DF25}\u{1DF26}", "𝼥 𝼦"],
+    ["\u{1DF27}\u{1DF28}\u{1DF2A}ab", "𝼧 𝼨 𝼪"],
+  ])("%s is refused: %s", async (raw) => {
+    expect(await choose(raw)).toBe("name/bad_chars");
+  });
+
+  test.each([["5Y5T3M"], ["SUPP0R7"], ["M0D3R470R"], ["4DMIN"], ["ADMIN"], ["Adm1n"], ["5upp0rt"]])(
+    "%s is a reserved name",
+    async (raw) => {
+      expect(await choose(raw)).toBe("name/reserved");
+    },
+  );
+
+  test.each([
+    ["Adam", "Aclam"],
+    ["William", "VVilliam"],
+    ["Esther", "3sther"],
+    ["Tatenda", "7atenda"],
+    ["Amina", "4mina"],
+    ["Aruzhan", "ARUZHAN"],
+  ])("once %s is held, %s is taken", async (a, b) => {
+    const names = createMemoryNameStore();
+    expect(await choose(a, names, "p1")).toBe("ok");
+    expect(await choose(b, names, "p2")).toBe("name/taken");
+  });
+
+  test.each([
+    // Kazakh, Kyrgyz and Russian (Cyrillic)
+    ["Айгерім"],
+    ["Нұрсұлтан"],
+    ["Әлихан"],
+    ["Ғалымжан"],
+    ["Қуаныш"],
+    ["Өмүрбек"],
+    ["Жылдыз"],
+    ["Ерлан"],
+    ["Сергей"],
+    ["Наталья"],
+    ["Ёжик в тумане"],
+    // Yoruba (Latin with diacritics and ẹ ọ ṣ)
+    ["Adéwálé"],
+    ["Ọlárẹ̀wájú"],
+    ["Ṣadé"],
+    ["Fúnmiláyọ̀"],
+    ["Olúwaṣẹ́gun"],
+    ["Ìbùkún"],
+    // Shona
+    ["Tendai"],
+    ["Tatenda"],
+    ["Chipo"],
+    ["Rutendo"],
+    ["Nyasha"],
+    ["Tinashe"],
+  ])("%s is allowed", async (raw) => {
+    expect(await choose(raw)).toBe("ok");
+  });
+
+  test("a Latin letter among Cyrillic ones is mixed", () => {
+    expect(restrictionOf("Ерлан")).toBeNull();
+    expect(restrictionOf("Eрлан")).toBe("mixed_scripts");
   });
 });
 

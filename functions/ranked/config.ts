@@ -7,7 +7,7 @@
  * RANKED_SEEK_TTL_MS, RANKED_WINDOW_STEP_MS, RANKED_LONE_WAIT_MS.
  */
 import type { GameId } from "../../core/types.js";
-import { FIRST_MOVE_MS } from "../../core/ranked/match.js";
+import { FIRST_MOVE_MS } from "../../core/ranked/game.js";
 import type { ClockSetting, RankedConfig } from "./types.js";
 
 const MIN = 60_000;

@@ -13,7 +13,7 @@ import { makeDynamoMatchStore } from "../matches/store.js";
 import { makeDynamoNameStore } from "../names/store.js";
 import { makeDynamoRatingStore } from "../ratings/store.js";
 import { makeDynamoQuota } from "./quota.js";
-import { createHarness, createHarnessOn, type Harness } from "./testing.js";
+import { createHarness, createHarnessOn, type Harness } from "./testing/memory.js";
 import type { RankedStores } from "./types.js";
 
 let dynamo: LocalDynamo;

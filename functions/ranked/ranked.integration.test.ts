@@ -24,7 +24,7 @@ import { freshRecord } from "../../core/ranked/settle.js";
 import { generatedName } from "../../core/names.js";
 import { updateProfile } from "../identity/identity.js";
 import { makeDynamoRankedStores } from "./ports.js";
-import { Client, type Msg } from "./testClient.js";
+import { Client, type Msg } from "./testing/client.js";
 import type { RankedStores } from "./types.js";
 
 /** Tsoro WTA on 4 × 2 with one seed a hole: seat 0 wins with this line in five moves. */

@@ -16,7 +16,7 @@ import {
   makeMatch,
   makeMatchView,
   seatOf,
-} from "../../core/ranked/match.js";
+} from "../../core/ranked/game.js";
 import { scoreOf } from "../../core/ranked/settle.js";
 import type { MatchRecord, RatingChange } from "../../core/ranked/types.js";
 import {
@@ -162,7 +162,6 @@ export function createRankedService(ports: RankedPorts): RankedService {
       rd: s.rd,
       vol: s.vol,
       games: s.games ?? 0, // a seek stored before weights existed
-      joinedAt: s.joinedAt ?? 0,
     });
     const m = makeMatch({
       id: ports.randomId(),
@@ -388,7 +387,6 @@ export function createRankedService(ports: RankedPorts): RankedService {
       rd: r.rd,
       vol: r.vol,
       games: r.games,
-      joinedAt: profile.createdAt,
       connId,
       since,
       token: ports.randomId(),

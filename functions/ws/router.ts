@@ -1,7 +1,7 @@
 /**
  * The WebSocket entry. One client frame is checked in a fixed order: size → JSON envelope → the
  * schema of the domain its type prefix names (`DOMAINS`) → flood limits of the connection and of its
- * source address (in process; a refusal costs no read or write) → the domain, which charges the
+ * source network (in process; a refusal costs no read or write) → the domain, which charges the
  * identity it knows (a seat, a player) and does the work. Every refusal is answered with
  * an `error` message naming its code; nothing is thrown at the gateway for bad input.
  *
@@ -17,6 +17,7 @@ import { err, ok } from "../../core/types.js";
 import { friendRouter } from "../friends/router.js";
 import type { Connection } from "../lib/connections.js";
 import { allowIdentity, allowMessage, floodLimits, forgetConnection, RATE_WINDOW_MS } from "../lib/flood.js";
+import { networkOf } from "../lib/network.js";
 import type { DomainRouter, MessageContext, RealtimeInfra } from "../lib/realtime.js";
 import { rankedRouter } from "../ranked/router.js";
 
@@ -29,7 +30,7 @@ const ROUTERS: readonly DomainRouter[] = [...new Set(DOMAINS.map(([, r]) => r))]
 
 const LIMITED = {
   connection: "on this connection",
-  address: "from this network address",
+  address: "from this network",
   identity: "for this player",
 } as const;
 
@@ -40,7 +41,10 @@ export async function receive(
   now: number,
 ): Promise<object | null> {
   const connectionId = event.requestContext.connectionId;
-  const address = (event.requestContext as { identity?: { sourceIp?: string } }).identity?.sourceIp ?? "unknown";
+  // Every per-address limit from here on keys on the caller's network (an IPv6 /64, lib/network.ts).
+  const address = networkOf(
+    (event.requestContext as { identity?: { sourceIp?: string } }).identity?.sourceIp ?? "unknown",
+  );
   if (event.isBase64Encoded) return makeErrorFrame("proto/malformed", "binary frames are not accepted", undefined);
   const env = parseEnvelope(event.body ?? "");
   if (!env.ok) return makeErrorFrame(env.error.code, env.error.message, undefined);

@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { legalMoves, newGame, playAll, type State } from "../../core/games/index.js";
 import { makeDeviceKeys } from "../../core/identity.js";
-import { seatToMove } from "../../core/online/game.js";
+import { seatToMove } from "../../core/online/friend/game.js";
 import { openRankedLink, type RankedLink } from "../../core/online/ranked.js";
 import type { MatchView, RankedServerMessage } from "../../core/protocol/ranked.js";
 import { codeOf, newRoom, player, rng, wsFactory, type Player } from "../../functions/local/players.js";

@@ -14,7 +14,7 @@ import { makeDeviceKeys, signChallenge, type DeviceKeys } from "../../core/ident
 import { initialRating, rateGame } from "../../core/ratings.js";
 import type { MatchView } from "../../core/protocol/ranked.js";
 import { startServer } from "../../functions/local/server.js";
-import { makeMatch } from "../../core/ranked/match.js";
+import { makeMatch } from "../../core/ranked/game.js";
 import { createMatches } from "../../functions/matches/matches.js";
 import { createMemoryMatchStore } from "../../functions/matches/store.js";
 import type { Emit } from "../bench.js";

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Emit } from "../bench.js";
-import { measureClient } from "../../web/e2e/bundle.js";
-import { buildClient } from "../../web/e2e/harness.js";
+import { measureClient } from "../../e2e/bundle.js";
+import { buildClient } from "../../e2e/harness.js";
 
 export async function run(emit: Emit): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), "mancala-web-size-"));

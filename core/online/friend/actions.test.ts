@@ -5,7 +5,7 @@
  * while connected.
  */
 import { describe, expect, test } from "vitest";
-import { applyPayload, createFriendGame, seatToMove, type FriendGame } from "../game.js";
+import { applyPayload, createFriendGame, seatToMove, type FriendGame } from "./game.js";
 import { seatedState, stateFor, testWorld } from "../testing/world.js";
 import { act, answerJoin, move, setProfile } from "./actions.js";
 

@@ -6,7 +6,7 @@
 import { err, ok, type Result } from "../../types.js";
 import { moveCount } from "../../games/index.js";
 import { chatFlood } from "../../protocol/chat.js";
-import { applyPayload, seatToMove, type Profile } from "../game.js";
+import { applyPayload, seatToMove, type Profile } from "./game.js";
 import type { Payload } from "../payload.js";
 import type { Env } from "./env.js";
 import { enqueueOut, profilePayload } from "./outgoing.js";

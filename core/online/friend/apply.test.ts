@@ -3,7 +3,7 @@ import nacl from "tweetnacl";
 import { describe, expect, test } from "vitest";
 import { createReplayGuard, sealBox } from "../../crypto/envelope.js";
 import type { StoredMessage } from "../../protocol/friend.js";
-import { createFriendGame } from "../game.js";
+import { createFriendGame } from "./game.js";
 import { openAndApply } from "./apply.js";
 
 const key = nacl.randomBytes(32);

@@ -7,7 +7,7 @@
 import { acceptSealed, openBox, type ReplayGuard } from "../../crypto/envelope.js";
 import type { StoredMessage } from "../../protocol/friend.js";
 import type { ErrorCode } from "../../protocol/errors.js";
-import { applyPayload, type Applied, type FriendGame, type LogEntry } from "../game.js";
+import { applyPayload, type Applied, type FriendGame, type LogEntry } from "./game.js";
 import { parsePayload } from "../payload.js";
 
 export interface Opened {

@@ -7,7 +7,7 @@
 import { sealBox } from "../../crypto/envelope.js";
 import { PACER_MAX_MS } from "../pacer.js";
 import type { Payload } from "../payload.js";
-import type { Profile } from "../game.js";
+import type { Profile } from "./game.js";
 import { changed, type Env } from "./env.js";
 import { enqueue, relayOf, sealHead, sent } from "./outbox.js";
 import type { SessionState } from "./state.js";

@@ -1,7 +1,7 @@
 /** The device's snapshot: a saved log is rebuilt by the engine, or not taken at all. */
 import { describe, expect, test } from "vitest";
 import { createReplayGuard } from "../../crypto/envelope.js";
-import type { LogEntry } from "../game.js";
+import type { LogEntry } from "./game.js";
 import { restoreSnapshot, triesFor, type SessionSnapshot } from "./snapshot.js";
 
 const setup: LogEntry = {

@@ -5,7 +5,7 @@
  */
 import type { ReplayGuard } from "../../crypto/envelope.js";
 import type { Seat } from "../../types.js";
-import { applyPayload, createFriendGame, type FriendGame, type LogEntry } from "../game.js";
+import { applyPayload, createFriendGame, type FriendGame, type LogEntry } from "./game.js";
 import type { Payload } from "../payload.js";
 import type { OutItem } from "./outbox.js";
 

@@ -10,7 +10,7 @@ import { createReplayGuard, generateSecret, type ReplayGuard } from "../../crypt
 import { makeBase64Url, parseBase64Url } from "../../crypto/base64.js";
 import type { RoomCode } from "../../crypto/code.js";
 import type { ConnectionState } from "../connection.js";
-import { createFriendGame, type FriendGame, type LogEntry, type Profile, type Settings } from "../game.js";
+import { createFriendGame, type FriendGame, type LogEntry, type Profile, type Settings } from "./game.js";
 import { CATCHING_UP, type CatchUp } from "./catchup.js";
 import { createDoor, type Door } from "./door.js";
 import { createInLog, type InLog } from "./inlog.js";

@@ -1,5 +1,5 @@
 /**
- * The friend session's timers, by slot, over an injected clock (core/online/clock.ts): at most one
+ * The friend session's timers, by slot, over an injected clock (core/online/timer.ts): at most one
  * timer per slot; a slot is free again just before its action runs. What a slot's timer does when
  * it fires is named (`TimerAction`) and handed to `fire`, so the session's parts decide what it
  * means and tests can drive time.
@@ -8,7 +8,7 @@
  * allows, or a paced rejoin; while it runs nothing is relayed), `relay` (a relay unanswered too
  * long), `knock` (a hello or a room creation tried again; it never holds up relays).
  */
-import type { Clock, TimerId } from "../clock.js";
+import type { TimerPort, TimerId } from "../timer.js";
 
 export type TimerSlot = "gap" | "retry" | "relay" | "knock";
 export type TimerAction = "gap" | "flush" | "rejoin" | "relayTimeout" | "knock" | "create";
@@ -23,7 +23,7 @@ export interface Timers {
   clearAll(): void;
 }
 
-export function createTimers(clock: Clock, fire: (action: TimerAction) => void): Timers {
+export function createTimers(clock: TimerPort, fire: (action: TimerAction) => void): Timers {
   const ids = new Map<TimerSlot, TimerId>();
   const start = (slot: TimerSlot, action: TimerAction, ms: number): void => {
     ids.set(

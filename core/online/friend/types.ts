@@ -1,5 +1,5 @@
 /**
- * The public shape of a friend session (core/online/session.ts): its options, what the player sees
+ * The public shape of a friend session (core/online/friend/session.ts): its options, what the player sees
  * (`SessionView`), the events it tells, and its methods. Kept apart so that the parts of the
  * session (this folder) and the session itself share one definition without importing each other.
  */
@@ -9,8 +9,8 @@ import type { RoomCode } from "../../crypto/code.js";
 import type { ErrorCode } from "../../protocol/errors.js";
 import type { PacerOptions } from "../pacer.js";
 import type { Payload } from "../payload.js";
-import type { FinishedGame, FriendGame, Profile, Settings } from "../game.js";
-import type { Clock } from "../clock.js";
+import type { FinishedGame, FriendGame, Profile, Settings } from "./game.js";
+import type { TimerPort } from "../timer.js";
 import type { Backoff, SocketFactory } from "../transport.js";
 import type { ConnectionOptions, ConnectionState } from "../connection.js";
 import type { SessionSnapshot } from "./snapshot.js";
@@ -121,7 +121,7 @@ export interface FriendSessionOptions {
   /** Random bytes (default: tweetnacl's, from the platform's CSPRNG). */
   readonly random?: (n: number) => Uint8Array;
   /** Time and timers (default: the host's). */
-  readonly clock?: Clock;
+  readonly clock?: TimerPort;
   /** Heartbeat: a ping every `everyMs`; no answer within `timeoutMs` and the connection starts over. */
   readonly heartbeat?: { readonly everyMs: number; readonly timeoutMs: number };
   /** The rest of the connection's settings (connection.ts): answer timeout, planned reconnect, clock. */

@@ -5,7 +5,7 @@
  */
 import nacl from "tweetnacl";
 import type { Seat } from "../../types.js";
-import type { Clock, TimerId } from "../clock.js";
+import type { TimerPort, TimerId } from "../timer.js";
 import { createRetryPacer } from "../pacer.js";
 import type { Env } from "../friend/env.js";
 import { learnHead } from "../friend/outbox.js";
@@ -13,7 +13,7 @@ import { initialState, seePeer, type SessionState } from "../friend/state.js";
 import { createTimers, type TimerAction } from "../friend/timers.js";
 import type { FriendSessionOptions, SessionEvent } from "../friend/types.js";
 
-export class ManualClock implements Clock {
+export class ManualClock implements TimerPort {
   t = 1_000_000;
   private n = 0;
   private due: { id: number; at: number; run: () => void }[] = [];

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { legalMoves, newGame, playAll, type State } from "../../../core/games/index.js";
 import { makeDeviceKeys } from "../../../core/identity.js";
 import { ABSENCE_QUIET_MS, type ConnectionOptions, type ConnectionState } from "../../../core/online/connection.js";
-import { seatToMove } from "../../../core/online/game.js";
+import { seatToMove } from "../../../core/online/friend/game.js";
 import { openRankedLink, type RankedLink } from "../../../core/online/ranked.js";
 import type { MatchView, RankedClientMessage, RankedServerMessage } from "../../../core/protocol/ranked.js";
 import { codeOf, newRoom, player, rng, waitFor, wsFactory, type Player } from "../../../functions/local/players.js";

@@ -8,7 +8,7 @@ import type { MatchView } from "../../../core/protocol/ranked.js";
 import type { FaultDraws } from "../../../functions/local/gateway.js";
 import type { WebSocket } from "ws";
 import { legalMoves } from "../../../core/games/index.js";
-import { seatToMove } from "../../../core/online/game.js";
+import { seatToMove } from "../../../core/online/friend/game.js";
 import { codeOf, newRoom, player, waitFor, type Player } from "../../../functions/local/players.js";
 import {
   createTrace,

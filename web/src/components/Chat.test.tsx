@@ -1,7 +1,7 @@
 import { fireEvent, render } from "@solidjs/testing-library";
 import { createStore } from "solid-js/store";
 import { describe, expect, test } from "vitest";
-import type { ChatLine } from "../../../core/online/game.js";
+import type { ChatLine } from "../../../core/online/friend/game.js";
 import { Chat } from "./Chat.js";
 
 function renderChat(lines: ChatLine[] = []) {

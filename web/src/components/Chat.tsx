@@ -3,7 +3,7 @@
  * and ✎ Edit to add or remove one's own phrases (kept on the device). Purely a view over its props.
  */
 import { createEffect, createSignal, For, Show, type JSX } from "solid-js";
-import type { ChatLine } from "../../../core/online/game.js";
+import type { ChatLine } from "../../../core/online/friend/game.js";
 import type { Seat } from "../../../core/types.js";
 import { BUILT_IN_PHRASES, PHRASE_MAX } from "../state/createPhrases.js";
 import type { MessageKey } from "../i18n/en.js";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { LogEntry } from "../../../core/online/game.js";
+import type { LogEntry } from "../../../core/online/friend/game.js";
 import type { Payload } from "../../../core/online/payload.js";
 import { parseShareCode, replayRecord } from "../../../core/records/index.js";
 import { friendLogRecord, matchRecord, replayCode } from "./gameRecords.js";

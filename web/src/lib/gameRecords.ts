@@ -1,5 +1,5 @@
 /** Game records of the games this device knows: saved local games, friend rooms, ranked matches. */
-import { starterOf } from "../../../core/match.js";
+import { starterOf } from "../../../core/series.js";
 import {
   makeRecord,
   makeShareCode,
@@ -8,7 +8,7 @@ import {
   type GameRecord,
 } from "../../../core/records/index.js";
 import type { GameOptions } from "../../../core/games/index.js";
-import { applyPayload, createFriendGame, isPlaying, type LogEntry } from "../../../core/online/game.js";
+import { applyPayload, createFriendGame, isPlaying, type LogEntry } from "../../../core/online/friend/game.js";
 import type { GameId, Outcome, Seat } from "../../../core/types.js";
 import { engineOptions, type SavedGame } from "../state/records.js";
 import { t } from "../i18n/i18n.js";

@@ -8,7 +8,7 @@
  * (and shown, with a notice when the link said otherwise).
  */
 import { newGame } from "../../../core/games/index.js";
-import { BEST_OF, type BestOf } from "../../../core/match.js";
+import { BEST_OF, type BestOf } from "../../../core/series.js";
 import { GAMES, type GameId, type Seat } from "../../../core/types.js";
 import { t } from "../i18n/i18n.js";
 import type { RoomSetup } from "../state/createRooms.js";

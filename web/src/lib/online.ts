@@ -11,7 +11,7 @@ import {
   type SessionSnapshot,
   type Settings,
 } from "../../../core/online/index.js";
-import type { FriendSessionOptions } from "../../../core/online/session.js";
+import type { FriendSessionOptions } from "../../../core/online/friend/session.js";
 import type { SocketLike } from "../../../core/online/transport.js";
 import {
   openRankedLink as openRankedConnection,

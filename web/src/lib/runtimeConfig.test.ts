@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadRuntimeConfig, runtimeConfig } from "./runtimeConfig.js";
-import { WS_URL_PLACEHOLDER } from "./runtimeConfigFile.js";
+import { WS_URL_PLACEHOLDER } from "../../../core/protocol/api.js";
 
 let body = "";
 const requests: { url: string; cache: string | undefined }[] = [];

@@ -6,7 +6,7 @@
  * answer is remembered for a start without a network; a file still holding its placeholder (the
  * local server) means "the page's own server".
  */
-import { CONFIG_PATH } from "./runtimeConfigFile.js";
+import { CONFIG_PATH } from "../../../core/protocol/api.js";
 
 const STORAGE_KEY = "mancala.runtimeConfig";
 

@@ -2,7 +2,7 @@
 import { clipName, NAME_MAX } from "../../../core/names.js";
 import { createSignal, Show, type JSX } from "solid-js";
 import { createStore } from "solid-js/store";
-import { createSeries, type BestOf } from "../../../core/match.js";
+import { createSeries, type BestOf } from "../../../core/series.js";
 import type { GameId } from "../../../core/types.js";
 import { Choice } from "../components/Controls.js";
 import { FamilyPicker, TsoroOptions } from "../components/GamePicker.js";

@@ -5,7 +5,7 @@
  */
 import { createSignal, For, Show, type JSX } from "solid-js";
 import { createStore } from "solid-js/store";
-import type { BestOf } from "../../../core/match.js";
+import type { BestOf } from "../../../core/series.js";
 import type { GameId } from "../../../core/types.js";
 import { Choice } from "../components/Controls.js";
 import { FamilyPicker, TsoroOptions } from "../components/GamePicker.js";

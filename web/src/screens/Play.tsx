@@ -1,7 +1,7 @@
 /** The board screen: score line, series score, the board, the buttons, and the results at the end. */
 import { createMemo, createSignal, onCleanup, onMount, Show, type JSX } from "solid-js";
 import { toMove } from "../../../core/games/index.js";
-import { gameNumber, rematchSeries } from "../../../core/match.js";
+import { gameNumber, rematchSeries } from "../../../core/series.js";
 import type { Seat } from "../../../core/types.js";
 import { Avatar } from "../components/Avatar.js";
 import { Board } from "../components/Board.js";

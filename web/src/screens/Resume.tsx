@@ -1,6 +1,6 @@
 /** Games saved on this device that can be carried on; old ones can be deleted. */
 import { createSignal, For, onCleanup, onMount, Show, type JSX } from "solid-js";
-import { gameNumber } from "../../../core/match.js";
+import { gameNumber } from "../../../core/series.js";
 import { Dialog } from "../components/Dialog.js";
 import { Icon } from "../components/Icon.js";
 import { GAME_NAMES } from "../content/games.js";

@@ -9,7 +9,7 @@ import { MAX_AVATAR_CHARS } from "../../../core/online/payload.js";
 import { ABSENCE_QUIET_MS } from "../../../core/online/connection.js";
 import { createEffect, createMemo, createSignal, For, onCleanup, onMount, Show, type JSX } from "solid-js";
 import { moveCount, toMove, boardView } from "../../../core/games/index.js";
-import { gameNumber } from "../../../core/match.js";
+import { gameNumber } from "../../../core/series.js";
 import type { Seat } from "../../../core/types.js";
 import { Avatar } from "../components/Avatar.js";
 import { Board } from "../components/Board.js";

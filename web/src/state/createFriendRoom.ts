@@ -10,7 +10,7 @@ import { createStore, produce, reconcile, type Store } from "solid-js/store";
 import type { RoomCode } from "../../../core/crypto/code.js";
 import { makeBase64Url, parseBase64Url } from "../../../core/crypto/base64.js";
 import { moveCount, toMove, type State, type TraceEvent } from "../../../core/games/index.js";
-import type { Series } from "../../../core/match.js";
+import type { Series } from "../../../core/series.js";
 import type {
   ChatLine,
   FinishedGame,
@@ -21,7 +21,7 @@ import type {
   SessionStatus,
   Settings,
 } from "../../../core/online/index.js";
-import { engineSeat, seatToMove } from "../../../core/online/game.js";
+import { engineSeat, seatToMove } from "../../../core/online/friend/game.js";
 import type { Seat } from "../../../core/types.js";
 import type { Cue, Speed } from "../game/animate.js";
 import { legalPits } from "../game/moves.js";

@@ -1,7 +1,7 @@
 import { createEffect, createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
 import { newGame, playAll, toMove, view, type State, boardView } from "../../../core/games/index.js";
-import { createSeries, type BestOf } from "../../../core/match.js";
+import { createSeries, type BestOf } from "../../../core/series.js";
 import { createInlineAi } from "../ai/createAi.js";
 import { createGame, type GameStore } from "./createGame.js";
 import { createSaves } from "./createSaves.js";

@@ -22,7 +22,7 @@ import {
   boardView,
   type BoardView,
 } from "../../../core/games/index.js";
-import { forfeit as forfeitSeries, recordGame, starterOf } from "../../../core/match.js";
+import { forfeit as forfeitSeries, recordGame, starterOf } from "../../../core/series.js";
 import type { Outcome, Seat } from "../../../core/types.js";
 import type { AiClient } from "../ai/protocol.js";
 import { playTrace, prefersReducedMotion, stepMs, THINK_PAUSE_MS, type Cue, type Speed } from "../game/animate.js";

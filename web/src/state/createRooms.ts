@@ -5,7 +5,7 @@
  */
 import { createStore, reconcile, type Store } from "solid-js/store";
 import * as v from "valibot";
-import { BEST_OF, type BestOf } from "../../../core/match.js";
+import { BEST_OF, type BestOf } from "../../../core/series.js";
 import { GAMES, type GameId } from "../../../core/types.js";
 import { makeStoreContext } from "./context.js";
 import { readJson, removeKey, writeJson, type KeyValue } from "./persist.js";

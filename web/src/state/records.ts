@@ -1,6 +1,6 @@
 /** A match kept on the device: its setup, the series so far and the moves of the current game. */
 import * as v from "valibot";
-import { BEST_OF, type BestOf, type Series } from "../../../core/match.js";
+import { BEST_OF, type BestOf, type Series } from "../../../core/series.js";
 import { END_REASONS, GAMES, type GameId, type Outcome } from "../../../core/types.js";
 import { SPEEDS, type Speed } from "../game/animate.js";
 import { LEVEL_IDS, type LevelId } from "../game/levels.js";

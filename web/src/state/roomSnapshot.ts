@@ -6,7 +6,7 @@
  */
 import * as v from "valibot";
 import { PayloadSchema } from "../../../core/online/payload.js";
-import type { SessionSnapshot } from "../../../core/online/session.js";
+import type { SessionSnapshot } from "../../../core/online/friend/session.js";
 import { readJson, writeJson, type KeyValue } from "./persist.js";
 
 const Int = v.pipe(v.number(), v.integer(), v.minValue(0));

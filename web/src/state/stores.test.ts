@@ -1,6 +1,6 @@
 import { createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
-import { createSeries } from "../../../core/match.js";
+import { createSeries } from "../../../core/series.js";
 import { NAME_MAX } from "../../../core/names.js";
 import { createProfile, cleanName } from "./createProfile.js";
 import { createSaves, isResumable, KEEP_FINISHED_MS } from "./createSaves.js";
