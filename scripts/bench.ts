@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: JSON lines `{"name","unit","value"}`. Each module in `scripts/bench/` exports
- * `run(emit)` and adds its own figures (engine, AI, local server).
+ * `run(emit)` and adds its own figures (engine, AI, local server); what the benches and their tests
+ * drive (the chaos harness) lives in `scripts/bench/harness/`, which is not a bench.
  */
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -10,6 +11,8 @@ export interface BenchRow {
   readonly name: string;
   readonly unit: string;
   readonly value: number;
+  /** What a row names beyond its figure (a failing game's place, mode and how to re-run it). */
+  readonly detail?: Readonly<Record<string, string | number | boolean>>;
 }
 export type Emit = (row: BenchRow) => void;
 

@@ -288,6 +288,29 @@ describe("connection", () => {
     expect(r.sockets).toHaveLength(3);
   });
 
+  test("a socket replaced by its planned successor is heard for the pushes the app names until it has resumed on the successor", () => {
+    const r = rig({ maxAgeMs: 2_500, heartbeatMs: 1e9, fromReplaced: (f) => f.type === "ranked.presence" }, false);
+    r.last().open();
+    r.conn.resumed();
+    r.clock.advance(2_600);
+    const [old, next] = r.sockets;
+    next.open();
+    expect(r.opens).toBe(2);
+    // Signing in on the successor; the server still pushes to the old socket, its seat's.
+    old.frame({ type: "ranked.presence", seat: 1, connected: true });
+    // Answers there are not taken (what was in flight goes again on the successor), nor the
+    // gateway's frames.
+    old.frame({ type: "ranked.update", rid: "r9" });
+    old.frame(THROTTLED);
+    // Nor what the application does not name.
+    old.frame({ type: "auth.challenge", challenge: "x" });
+    expect(r.got).toEqual([{ type: "ranked.presence", seat: 1, connected: true }]);
+    r.conn.resumed();
+    expect(old.closedWith).toBe(1000);
+    old.frame({ type: "ranked.presence", seat: 1, connected: false });
+    expect(r.got).toHaveLength(1);
+  });
+
   test("property: whatever the gateway does, each kept request reaches a deduplicating server once and is answered once", () => {
     const Fault = fc.constantFrom("throttle", "fail-after", "cut", "lose-answer", "ok", "wait");
     fc.assert(

@@ -72,6 +72,12 @@ export interface ConnectionOptions {
    * request stays in the outbox and goes again after a backoff, and the answer is not passed on.
    */
   readonly retryable?: (frame: Readonly<Record<string, unknown>>) => boolean;
+  /**
+   * The server's pushes (frames with no request id) that a socket replaced by its planned successor
+   * still delivers until the application has resumed on the successor: the server holds the old
+   * socket as the player's until then, and what it pushes meanwhile goes there. Default none.
+   */
+  readonly fromReplaced?: (frame: Readonly<Record<string, unknown>>) => boolean;
 }
 
 interface RequestOptions {
@@ -295,8 +301,14 @@ export function createConnection(o: ConnectionOptions): Connection {
   }
 
   function onFrame(s: SocketLike, data: unknown): void {
-    if (disposed || s !== current) return; // a retired or not yet adopted socket says nothing
-    lastHeard = t.now();
+    if (disposed) return;
+    // A socket replaced by its planned successor is still the server's until the application has
+    // resumed on the successor (signed in, back in its seat): the pushes the application names
+    // (`fromReplaced`: the opponent back, a move) are heard there. Its answers are not: what it
+    // carried in flight goes again on the successor. A socket not yet adopted says nothing.
+    const pushOnRetiring = s !== current && o.fromReplaced !== undefined && retiring.includes(s);
+    if (s !== current && !pushOnRetiring) return;
+    if (!pushOnRetiring) lastHeard = t.now();
     let frame: unknown;
     try {
       frame = JSON.parse(typeof data === "string" ? data : String(data));
@@ -305,6 +317,10 @@ export function createConnection(o: ConnectionOptions): Connection {
     }
     if (typeof frame !== "object" || frame === null || Array.isArray(frame)) return;
     const f = frame as Record<string, unknown>;
+    if (pushOnRetiring) {
+      if (f.rid === undefined && !isGatewayErrorFrame(f) && o.fromReplaced?.(f) === true) h.onMessage(f);
+      return;
+    }
     if (isGatewayErrorFrame(f)) {
       resendSoon();
       return;

@@ -84,6 +84,14 @@ export function openRankedLink(o: RankedLinkOptions): RankedLink {
       (f.type === "ranked.error" || f.type === "error") &&
       (f.code === "rate/limited" || f.code === "server/error") &&
       !(f.type === "ranked.error" && f.code === "rate/limited" && naming !== null && f.rid === naming),
+    // While a planned successor signs in, the old socket is still the seat the server pushes to:
+    // the match's news there is taken (an update or end is taken only when newer than what is held,
+    // and presence says where the opponent is now). Sign-in frames are the successor's own.
+    fromReplaced: (f) =>
+      f.type === "ranked.presence" ||
+      f.type === "ranked.update" ||
+      f.type === "ranked.end" ||
+      f.type === "ranked.offer",
     handlers: {
       onOpen: hello,
       onClose: () => {

@@ -35,6 +35,8 @@ interface Conn {
   readonly connectedAt: number;
   lastActiveAt: number;
   readonly sourceIp: string;
+  /** The caller's port, which names its socket in a trace (`GatewayEvent`). */
+  readonly sourcePort: number;
   readonly userAgent: string;
 }
 
@@ -105,6 +107,14 @@ export interface GatewayLimits {
  * - `throttled` (options only, no variable): a fraction of client messages refused with the throttle's
  *   frame at random, whatever the bucket holds. A stage's throttle is the bucket, whose share of
  *   refusals follows demand (and so the machine's speed); this gives a test a fixed share.
+ * - `random`, `drawsFor` (options only): where the random draws come from. `drawsFor` gives the
+ *   draws of a caller by its source address (`FaultDraws`: each new connection's drop time, each
+ *   message's throttle and failure), so a harness that gives each player its own address and draws
+ *   seeded by what is drawn for gets the same faults for that player on every run; an address it
+ *   does not know (undefined) draws from `random` (default `Math.random`). The token bucket is not
+ *   random: its refusals follow timing, and no seed repeats them.
+ * - `watch` (options only): told each thing the gateway does to or for a connection (`GatewayEvent`),
+ *   for a harness that records what happened in a game it cannot reproduce.
  */
 export interface GatewayFaults {
   readonly rate: number | null;
@@ -113,6 +123,64 @@ export interface GatewayFaults {
   readonly dropMeanMs: number | null;
   readonly throttled?: number;
   readonly random?: () => number;
+  readonly drawsFor?: (sourceIp: string) => FaultDraws | undefined;
+  readonly watch?: (e: GatewayEvent) => void;
+}
+
+/** The random draws, each uniform in [0, 1), that decide the faults one caller meets. */
+export interface FaultDraws {
+  /** For a new connection: when it is dropped. */
+  connection(): number;
+  /** For a client message (its text): throttled, its integration failed, and failed before the handler ran. */
+  message(text: string): readonly [number, number, number];
+}
+
+/**
+ * One thing the gateway did for a connection: opened it (or its `$connect` refused it), a client
+ * message's fate (delivered, throttled, its integration failed before or after the handler ran), a
+ * route response or an `@connections` post sent to it (or answered 410 because it is gone), a cut
+ * (random drop, idle, longest connection) and its close, and when its `$disconnect` handler returned.
+ * `what` is the message's `type` (and `rid`) where it has one.
+ */
+export interface GatewayEvent {
+  readonly at: number;
+  readonly connId: string;
+  readonly sourceIp: string;
+  readonly sourcePort: number;
+  readonly kind:
+    | "open"
+    | "refused"
+    | "delivered"
+    | "throttled"
+    | "failed-before"
+    | "failed-after"
+    | "reply"
+    | "post"
+    | "post-gone"
+    | "drop"
+    | "idle-cut"
+    | "max-cut"
+    | "close"
+    | "disconnected";
+  readonly what?: string;
+}
+
+/** `type` and `rid` of a JSON message, for `GatewayEvent.what` (nothing when it is not JSON). */
+function summary(text: string): string | undefined {
+  try {
+    const m = JSON.parse(text) as unknown;
+    if (typeof m !== "object" || m === null) return undefined;
+    const { type, rid, code, connected, seat, version } = m as Record<string, unknown>;
+    const parts = [type, rid === undefined ? undefined : `rid=${String(rid)}`];
+    if (code !== undefined) parts.push(`code=${String(code)}`);
+    if (seat !== undefined && connected !== undefined)
+      parts.push(`seat=${String(seat)} connected=${String(connected)}`);
+    if (version !== undefined) parts.push(`v=${String(version)}`);
+    const s = parts.filter((p) => p !== undefined).join(" ");
+    return s === "" ? undefined : s;
+  } catch {
+    return undefined;
+  }
 }
 
 export const NO_FAULTS: GatewayFaults = { rate: null, burst: 0, failures: 0, dropMeanMs: null };
@@ -187,6 +255,20 @@ export function createLocalGateway(
   sourceOf: SourceOf = socketSource,
 ): LocalGateway {
   const random = faults.random ?? Math.random;
+  const anyone: FaultDraws = { connection: random, message: () => [random(), random(), random()] };
+  const drawsOf = (sourceIp: string): FaultDraws => faults.drawsFor?.(sourceIp) ?? anyone;
+  const watch = faults.watch;
+  /** The source address of each connection ever seen, for posts to one already gone (only while watched). */
+  const addressOf = new Map<string, Pick<Conn, "id" | "sourceIp" | "sourcePort">>();
+  const tell = (c: Pick<Conn, "id" | "sourceIp" | "sourcePort">, kind: GatewayEvent["kind"], what?: string): void =>
+    watch?.({
+      at: Date.now(),
+      connId: c.id,
+      sourceIp: c.sourceIp,
+      sourcePort: c.sourcePort,
+      kind,
+      ...(what !== undefined ? { what } : {}),
+    });
   const counts = { messages: 0, throttled: 0, failed: 0, dropped: 0, idleCuts: 0, maxCuts: 0 };
   // The stage's token bucket, refilled lazily (a burst under one token means "the rate, at least 1").
   const burst = faults.burst >= 1 ? faults.burst : Math.max(1, faults.rate ?? 1);
@@ -266,6 +348,7 @@ export function createLocalGateway(
           if (c.ws.readyState === WebSocket.OPEN) {
             if (idle) counts.idleCuts++;
             else counts.maxCuts++;
+            tell(c, idle ? "idle-cut" : "max-cut");
           }
           c.ws.close(1001, "Going away");
         }
@@ -285,6 +368,7 @@ export function createLocalGateway(
       id: connectionId(),
       connectedAt: Date.now(),
       sourceIp: sourceOf(req),
+      sourcePort: req.socket.remotePort ?? 0,
       userAgent: String(req.headers["user-agent"] ?? ""),
     };
     const headers: Record<string, string> = {};
@@ -297,6 +381,7 @@ export function createLocalGateway(
       ).then((r) => {
         const status = r.statusCode ?? 200;
         if (status < 200 || status > 299) {
+          tell(meta, "refused", String(status));
           socket.end(
             `HTTP/1.1 ${status === 500 ? 500 : 403} Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
           );
@@ -310,16 +395,20 @@ export function createLocalGateway(
   function attach(ws: WebSocket, meta: Omit<Conn, "ws" | "lastActiveAt">): void {
     const c: Conn = { ...meta, ws, lastActiveAt: Date.now() };
     conns.set(c.id, c);
+    const draws = drawsOf(c.sourceIp);
+    if (watch !== undefined) addressOf.set(c.id, c);
+    tell(c, "open");
     let closed: () => void = () => undefined;
     const done = new Promise<void>((r) => (closed = r));
     closing.add(done);
     // A random cut, as a network drop does it: no close frame.
     let dropTimer: ReturnType<typeof setTimeout> | null = null;
     if (faults.dropMeanMs !== null && faults.dropMeanMs > 0) {
-      const after = -Math.log(1 - random()) * faults.dropMeanMs;
+      const after = -Math.log(1 - draws.connection()) * faults.dropMeanMs;
       dropTimer = setTimeout(() => {
         if (ws.readyState !== WebSocket.OPEN) return;
         counts.dropped++;
+        tell(c, "drop");
         ws.terminate();
       }, after);
       dropTimer.unref();
@@ -330,18 +419,24 @@ export function createLocalGateway(
       const reply = (text: string): void => {
         if (ws.readyState === WebSocket.OPEN) ws.send(text);
       };
-      if ((faults.throttled !== undefined && faults.throttled > 0 && random() < faults.throttled) || !takeToken()) {
+      const text = data.toString();
+      const what = watch !== undefined && !isBinary ? summary(text) : undefined;
+      const [throttle, failure, before] = draws.message(text);
+      if ((faults.throttled !== undefined && faults.throttled > 0 && throttle < faults.throttled) || !takeToken()) {
         counts.throttled++;
+        tell(c, "throttled", what);
         reply(gatewayErrorFrame("Too Many Requests", c.id));
         return;
       }
-      const fails = faults.failures > 0 && random() < faults.failures;
+      const fails = faults.failures > 0 && failure < faults.failures;
       if (fails) counts.failed++;
-      if (fails && random() < 0.5) {
+      if (fails && before < 0.5) {
+        tell(c, "failed-before", what);
         reply(gatewayErrorFrame("Internal server error", c.id));
         return;
       }
-      const body = isBinary ? Buffer.from(data as Buffer).toString("base64") : data.toString();
+      const body = isBinary ? Buffer.from(data as Buffer).toString("base64") : text;
+      tell(c, fails ? "failed-after" : "delivered", what);
       // As API Gateway does for a route with a route response (the stack gives `$default` one): the
       // integration's body goes back to the caller as a frame.
       void track(
@@ -349,6 +444,7 @@ export function createLocalGateway(
           if (fails) return reply(gatewayErrorFrame("Internal server error", c.id));
           if (typeof r.body === "string" && r.body !== "" && ws.readyState === WebSocket.OPEN) {
             routeResponses++;
+            if (watch !== undefined) tell(c, "reply", summary(r.body));
             ws.send(r.body);
           }
         }),
@@ -358,12 +454,14 @@ export function createLocalGateway(
     ws.on("close", (code, reason) => {
       if (dropTimer !== null) clearTimeout(dropTimer);
       conns.delete(c.id);
+      tell(c, "close", String(code));
       void track(
         invoke(
           routes.disconnect,
           event(c, "DISCONNECT", { disconnectStatusCode: code, disconnectReason: reason.toString() }),
         ),
       ).finally(() => {
+        tell(c, "disconnected");
         closing.delete(done);
         closed();
       });
@@ -393,9 +491,15 @@ export function createLocalGateway(
     if (method === "POST") {
       if (body === null || body.byteLength > GATEWAY_MESSAGE_BYTES)
         return json(413, "PayloadTooLargeException", { message: "payload too large" });
-      if (c === undefined || c.ws.readyState !== WebSocket.OPEN) return gone();
+      const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
+      if (c === undefined || c.ws.readyState !== WebSocket.OPEN) {
+        const was = addressOf.get(id);
+        if (was !== undefined) tell(was, "post-gone", summary(text));
+        return gone();
+      }
       posts++;
-      c.ws.send(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8"));
+      if (watch !== undefined) tell(c, "post", summary(text));
+      c.ws.send(text);
       return POSTED;
     }
     if (c === undefined || c.ws.readyState !== WebSocket.OPEN) return gone();

@@ -9,7 +9,7 @@ import { openRankedLink, type RankedLink } from "../../core/online/ranked.js";
 import type { MatchView, RankedServerMessage } from "../../core/protocol/ranked.js";
 import { legalMoves, newGame, playAll } from "../../core/games/index.js";
 import { waitFor, wsFactory } from "./players.js";
-import { rankedSide, seekRanked, startChaosServer, type ChaosServer } from "./chaos.js";
+import { rankedSide, seekRanked, startChaosServer, type ChaosServer } from "../../scripts/bench/harness/chaos.js";
 import type { WebSocket } from "ws";
 
 let chaos: ChaosServer;

@@ -71,6 +71,9 @@ export function createFriendSession(opts: FriendSessionOptions): FriendSession {
     backoff: opts.backoff ?? DEFAULT_BACKOFF,
     heartbeatMs,
     ridPrefix: "f",
+    // While a planned successor rejoins, the server still holds the old socket as this seat's and
+    // tells it where the peer is; the rest (relays, the seat moving) is the successor's to hear.
+    fromReplaced: (f) => f.type === "presence",
     handlers: {
       onOpen: () => resume(s, env),
       onMessage: (f) => onFrame(s, env, f, purposes),

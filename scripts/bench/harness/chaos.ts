@@ -3,22 +3,24 @@
  * misbehaves as a deployed stage does, at shortened scale (gateway.ts): idle and longest-connection
  * cuts in seconds, the stage throttle, failing integrations and random drops, all at once. Each
  * game reports what was lost or duplicated, false departures, the clock's charges and how long
- * each reconnect took. Used by the chaos test (functions/local/chaos.test.ts) and the chaos bench
+ * each reconnect took. Used by the chaos test (scripts/bench/harness/chaos.test.ts) and the chaos bench
  * (`npm run -s bench chaos`).
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
 import type { WebSocket } from "ws";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { legalMoves, newGame, playAll, type State } from "../../core/games/index.js";
-import { makeDeviceKeys } from "../../core/identity.js";
-import { ABSENCE_QUIET_MS, type ConnectionOptions, type ConnectionState } from "../../core/online/connection.js";
-import { seatToMove } from "../../core/online/friend/game.js";
-import { openRankedLink, type RankedLink } from "../../core/online/ranked.js";
-import type { MatchView, RankedClientMessage, RankedServerMessage } from "../../core/protocol/ranked.js";
-import { codeOf, newRoom, player, rng, waitFor, wsFactory, type Player } from "./players.js";
-import type { GatewayFaults } from "./gateway.js";
-import { startServer, type RunningServer } from "./server.js";
+import { legalMoves, newGame, playAll, type State } from "../../../core/games/index.js";
+import { makeDeviceKeys } from "../../../core/identity.js";
+import { ABSENCE_QUIET_MS, type ConnectionOptions, type ConnectionState } from "../../../core/online/connection.js";
+import { seatToMove } from "../../../core/online/friend/game.js";
+import { openRankedLink, type RankedLink } from "../../../core/online/ranked.js";
+import type { MatchView, RankedClientMessage, RankedServerMessage } from "../../../core/protocol/ranked.js";
+import { codeOf, newRoom, player, rng, waitFor, wsFactory, type Player } from "../../../functions/local/players.js";
+import type { SocketFactory } from "../../../core/online/transport.js";
+import type { FaultDraws, GatewayEvent, GatewayFaults } from "../../../functions/local/gateway.js";
+import { startServer, type RunningServer } from "../../../functions/local/server.js";
 
 /** The faults at test scale. The throttle's rate is per concurrent game (the bucket is the stage's). */
 export interface ChaosScale {
@@ -57,8 +59,135 @@ function chaosConnection(scale: ChaosScale): Omit<ConnectionOptions, "url" | "so
   };
 }
 
+/**
+ * One game of a run: its place in the run names its players' source addresses (`playerAddress`),
+ * its seed draws its moves and every fault the gateway gives its players (`sideDraws`).
+ */
+export interface ChaosGame {
+  readonly index: number;
+  readonly seed: number;
+}
+
+/** The seed of game `index` in the run seeded `runSeed` (a 32-bit number). */
+export function gameSeed(runSeed: number, index: number): number {
+  return Math.floor(rng((runSeed ^ Math.imul(index + 1, 0x9e3779b1)) >>> 0)() * 2 ** 32);
+}
+
+/** FNV-1a of a text, as a seed. */
+function hashText(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * The faults one side of a game meets, drawn from the game's seed by what they fall on rather
+ * than in the order they come (the order moves with the machine's speed: a heartbeat more or a
+ * resend sooner): the kth connection of the side is dropped after the same time on every run, and
+ * the nth sending of the same message (its type and its place: a ranked move's version, a relay's
+ * `cseq`, a sync's `after`) meets the same throttle and failure.
+ */
+function sideDraws(seed: number, side: 0 | 1): FaultDraws {
+  const base = `${seed}/${side}`;
+  let connections = 0;
+  const sent = new Map<string, number>();
+  const draw = (key: string): (() => number) => rng(hashText(`${base}/${key}`));
+  return {
+    connection: () => draw(`connection ${connections++}`)(),
+    message(text) {
+      let key = "?";
+      try {
+        const m = JSON.parse(text) as Record<string, unknown>;
+        key = `${String(m.type)} ${String(m.version ?? m.cseq ?? m.after ?? "")}`;
+      } catch {
+        // Not JSON: one key for all such frames.
+      }
+      const n = sent.get(key) ?? 0;
+      sent.set(key, n + 1);
+      const r = draw(`${key} #${n}`);
+      return [r(), r(), r()];
+    },
+  };
+}
+
+/**
+ * What one game did, line by line, milliseconds from its start: each side's sockets (open, close,
+ * every frame out and in, gateway frames included), its connection's state and what it saw of the
+ * other player; and the gateway's view of each of that side's connections (`gw:a`: each message's
+ * fate, route responses and posts, posts to a connection already gone, cuts, `$disconnect` done).
+ * A socket is named by its client port on both sides (`:51234`).
+ */
+export interface Trace {
+  note(who: string, what: string): void;
+  lines(): readonly string[];
+}
+
+export function createTrace(): Trace {
+  const start = Date.now();
+  const lines: string[] = [];
+  return {
+    note(who, what) {
+      lines.push(`+ ${String(Date.now() - start).padStart(7)} ${who.padEnd(4)} ${what}`);
+    },
+    lines: () => lines,
+  };
+}
+
+/** A frame in a few words: type, request id, error code, presence, version; a gateway frame by its message. */
+function frameSummary(text: string): string {
+  let m: unknown;
+  try {
+    m = JSON.parse(text);
+  } catch {
+    return `${text.length} bytes`;
+  }
+  if (typeof m !== "object" || m === null) return text.slice(0, 40);
+  const f = m as Record<string, unknown>;
+  if (f.type === undefined && typeof f.message === "string") return `gateway "${f.message}"`;
+  const parts: string[] = [String(f.type)];
+  for (const k of ["rid", "code", "seat", "connected", "online", "version", "graceUntil"] as const)
+    if (f[k] !== undefined) parts.push(`${k}=${JSON.stringify(f[k])}`);
+  const match = f.match as Partial<MatchView> | undefined;
+  if (match !== undefined && typeof match === "object")
+    parts.push(
+      `match v${match.version} ${match.status} toMove=${match.toMove} grace=${JSON.stringify(match.graceUntil)}`,
+    );
+  return parts.join(" ");
+}
+
+/** Real `ws` sockets from `address`, each of them traced under `who` (the chaos players' socket factory). */
+export function tracedSockets(
+  made: WebSocket[],
+  address: string,
+  trace: Trace | undefined,
+  who: string,
+): SocketFactory {
+  const make = wsFactory(made, address);
+  if (trace === undefined) return make;
+  return (url) => {
+    const socket = make(url);
+    const ws = made[made.length - 1];
+    let port = 0;
+    ws.on("upgrade", (res: IncomingMessage) => (port = res.socket.localPort ?? 0));
+    ws.on("open", () => trace.note(who, `:${port} open`));
+    ws.on("close", (code: number) => trace.note(who, `:${port} close ${code}`));
+    ws.on("message", (data: unknown) => trace.note(who, `:${port} in  ${frameSummary(String(data))}`));
+    const send = ws.send.bind(ws);
+    ws.send = ((data: unknown, ...rest: unknown[]) => {
+      trace.note(who, `:${port} out ${frameSummary(String(data))}`);
+      return (send as (...a: unknown[]) => void)(data, ...rest);
+    }) as typeof ws.send;
+    return socket;
+  };
+}
+
 export interface ChaosServer {
   readonly server: RunningServer;
+  /**
+   * Gives the player at `address` its own fault draws and, with a trace, records the gateway's
+   * view of its connections under `gw:<who>`; returns the undo.
+   */
+  enter(address: string, draws: FaultDraws, trace: Trace | undefined, who: string): () => void;
   stop(): Promise<void>;
 }
 
@@ -71,12 +200,19 @@ export async function startChaosServer(scale: ChaosScale, parallel: number): Pro
   // hours; at this scale a player signs in every few seconds (each cut, each planned reconnect), so
   // a long game ran past it and the player was refused until the window ended. Scaled like the cuts.
   process.env.RANKED_SIGN_INS ??= "2000";
+  const players = new Map<string, { draws: FaultDraws; trace: Trace | undefined; who: string }>();
+  const watch = (e: GatewayEvent): void => {
+    const p = players.get(e.sourceIp);
+    p?.trace?.note(`gw:${p.who}`, `:${e.sourcePort} ${e.kind}${e.what !== undefined ? ` ${e.what}` : ""}`);
+  };
   const faults: Partial<GatewayFaults> = {
     rate: scale.ratePerGame === null ? null : scale.ratePerGame * parallel,
     burst: scale.burstPerGame * parallel,
     throttled: scale.throttled ?? 0,
     failures: scale.failures,
     dropMeanMs: scale.dropMeanMs,
+    drawsFor: (ip) => players.get(ip)?.draws,
+    watch,
   };
   const server = await startServer({
     port: 0,
@@ -90,6 +226,13 @@ export async function startChaosServer(scale: ChaosScale, parallel: number): Pro
   });
   return {
     server,
+    enter(address, draws, trace, who) {
+      const p = { draws, trace, who };
+      players.set(address, p);
+      return () => {
+        if (players.get(address) === p) players.delete(address);
+      };
+    },
     async stop() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -99,13 +242,19 @@ export async function startChaosServer(scale: ChaosScale, parallel: number): Pro
 
 export interface GameReport {
   readonly mode: "friend" | "ranked";
+  readonly game: ChaosGame;
   readonly moves: number;
   /** Actions (moves, chat lines, votes) made on a client and missing from the final record. */
   readonly lost: number;
   /** Actions recorded more than once. */
   readonly duplicated: number;
-  /** "Left", forfeit, abort or flag that nobody chose, and absences shown longer than ABSENCE_QUIET_MS. */
+  /**
+   * "Left", forfeit, abort or flag that nobody chose, and absences of ABSENCE_QUIET_MS or more
+   * shown while both players were in the game (`absences.unexplained`).
+   */
   readonly falseDepartures: number;
+  /** Every absence of ABSENCE_QUIET_MS or more shown, sorted by what it was (`sortAbsences`). */
+  readonly absences: AbsenceCounts;
   /** Both clients (and, ranked, the server) end on the same moves and position. */
   readonly same: boolean;
   /** Each reconnect: ms from losing the connection to being back in the game. */
@@ -119,35 +268,127 @@ export interface GameReport {
   readonly detail: string;
 }
 
-/** Watches a connection state and records how long each reconnect took. */
-function recoveryMeter(): { see(s: ConnectionState, at: number): void; readonly times: number[] } {
+type Span = readonly [number, number];
+
+/**
+ * Watches a connection state: how long each reconnect took, and when the side was away (from
+ * losing the connection to being back in the game, after it was first in), and, traced, each change.
+ */
+function recoveryMeter(note?: (what: string) => void): {
+  see(s: ConnectionState, at: number): void;
+  readonly times: number[];
+  /** The side's own absences until `at` (one still running ends at `at`). */
+  away(at: number): Span[];
+} {
   let downAt: number | null = null;
   let everUp = false;
+  let last = "";
   const times: number[] = [];
+  const spans: Span[] = [];
   return {
     times,
     see(s, at) {
+      if (s.status !== last) note?.(`link ${s.status}`);
+      last = s.status;
       if (s.status === "connected") {
-        if (downAt !== null && everUp) times.push(at - downAt);
+        if (downAt !== null && everUp) {
+          times.push(at - downAt);
+          spans.push([downAt, at]);
+        }
         everUp = true;
         downAt = null;
       } else downAt ??= at;
     },
+    away: (at) => (downAt !== null && everUp ? [...spans, [downAt, at]] : [...spans]),
   };
 }
 
-/** Watches the other player's presence: how long each absence lasted. */
-function absenceMeter(): { see(online: boolean, at: number): void; longest(at: number): number } {
+/** Watches the other player's presence: each absence shown (and, traced, where each began and ended). */
+function absenceMeter(note?: (what: string) => void): {
+  see(online: boolean, at: number, why?: string): void;
+  longest(at: number): number;
+  /** Whether the other is shown away now. */
+  away(): boolean;
+  /** The absences shown until `at` (one still shown ends at `at`). */
+  shown(at: number): Span[];
+} {
   let since: number | null = null;
-  let longest = 0;
+  const spans: Span[] = [];
   return {
-    see(online, at) {
+    see(online, at, why = "") {
       if (online) {
-        if (since !== null) longest = Math.max(longest, at - since);
+        if (since !== null) {
+          spans.push([since, at]);
+          note?.(`sees the other back after ${at - since} ms ${why}`);
+        }
         since = null;
-      } else since ??= at;
+      } else if (since === null) {
+        since = at;
+        note?.(`sees the other away ${why}`);
+      }
     },
-    longest: (at) => Math.max(longest, since === null ? 0 : at - since),
+    longest: (at) => Math.max(0, ...spans.map(([a, b]) => b - a), since === null ? 0 : at - since),
+    away: () => since !== null,
+    shown: (at) => (since === null ? [...spans] : [...spans, [since, at]]),
+  };
+}
+
+/** How much of `span` the spans `of` cover (they may overlap one another). */
+function covered(span: Span, of: readonly Span[]): number {
+  const parts = of
+    .map(([a, b]) => [Math.max(a, span[0]), Math.min(b, span[1])] as const)
+    .filter(([a, b]) => b > a)
+    .sort((x, y) => x[0] - y[0]);
+  let total = 0;
+  let end = -Infinity;
+  for (const [a, b] of parts) {
+    if (b <= end) continue;
+    total += b - Math.max(a, end);
+    end = b;
+  }
+  return total;
+}
+
+/** What each absence of ABSENCE_QUIET_MS or more that one side was shown of the other was. */
+export interface AbsenceCounts {
+  /** Shown as away for ABSENCE_QUIET_MS or more (what the web client then shows: "reconnecting…"). */
+  readonly shown: number;
+  /** The other really was away (not back in the game on its own link) for ABSENCE_QUIET_MS or more of it. */
+  readonly real: number;
+  /** Not that, but the other away and the watching side itself away covered ABSENCE_QUIET_MS or more of it: it could not be told. */
+  readonly observerAway: number;
+  /** Neither: shown away while both were in the game, which the server or the client should have told. */
+  readonly unexplained: number;
+}
+
+/**
+ * Sorts the absences `shown` to one side of the other player: each one of ABSENCE_QUIET_MS or more
+ * is real when the other's own absences (`otherAway`) cover ABSENCE_QUIET_MS of it, the observer's
+ * when the other's and the watching side's own (`ownAway`) together do, else unexplained.
+ */
+export function sortAbsences(
+  shown: readonly Span[],
+  otherAway: readonly Span[],
+  ownAway: readonly Span[],
+): AbsenceCounts {
+  let real = 0;
+  let observerAway = 0;
+  let unexplained = 0;
+  const long = shown.filter(([a, b]) => b - a >= ABSENCE_QUIET_MS);
+  for (const span of long) {
+    if (covered(span, otherAway) >= ABSENCE_QUIET_MS) real++;
+    else if (covered(span, [...otherAway, ...ownAway]) >= ABSENCE_QUIET_MS) observerAway++;
+    else unexplained++;
+  }
+  return { shown: long.length, real, observerAway, unexplained };
+}
+
+function addCounts(x: AbsenceCounts, y: AbsenceCounts): AbsenceCounts {
+  return {
+    shown: x.shown + y.shown,
+    real: x.real + y.real,
+    observerAway: x.observerAway + y.observerAway,
+    unexplained: x.unexplained + y.unexplained,
   };
 }
 
@@ -161,8 +402,8 @@ const STALL_MS = 120_000;
  * stage come from their own networks: the per-address limits (flood buckets, sign-in and
  * new-identity quotas) then count one player each, not every game of the run at once.
  */
-function playerAddress(seed: number, side: 0 | 1): string {
-  const n = seed * 2 + side;
+function playerAddress(index: number, side: 0 | 1): string {
+  const n = index * 2 + side;
   return `127.${2 + ((n >> 16) & 127)}.${(n >> 8) & 255}.${n & 255}`;
 }
 
@@ -170,9 +411,19 @@ function playerAddress(seed: number, side: 0 | 1): string {
  * A friend game of Tsoro (4 × 2, one seed a hole) to its end. The key exchange runs first; every
  * action after it (moves, chat lines, pause votes) is checked on both devices.
  */
-export async function friendGame(url: string, scale: ChaosScale, seed: number): Promise<GameReport> {
+export async function friendGame(
+  chaos: ChaosServer,
+  scale: ChaosScale,
+  game: ChaosGame,
+  trace?: Trace,
+): Promise<GameReport> {
+  const { seed } = game;
+  const url = chaos.server.wsUrl;
   const rand = rng(seed);
   const connection = chaosConnection(scale);
+  const addresses = [playerAddress(game.index, 0), playerAddress(game.index, 1)] as const;
+  const leave = addresses.map((a, i) => chaos.enter(a, sideDraws(seed, i as 0 | 1), trace, "ab"[i]));
+  const sockets: WebSocket[][] = [[], []];
   const alice = player(
     url,
     newRoom().code,
@@ -180,7 +431,7 @@ export async function friendGame(url: string, scale: ChaosScale, seed: number): 
     { name: "Alice" },
     {
       setup: { game: TSORO.game, options: TSORO.options, bestOf: 1 },
-      address: playerAddress(seed, 0),
+      socket: tracedSockets(sockets[0], addresses[0], trace, "a"),
       connection,
       heartbeat: { everyMs: connection.heartbeatMs ?? 1_000, timeoutMs: 3_000 },
     },
@@ -188,27 +439,51 @@ export async function friendGame(url: string, scale: ChaosScale, seed: number): 
   alice.session.subscribe((e) => {
     if (e.type === "request") alice.session.answerJoin(e.request.reqId, true);
   });
-  const bob = player(
-    url,
-    await codeOf(alice),
-    "join",
-    { name: "Bob" },
-    {
-      address: playerAddress(seed, 1),
-      connection,
-      heartbeat: { everyMs: connection.heartbeatMs ?? 1_000, timeoutMs: 3_000 },
-    },
-  );
+  let bob: Player | null = null;
+  const offs: (() => void)[] = [];
+  try {
+    bob = player(
+      url,
+      await codeOf(alice),
+      "join",
+      { name: "Bob" },
+      {
+        socket: tracedSockets(sockets[1], addresses[1], trace, "b"),
+        connection,
+        heartbeat: { everyMs: connection.heartbeatMs ?? 1_000, timeoutMs: 3_000 },
+      },
+    );
+    return await friendPlay(alice, bob, game, rand, offs, trace);
+  } finally {
+    for (const off of offs) off();
+    alice.session.dispose();
+    bob?.session.dispose();
+    for (const off of leave) off();
+  }
+}
+
+async function friendPlay(
+  alice: Player,
+  bob: Player,
+  game: ChaosGame,
+  rand: () => number,
+  offs: (() => void)[],
+  trace: Trace | undefined,
+): Promise<GameReport> {
+  const { seed } = game;
   const players: Player[] = [alice, bob];
-  const meters = players.map(() => recoveryMeter());
-  const absences = players.map(() => absenceMeter());
-  const offs = players.map((p, i) =>
-    p.session.subscribe(() => {
-      const v = p.view();
-      const now = Date.now();
-      meters[i].see(v.link, now);
-      if (v.status === "seated" && v.peer.seated && v.link.status === "connected") absences[i].see(v.peer.online, now);
-    }),
+  const meters = players.map((_, i) => recoveryMeter(trace && ((w) => trace.note("ab"[i], w))));
+  const absences = players.map((_, i) => absenceMeter(trace && ((w) => trace.note("ab"[i], w))));
+  offs.push(
+    ...players.map((p, i) =>
+      p.session.subscribe(() => {
+        const v = p.view();
+        const now = Date.now();
+        meters[i].see(v.link, now);
+        if (v.status === "seated" && v.peer.seated && v.link.status === "connected")
+          absences[i].see(v.peer.online, now, "(presence)");
+      }),
+    ),
   );
   const chats: string[] = [];
   let votes = 0;
@@ -299,17 +574,21 @@ export async function friendGame(url: string, scale: ChaosScale, seed: number): 
     const fin = a.game.finished;
     const forfeits = count(alice, (t) => t === "forfeit");
     const now = Date.now();
-    const shownAway = absences.filter((x) => x.longest(now) >= ABSENCE_QUIET_MS).length;
+    const shown = players
+      .map((_, i) => sortAbsences(absences[i].shown(now), meters[1 - i].away(now), meters[i].away(now)))
+      .reduce(addCounts);
     const same =
       JSON.stringify(a.game.moves) === JSON.stringify(b.game.moves) &&
       JSON.stringify(a.game.finished) === JSON.stringify(b.game.finished) &&
       JSON.stringify(alice.session.snapshot().log) === JSON.stringify(bob.session.snapshot().log);
     return {
       mode: "friend",
+      game,
       moves,
       lost,
       duplicated,
-      falseDepartures: forfeits + shownAway + (fin.length === 1 ? 0 : 1),
+      falseDepartures: forfeits + shown.unexplained + (fin.length === 1 ? 0 : 1),
+      absences: shown,
       same,
       recoveries: meters.flatMap((m) => m.times),
       overcharges: [],
@@ -318,9 +597,7 @@ export async function friendGame(url: string, scale: ChaosScale, seed: number): 
       detail: `finished=${fin.length} chats=${chats.length} votes=${votes} longestAbsence=${Math.max(...absences.map((x) => x.longest(now)))}`,
     };
   } finally {
-    for (const off of offs) off();
-    alice.session.dispose();
-    bob.session.dispose();
+    trace?.note("--", "end of play");
   }
 }
 
@@ -364,12 +641,15 @@ export function rankedSide(
   address: string,
   scale: ChaosScale,
   views: Map<number, MatchView>,
+  trace?: Trace,
+  who = "",
 ): RankedSide {
   const keys = makeDeviceKeys();
+  const note = trace && ((what: string): void => trace.note(who, what));
   const side: RankedSide = {
     link: null as unknown as RankedLink,
-    meter: recoveryMeter(),
-    absence: absenceMeter(),
+    meter: recoveryMeter(note),
+    absence: absenceMeter(note),
     match: null,
     seat: 0,
     ended: null,
@@ -383,7 +663,7 @@ export function rankedSide(
     seek: null,
     sockets: [],
   };
-  const socket = wsFactory(side.sockets, address);
+  const socket = tracedSockets(side.sockets, address, trace, who);
   const seen = (m: MatchView): void => {
     if (!views.has(m.version)) views.set(m.version, m);
     if (!side.firstSeen.has(m.version)) side.firstSeen.set(m.version, Date.now());
@@ -405,7 +685,11 @@ export function rankedSide(
         if (side.match === null || m.match.version >= side.match.version) {
           side.match = m.match;
           side.seat = m.seat;
-          side.absence.see(m.match.graceUntil[m.seat === 0 ? 1 : 0] === null, Date.now());
+          side.absence.see(
+            m.match.graceUntil[m.seat === 0 ? 1 : 0] === null,
+            Date.now(),
+            `(${m.type} v${m.match.version})`,
+          );
         }
         return;
       case "ranked.end":
@@ -419,7 +703,7 @@ export function rankedSide(
         side.seat = m.seat;
         return;
       case "ranked.presence":
-        if (m.seat !== side.seat) side.absence.see(m.connected, Date.now());
+        if (m.seat !== side.seat) side.absence.see(m.connected, Date.now(), "(ranked.presence)");
         return;
       case "auth.ok":
         // The match ended while this side was away (as the web client does): fetch its end.
@@ -484,12 +768,22 @@ let seeking: Promise<unknown> = Promise.resolve();
  * outbox and the side waits for the match to move on. The two sides seek together, one pair at a
  * time (`seeking`).
  */
-export async function rankedGame(url: string, scale: ChaosScale, seed: number, tag: string): Promise<GameReport> {
+export async function rankedGame(
+  chaos: ChaosServer,
+  scale: ChaosScale,
+  game: ChaosGame,
+  tag: string,
+  trace?: Trace,
+): Promise<GameReport> {
+  const { seed } = game;
+  const url = chaos.server.wsUrl;
   const rand = rng(seed);
   const views = new Map<number, MatchView>();
+  const addresses = [playerAddress(game.index, 0), playerAddress(game.index, 1)] as const;
+  const leave = addresses.map((a, i) => chaos.enter(a, sideDraws(seed, i as 0 | 1), trace, "ab"[i]));
   const sides = [
-    rankedSide(url, `Chaos${tag}a`, playerAddress(seed, 0), scale, views),
-    rankedSide(url, `Chaos${tag}b`, playerAddress(seed, 1), scale, views),
+    rankedSide(url, `Chaos${tag}a`, addresses[0], scale, views, trace, "a"),
+    rankedSide(url, `Chaos${tag}b`, addresses[1], scale, views, trace, "b"),
   ];
   try {
     await waitFor(() => sides.every((s) => s.connected), "both signed in", 60_000);
@@ -552,7 +846,9 @@ export async function rankedGame(url: string, scale: ChaosScale, seed: number, t
     const reason = a.result?.reason ?? "aborted";
     const falseEnd =
       a.status !== "finished" || reason === "abandoned" || reason === "timeout" || reason === "forfeit" ? 1 : 0;
-    const shownAway = sides.filter((s) => s.absence.longest(now) >= ABSENCE_QUIET_MS).length;
+    const shown = sides
+      .map((s, i) => sortAbsences(s.absence.shown(now), sides[1 - i].meter.away(now), s.meter.away(now)))
+      .reduce(addCounts);
     // Clock charges: what the server took from each move's clock (the stored clock before the turn
     // less the stored clock after it, increment removed), against the time this client took from
     // first holding the position to sending its move.
@@ -577,10 +873,12 @@ export async function rankedGame(url: string, scale: ChaosScale, seed: number, t
     }
     return {
       mode: "ranked",
+      game,
       moves: played,
       lost,
       duplicated,
-      falseDepartures: falseEnd + shownAway,
+      falseDepartures: falseEnd + shown.unexplained,
+      absences: shown,
       same:
         JSON.stringify(a.moves) === JSON.stringify(b.moves) && a.version === b.version && a.id === b.id && a.id === id,
       recoveries: sides.flatMap((s) => s.meter.times),
@@ -593,7 +891,9 @@ export async function rankedGame(url: string, scale: ChaosScale, seed: number, t
         ` clocks=${a.clocks.join("|")} heard=${sides.map((s) => JSON.stringify(s.heard)).join("|")} errors=${sides.map((s) => s.errors.join(",")).join("|")}`,
     };
   } finally {
+    trace?.note("--", "end of play");
     for (const s of sides) s.link.dispose();
+    for (const off of leave) off();
   }
 }
 
