@@ -204,10 +204,10 @@ describe("a friend game by code in two browsers", () => {
     await a.page.click('button[aria-label="Emoji"]');
     await a.page.click('button[aria-label="Add 👍"]');
     await a.page.click('button[aria-label="Send"]');
-    await a.page.waitForSelector('[data-testid="chat-line"]:has-text("hi Bola 👍")');
+    await a.page.waitForSelector('[data-testid="chat-line"]:has-text("hi Bola"):has(img[data-emoji="👍"])');
     await b.page.waitForSelector('[data-testid="unread"]:has-text("1")', { timeout: 10_000 });
     await b.page.click('[data-testid="chat-button"]');
-    await b.page.waitForSelector('[data-testid="chat-line"]:has-text("hi Bola 👍")');
+    await b.page.waitForSelector('[data-testid="chat-line"]:has-text("hi Bola"):has(img[data-emoji="👍"])');
     expect(await b.page.$('[data-testid="unread"]')).toBeNull();
     await b.page.click('.phrase:has-text("Good luck!")');
     await a.page.waitForSelector('[data-testid="chat-line"]:has-text("Good luck!")', { timeout: 10_000 });
