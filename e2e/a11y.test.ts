@@ -2,11 +2,10 @@
  * axe-core over every screen that is not a game table, at a phone (390×844) and a desktop (1280×800),
  * in Chromium against the local server: no serious or critical violation and exactly one `h1`.
  *
- * The table screens have their checks in TABLE_SCREENS below. A replay with its engine review passes
- * today and runs; a board in play, the paused board and a friend room waiting for its guest have no
- * `h1` today and are skipped until the one game table gives them one: the table work turns them on by
- * setting TABLE_READY to true (A11Y_TABLE=1 runs them today). A friend game in play and a ranked game
- * need a second browser and are `test.todo` here.
+ * The table screens (TABLE_SCREENS below: a board in play, the paused board, a friend room waiting
+ * for its guest, a replay with its engine review) are held to the same: the table's header is the
+ * screen's one `h1` (web/src/table/TableBar.tsx). A friend game in play and a ranked game need a
+ * second browser and are `test.todo` here.
  */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -19,9 +18,6 @@ const SIZES = [
   ["phone", { width: 390, height: 844 }],
   ["desktop", { width: 1280, height: 800 }],
 ] as const;
-
-/** The one game table (web/src/table/) is being built; its screens are checked once it is in. */
-const TABLE_READY = process.env.A11Y_TABLE === "1";
 
 interface Finding {
   readonly id: string;
@@ -90,8 +86,6 @@ interface ScreenCheck {
   readonly name: string;
   /** Brings the page to the screen; resolves once it is shown. */
   readonly open: (page: Page) => Promise<void>;
-  /** Fails today (no `h1` on the board screens); skipped until the one game table gives it one. */
-  readonly waitsForTable?: true;
 }
 
 async function show(page: Page, hash: string, selector = "h1"): Promise<void> {
@@ -125,12 +119,11 @@ const SCREENS: readonly ScreenCheck[] = [
   { name: "ranked lobby", open: (p) => show(p, "#/ranked") },
 ];
 
-/** The table's screens: checks ready for the one game table (see TABLE_READY). */
+/** The table's screens. */
 const TABLE_SCREENS: readonly ScreenCheck[] = [
-  { name: "board in play", open: startGame, waitsForTable: true },
+  { name: "board in play", open: startGame },
   {
     name: "paused board",
-    waitsForTable: true,
     open: async (p) => {
       await startGame(p);
       await p.waitForSelector(".pit.legal", { timeout: 20_000 });
@@ -140,7 +133,6 @@ const TABLE_SCREENS: readonly ScreenCheck[] = [
   },
   {
     name: "friend room, waiting",
-    waitsForTable: true,
     open: async (p) => {
       await show(p, "#/online", ".create-form");
       await p.click('.create-form button:has-text("Create game")');
@@ -183,8 +175,7 @@ describe.each(SIZES)("axe-core at %s size", (_size, viewport) => {
   }
 
   for (const s of TABLE_SCREENS) {
-    const waits = s.waitsForTable === true && !TABLE_READY;
-    test.skipIf(waits)(`${s.name}${waits ? " (waits for the one game table)" : ""}`, async () => {
+    test(s.name, async () => {
       await s.open(h.page);
       expectClean(await audit(h.page), `${s.name} (${viewport.width}×${viewport.height})`);
     });

@@ -20,9 +20,10 @@ export function TableHeader(props: {
   return (
     <header class="play-top">
       {props.lead}
-      <div class="series-line" data-testid="series">
+      {/* The screen's one heading: the game (and series) this table plays. */}
+      <h1 class="series-line" data-testid="series">
         {props.children}
-      </div>
+      </h1>
       {props.tools}
       <button type="button" class="icon-btn" onClick={() => router.go("settings")} aria-label={t("common.settings")}>
         <Icon name="sliders" />
