@@ -71,9 +71,17 @@ export default defineConfig({
         },
       },
       {
-        // The built client (built once, e2e/client.setup.ts), the local server and Chromium, driven from Node.
+        // The built client (built once, e2e/client.setup.ts), the local server and Chromium, driven from
+        // Node; tests that word an expectation with the client's catalogue read it compiled, in English.
         extends: true,
-        test: { name: "e2e", env: FRIEND_LIMITS, include: ["e2e/**/*.test.ts"], globalSetup: ["e2e/client.setup.ts"] },
+        plugins: [compiledCatalogues()],
+        test: {
+          name: "e2e",
+          env: FRIEND_LIMITS,
+          include: ["e2e/**/*.test.ts"],
+          globalSetup: ["e2e/client.setup.ts"],
+          setupFiles: ["web/src/test-setup.ts"],
+        },
       },
     ],
   },
