@@ -10,6 +10,8 @@
 import { createRequire } from "node:module";
 import { Buffer } from "node:buffer";
 import { timingSafeEqual } from "node:crypto";
+import process from "node:process";
+import { clearTimeout, setImmediate, setTimeout } from "node:timers";
 import { parentPort, workerData } from "node:worker_threads";
 
 const require = createRequire(import.meta.url);
