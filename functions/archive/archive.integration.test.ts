@@ -137,7 +137,7 @@ beforeAll(async () => {
   process.env.RANKED_WINDOW_STEP_MS = "200";
   process.env.RANKED_NEW_IDENTITIES = "100000";
   process.env.RANKED_SEEKS = "100000";
-  process.env.WATCH_CAP = String(CAP);
+  process.env.MANCALA_WATCH_CAP = String(CAP);
   dataDir = mkdtempSync(join(tmpdir(), "archive-it-"));
   server = await startServer({ port: 0, dataDir, staticDir: join(dataDir, "none"), quiet: true, timerMs: 100 });
   store = makeDynamoRankedStores(documentClient(readConfig()), readConfig().tableName);
@@ -147,7 +147,7 @@ afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()));
   await server?.close();
   rmSync(dataDir, { recursive: true, force: true });
-  delete process.env.WATCH_CAP;
+  delete process.env.MANCALA_WATCH_CAP;
   delete process.env.WATCH_RATE;
 });
 

@@ -1,12 +1,14 @@
 /** The archive's reads on this process's table, for the HTTP handlers. */
 import { makeDynamoMatchStore } from "../matches/store.js";
 import { readRankedConfig } from "../ranked/config.js";
-import { table } from "../http/respond.js";
+import { documentClient, readConfig } from "../lib/config.js";
 import { createArchiveReads, type ArchiveReads } from "./reads.js";
 import { makeDynamoArchiveStore } from "./store.js";
 
 export function archiveReads(): ArchiveReads {
-  const { db, tableName } = table();
+  const cfg = readConfig();
+  const db = documentClient(cfg);
+  const tableName = cfg.tableName;
   return createArchiveReads({
     archive: makeDynamoArchiveStore(db, tableName),
     matches: makeDynamoMatchStore(db, tableName),

@@ -16,11 +16,11 @@ import { envInt } from "../lib/env.js";
 
 type Rid = string | number | undefined;
 
-/** Spectators pushed per game by default (`WATCH_CAP` overrides). */
+/** Spectators pushed per game by default (the deploy setting `MANCALA_WATCH_CAP` overrides, stacks/settings.ts). */
 export const WATCH_CAP_DEFAULT = 50;
 
 export function watchCap(env: NodeJS.ProcessEnv = process.env): number {
-  return envInt("WATCH_CAP", WATCH_CAP_DEFAULT, { min: 0 }, env);
+  return envInt("MANCALA_WATCH_CAP", WATCH_CAP_DEFAULT, { min: 1 }, env);
 }
 
 export interface SpectateDeps {
