@@ -35,7 +35,8 @@ export function httpErrorKey(body: unknown): MessageKey {
 export type Fetched<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly status: number; readonly key: MessageKey };
 
-async function getJson<T>(path: string, timeoutMs = 8000): Promise<Fetched<T>> {
+/** A JSON read of the HTTP API: the body, or the refusal as a message key. */
+export async function getJson<T>(path: string, timeoutMs = 8000): Promise<Fetched<T>> {
   const ctl = new AbortController();
   const t = setTimeout(() => ctl.abort(), timeoutMs);
   try {

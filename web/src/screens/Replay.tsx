@@ -71,7 +71,8 @@ export function ReplayScreen(props: { code: string | null }): JSX.Element {
   );
 }
 
-function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element {
+/** The replay and its engine review of one checked record (also the game page's, screens/Game.tsx). */
+export function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.Element {
   const [settings] = useSettings();
   const r = props.replayed;
   const rec = r.record;
