@@ -34,7 +34,7 @@ const LeaderboardScreen = lazy(() =>
 );
 const ReplayScreen = lazy(() => import("./screens/Replay.js").then((m) => ({ default: m.ReplayScreen })));
 const PlayerScreen = lazy(() => import("./screens/Player.js").then((m) => ({ default: m.PlayerScreen })));
-const GameScreen = lazy(() => import("./screens/Game.js").then((m) => ({ default: m.GameScreen })));
+const GameScreen = lazy(() => import("./screens/replay/GamePage.js").then((m) => ({ default: m.GameScreen })));
 const TvScreen = lazy(() => import("./screens/Watch.js").then((m) => ({ default: m.TvScreen })));
 const LiveScreen = lazy(() => import("./screens/Watch.js").then((m) => ({ default: m.LiveScreen })));
 const WatchScreen = lazy(() => import("./screens/Watch.js").then((m) => ({ default: m.WatchScreen })));

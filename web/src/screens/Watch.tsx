@@ -21,7 +21,7 @@ import { useSettings } from "../state/createSettings.js";
 import { createSpectateTable } from "../table/adapters/spectate.js";
 import { GameTable } from "../table/GameTable.js";
 import { TableScore } from "../table/TableScore.js";
-import { formatClock } from "./Ranked.js";
+import { formatClock } from "../present/clock.js";
 import "../online.css";
 
 /** How often a full game's page is read again (the cached answer lives 2 s). */

@@ -1,20 +1,20 @@
 /**
  * `#/game/<id>`: the shareable page of one server-run game. An archived game opens in the replay
- * with its engine review (the replay adapter, screens/Replay.tsx's view); a game still in play offers
+ * with its engine review (the replay adapter, screens/replay/ReplayView.tsx); a game still in play offers
  * to watch it live. The players' names lead to their pages.
  */
 import { createResource, Show, type JSX } from "solid-js";
-import type { GameResponse } from "../../../core/archive/archive.js";
-import { makeRecord, replayRecord, type Replayed } from "../../../core/records/index.js";
-import type { Seat } from "../../../core/types.js";
-import { Icon } from "../components/Icon.js";
-import { t } from "../i18n/i18n.js";
-import { formatRating } from "../i18n/numbers.js";
-import { fetchGame } from "../lib/archive.js";
-import { useRouter } from "../state/createRouter.js";
-import { ReplayView } from "./Replay.js";
-import "../records.css";
-import "../online.css";
+import type { GameResponse } from "../../../../core/archive/archive.js";
+import { makeRecord, replayRecord, type Replayed } from "../../../../core/records/index.js";
+import type { Seat } from "../../../../core/types.js";
+import { Icon } from "../../components/Icon.js";
+import { t } from "../../i18n/i18n.js";
+import { formatRating } from "../../i18n/numbers.js";
+import { fetchGame } from "../../lib/archive.js";
+import { useRouter } from "../../state/createRouter.js";
+import { ReplayView } from "./ReplayView.js";
+import "../../records.css";
+import "../../online.css";
 
 /** The archived game as a checked record (core plays its moves), or null when it does not replay. */
 function replayedOf(g: GameResponse): Replayed | null {
