@@ -15,7 +15,7 @@ import { makeRecord, replayRecord } from "../records/record.js";
 import type { ClockSetting, MatchRecord, RatingChange } from "../ranked/types.js";
 import type { GameId, Outcome, Seat } from "../types.js";
 
-export interface ArchivedSeat {
+interface ArchivedSeat {
   readonly playerId: string;
   readonly name: string;
   /** Rating and deviation when the game was made. */
@@ -50,7 +50,7 @@ export interface ArchivedGame {
 }
 
 /** The preset a match record names, if the lobby gave it one (a string id, or an object with an `id`). */
-export function presetOf(m: MatchRecord): string | null {
+function presetOf(m: MatchRecord): string | null {
   const p = (m as MatchRecord & { readonly preset?: unknown }).preset;
   if (typeof p === "string") return p;
   if (typeof p === "object" && p !== null && typeof (p as { id?: unknown }).id === "string")
@@ -96,7 +96,7 @@ export function makeArchivedGame(
 
 // ---- GET /api/games/{id} ----
 
-export interface GameSeat {
+interface GameSeat {
   readonly playerId: string;
   readonly name: string;
   /** Rating when the game was made, rounded. */

@@ -13,7 +13,7 @@ import type { MatchView, ProtocolError, RatingChange } from "./ranked.js";
 
 export const WATCH_TYPE_PREFIX = "watch.";
 
-export const WATCH_ERROR_CODES = [
+const WATCH_ERROR_CODES = [
   "proto/invalid",
   "watch/not_found", // no such match
   "rate/limited", // too many watch requests from this connection, network or player
@@ -70,8 +70,8 @@ export function makeWatchError(
 const GameParam = v.picklist(GAMES, `game must be one of ${GAMES.join(", ")}`);
 const Cursor = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, "cursor is not one this server gave out"));
 
-export const PLAYER_GAMES_LIMIT_MAX = 50;
-export const PLAYER_GAMES_LIMIT_DEFAULT = 20;
+const PLAYER_GAMES_LIMIT_MAX = 50;
+const PLAYER_GAMES_LIMIT_DEFAULT = 20;
 
 /** `GET /api/players/{id}/games?game=G&limit=N&cursor=C`. */
 export const PlayerGamesQuerySchema = v.strictObject({

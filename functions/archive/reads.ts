@@ -25,7 +25,7 @@ import type { MatchStore } from "../matches/store.js";
 import { clockOf } from "./archive.js";
 import type { ArchiveStore } from "./store.js";
 
-export interface ReadError {
+interface ReadError {
   readonly code: HttpErrorCode;
   readonly message: string;
 }

@@ -20,9 +20,9 @@ import { PREFIX } from "../lib/keys.js";
 import { isLive } from "../lib/table.js";
 
 /** How long a live entry outlives a lost delete (no clock runs this long). */
-export const LIVE_KEEP_MS = 24 * 3600_000;
+const LIVE_KEEP_MS = 24 * 3600_000;
 /** The most live games one list reads. */
-export const LIVE_LIST_MAX = 200;
+const LIVE_LIST_MAX = 200;
 
 export interface ArchiveStore {
   /** Archives an ended game and files it under both players (idempotent). */
@@ -50,7 +50,7 @@ function makeCursor(sk: string): string {
 }
 
 /** The sort key a cursor names, if it is one this game's pages give out; null otherwise. */
-export function parseCursor(cursor: string, game: GameId): string | null {
+function parseCursor(cursor: string, game: GameId): string | null {
   const bytes = parseBase64Url(cursor);
   if (bytes === null) return null;
   let sk: string;

@@ -9,9 +9,9 @@ import { envInt } from "../lib/env.js";
 import { allowOwn } from "../lib/flood.js";
 
 /** Watch starts per connection or player per window (following TV through a few games, flicking through the live list). */
-export const WATCH_BURST = 10;
+const WATCH_BURST = 10;
 /** Watch starts per network per window (a household or a school behind one address). */
-export const WATCH_BURST_NETWORK = 60;
+const WATCH_BURST_NETWORK = 60;
 
 function bursts(): { one: number; network: number } {
   return {

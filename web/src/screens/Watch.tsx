@@ -80,7 +80,7 @@ function Head(props: { title: string; children?: JSX.Element }): JSX.Element {
 }
 
 /** One live game on the table, read-only; `onEnd` once it is over. */
-export function WatchView(props: { first: MatchView; onEnd?: () => void }): JSX.Element {
+function WatchView(props: { first: MatchView; onEnd?: () => void }): JSX.Element {
   const [settings] = useSettings();
   const [, router] = useRouter();
   const table = createSpectateTable(props.first, { speed: () => settings.speed });
