@@ -134,6 +134,7 @@ beforeAll(async () => {
       MANCALA_ALARM_EMAIL: "ops@example.org",
       MANCALA_DUE_SHARDS: "16",
       MANCALA_SEEK_PARTITIONS: "4",
+      MANCALA_WATCH_CAP: "7",
     },
     { MANCALA_SETTINGS_DIR: settingsDir },
   );
@@ -712,17 +713,23 @@ describe("logs and throttles", () => {
       MANCALA_ALARM_EMAIL: "ops@example.org",
       MANCALA_DUE_SHARDS: "16",
       MANCALA_SEEK_PARTITIONS: "4",
+      MANCALA_WATCH_CAP: "7",
     });
     // The hot keys' partitioning reaches every function (the timer included) as its environment.
-    for (const [s, due, seek] of [
-      [saved, "16", "4"],
-      [d, "4", "1"],
+    // So does the spectator cap (functions/spectate/spectate.ts).
+    for (const [s, due, seek, cap] of [
+      [saved, "16", "4", "7"],
+      [d, "4", "1", "50"],
     ] as const) {
       const fns = routeFunctions(s);
       expect(fns.length).toBeGreaterThan(5);
       for (const [, f] of fns) {
         const vars = (f.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-        expect([vars.MANCALA_DUE_SHARDS, vars.MANCALA_SEEK_PARTITIONS]).toEqual([due, seek]);
+        expect([vars.MANCALA_DUE_SHARDS, vars.MANCALA_SEEK_PARTITIONS, vars.MANCALA_WATCH_CAP]).toEqual([
+          due,
+          seek,
+          cap,
+        ]);
       }
     }
     const env = { MANCALA_SETTINGS_DIR: settingsDir };
