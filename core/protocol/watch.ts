@@ -13,13 +13,11 @@ import type { MatchView, ProtocolError, RatingChange } from "./ranked.js";
 
 export const WATCH_TYPE_PREFIX = "watch.";
 
-const WATCH_ERROR_CODES = [
-  "proto/invalid",
-  "watch/not_found", // no such match
-  "rate/limited", // too many watch requests from this connection, network or player
-  "server/error",
-] as const;
-export type WatchErrorCode = (typeof WATCH_ERROR_CODES)[number];
+export type WatchErrorCode =
+  | "proto/invalid"
+  | "watch/not_found" // no such match
+  | "rate/limited" // too many watch requests from this connection, network or player
+  | "server/error";
 
 const Rid = v.optional(v.union([v.pipe(v.string(), v.maxLength(40)), v.pipe(v.number(), v.integer())]));
 const MatchId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));
