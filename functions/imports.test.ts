@@ -52,12 +52,13 @@ function resolveSpec(from: string, spec: string): string | null {
 
 /**
  * The layers, lowest first; a module may import its own layer and those below it. Domains share a
- * layer: ranked play composes identity, names, matchmaking, matches and ratings.
+ * layer: ranked play composes identity, names, matchmaking, matches and ratings (and tells the
+ * archive and the spectators).
  */
 const LAYERS: readonly (readonly RegExp[])[] = [
   [/^core\//],
   [/^functions\/lib\//, /^web\/src\//],
-  [/^functions\/(friends|identity|matches|matchmaking|names|ranked|ratings|suggestions)\//],
+  [/^functions\/(archive|friends|identity|matches|matchmaking|names|ranked|ratings|spectate|suggestions)\//],
   [/^functions\/(ws|http)\//],
   [/^functions\/routes\.ts$/],
   [/^functions\/local\//, /^stacks\//],

@@ -77,6 +77,8 @@ const MATCH = under(PREFIX.match);
 const PLAYER = under(PREFIX.player);
 const SEEK = under(PREFIX.seek);
 const NAME = under(PREFIX.name);
+// The archive (functions/archive): archived games, each player's list, the live list.
+const ARCHIVE = [under(PREFIX.game), under(PREFIX.pgames), under(PREFIX.live)];
 
 export const ROUTES: readonly Route[] = [
   {
@@ -106,8 +108,21 @@ export const ROUTES: readonly Route[] = [
       // BatchGetItem: a window of locators read at once when allocating one (functions/friends/locators.ts).
       table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query", "BatchGetItem"],
       posts: true,
-      // Counters: name choices, friend creation and look-ups, ranked quotas.
-      keys: [CONN, ROOM, LOC, MATCH, PLAYER, SEEK, NAME, countersOf("name"), countersOf("friend"), countersOf("quota")],
+      // Counters: name choices, friend creation and look-ups, ranked quotas. A match that starts or
+      // ends here is filed in the live list or the archive; a spectator's join writes its match.
+      keys: [
+        CONN,
+        ROOM,
+        LOC,
+        MATCH,
+        PLAYER,
+        SEEK,
+        NAME,
+        countersOf("name"),
+        countersOf("friend"),
+        countersOf("quota"),
+        ...ARCHIVE,
+      ],
       secrets: ["seat-token-keys"],
     },
   },
@@ -144,13 +159,54 @@ export const ROUTES: readonly Route[] = [
     },
   },
   {
+    kind: "http",
+    method: "GET",
+    path: API_PATHS.game,
+    module: "functions/http/game.ts",
+    // The archived game, else the match still in play.
+    access: { table: ["GetItem"], posts: false, keys: [under(PREFIX.game), MATCH], secrets: ["origin-verify"] },
+  },
+  {
+    kind: "http",
+    method: "GET",
+    path: API_PATHS.playerGames,
+    module: "functions/http/playerGames.ts",
+    access: { table: ["Query"], posts: false, keys: [under(PREFIX.pgames)], secrets: ["origin-verify"] },
+  },
+  {
+    kind: "http",
+    method: "GET",
+    path: API_PATHS.playerRatings,
+    module: "functions/http/playerRatings.ts",
+    access: { table: ["Query"], posts: false, keys: [under(PREFIX.pgames)], secrets: ["origin-verify"] },
+  },
+  {
+    kind: "http",
+    method: "GET",
+    path: API_PATHS.live,
+    module: "functions/http/live.ts",
+    access: { table: ["Query"], posts: false, keys: [under(PREFIX.live)], secrets: ["origin-verify"] },
+  },
+  {
+    kind: "http",
+    method: "GET",
+    path: API_PATHS.tv,
+    module: "functions/http/tv.ts",
+    access: {
+      table: ["GetItem", "Query"],
+      posts: false,
+      keys: [under(PREFIX.live), MATCH],
+      secrets: ["origin-verify"],
+    },
+  },
+  {
     kind: "timer",
     module: "functions/ranked/timer.ts",
     schedule: "rate(1 minute)",
     access: {
       table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
       indexes: { gsi2: ["Query"] },
-      keys: [`${PREFIX.lease}timer`, MATCH, PLAYER, SEEK, NAME],
+      keys: [`${PREFIX.lease}timer`, MATCH, PLAYER, SEEK, NAME, ...ARCHIVE],
       indexKeys: { gsi2: [under(PREFIX.due)] },
       posts: true,
     },

@@ -32,6 +32,7 @@ function defaultOf(name: SettingName, stage: string): string {
     MANCALA_DATA_PROTECTION: productionByName(stage) ? "on" : "off",
     MANCALA_WAF_RATE: "",
     MANCALA_ORIGIN_SECRET_VERSION: "",
+    MANCALA_WATCH_CAP: d.watchCap,
   }[name];
   return String(v);
 }

@@ -90,6 +90,7 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
     // How far the hot keys are spread (functions/lib/scale.ts), from the stage's settings.
     MANCALA_DUE_SHARDS: String(settings.scale.dueShards),
     MANCALA_SEEK_PARTITIONS: String(settings.scale.seekPartitions),
+    MANCALA_WATCH_CAP: String(settings.watchCap),
   };
   // Each function logs to a log group of the stack with the retention (removed with the stack); its
   // role may write to that group only.
@@ -305,7 +306,15 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
     viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
     originRequestPolicy: apiRequests,
   };
-  const cachedPaths = [API_PATHS.leaderboard, API_PATHS.player.replace("{id}", "*")];
+  // `/api/players/*` also covers a player's games and rating history; the archive's games, TV and the
+  // live list are as public (docs/archive.md).
+  const cachedPaths = [
+    API_PATHS.leaderboard,
+    API_PATHS.player.replace("{id}", "*"),
+    API_PATHS.game.replace("{id}", "*"),
+    API_PATHS.tv,
+    API_PATHS.live,
+  ];
   // Optional (MANCALA_WAF_RATE): a rate-based rule per address at the edge, before CloudFront's cache
   // and the API's stage throttle, so one address cannot spend the shared HTTP budget.
   let webAcl: CfnWebACL | undefined;

@@ -19,6 +19,9 @@
  * - `MANCALA_WAF_RATE`: when set, an AWS WAF web ACL on the distribution blocks an address above this
  *   many requests in 5 minutes (a rate-based rule; 100 at least). Empty: no WAF (its cost at rest,
  *   about $6 a month, is not spent). CloudFront's WAF lives in us-east-1, so only stacks there.
+ * - `MANCALA_WATCH_CAP`: how many spectators of one live game are pushed its moves over the WebSocket
+ *   (functions/spectate/spectate.ts; passed to the functions' environment); the rest poll the cached
+ *   `GET /api/games/{id}` (docs/archive.md).
  * - `MANCALA_ORIGIN_SECRET_VERSION`: the version of the origin secret CloudFront sends, written by
  *   `npm run -s origin-secret -- rotate` (so the deploy after a rotation changes the header).
  */
@@ -26,6 +29,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import { DEFAULT_SCALE, readScale, type Scale } from "../functions/lib/scale.js";
+import { WATCH_CAP_DEFAULT } from "../functions/spectate/spectate.js";
 
 export type LogRetention = Lowercase<keyof typeof RetentionDays>;
 
@@ -49,6 +53,8 @@ export interface DeploySettings {
   readonly wafRate: number | null;
   /** The origin secret's version CloudFront sends (null: the current one at the first deploy). */
   readonly originSecretVersion: string | null;
+  /** Spectators pushed per live game (`MANCALA_WATCH_CAP` in the functions' environment). */
+  readonly watchCap: number;
 }
 
 /** The settings' names, as saved and as environment variables. */
@@ -64,6 +70,7 @@ export const SETTING_NAMES = [
   "MANCALA_DATA_PROTECTION",
   "MANCALA_WAF_RATE",
   "MANCALA_ORIGIN_SECRET_VERSION",
+  "MANCALA_WATCH_CAP",
 ] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 export type SavedSettings = Partial<Record<SettingName, string>>;
@@ -83,6 +90,7 @@ export const DEFAULT_SETTINGS: DeploySettings = {
   dataProtection: false,
   wafRate: null,
   originSecretVersion: null,
+  watchCap: WATCH_CAP_DEFAULT,
 };
 
 /** Stages whose data is protected unless their settings say otherwise. */
@@ -221,6 +229,7 @@ export function readDeploySettings(
     dataProtection: onOff(get, "MANCALA_DATA_PROTECTION", productionByName(stage)),
     wafRate: wafRate(get, "MANCALA_WAF_RATE"),
     originSecretVersion: version(get, "MANCALA_ORIGIN_SECRET_VERSION"),
+    watchCap: positiveInt(get, "MANCALA_WATCH_CAP", d.watchCap),
   };
 }
 

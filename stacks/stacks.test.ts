@@ -134,6 +134,7 @@ beforeAll(async () => {
       MANCALA_ALARM_EMAIL: "ops@example.org",
       MANCALA_DUE_SHARDS: "16",
       MANCALA_SEEK_PARTITIONS: "4",
+      MANCALA_WATCH_CAP: "7",
     },
     { MANCALA_SETTINGS_DIR: settingsDir },
   );
@@ -431,13 +432,20 @@ describe("one origin, no CORS", () => {
       }[];
       CustomErrorResponses?: unknown[];
     };
-    // The leaderboard and player records first (cached 10 s, the query string in the key), then the rest.
-    expect(cfg.CacheBehaviors.map((b) => b.PathPattern)).toEqual([
+    // The public reads first (cached 10 s, the query string in the key: the leaderboard, player
+    // records with their games and ratings, archived and live games, TV), then the rest.
+    const cachedPaths = [
       API_PATHS.leaderboard,
       API_PATHS.player.replace("{id}", "*"),
-      `${API_PREFIX}/*`,
-    ]);
-    for (const cached of cfg.CacheBehaviors.slice(0, 2)) {
+      API_PATHS.game.replace("{id}", "*"),
+      API_PATHS.tv,
+      API_PATHS.live,
+    ];
+    expect(cfg.CacheBehaviors.map((b) => b.PathPattern)).toEqual([...cachedPaths, `${API_PREFIX}/*`]);
+    for (const p of [API_PATHS.playerGames, API_PATHS.playerRatings])
+      expect(p.replace("{id}", "x").startsWith(API_PATHS.player.replace("{id}", "x/"))).toBe(true);
+    const rest = cfg.CacheBehaviors[cachedPaths.length];
+    for (const cached of cfg.CacheBehaviors.slice(0, cachedPaths.length)) {
       expect(cached.AllowedMethods.sort()).toEqual(["GET", "HEAD"]);
       const cp = d.api.findResources("AWS::CloudFront::CachePolicy")[
         (cached.CachePolicyId as unknown as { Ref: string }).Ref
@@ -451,10 +459,10 @@ describe("one origin, no CORS", () => {
       expect(c.DefaultTTL).toBe(PUBLIC_READ_TTL_SECONDS);
       expect(c.MinTTL).toBeGreaterThan(0);
       expect(c.ParametersInCacheKeyAndForwardedToOrigin.QueryStringsConfig.QueryStringBehavior).toBe("all");
-      expect(cached.TargetOriginId).toBe(cfg.CacheBehaviors[2].TargetOriginId);
-      expect(cached.OriginRequestPolicyId).toEqual(cfg.CacheBehaviors[2].OriginRequestPolicyId);
+      expect(cached.TargetOriginId).toBe(rest.TargetOriginId);
+      expect(cached.OriginRequestPolicyId).toEqual(rest.OriginRequestPolicyId);
     }
-    const b = cfg.CacheBehaviors[2];
+    const b = rest;
     expect(b.AllowedMethods.sort()).toEqual(["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"]);
     expect(b.CachePolicyId).toBe("4135ea2d-6df8-44a3-9df3-4b5a84be39ad"); // the managed CachingDisabled policy
     expect(b.ViewerProtocolPolicy).toBe("https-only");
@@ -674,6 +682,8 @@ describe("logs and throttles", () => {
       dataProtection: false,
       wafRate: null,
       originSecretVersion: null,
+      // Spectators pushed per live game; the rest poll the cached game (docs/archive.md).
+      watchCap: 50,
     });
   });
 
@@ -703,17 +713,23 @@ describe("logs and throttles", () => {
       MANCALA_ALARM_EMAIL: "ops@example.org",
       MANCALA_DUE_SHARDS: "16",
       MANCALA_SEEK_PARTITIONS: "4",
+      MANCALA_WATCH_CAP: "7",
     });
     // The hot keys' partitioning reaches every function (the timer included) as its environment.
-    for (const [s, due, seek] of [
-      [saved, "16", "4"],
-      [d, "4", "1"],
+    // So does the spectator cap (functions/spectate/spectate.ts).
+    for (const [s, due, seek, cap] of [
+      [saved, "16", "4", "7"],
+      [d, "4", "1", "50"],
     ] as const) {
       const fns = routeFunctions(s);
       expect(fns.length).toBeGreaterThan(5);
       for (const [, f] of fns) {
         const vars = (f.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-        expect([vars.MANCALA_DUE_SHARDS, vars.MANCALA_SEEK_PARTITIONS]).toEqual([due, seek]);
+        expect([vars.MANCALA_DUE_SHARDS, vars.MANCALA_SEEK_PARTITIONS, vars.MANCALA_WATCH_CAP]).toEqual([
+          due,
+          seek,
+          cap,
+        ]);
       }
     }
     const env = { MANCALA_SETTINGS_DIR: settingsDir };

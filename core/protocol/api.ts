@@ -19,9 +19,20 @@ export const API_PATHS = {
   leaderboard: `${API_PREFIX}/leaderboard`,
   player: `${API_PREFIX}/players/{id}`,
   suggestions: `${API_PREFIX}/suggestions`,
+  // The archive and live games (docs/archive.md).
+  game: `${API_PREFIX}/games/{id}`,
+  playerGames: `${API_PREFIX}/players/{id}/games`,
+  playerRatings: `${API_PREFIX}/players/{id}/ratings`,
+  tv: `${API_PREFIX}/tv`,
+  live: `${API_PREFIX}/live`,
 } as const;
 
 /** `/api/players/<id>` for one player id (percent-encoded). */
 export function playerPath(playerId: string): string {
   return API_PATHS.player.replace("{id}", encodeURIComponent(playerId));
+}
+
+/** `/api/games/<id>` for one game id (percent-encoded). */
+export function gamePath(gameId: string): string {
+  return API_PATHS.game.replace("{id}", encodeURIComponent(gameId));
 }

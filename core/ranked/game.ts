@@ -227,6 +227,7 @@ export function applyMove(
     withDue({
       ...m,
       moves: [...m.moves, move],
+      moveMs: [...(m.moveMs ?? []), Math.max(0, now - m.turnStartedAt)],
       position: encode(next),
       version: m.version + 1,
       rev: m.rev + 1,

@@ -32,6 +32,13 @@ export interface MatchRecord {
   readonly options: Readonly<Record<string, number | boolean>>;
   readonly seats: readonly [SeatRecord, SeatRecord];
   readonly moves: readonly number[];
+  /** Milliseconds each move in `moves` took, from the end of the move before (absent on old records). */
+  readonly moveMs?: readonly number[];
+  /**
+   * Spectators' connections pushed every change (core/archive: at most the cap; others poll the
+   * cached `GET /api/games/{id}`). Kept in the match item so a move reads no more than it did.
+   */
+  readonly watchers?: readonly string[];
   /** Encoded position after `moves` (core `encode`). */
   readonly position: string;
   /** Public version: bumped by every move and every change of the game's course. */

@@ -89,3 +89,12 @@ export function allowIdentity(identity: string, now: number, limits: FloodLimits
 export function forgetConnection(connection: string): void {
   buckets.delete(`c:${connection}`);
 }
+
+/**
+ * A bucket of a domain's own (its key names the domain, e.g. `w:a:<network>`), refilled over
+ * RATE_WINDOW_MS like the others: for an action rarer than messages in general (starting to watch).
+ */
+export function allowOwn(key: string, burst: number, now: number): boolean {
+  sweep(now);
+  return take(key, burst, now);
+}

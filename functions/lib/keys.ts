@@ -16,6 +16,12 @@ export const PREFIX = {
   name: "NAME#",
   suggestion: "SUGGESTION#",
   lease: "LEASE#",
+  /** An archived game (functions/archive/store.ts), kept with no expiry. */
+  game: "GAME#",
+  /** A player's games, newest last in each game's run of sort keys (functions/archive/store.ts). */
+  pgames: "PGAMES#",
+  /** The games in play of one game, for the live list and TV (functions/archive/store.ts). */
+  live: "LIVE#",
   /** Fixed-window counters (functions/lib/counters.ts), under one of COUNTER_SPACES. */
   rate: "RATE#",
   /** Index partitions: the leaderboards and the ranked deadlines. */

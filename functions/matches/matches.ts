@@ -40,6 +40,8 @@ export interface MatchDeps {
    * the rating changes; must be idempotent, since a crash can make it run again.
    */
   readonly onEnded: (m: MatchRecord) => Promise<readonly [RatingChange, RatingChange] | null>;
+  /** Pushes a change to the match's spectators, after its players have it (functions/spectate). */
+  readonly watched?: (m: MatchRecord) => Promise<void>;
 }
 
 /** The acting player for a match as read, or null when the connection has not proven an identity. */
@@ -143,8 +145,10 @@ export function createMatches(d: MatchDeps): Matches {
 
   async function finish(m: MatchRecord, r: Rid, ridSeat: Seat | null): Promise<MatchRecord> {
     const { match, settledNow } = await settle(m);
-    if (settledNow) await pushBoth(match, endMessage(match, r, ridSeat));
-    else if (ridSeat !== null && r !== undefined) {
+    if (settledNow) {
+      await pushBoth(match, endMessage(match, r, ridSeat));
+      await d.watched?.(match);
+    } else if (ridSeat !== null && r !== undefined) {
       // The timer settled it between this request's write and its own settling, and told both players
       // without this request's id: the requester still gets its answer.
       await pushSeat(match, ridSeat, endMessage(match, r, ridSeat));
@@ -233,6 +237,7 @@ export function createMatches(d: MatchDeps): Matches {
         await finish(next, r, seat);
       } else if (notify === "offer") {
         await pushBoth(next, () => ({ type: "ranked.offer", matchId, seat, version: next.version }));
+        await d.watched?.(next);
       } else {
         const view = makeMatchView(next, d.now());
         const last = next.lastMove === null ? null : { seat: next.lastMove.seat, move: next.lastMove.move };
@@ -243,6 +248,7 @@ export function createMatches(d: MatchDeps): Matches {
           match: view,
           last,
         }));
+        await d.watched?.(next);
       }
       return;
     }

@@ -249,7 +249,10 @@ describe("limits", () => {
       isConnected: async () => true,
     };
     const conns = makeDynamoConnectionStore(db, cfg.tableName);
-    const lambdas = [makeRankedService(db, cfg.tableName, gateway), makeRankedService(db, cfg.tableName, gateway)];
+    const lambdas = [
+      makeRankedService(db, cfg.tableName, gateway, gateway.send),
+      makeRankedService(db, cfg.tableName, gateway, gateway.send),
+    ];
     const address = "198.51.100.7";
     // New identities from one address: the limit holds over both instances together.
     const limit = 7;

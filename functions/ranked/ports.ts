@@ -11,6 +11,9 @@ import { makeDynamoSeekStore } from "../matchmaking/store.js";
 import { makeDynamoMatchStore } from "../matches/store.js";
 import { makeDynamoNameStore } from "../names/store.js";
 import { makeDynamoRatingStore } from "../ratings/store.js";
+import { createMatchArchive } from "../archive/archive.js";
+import { makeDynamoArchiveStore } from "../archive/store.js";
+import { createSpectate, watchCap } from "../spectate/spectate.js";
 import { readRankedConfig } from "./config.js";
 import { makeDynamoQuota } from "./quota.js";
 import { createRankedService, type RankedService } from "./service.js";
@@ -36,11 +39,22 @@ export function makeRankedService(
   db: DynamoDBDocumentClient,
   tableName: string,
   gateway: RankedGateway,
+  /** Posts to any connection (a spectator's): the realtime layer's gateway. */
+  post: (connId: string, message: object) => Promise<boolean>,
 ): RankedService {
+  const stores = makeDynamoRankedStores(db, tableName);
+  const config = readRankedConfig();
   return createRankedService({
-    stores: makeDynamoRankedStores(db, tableName),
+    stores,
     gateway,
-    config: readRankedConfig(),
+    config,
+    archive: createMatchArchive(makeDynamoArchiveStore(db, tableName), config.clockFor, Date.now),
+    spectate: createSpectate({
+      store: stores.matches,
+      send: post,
+      now: Date.now,
+      cap: watchCap(),
+    }),
     now: Date.now,
     randomId: newId,
     randomSeat: () => randomInt(2) as Seat,

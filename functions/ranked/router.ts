@@ -28,15 +28,20 @@ function serviceOf(infra: RealtimeInfra): RankedService {
   const key = rankedConfigKey();
   const have = built.get(infra);
   if (have?.key === key) return have.service;
-  const service = makeRankedService(infra.db, infra.tableName, {
-    async send(connId, m) {
-      const hold = holding.getStore();
-      if (hold?.connectionId !== connId) return infra.gateway.send(connId, m);
-      hold.held.push(m);
-      return true;
+  const service = makeRankedService(
+    infra.db,
+    infra.tableName,
+    {
+      async send(connId, m) {
+        const hold = holding.getStore();
+        if (hold?.connectionId !== connId) return infra.gateway.send(connId, m);
+        hold.held.push(m);
+        return true;
+      },
+      isConnected: (connId) => infra.gateway.isConnected(connId),
     },
-    isConnected: (connId) => infra.gateway.isConnected(connId),
-  });
+    (connId, m) => infra.gateway.send(connId, m),
+  );
   built.set(infra, { key, service });
   return service;
 }

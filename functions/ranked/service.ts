@@ -101,12 +101,16 @@ export function createRankedService(ports: RankedPorts): RankedService {
       );
       profiles.push(p);
     }
-    if (!rated || m.result === null) return null;
+    if (!rated || m.result === null) {
+      await ports.archive?.ended(m, null);
+      return null;
+    }
     const result = m.result;
     const changes = [
       await applyResult(stores.ratings, m.game, m.id, m.seats[0], m.seats[1], scoreOf(result, 0), at),
       await applyResult(stores.ratings, m.game, m.id, m.seats[1], m.seats[0], scoreOf(result, 1), at),
     ] as const;
+    await ports.archive?.ended(m, changes);
     for (const p of profiles) if (p !== null) await nameAfterRatedGame(p, at);
     return changes;
   }
@@ -124,7 +128,14 @@ export function createRankedService(ports: RankedPorts): RankedService {
     await renameRecords(stores.ratings, playerId, name);
   }
 
-  const matches = createMatches({ store: stores.matches, gateway, now: ports.now, graceMs: config.graceMs, onEnded });
+  const matches = createMatches({
+    store: stores.matches,
+    gateway,
+    now: ports.now,
+    graceMs: config.graceMs,
+    onEnded,
+    watched: ports.spectate?.fanOut,
+  });
   const matchmaking = createMatchmaking(stores.seeks, config, ports.now);
 
   /**
@@ -200,6 +211,7 @@ export function createRankedService(ports: RankedPorts): RankedService {
       await stores.matches.putMatch(off, m.rev);
       return busy;
     }
+    await ports.archive?.started(m);
     const view = makeMatchView(m, now);
     await Promise.all(
       [0, 1].map((s) =>

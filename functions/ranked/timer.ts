@@ -83,11 +83,17 @@ export const handler = async (_event?: unknown, context?: LambdaContext): Promis
   const endpoint = new URL(process.env.WS_ENDPOINT ?? cfg.gatewayEndpoint ?? "http://127.0.0.1");
   const client = managementClient(endpoint.host, endpoint.pathname.replace(/^\/+/, ""), cfg);
   const db = documentClient(cfg);
+  const gateway = makeApiGateway(client);
   const lease = { lease: makeDynamoTimerLease(db, cfg.tableName), holder: randomBytes(9).toString("base64url") };
   const {
     ticks: _ticks,
     skipped: _skipped,
     ...report
-  } = await tickForAMinute(makeRankedService(db, cfg.tableName, makeApiGateway(client)), context, REAL_CLOCK, lease);
+  } = await tickForAMinute(
+    makeRankedService(db, cfg.tableName, gateway, (c, m) => gateway.send(c, m)),
+    context,
+    REAL_CLOCK,
+    lease,
+  );
   return report;
 };

@@ -4,6 +4,8 @@
  * and the configuration. DynamoDB in AWS and locally; the in-memory twins in unit tests.
  */
 import type { RankedServerMessage } from "../../core/protocol/ranked.js";
+import type { MatchArchive } from "../archive/archive.js";
+import type { Spectate } from "../spectate/spectate.js";
 import type { ClockSetting } from "../../core/ranked/types.js";
 import type { GameId, Seat } from "../../core/types.js";
 import type { IdentityStore } from "../identity/store.js";
@@ -62,4 +64,8 @@ export interface RankedPorts {
    * the default); false when it is empty.
    */
   readonly allowPlayer?: (playerId: string, now: number) => boolean;
+  /** The archive and the live list (functions/archive): told when a match starts and when it ends. */
+  readonly archive?: MatchArchive;
+  /** Spectators (functions/spectate): pushed every change of a match after its players. */
+  readonly spectate?: Pick<Spectate, "fanOut">;
 }

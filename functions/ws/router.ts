@@ -20,10 +20,13 @@ import { allowIdentity, allowMessage, floodLimits, forgetConnection, RATE_WINDOW
 import { networkOf } from "../lib/network.js";
 import type { DomainRouter, MessageContext, RealtimeInfra } from "../lib/realtime.js";
 import { rankedRouter } from "../ranked/router.js";
+import { WATCH_TYPE_PREFIX } from "../../core/protocol/watch.js";
+import { watchRouter } from "../spectate/router.js";
 
 /** Message-type prefix → domain, first match wins; friend rooms take every other type. */
 const DOMAINS: readonly (readonly [prefix: string, router: DomainRouter])[] = [
   ...RANKED_TYPE_PREFIXES.map((p) => [p, rankedRouter] as const),
+  [WATCH_TYPE_PREFIX, watchRouter],
   ["", friendRouter],
 ];
 const ROUTERS: readonly DomainRouter[] = [...new Set(DOMAINS.map(([, r]) => r))];

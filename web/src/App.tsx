@@ -33,6 +33,11 @@ const LeaderboardScreen = lazy(() =>
   import("./screens/Leaderboard.js").then((m) => ({ default: m.LeaderboardScreen })),
 );
 const ReplayScreen = lazy(() => import("./screens/Replay.js").then((m) => ({ default: m.ReplayScreen })));
+const PlayerScreen = lazy(() => import("./screens/Player.js").then((m) => ({ default: m.PlayerScreen })));
+const GameScreen = lazy(() => import("./screens/replay/GamePage.js").then((m) => ({ default: m.GameScreen })));
+const TvScreen = lazy(() => import("./screens/Watch.js").then((m) => ({ default: m.TvScreen })));
+const LiveScreen = lazy(() => import("./screens/Watch.js").then((m) => ({ default: m.LiveScreen })));
+const WatchScreen = lazy(() => import("./screens/Watch.js").then((m) => ({ default: m.WatchScreen })));
 const ImportScreen = lazy(() => import("./screens/Import.js").then((m) => ({ default: m.ImportScreen })));
 
 const SCREEN_TITLES: { readonly [S in Screen]: MessageKey } = {
@@ -51,6 +56,11 @@ const SCREEN_TITLES: { readonly [S in Screen]: MessageKey } = {
   room: "screen.room",
   replay: "screen.replay",
   import: "screen.import",
+  player: "screen.player",
+  game: "screen.game",
+  tv: "screen.tv",
+  live: "screen.live",
+  watch: "screen.watch",
 };
 
 /** Built-in backgrounds, drawn with gradients. */
@@ -211,6 +221,37 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
                         </Match>
                         <Match when={route().screen === "import"}>
                           <ImportScreen />
+                        </Match>
+                        <Match when={route().screen === "player" && route().param} keyed>
+                          {(id) => (
+                            <NeedsNetwork what="leaderboard">
+                              <PlayerScreen id={id} />
+                            </NeedsNetwork>
+                          )}
+                        </Match>
+                        <Match when={route().screen === "game" && route().param} keyed>
+                          {(id) => (
+                            <NeedsNetwork what="leaderboard">
+                              <GameScreen id={id} />
+                            </NeedsNetwork>
+                          )}
+                        </Match>
+                        <Match when={route().screen === "tv"}>
+                          <NeedsNetwork what="leaderboard">
+                            <TvScreen game={route().param} />
+                          </NeedsNetwork>
+                        </Match>
+                        <Match when={route().screen === "live"}>
+                          <NeedsNetwork what="leaderboard">
+                            <LiveScreen game={route().param} />
+                          </NeedsNetwork>
+                        </Match>
+                        <Match when={route().screen === "watch" && route().param} keyed>
+                          {(id) => (
+                            <NeedsNetwork what="leaderboard">
+                              <WatchScreen id={id} />
+                            </NeedsNetwork>
+                          )}
                         </Match>
                       </Switch>
                     </Suspense>

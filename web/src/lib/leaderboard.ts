@@ -15,6 +15,7 @@ const HTTP_ERROR_KEYS: { readonly [C in HttpErrorCode]: MessageKey } = {
   "query/bad_player_id": "error.server.invalid",
   "http/forbidden": "error.server.refused",
   "player/not_found": "error.server.notFound",
+  "game/not_found": "error.server.notFound",
   "proto/too_large": "error.server.invalid",
   "http/unsupported_media_type": "error.server.invalid",
   "rate/limited": "error.server.rate",
@@ -34,7 +35,8 @@ export function httpErrorKey(body: unknown): MessageKey {
 export type Fetched<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly status: number; readonly key: MessageKey };
 
-async function getJson<T>(path: string, timeoutMs = 8000): Promise<Fetched<T>> {
+/** A JSON read of the HTTP API: the body, or the refusal as a message key. */
+export async function getJson<T>(path: string, timeoutMs = 8000): Promise<Fetched<T>> {
   const ctl = new AbortController();
   const t = setTimeout(() => ctl.abort(), timeoutMs);
   try {

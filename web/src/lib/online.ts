@@ -19,6 +19,8 @@ import {
   type RankedLinkHandlers,
 } from "../../../core/online/ranked.js";
 import type { DeviceKeys } from "../../../core/identity.js";
+import { createConnection } from "../../../core/online/connection.js";
+import type { MatchView, RatingChange } from "../../../core/protocol/ranked.js";
 import { apiUrl } from "./http.js";
 import { runtimeConfig } from "./runtimeConfig.js";
 
@@ -97,4 +99,36 @@ export function openRankedLink(h: RankedLinkHandlers, auth: { keys: DeviceKeys; 
     handlers: h,
     connection: { backoff: { baseMs: 300, maxMs: 5_000 }, ...gatewayTimes() },
   });
+}
+
+export interface WatchHandlers {
+  /** The game as it now is (on joining, after every change, and once at its end). */
+  onMatch(match: MatchView, changes: readonly [RatingChange, RatingChange] | null): void;
+  /** The game has as many pushed spectators as the server allows: poll `GET /api/games/{id}` instead. */
+  onFull(): void;
+  onGone(): void;
+}
+
+/** Watches one live game read-only over the WebSocket (core/protocol/watch.ts); joins again after a reconnect. */
+export function openWatchLink(matchId: string, h: WatchHandlers): { dispose(): void } {
+  const conn = createConnection({
+    url: wsUrl(),
+    socket: browserSocket,
+    backoff: { baseMs: 300, maxMs: 5_000 },
+    ...gatewayTimes(),
+    handlers: {
+      onOpen() {
+        conn.request({ type: "watch.start", matchId }, { early: true });
+        conn.resumed();
+      },
+      onMessage(f) {
+        if (f.type === "watch.match" && typeof f.match === "object" && f.match !== null)
+          h.onMatch(f.match as MatchView, (f.changes ?? null) as readonly [RatingChange, RatingChange] | null);
+        else if (f.type === "watch.full") h.onFull();
+        else if (f.type === "watch.error" && f.code === "watch/not_found") h.onGone();
+      },
+      onClose() {},
+    },
+  });
+  return { dispose: () => conn.dispose() };
 }

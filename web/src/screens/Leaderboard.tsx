@@ -68,6 +68,12 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
           <Icon name="back" />
         </button>
         <h1 id="lb-title">{t("screen.leaderboard")}</h1>
+        <button type="button" class="btn" data-testid="lb-tv" onClick={() => router.go("tv", game())}>
+          {t("screen.tv")}
+        </button>
+        <button type="button" class="btn" data-testid="lb-live" onClick={() => router.go("live", game())}>
+          {t("screen.live")}
+        </button>
       </header>
       <div class="tabs" role="tablist" aria-label={t("new.gameGroup")}>
         <For each={GAMES}>
@@ -142,7 +148,11 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
                     data-provisional={row.provisional ? "true" : "false"}
                   >
                     <td>{row.provisional ? "–" : formatNumber(row.rank)}</td>
-                    <td class="lb-name">{row.playerId === me ? t("lb.you", { name: row.name }) : row.name}</td>
+                    <td class="lb-name">
+                      <button type="button" class="link" onClick={() => router.go("player", row.playerId)}>
+                        {row.playerId === me ? t("lb.you", { name: row.name }) : row.name}
+                      </button>
+                    </td>
                     <td data-testid="lb-rating">
                       {formatRating(row.rating, false)}
                       <Show when={row.provisional}>

@@ -29,12 +29,8 @@ import { TableControls } from "../table/TableBar.js";
 import { TableScore } from "../table/TableScore.js";
 import { Seek } from "./ranked/Seek.js";
 import { formatRating } from "../i18n/numbers.js";
+import { formatClock } from "../present/clock.js";
 import "../online.css";
-
-export function formatClock(ms: number): string {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
 
 /** "Rating 1500 → 1512 (+12)": rounded the way the ratings are shown. */
 function ratingChange(c: { before: number; after: number }): string {

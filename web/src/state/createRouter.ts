@@ -18,6 +18,12 @@ const SCREENS = [
   "room",
   "replay",
   "import",
+  // The archive and live games (docs/archive.md): a player's page, an archived game, TV, the live list, one live game.
+  "player",
+  "game",
+  "tv",
+  "live",
+  "watch",
 ] as const;
 export type Screen = (typeof SCREENS)[number];
 
