@@ -124,6 +124,7 @@ describe("the table's sizes", () => {
       await page.setViewportSize(DESKTOP);
       await startTogyz(page);
       const small = await smallestPit(page);
+      await shot(page, "togyz-1280x800");
       const board = await page.$eval(".board", (e) => {
         const r = e.getBoundingClientRect();
         return { w: Math.round(r.width), h: Math.round(r.height) };
@@ -131,6 +132,7 @@ describe("the table's sizes", () => {
       await page.setViewportSize(WIDE);
       await page.waitForTimeout(300);
       const wide = await smallestPit(page);
+      await shot(page, "togyz-1920x1080");
       figures["desktop pits"] = { "1280x800": small, "1920x1080": wide, board1280: board };
       expect(small).toBeGreaterThanOrEqual(88);
       expect(wide).toBeGreaterThanOrEqual(Math.floor(small * (WIDE.height / DESKTOP.height) * 0.9));
@@ -244,6 +246,7 @@ describe("the table's sizes", () => {
       const page = alice.page;
       await page.setViewportSize(PHONE);
       await startTogyz(page);
+      await shot(page, "togyz-390x844");
       const look = await page.evaluate(() => {
         const pit = document.querySelector("[data-pit]");
         const no = pit?.parentElement?.querySelector(".pit-no") ?? pit?.querySelector(".pit-no");
