@@ -63,7 +63,8 @@ export interface BoardProps {
 
 /** Seeds drawn in one pit; larger heaps show this many and rely on the count. */
 export const MAX_DRAWN = 18;
-const MAX_DRAWN_STORE = 48;
+/** Stones drawn in a store: a Togyz kazan's winning heap (82) and a few more; the count says the rest. */
+const MAX_DRAWN_STORE = 90;
 
 /** Golden-angle spiral of seed positions (percent of the pit), built once. */
 const SEED_SPOTS: readonly (readonly [number, number])[] = Array.from({ length: MAX_DRAWN }, (_, i) => {
