@@ -4,14 +4,16 @@
  *
  * The table screens (TABLE_SCREENS below: a board in play, the paused board, a friend room waiting
  * for its guest, a replay with its engine review) are held to the same: the table's header is the
- * screen's one `h1` (web/src/table/TableBar.tsx). A friend game in play and a ranked game need a
- * second browser and are `test.todo` here.
+ * screen's one `h1` (web/src/table/TableBar.tsx). A friend game in play (its chat open) and a
+ * ranked game are played against a second browser on the same server (TWO_PLAYER_SCREENS).
  */
-import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Page } from "playwright-core";
-import { startHarness, type Harness } from "./harness.js";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { CHROMIUM, CHROMIUM_ARGS, startHarness, type Harness } from "./harness.js";
 import { sharedClient } from "./client.js";
 
 const SIZES = [
@@ -33,6 +35,8 @@ interface Audit {
 
 let h: Harness;
 let axeSource: string;
+/** The second player of the two-browser screens (a friend game in play, a ranked game). */
+let other: { readonly dir: string; readonly context: BrowserContext; readonly page: Page } | null = null;
 const at = (hash: string): string => new URL(hash, h.url).toString();
 
 beforeAll(async () => {
@@ -46,6 +50,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  await other?.context.close().catch(() => undefined);
+  if (other !== null) await rm(other.dir, { recursive: true, force: true });
   await h?.close();
   process.stdout.write(`axe findings: ${seen.length === 0 ? "none" : `\n${seen.join("\n")}`}\n`);
 });
@@ -158,8 +164,60 @@ const TABLE_SCREENS: readonly ScreenCheck[] = [
   },
 ];
 
-/** Table screens that need a second player; their checks come with the table's own two-browser tests. */
-const TABLE_TODO = ["friend room in play", "ranked game"] as const;
+/** The second browser, opened once on the same server, at the size the first has now. */
+async function second(): Promise<Page> {
+  if (other === null) {
+    const dir = await mkdtemp(join(tmpdir(), "mancala-a11y-"));
+    const context = await chromium.launchPersistentContext(join(dir, "profile"), {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: h.page.viewportSize() ?? SIZES[0][1],
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(at("#/"));
+    await page.evaluate(() => {
+      localStorage.setItem("mancala.settings.v1", JSON.stringify({ speed: "fast", sound: false }));
+      localStorage.setItem("mancala.profile.v1", JSON.stringify({ name: "Bola", avatar: "🦉", photo: null }));
+    });
+    other = { dir, context, page };
+  }
+  await other.page.setViewportSize(h.page.viewportSize() ?? SIZES[0][1]);
+  return other.page;
+}
+
+/** Table screens with a second player in the other browser. */
+const TWO_PLAYER_SCREENS: readonly ScreenCheck[] = [
+  {
+    name: "friend game in play, chat open",
+    open: async (p) => {
+      const b = await second();
+      await show(p, "#/online", ".create-form");
+      await p.click('.create-form button:has-text("Create game")');
+      const code = ((await p.textContent('[data-testid="room-code"]', { timeout: 20_000 })) ?? "").trim();
+      await b.goto(at(`#/join/${code}`));
+      await b.click('button:has-text("Join")');
+      await p.click('[data-testid="join-request"] button:has-text("Let in")', { timeout: 20_000 });
+      await Promise.all([p.waitForSelector(".board"), b.waitForSelector(".board", { timeout: 20_000 })]);
+      await p.click('[data-testid="chat-button"]');
+      await p.waitForSelector('[data-testid="chat"]');
+    },
+  },
+  {
+    name: "ranked game",
+    open: async (p) => {
+      const b = await second();
+      for (const x of [p, b]) {
+        await show(x, "#/ranked", 'button:has-text("Find an opponent"):not([disabled])');
+        await x.click('button:has-text("Find an opponent")');
+      }
+      await Promise.all([
+        p.waitForSelector(".board", { timeout: 20_000 }),
+        b.waitForSelector(".board", { timeout: 20_000 }),
+      ]);
+    },
+  },
+];
 
 describe.each(SIZES)("axe-core at %s size", (_size, viewport) => {
   beforeAll(async () => {
@@ -181,5 +239,16 @@ describe.each(SIZES)("axe-core at %s size", (_size, viewport) => {
     });
   }
 
-  for (const name of TABLE_TODO) test.todo(`${name} (waits for the one game table and a second browser)`);
+  for (const s of TWO_PLAYER_SCREENS) {
+    test(s.name, async () => {
+      await s.open(h.page);
+      expectClean(await audit(h.page), `${s.name} (${viewport.width}×${viewport.height})`);
+      // Leave the game, so the next screen starts from the menu (a ranked game is resigned).
+      if ((await h.page.$('.controls button:has-text("Resign")')) !== null) {
+        await h.page.click('.controls button:has-text("Resign")');
+        await h.page.click('[role="dialog"] button:has-text("Resign")');
+        await h.page.waitForSelector('[data-testid="results"]', { timeout: 20_000 });
+      }
+    });
+  }
 });

@@ -108,8 +108,11 @@ async function checkBoard(
   page: Page,
   what: string,
   minPit: number,
-  names: "name" | "ranked-name" | null = "name",
+  names: "name" | "ranked-name" | "ranked-players" | null = "name",
 ): Promise<void> {
+  // A ranked game on a phone names the players once, on the line over the score line.
+  const nameId = (where: "top" | "bottom"): string =>
+    names === "ranked-players" ? `ranked-players-${where === "top" ? "them" : "me"}` : `${names}-${where}`;
   // Measured once no sowing is shown (a pit takes a seed with a short squeeze).
   await page.waitForFunction(() => document.querySelector(".hand, .flight") === null, undefined, { timeout: 15_000 });
   await page.waitForTimeout(300);
@@ -136,10 +139,10 @@ async function checkBoard(
   const mine = await boxes(page, ".pit.mine");
   expect(mine.length, `${what}: own pits marked`).toBe(pits.length / 2);
   if (names !== null) {
-    for (const where of ["top", "bottom"]) {
-      const n = (await page.textContent(`[data-testid="${names}-${where}"]`))?.trim() ?? "";
+    for (const where of ["top", "bottom"] as const) {
+      const n = (await page.textContent(`[data-testid="${nameId(where)}"]`))?.trim() ?? "";
       expect(n.length, `${what}: ${where} name`).toBeGreaterThan(0);
-      const [b] = await boxes(page, `[data-testid="${names}-${where}"]`);
+      const [b] = await boxes(page, `[data-testid="${nameId(where)}"]`);
       expect(b.w, `${what}: ${where} name shown`).toBeGreaterThan(20);
     }
     if ((await page.$(".board-wrap.turned")) !== null) {
@@ -310,10 +313,12 @@ describe("every board screen at 390×844 and 1280×800", () => {
       expect(await a.$eval('.controls button:has-text("Pause")', (e) => getComputedStyle(e).display)).not.toBe("none");
       expect(await a.$eval('.controls button:has-text("Menu")', (e) => getComputedStyle(e).display)).not.toBe("none");
       const chat = (await boxes(a, ".chat"))[0];
-      for (const p of pits)
-        expect(
-          Math.min(p.r, chat.r) - Math.max(p.l, chat.l) > 0.5 && Math.min(p.b, chat.b) - Math.max(p.t, chat.t) > 0.5,
-        ).toBe(false);
+      // A desktop's chat sits beside the board; a phone's is a sheet over it (e2e/table-sizes.test.ts).
+      if (label === "desktop")
+        for (const p of pits)
+          expect(
+            Math.min(p.r, chat.r) - Math.max(p.l, chat.l) > 0.5 && Math.min(p.b, chat.b) - Math.max(p.t, chat.t) > 0.5,
+          ).toBe(false);
       await shot(a, `room-chat-${label}`);
       await a.click('button[aria-label="Close chat"]');
     }
@@ -355,8 +360,14 @@ describe("every board screen at 390×844 and 1280×800", () => {
     const minPit = game.includes("togyz") ? 48 : 44;
     for (const [label, size] of SIZES) {
       await Promise.all([a.setViewportSize(size), b.setViewportSize(size)]);
-      await checkBoard(a, `ranked ${label}`, minPit, "ranked-name");
-      await checkBoard(b, `ranked ${label}`, minPit, "ranked-name");
+      const ids = label === "phone" ? "ranked-players" : "ranked-name";
+      await checkBoard(a, `ranked ${label}`, minPit, ids);
+      await checkBoard(b, `ranked ${label}`, minPit, ids);
+      // Each name (and rating) once: on a phone the pills under the names' line do not repeat them.
+      for (const where of ["top", "bottom"]) {
+        const shown = await a.isVisible(`[data-testid="ranked-name-${where}"]`);
+        expect(shown, `ranked ${label}: the pill's name shown`).toBe(label !== "phone");
+      }
       await shot(a, `ranked-${label}`);
       await checkPeek(other, `ranked ${label}`);
       // The live region holds the turn only, not the running clocks.
@@ -369,7 +380,7 @@ describe("every board screen at 390×844 and 1280×800", () => {
       await a.waitForSelector('[data-testid="results"]', { timeout: 10_000 });
       await shot(a, `ranked-result-${label}`);
       await checkResultCloses(a, `ranked ${label}`, true);
-      await checkBoard(a, `ranked over ${label}`, minPit, "ranked-name");
+      await checkBoard(a, `ranked over ${label}`, minPit, label === "phone" ? "ranked-players" : "ranked-name");
       await a.click('.move-actions button:has-text("Result")');
     }
     expect(alice.errors).toEqual([]);

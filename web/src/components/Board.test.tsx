@@ -60,6 +60,16 @@ describe("Board", () => {
     }
   });
 
+  test("a kazan shows its stones up to a winning heap, and its owner's name", () => {
+    const s = state("togyz");
+    const d = boardView(s);
+    const { container } = renderBoard(s, { display: { ...d, stores: [85, 3] }, owners: ["Aigerim", "Bola"] });
+    const mine = container.querySelector('[data-store="0"]') as HTMLElement;
+    expect(mine.querySelectorAll(".seed").length).toBe(85);
+    expect(mine.querySelector(".store-owner")?.textContent).toBe("Aigerim");
+    expect(container.querySelector('[data-store="1"] .store-owner')?.textContent).toBe("Bola");
+  });
+
   test("only the legal pits glow, take focus and can be picked; the others say no", () => {
     const s = state("ayo");
     const { container, picks } = renderBoard(s);

@@ -12,6 +12,7 @@ import {
   fitUpright,
   countAt,
   fitBoard,
+  flatLayout,
   hasStores,
   makeLayout,
   type BoardSize,
@@ -44,6 +45,8 @@ export interface BoardProps {
   readonly glow: Seat | null;
   /** Names of engine seats 0 and 1, for labels. */
   readonly names: readonly [string, string];
+  /** Names of engine seats 0 and 1 as the score line shows them, written on each store; `names` when left out. */
+  readonly owners?: readonly [string, string];
   readonly counters: Counters;
   readonly holeSize: HoleSize;
   readonly handStyle: Hand;
@@ -60,7 +63,8 @@ export interface BoardProps {
 
 /** Seeds drawn in one pit; larger heaps show this many and rely on the count. */
 export const MAX_DRAWN = 18;
-const MAX_DRAWN_STORE = 48;
+/** Stones drawn in a store: a Togyz kazan's winning heap (82) and a few more; the count says the rest. */
+const MAX_DRAWN_STORE = 90;
 
 /** Golden-angle spiral of seed positions (percent of the pit), built once. */
 const SEED_SPOTS: readonly (readonly [number, number])[] = Array.from({ length: MAX_DRAWN }, (_, i) => {
@@ -184,7 +188,12 @@ export function Board(props: BoardProps): JSX.Element {
   const upright = useUpright();
   let wrapEl: HTMLDivElement | undefined;
   const space = useSpace(() => wrapEl);
-  const layout = createMemo<Layout>(() => makeLayout(props.engine, props.bottom, upright()));
+  // Upright the board's shape follows the phone; flat it takes the one with the largest pits in its box.
+  const layout = createMemo<Layout>(() =>
+    upright()
+      ? makeLayout(props.engine, props.bottom, true)
+      : flatLayout(props.engine, props.bottom, space(), props.holeSize),
+  );
   const room = useRoom(() => wrapEl?.closest<HTMLElement>(".board-layout") ?? null, upright);
   const size = createMemo<BoardSize>(() => {
     const r = room();
@@ -316,7 +325,7 @@ export function Board(props: BoardProps): JSX.Element {
     <div
       ref={(el) => storeEls.set(s.seat, el)}
       class="store"
-      classList={{ mine: s.seat === props.bottom, glow: props.glow === s.seat }}
+      classList={{ mine: s.seat === props.bottom, glow: props.glow === s.seat, long: s.colSpan > s.rowSpan }}
       style={cellStyle(s)}
       data-store={s.seat}
       role="img"
@@ -334,6 +343,10 @@ export function Board(props: BoardProps): JSX.Element {
       </div>
       <span class="count store-count" aria-hidden="true">
         {props.display.stores[s.seat]}
+      </span>
+      {/* Whose kazan (store) it is, by the name the score line shows. */}
+      <span class="store-owner" aria-hidden="true">
+        {(props.owners ?? props.names)[s.seat]}
       </span>
     </div>
   );
@@ -355,12 +368,13 @@ export function Board(props: BoardProps): JSX.Element {
     <div
       ref={wrapEl}
       class={`board-wrap counters-${props.counters}`}
-      classList={{ turned: layout().turned, upright: upright() }}
+      classList={{ turned: layout().turned, upright: upright(), roomy: size().room > 0 }}
       style={{
         "--pit": `${size().pit}px`,
         "--cell": `${(size().pit / 0.84).toFixed(1)}px`,
         "--pad": `${size().pad}px`,
         "--beside": `${size().beside}px`,
+        "--room": `${size().room}px`,
       }}
       data-hole={props.holeSize}
     >

@@ -2,7 +2,7 @@
  * The chat of a friend game: the lines so far, a box to type in, an emoji picker (😊), quick phrases
  * and ✎ Edit to add or remove one's own phrases (kept on the device). Purely a view over its props.
  */
-import { createEffect, createSignal, For, Show, type JSX } from "solid-js";
+import { createEffect, createSignal, For, onCleanup, onMount, Show, type JSX } from "solid-js";
 import type { ChatLine } from "../../../core/online/friend/game.js";
 import type { Seat } from "../../../core/types.js";
 import { BUILT_IN_PHRASES, PHRASE_MAX } from "../state/createPhrases.js";
@@ -42,6 +42,25 @@ export function Chat(props: ChatProps): JSX.Element {
   const [phrase, setPhrase] = createSignal("");
   let list: HTMLOListElement | undefined;
   let input: HTMLInputElement | undefined;
+  let sheet: HTMLElement | undefined;
+
+  // On an upright phone the chat is a sheet over the board (online.css): it starts under the score
+  // line, so the header, the names and the turn stay on screen; closing gives the focus back.
+  onMount(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const place = (): void => {
+      const line = sheet?.closest(".game-screen")?.querySelector(".score-line");
+      const bottom = line?.getBoundingClientRect().bottom;
+      if (bottom !== undefined && sheet !== undefined)
+        sheet.style.setProperty("--sheet-top", `${Math.ceil(bottom + 6)}px`);
+    };
+    place();
+    window.addEventListener("resize", place);
+    onCleanup(() => {
+      window.removeEventListener("resize", place);
+      if (opener?.isConnected === true) opener.focus();
+    });
+  });
 
   createEffect(() => {
     void props.lines.length;
@@ -55,7 +74,15 @@ export function Chat(props: ChatProps): JSX.Element {
   const builtIn = (): string[] => BUILT_IN_PHRASES.map((p) => t(PHRASE_KEYS[p]));
 
   return (
-    <aside class="chat" aria-label={t("chat.title")} data-testid="chat">
+    <aside
+      ref={sheet}
+      class="chat"
+      aria-label={t("chat.title")}
+      data-testid="chat"
+      onKeyDown={(e) => {
+        if (e.key === "Escape") props.onClose();
+      }}
+    >
       <header class="chat-head">
         <h2>{t("chat.title")}</h2>
         <button type="button" class="icon-btn" onClick={() => props.onClose()} aria-label={t("chat.close")}>

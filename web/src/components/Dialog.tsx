@@ -1,4 +1,4 @@
-/** A modal question with buttons; Escape or the backdrop closes it. */
+/** A modal question with buttons; Escape or the backdrop closes it, and the focus goes back to what opened it. */
 import { onCleanup, onMount, type JSX } from "solid-js";
 
 export function Dialog(props: {
@@ -9,6 +9,10 @@ export function Dialog(props: {
 }): JSX.Element {
   let box: HTMLDivElement | undefined;
   onMount(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    onCleanup(() => {
+      if (opener?.isConnected === true) opener.focus();
+    });
     const key = (e: KeyboardEvent): void => {
       if (e.key === "Escape") props.onClose();
     };

@@ -315,8 +315,10 @@ export const EN = {
   "result.youWon": "You won!",
   "result.computerWon": "The computer won",
   "result.nameWon": "{name} won!",
-  "result.series": "Series: {a} {sa}–{sb} {b}",
-  "result.seriesDrawn": "Series drawn, {a} {sa}–{sb} {b}",
+  "result.series":
+    "Series: {aWho, select, you {you} computer {the computer} other {{a}}} {sa}–{sb} {bWho, select, you {you} computer {the computer} other {{b}}}",
+  "result.seriesDrawn":
+    "Series drawn, {aWho, select, you {you} computer {the computer} other {{a}}} {sa}–{sb} {bWho, select, you {you} computer {the computer} other {{b}}}",
   "result.seriesWon":
     "{winner} {forfeit, select, yes {wins the series by forfeit} other {wins the series}}, {a} {sa}–{sb} {b}",
   "result.stats": "Your statistics",

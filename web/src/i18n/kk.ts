@@ -316,8 +316,10 @@ export const KK: Catalogue = {
     "result.youWon": "Сіз жеңдіңіз!",
     "result.computerWon": "Компьютер жеңді",
     "result.nameWon": "{name} жеңді!",
-    "result.series": "Серия: {a} {sa}–{sb} {b}",
-    "result.seriesDrawn": "Серия тең аяқталды, {a} {sa}–{sb} {b}",
+    "result.series":
+      "Серия: {aWho, select, you {сіз} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {сіз} computer {компьютер} other {{b}}}",
+    "result.seriesDrawn":
+      "Серия тең аяқталды, {aWho, select, you {сіз} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {сіз} computer {компьютер} other {{b}}}",
     "result.seriesWon":
       "{winner} {forfeit, select, yes {серияны қарсылас берілгендіктен ұтты} other {серияны ұтты}}, {a} {sa}–{sb} {b}",
     "result.stats": "Сіздің статистикаңыз",

@@ -316,8 +316,10 @@ export const KY: Catalogue = {
     "result.youWon": "Сиз жеңдиңиз!",
     "result.computerWon": "Компьютер жеңди",
     "result.nameWon": "{name} жеңди!",
-    "result.series": "Серия: {a} {sa}–{sb} {b}",
-    "result.seriesDrawn": "Серия тең бүттү, {a} {sa}–{sb} {b}",
+    "result.series":
+      "Серия: {aWho, select, you {сиз} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {сиз} computer {компьютер} other {{b}}}",
+    "result.seriesDrawn":
+      "Серия тең бүттү, {aWho, select, you {сиз} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {сиз} computer {компьютер} other {{b}}}",
     "result.seriesWon":
       "{winner} {forfeit, select, yes {серияны атаандашы багынгандыктан утту} other {серияны утту}}, {a} {sa}–{sb} {b}",
     "result.stats": "Сиздин статистика",

@@ -320,8 +320,10 @@ export const RU: Catalogue = {
     "result.youWon": "Вы победили!",
     "result.computerWon": "Победил компьютер",
     "result.nameWon": "Победа: {name}!",
-    "result.series": "Серия: {a} {sa}–{sb} {b}",
-    "result.seriesDrawn": "Серия вничью, {a} {sa}–{sb} {b}",
+    "result.series":
+      "Серия: {aWho, select, you {вы} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {вы} computer {компьютер} other {{b}}}",
+    "result.seriesDrawn":
+      "Серия вничью, {aWho, select, you {вы} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {вы} computer {компьютер} other {{b}}}",
     "result.seriesWon":
       "{winner} {forfeit, select, yes {выигрывает серию после сдачи соперника} other {выигрывает серию}}, {a} {sa}–{sb} {b}",
     "result.stats": "Ваша статистика",

@@ -321,8 +321,10 @@ export const SN: Catalogue = {
     "result.youWon": "Wakunda!",
     "result.computerWon": "Kombiyuta yakunda",
     "result.nameWon": "{name} akunda!",
-    "result.series": "Nhevedzano: {a} {sa}–{sb} {b}",
-    "result.seriesDrawn": "Nhevedzano yaenzana, {a} {sa}–{sb} {b}",
+    "result.series":
+      "Nhevedzano: {aWho, select, you {iwe} computer {kombiyuta} other {{a}}} {sa}–{sb} {bWho, select, you {iwe} computer {kombiyuta} other {{b}}}",
+    "result.seriesDrawn":
+      "Nhevedzano yaenzana, {aWho, select, you {iwe} computer {kombiyuta} other {{a}}} {sa}–{sb} {bWho, select, you {iwe} computer {kombiyuta} other {{b}}}",
     "result.seriesWon":
       "{winner} {forfeit, select, yes {akunda nhevedzano nekuti mukwikwidzi akanda mapfumo pasi} other {akunda nhevedzano}}, {a} {sa}–{sb} {b}",
     "result.stats": "Zvibodzwa zvako",

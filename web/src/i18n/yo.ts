@@ -315,8 +315,10 @@ export const YO: Catalogue = {
     "result.youWon": "O borí!",
     "result.computerWon": "Kọ̀ǹpútà borí",
     "result.nameWon": "{name} borí!",
-    "result.series": "Ọ̀wọ́ eré: {a} {sa}–{sb} {b}",
-    "result.seriesDrawn": "Ọ̀wọ́ eré parí ní ọ̀mì, {a} {sa}–{sb} {b}",
+    "result.series":
+      "Ọ̀wọ́ eré: {aWho, select, you {ìwọ} computer {kọ̀ǹpútà} other {{a}}} {sa}–{sb} {bWho, select, you {ìwọ} computer {kọ̀ǹpútà} other {{b}}}",
+    "result.seriesDrawn":
+      "Ọ̀wọ́ eré parí ní ọ̀mì, {aWho, select, you {ìwọ} computer {kọ̀ǹpútà} other {{a}}} {sa}–{sb} {bWho, select, you {ìwọ} computer {kọ̀ǹpútà} other {{b}}}",
     "result.seriesWon":
       "{winner} {forfeit, select, yes {borí ọ̀wọ́ eré nítorí alátakò juwọ́ sílẹ̀} other {borí ọ̀wọ́ eré}}, {a} {sa}–{sb} {b}",
     "result.stats": "Àbájáde rẹ",

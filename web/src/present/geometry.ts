@@ -121,6 +121,40 @@ function storesAboveBelow(
   };
 }
 
+/**
+ * Togyz lying flat with its two kazans between the rows, as on the wooden board: each kazan a long
+ * tray along its owner's row (the top player's under the top row, the viewer's over the bottom row).
+ * Nine columns instead of eleven: on a wide screen the pits are larger and the board takes the
+ * height a board with a kazan at each end leaves empty.
+ */
+function kazansBetween(l: { rows: number; cols: number; pits: PitCell[]; stores: StoreCell[] }, bottom: Seat): Layout {
+  const cols = l.cols - 2;
+  return {
+    rows: 4,
+    cols,
+    pits: l.pits.map((c) => ({ ...c, row: c.row === 0 ? 0 : 3, col: c.col - 1 })),
+    stores: l.stores.map((s) => ({ ...s, row: s.seat === bottom ? 2 : 1, col: 0, rowSpan: 1, colSpan: cols })),
+    turned: false,
+  };
+}
+
+/**
+ * The flat board that gives the largest pits in `space`: for Togyz the kazans at the ends or
+ * between the rows (a wide screen), for the other games their one flat layout.
+ */
+export function flatLayout(
+  engine: Engine,
+  bottom: Seat,
+  space: { readonly width: number; readonly height: number },
+  hole: HoleSize,
+): Layout {
+  const ends = makeLayout(engine, bottom, false);
+  if (engine.game !== "togyz") return ends;
+  const between = kazansBetween(landscape(engine, bottom), bottom);
+  const pitOf = (l: Layout): number => fitBoard(l, engine.game, space, hole, false).pit;
+  return pitOf(between) > pitOf(ends) ? between : ends;
+}
+
 /** The phone width at which an upright board's two ways are compared (makeLayout). */
 const PHONE_WIDTH = 360;
 
@@ -191,9 +225,18 @@ const STORE_ROW = 0.7;
 const BESIDE_PX = 28;
 const BESIDE_NUMBERED_PX = 64;
 /** No cell grows past this, however large the screen. */
-const MAX_CELL_PX = 132;
+const MAX_CELL_PX = 200;
 /** Where each hole size sits between the smallest pit allowed and the largest that fits. */
 const HOLE_SCALE: { readonly [H in HoleSize]: number } = { small: 0.3, medium: 0.7, large: 1 };
+/** The same on a board lying flat on a wide screen, where the height is no one else's loss. */
+const FLAT_HOLE_SCALE: { readonly [H in HoleSize]: number } = { small: 0.3, medium: 0.88, large: 1 };
+/**
+ * A flat board on a wide screen keeps a strip on each pit row's outer side for the pit's count and
+ * number (above the top rows, below the bottom row), so neither covers a pit: this share of a cell,
+ * and never under the least a badge needs.
+ */
+const ROOM_SHARE = 0.3;
+const ROOM_LEAST_PX = 24;
 /**
  * The height an upright phone keeps under the board for the move list's strip (BoardLayout's CSS:
  * the panel's least height and the gap).
@@ -210,6 +253,8 @@ export interface BoardSize {
   readonly pad: number;
   /** Turned boards: the width kept on a pit's outer side for its count and number. */
   readonly beside: number;
+  /** Flat boards on a wide screen: the height kept on a pit's outer side for its count and number. */
+  readonly room: number;
   readonly width: number;
   readonly height: number;
 }
@@ -227,7 +272,7 @@ export function fitBoard(
   hole: HoleSize,
   stretch: boolean,
 ): BoardSize {
-  return sizeBoard(layout, game, space, HOLE_SCALE[hole], stretch);
+  return sizeBoard(layout, game, space, (stretch ? HOLE_SCALE : FLAT_HOLE_SCALE)[hole], stretch);
 }
 
 /**
@@ -263,8 +308,16 @@ function sizeBoard(
   );
   const sumC = colWeight.reduce((a, b) => a + b, 0);
   const sumR = rowWeight.reduce((a, b) => a + b, 0);
+  // Flat on a wide screen: every pit row keeps its strip for the counts (ROOM_SHARE of a cell, at least ROOM_LEAST_PX).
+  const pitRows = stretch ? 0 : rowWeight.filter((w) => w === 1).length;
+  const roomOf = (cell: number): number => (pitRows === 0 ? 0 : Math.max(ROOM_LEAST_PX, cell * ROOM_SHARE));
+  const inner = Math.max(1, space.height - 2 * pad);
+  const shareH = inner / (sumR + pitRows * ROOM_SHARE);
+  const unitH =
+    pitRows === 0 || shareH * ROOM_SHARE >= ROOM_LEAST_PX
+      ? shareH
+      : Math.max(1, inner - pitRows * ROOM_LEAST_PX) / sumR;
   const unitW = Math.max(1, space.width - 2 * pad) / sumC;
-  const unitH = Math.max(1, space.height - 2 * pad) / sumR;
   // On a turned board each pit's count (and number) sits beside it: the pits leave them that width.
   const beside = besideWidth(layout, game);
   const fitW = Math.max(1, space.width - 2 * pad - pitColumns(layout) * beside) / sumC;
@@ -272,13 +325,15 @@ function sizeBoard(
   const least = MIN_PIT_PX[game] / PIT_FILL;
   const cell = most <= least ? most : least + (most - least) * scale;
   const cw = stretch ? Math.max(cell, unitW) : cell;
+  const room = Math.floor(roomOf(cell));
   const cols = colWeight.map((w) => Math.floor(w * cw * 10) / 10);
-  const rows = rowWeight.map((w) => Math.floor(w * cell * 10) / 10);
+  const rows = rowWeight.map((w) => Math.floor(w * cell * 10) / 10 + (w === 1 ? room : 0));
   return {
     cols,
     rows,
     pad,
     beside,
+    room,
     pit: Math.floor(cell * PIT_FILL),
     width: cols.reduce((a, b) => a + b, 0) + 2 * pad,
     height: rows.reduce((a, b) => a + b, 0) + 2 * pad,
@@ -306,5 +361,7 @@ export function boardHeights(
     layout.pits.some((p) => p.row === r) ? 1 : STORE_ROW,
   ).reduce((a, b) => a + b, 0);
   const least = Math.min(MIN_PIT_PX[game] / PIT_FILL, Math.max(1, width - 2 * pad) / sumC);
-  return { want: Math.ceil(want.height), need: Math.ceil(sumR * least + 2 * pad) };
+  const pitRows = stretch ? 0 : new Set(layout.pits.map((p) => p.row)).size;
+  const room = pitRows * Math.max(ROOM_LEAST_PX, least * ROOM_SHARE);
+  return { want: Math.ceil(want.height), need: Math.ceil(sumR * least + room + 2 * pad) };
 }

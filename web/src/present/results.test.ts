@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { END_REASONS, type EndReason } from "../../../core/types.js";
-import { endSentence, finalScore, movesText } from "./results.js";
+import { endSentence, finalScore, movesText, seriesScore } from "./results.js";
 import { describeMove, pitSpeech, storeSpeech } from "./speech.js";
 import { loadLocale, t } from "../i18n/i18n.js";
 import { LOCALES } from "../i18n/locales.js";
@@ -8,6 +8,12 @@ import { LOCALES } from "../i18n/locales.js";
 const you: readonly [string, string] = ["You", "Bola"];
 
 describe("result wording", () => {
+  test("a series line writes a name inside the sentence in its in-sentence form", () => {
+    expect(seriesScore(["You", "Bola"], [2, 1], false)).toBe("Series: you 2–1 Bola");
+    expect(seriesScore(["You", "The computer"], [1, 1], true)).toBe("Series drawn, you 1–1 the computer");
+    expect(seriesScore(["Bola", "Aigerim"], [0, 3], false)).toBe("Series: Bola 0–3 Aigerim");
+  });
+
   test.each([
     ["forfeit", 1, "You forfeited."],
     ["forfeit", 0, "Bola forfeited."],

@@ -74,3 +74,23 @@ export function finalScore(game: GameId, names: readonly [string, string], score
     sb: countOf(game, scores[1]),
   });
 }
+
+/**
+ * A series' score line, "Series: you 2–1 Bola" or "Series drawn, …" (`drawn`), each name in its
+ * in-sentence form; `names` and `score` from the reader's side or by seat, as the caller shows them.
+ */
+export function seriesScore(
+  names: readonly [string, string],
+  score: readonly [number, number],
+  drawn: boolean,
+): string {
+  return t(drawn ? "result.seriesDrawn" : "result.series", seriesValues(names, score));
+}
+
+/** The values a series line's message takes: the names, their in-sentence forms and the score. */
+export function seriesValues(
+  names: readonly [string, string],
+  score: readonly [number, number],
+): { a: string; aWho: string; sa: number; sb: number; b: string; bWho: string } {
+  return { a: names[0], aWho: whoOf(names[0]), sa: score[0], sb: score[1], b: names[1], bWho: whoOf(names[1]) };
+}

@@ -76,6 +76,7 @@ export function GameTable(props: {
                 flights={peeked() !== null ? [] : m.shown.flights}
                 glow={peeked() !== null ? null : (m.glow?.() ?? null)}
                 names={(m.spoken ?? m.names)()}
+                owners={m.names()}
                 counters={settings.counters}
                 holeSize={settings.holeSize}
                 handStyle={settings.hand}

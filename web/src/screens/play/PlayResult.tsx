@@ -5,6 +5,7 @@ import { ExportButton } from "../../components/ExportButton.js";
 import { GAME_NAMES } from "../../content/games.js";
 import { LEVEL_NAMES } from "../../present/levels.js";
 import { t } from "../../i18n/i18n.js";
+import { seriesScore, seriesValues } from "../../present/results.js";
 import { savedGameRecord } from "../../state/gameRecords.js";
 import type { GameStore } from "../../state/createGame.js";
 import { played, useStats, winRate } from "../../state/createStats.js";
@@ -35,9 +36,8 @@ export function PlayResult(props: {
   const seriesText = (): string => {
     const sr = s();
     if (sr.bestOf === 1) return "";
-    const score = { a: g.record.names[0], sa: sr.score[0], sb: sr.score[1], b: g.record.names[1] };
-    if (!sr.over) return t("result.series", score);
-    if (sr.winner === null) return t("result.seriesDrawn", score);
+    const score = seriesValues(g.record.names, sr.score);
+    if (!sr.over || sr.winner === null) return seriesScore(g.record.names, sr.score, sr.over);
     return t("result.seriesWon", {
       ...score,
       winner: g.record.names[sr.winner],

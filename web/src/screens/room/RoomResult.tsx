@@ -4,6 +4,7 @@ import { engineSeat } from "../../../../core/online/friend/game.js";
 import type { Seat } from "../../../../core/types.js";
 import { ExportButton } from "../../components/ExportButton.js";
 import { t, type MessageValues } from "../../i18n/i18n.js";
+import { seriesScore, seriesValues } from "../../present/results.js";
 import { friendGameRecord } from "../../state/gameRecords.js";
 import type { FriendRoomStore } from "../../state/createFriendRoom.js";
 import { useRouter } from "../../state/createRouter.js";
@@ -18,9 +19,10 @@ function roomSeriesText(store: FriendRoomStore, nameOf: (seat: Seat) => string):
   if (s === null || s.bestOf === 1) return "";
   const me = room.seat ?? 0;
   const them: Seat = me === 0 ? 1 : 0;
-  const sc: MessageValues = { a: t("common.you"), sa: s.score[me], sb: s.score[them], b: nameOf(them) };
+  const names: [string, string] = [t("common.you"), nameOf(them)];
+  const sc: MessageValues = seriesValues(names, [s.score[me], s.score[them]]);
   if (!s.over) return t("room.seriesLine", { bestOf: s.bestOf, ...sc });
-  if (s.winner === null) return t("result.seriesDrawn", sc);
+  if (s.winner === null) return seriesScore(names, [s.score[me], s.score[them]], true);
   return t("room.seriesWon", {
     who: s.winner === room.seat ? "you" : "other",
     name: nameOf(s.winner),
