@@ -28,7 +28,29 @@ function admitted(req) {
   return got.length === prefix.length && timingSafeEqual(got, prefix);
 }
 
+// Requests being answered. A close waits for them: dynalite's own close shuts its LevelDB store once
+// the sockets are gone, and a request whose socket was cut still reads the store a moment later.
+let inFlight = 0;
+let drained = null;
+
 server.on("request", (req, res) => {
+  inFlight += 1;
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    inFlight -= 1;
+    if (inFlight === 0 && drained !== null) drained();
+  };
+  res.once("finish", finish);
+  // A socket cut before the answer: dynalite may still be reading for it (see the guard below).
+  res.once("close", () => setImmediate(finish));
+  if (closing) {
+    req.resume();
+    res.writeHead(503, { "content-type": "text/plain", connection: "close" });
+    res.end("closing");
+    return;
+  }
   if (!admitted(req)) {
     req.resume();
     res.writeHead(403, { "content-type": "text/plain" });
@@ -43,10 +65,31 @@ server.on("request", (req, res) => {
 });
 server.once("error", (e) => parentPort.postMessage({ error: e instanceof Error ? e.message : String(e) }));
 server.listen(0, "127.0.0.1", () => parentPort.postMessage({ port: server.address().port }));
+let closing = false;
+// The one error a close may leave: a request whose socket was cut still reads the store after the
+// store has closed. Nobody is waiting for its answer; anything else is a crash, as before.
+process.on("uncaughtException", (e) => {
+  if (closing && e?.code === "LEVEL_DATABASE_NOT_OPEN") return;
+  throw e;
+});
 parentPort.on("message", (m) => {
-  if (m === "close") {
-    // dynalite's close also closes its LevelDB store.
+  if (m !== "close" || closing) return;
+  closing = true;
+  // dynalite's close also closes its LevelDB store: first no new connection, then every request
+  // already taken is answered (a new one on a kept-alive socket is refused with 503), then the
+  // sockets go and the store closes.
+  const stop = () => {
     server.close(() => parentPort.postMessage({ closed: true }));
     server.closeAllConnections?.();
+  };
+  if (inFlight === 0) stop();
+  else {
+    const bound = setTimeout(stop, 5000);
+    drained = () => {
+      clearTimeout(bound);
+      drained = null;
+      // The store's own callbacks of the last answer run before it closes.
+      setImmediate(stop);
+    };
   }
 });

@@ -57,3 +57,38 @@ test("closed and started again on the same directory, the items are there", asyn
     await second.close();
   }
 });
+
+test("closed while queries are in flight, the thread finishes or refuses them and does not crash", async () => {
+  const d = await startDynalite(join(dir, "busy"));
+  await ensureTable(d.client, "busy");
+  for (let i = 0; i < 50; i++) {
+    await d.client.send(new PutCommand({ TableName: "busy", Item: { pk: "B", sk: `S${i}`, v: "x".repeat(500) } }));
+  }
+  const crashes: unknown[] = [];
+  const onCrash = (e: unknown): void => void crashes.push(e);
+  process.on("uncaughtException", onCrash);
+  try {
+    const queries = Array.from({ length: 40 }, () =>
+      d.client
+        .send(
+          new QueryCommand({
+            TableName: "busy",
+            KeyConditionExpression: "pk = :p",
+            ExpressionAttributeValues: { ":p": "B" },
+          }),
+        )
+        .then(
+          () => "answered",
+          () => "refused",
+        ),
+    );
+    await new Promise((r) => setImmediate(r));
+    await d.close();
+    const outcomes = await Promise.all(queries);
+    expect(outcomes.every((o) => o === "answered" || o === "refused")).toBe(true);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(crashes).toEqual([]);
+  } finally {
+    process.off("uncaughtException", onCrash);
+  }
+});

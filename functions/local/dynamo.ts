@@ -121,12 +121,14 @@ export async function startDynalite(dataDir: string | null): Promise<LocalDynamo
       closed ??= (async () => {
         // Held open until the thread has closed its LevelDB store, even if nothing else is left to run.
         worker.ref();
-        raw.destroy();
+        // Requests already sent are answered before the thread closes its store; the client's
+        // sockets go after that.
         await new Promise<void>((resolve) => {
           worker.once("message", () => resolve());
           worker.once("exit", () => resolve());
           worker.postMessage("close");
         });
+        raw.destroy();
         await worker.terminate();
       })();
       return closed;
