@@ -10,6 +10,7 @@
 import * as v from "valibot";
 import { GAMES, type GameId, type Result, err, ok } from "../types.js";
 import { END_REASONS } from "../types.js";
+import { TIME_PRESETS } from "../ranked/presets.js";
 
 /** Largest ranked client message accepted, in characters of JSON. */
 export const RANKED_MESSAGE_MAX = 2048;
@@ -60,6 +61,7 @@ const RankedOptionsSchema = v.strictObject({
   holes: v.optional(v.pipe(v.number(), v.integer())),
   seeds: v.optional(v.pipe(v.number(), v.integer())),
 });
+const PresetSchema = v.picklist(TIME_PRESETS);
 export type RankedOptions = v.InferOutput<typeof RankedOptionsSchema>;
 
 // ---- client → server ----
@@ -81,6 +83,9 @@ const RankedSeekSchema = v.strictObject({
   rid: Rid,
   game: GameSchema,
   options: v.optional(RankedOptionsSchema),
+  /** The pool: a time control (the game's default without one) and rated or casual. */
+  preset: v.optional(PresetSchema),
+  casual: v.optional(v.boolean()),
 });
 const RankedCancelSchema = v.strictObject({ type: v.literal("ranked.cancel"), rid: Rid });
 const RankedMoveSchema = v.strictObject({
@@ -160,6 +165,10 @@ const MatchViewSchema = v.object({
   status: v.picklist(["active", "finished", "aborted"] as const),
   result: v.nullable(OutcomeSchema),
   rated: v.boolean(),
+  /** The time control (null on matches from before presets). */
+  preset: v.optional(v.nullable(PresetSchema)),
+  /** A casual game: never rated. */
+  casual: v.optional(v.boolean()),
   /** Seat whose "end on the current score" offer stands, if any (Ayo). */
   endOffer: v.nullable(Seat),
   /** Per seat: when a dropped player's grace period ends (epoch ms), or null while connected. */
@@ -198,6 +207,8 @@ const RankedServerMessageSchema = v.variant("type", [
     rid: Rid,
     game: GameSchema,
     options: v.record(v.string(), v.union([v.number(), v.boolean()])),
+    preset: v.optional(PresetSchema),
+    casual: v.optional(v.boolean()),
     since: v.number(),
   }),
   v.object({ type: v.literal("ranked.cancelled"), rid: Rid }),

@@ -15,6 +15,7 @@ import { isProvisional } from "../ratings.js";
 import type { MatchView, RankedErrorCode } from "../protocol/ranked.js";
 import { err, ok, type GameId, type Outcome, type Result, type Seat } from "../types.js";
 import type { ClockSetting, MatchRecord, RatingChange, SeatRecord } from "./types.js";
+import type { TimePreset } from "./presets.js";
 
 /** The default time a side has to make its first move before the match is aborted, unrated. */
 export const FIRST_MOVE_MS = 60_000;
@@ -48,6 +49,9 @@ export interface NewMatch {
   readonly clock: ClockSetting;
   readonly now: number;
   readonly firstMoveMs?: number;
+  readonly preset?: TimePreset;
+  /** Casual: ends like any game but is never rated. */
+  readonly casual?: boolean;
 }
 
 export function makeMatch(n: NewMatch): MatchRecord {
@@ -76,6 +80,8 @@ export function makeMatch(n: NewMatch): MatchRecord {
     status: "active",
     result: null,
     rated: false,
+    ...(n.preset !== undefined ? { preset: n.preset } : {}),
+    ...(n.casual === true ? { casual: true } : {}),
     endedAt: null,
     settled: false,
     changes: null,
@@ -111,6 +117,8 @@ export function makeMatchView(m: MatchRecord, now: number): MatchView {
     status: m.status,
     result: m.result,
     rated: m.rated,
+    preset: m.preset ?? null,
+    casual: m.casual === true,
     endOffer: m.endOffer !== null && m.endOffer.version === m.version ? m.endOffer.seat : null,
     graceUntil: [m.graceUntil[0], m.graceUntil[1]],
   };
@@ -132,7 +140,7 @@ function ended(m: MatchRecord, result: Outcome | null, now: number): MatchRecord
     clocks: clocksAt(m, now),
     status: counted === null ? "aborted" : "finished",
     result: counted,
-    rated: counted !== null,
+    rated: counted !== null && m.casual !== true,
     endedAt: now,
     endOffer: null,
     version: m.version + 1,
@@ -239,7 +247,7 @@ export function applyMove(
       endOffer: null,
       ...(result !== null
         ? bothMoved(movesBy)
-          ? { status: "finished" as const, result, rated: true, endedAt: now }
+          ? { status: "finished" as const, result, rated: m.casual !== true, endedAt: now }
           : { status: "aborted" as const, result: null, rated: false, endedAt: now }
         : {}),
     }),

@@ -5,6 +5,7 @@
  */
 import type { RatingChange } from "../protocol/ranked.js";
 import type { GameId, Outcome, Seat } from "../types.js";
+import type { TimePreset } from "./presets.js";
 
 export type { RatingChange };
 
@@ -61,6 +62,10 @@ export interface MatchRecord {
   readonly status: MatchStatus;
   readonly result: Outcome | null;
   readonly rated: boolean;
+  /** The time control the match was made with (absent on records from before presets). */
+  readonly preset?: TimePreset;
+  /** A casual game: played exactly as a rated one, but it settles no rating and skips the leaderboard. */
+  readonly casual?: boolean;
   readonly endedAt: number | null;
   /** Set once ratings, profiles and names have caught up with the end of the match. */
   readonly settled: boolean;

@@ -12,6 +12,7 @@ import {
   type DynamoDBDocumentClient,
 } from "@aws-sdk/lib-dynamodb";
 import type { GameId } from "../../core/types.js";
+import type { TimePreset } from "../../core/ranked/presets.js";
 import { copyOf, isConditionFailed, stripKeys, ttlSeconds, yieldTurn } from "../lib/items.js";
 import { bucketOf, readScale } from "../lib/scale.js";
 
@@ -20,6 +21,10 @@ export interface SeekRecord {
   /** Canonical text of the normalised options: only equal keys are paired. */
   readonly optionsKey: string;
   readonly options: Readonly<Record<string, number | boolean>>;
+  /** The time control (absent on seeks stored before presets: the game's default). */
+  readonly preset?: TimePreset;
+  /** A casual pool's seek: its games settle no rating. */
+  readonly casual?: boolean;
   readonly playerId: string;
   readonly name: string;
   readonly rating: number;

@@ -1,6 +1,6 @@
 /**
- * Ranked time controls and limits. Defaults per game: Togyz 10 min + 5 s a move (long games of
- * around 100–150 moves), Ayo and Tsoro 5 min + 3 s, small Tsoro boards (≤ 5 holes a row) 3 min + 2 s.
+ * Ranked time controls and limits. The clock is the seek's preset (core/ranked/presets.ts), else the
+ * game's default there: Togyz 10+5, Ayo and Tsoro 5+3, small Tsoro boards (≤ 5 holes a row) 3+2.
  *
  * Every value can be overridden from the environment (the local server and tests use small values):
  * RANKED_CLOCK_MS, RANKED_INCREMENT_MS (all games), RANKED_GRACE_MS, RANKED_FIRST_MOVE_MS,
@@ -8,17 +8,18 @@
  */
 import type { GameId } from "../../core/types.js";
 import { FIRST_MOVE_MS } from "../../core/ranked/game.js";
+import { defaultPreset, presetClock, type TimePreset } from "../../core/ranked/presets.js";
 import type { ClockSetting, RankedConfig } from "./types.js";
 import { envIntOrUnset } from "../lib/env.js";
 
 const MIN = 60_000;
 
-function defaultClock(game: GameId, options: Readonly<Record<string, number | boolean>>): ClockSetting {
-  if (game === "togyz") return { initialMs: 10 * MIN, incrementMs: 5_000 };
-  if ((game === "tsoro-classic" || game === "tsoro-wta") && typeof options.holes === "number" && options.holes <= 5) {
-    return { initialMs: 3 * MIN, incrementMs: 2_000 };
-  }
-  return { initialMs: 5 * MIN, incrementMs: 3_000 };
+function defaultClock(
+  game: GameId,
+  options: Readonly<Record<string, number | boolean>>,
+  preset?: TimePreset,
+): ClockSetting {
+  return presetClock(preset ?? defaultPreset(game, options));
 }
 
 export const DEFAULT_RANKED_CONFIG: RankedConfig = {
@@ -61,8 +62,8 @@ export function readRankedConfig(env: NodeJS.ProcessEnv = process.env): RankedCo
     clockFor:
       clock === undefined && inc === undefined
         ? defaultClock
-        : (game, options) => {
-            const d = defaultClock(game, options);
+        : (game, options, preset) => {
+            const d = defaultClock(game, options, preset);
             return { initialMs: clock ?? d.initialMs, incrementMs: inc ?? d.incrementMs };
           },
     graceMs: num(env, "RANKED_GRACE_MS") ?? base.graceMs,

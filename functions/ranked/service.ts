@@ -18,6 +18,7 @@ import {
   seatOf,
 } from "../../core/ranked/game.js";
 import { scoreOf } from "../../core/ranked/settle.js";
+import { defaultPreset, type TimePreset } from "../../core/ranked/presets.js";
 import type { MatchRecord, RatingChange } from "../../core/ranked/types.js";
 import {
   isMatchAction,
@@ -31,6 +32,11 @@ import { hello, prove, updateProfile } from "../identity/identity.js";
 import type { Profile, RankedConnAuth } from "../identity/store.js";
 import { createMatches, type ActResult, type PlayerOf } from "../matches/matches.js";
 import { createMatchmaking, optionsKey } from "../matchmaking/matchmaking.js";
+
+/** A pool's key: the options, the time control, and "casual" for games that settle no rating. */
+function poolKey(options: Readonly<Record<string, number | boolean>>, preset: TimePreset, casual: boolean): string {
+  return `${optionsKey(options)}|${preset}${casual ? "|casual" : ""}`;
+}
 import type { SeekRecord } from "../matchmaking/store.js";
 import { chooseName, claimAfterRatedGame } from "../names/names.js";
 import { generatedName } from "../../core/names.js";
@@ -180,9 +186,11 @@ export function createRankedService(ports: RankedPorts): RankedService {
       options: a.options,
       seats: [seat(s0), seat(s1)],
       conns: [s0.connId, s1.connId],
-      clock: config.clockFor(a.game, a.options),
+      clock: config.clockFor(a.game, a.options, a.preset),
       now,
       firstMoveMs: config.firstMoveMs,
+      ...(a.preset !== undefined ? { preset: a.preset } : {}),
+      ...(a.casual === true ? { casual: true } : {}),
     });
     // The match exists before anyone is seated in it, so a seat never names a match that is not there.
     if (!(await stores.matches.putMatch(m, null))) throw new Error(`match id ${m.id} already used`);
@@ -354,6 +362,7 @@ export function createRankedService(ports: RankedPorts): RankedService {
     game: GameId,
     rawOptions: Record<string, unknown> | undefined,
     address: string | undefined,
+    pool: { readonly preset?: TimePreset; readonly casual?: boolean } = {},
   ): Promise<void> {
     const now = ports.now();
     const q = rankedQuotas();
@@ -383,18 +392,24 @@ export function createRankedService(ports: RankedPorts): RankedService {
     const engine = makeEngine(game, game === "ayo" ? { ...rawOptions, vsComputer: false } : (rawOptions ?? {}));
     if (!engine.ok) return error(connId, rid, "ranked/bad_options", engine.error.message);
     const options = engine.value.options;
+    const preset = pool.preset ?? defaultPreset(game, options);
+    const casual = pool.casual === true;
+    // One pool per game, options, time control and rated/casual: only equal keys are paired.
+    const key = poolKey(options, preset, casual);
     let since = now;
     for (const g of GAMES) {
       const old = await stores.seeks.getSeek(g, playerId);
       if (old === null) continue;
-      if (g === game && old.optionsKey === optionsKey(options)) since = old.since; // a repeated seek keeps its place
+      if (g === game && old.optionsKey === key) since = old.since; // a repeated seek keeps its place
       await stores.seeks.takeSeek(g, playerId, old.token);
     }
     const r = await currentRating(stores.ratings, playerId, game, now);
     const me: SeekRecord = {
       game,
-      optionsKey: optionsKey(options),
+      optionsKey: key,
       options,
+      preset,
+      casual,
       playerId,
       name: shownName(profile),
       rating: r.rating,
@@ -431,6 +446,8 @@ export function createRankedService(ports: RankedPorts): RankedService {
       ...(rid !== undefined ? { rid } : {}),
       game,
       options: { ...options },
+      preset,
+      casual,
       since,
     });
     // A seeker who arrived at the same moment may have missed us, and we them: look once more.
@@ -511,7 +528,10 @@ export function createRankedService(ports: RankedPorts): RankedService {
         return;
       }
       case "ranked.seek":
-        return seek(connId, rid, playerId, msg.game, msg.options, address);
+        return seek(connId, rid, playerId, msg.game, msg.options, address, {
+          ...(msg.preset !== undefined ? { preset: msg.preset } : {}),
+          ...(msg.casual !== undefined ? { casual: msg.casual } : {}),
+        });
       case "ranked.cancel":
         return cancel(connId, rid, playerId);
       case "ranked.sync": {

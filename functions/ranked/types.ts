@@ -7,6 +7,7 @@ import type { RankedServerMessage } from "../../core/protocol/ranked.js";
 import type { MatchArchive } from "../archive/archive.js";
 import type { Spectate } from "../spectate/spectate.js";
 import type { ClockSetting } from "../../core/ranked/types.js";
+import type { TimePreset } from "../../core/ranked/presets.js";
 import type { GameId, Seat } from "../../core/types.js";
 import type { IdentityStore } from "../identity/store.js";
 import type { Counters } from "../lib/counters.js";
@@ -29,7 +30,11 @@ export interface RankedGateway {
 
 export interface RankedConfig extends PairingRules {
   /** Clock for a game and its options. */
-  readonly clockFor: (game: GameId, options: Readonly<Record<string, number | boolean>>) => ClockSetting;
+  readonly clockFor: (
+    game: GameId,
+    options: Readonly<Record<string, number | boolean>>,
+    preset?: TimePreset,
+  ) => ClockSetting;
   /** How long a dropped player has to come back before losing (or the match being aborted). */
   readonly graceMs: number;
   /** A side that has not made its first move within this is aborted, unrated. */
