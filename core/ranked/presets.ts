@@ -28,7 +28,3 @@ export function defaultPreset(game: GameId, options: Readonly<Record<string, num
     return "3+2";
   return "5+3";
 }
-
-export function isTimePreset(x: unknown): x is TimePreset {
-  return typeof x === "string" && (TIME_PRESETS as readonly string[]).includes(x);
-}
