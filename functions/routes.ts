@@ -79,6 +79,8 @@ const SEEK = under(PREFIX.seek);
 const NAME = under(PREFIX.name);
 // The archive (functions/archive): archived games, each player's list, the live list.
 const ARCHIVE = [under(PREFIX.game), under(PREFIX.pgames), under(PREFIX.live)];
+// Tournaments (functions/tournaments): their partitions, codes and the timer's list.
+const TOUR = [under(PREFIX.tour), under(PREFIX.tcode), under(PREFIX.tactive)];
 
 export const ROUTES: readonly Route[] = [
   {
@@ -122,6 +124,9 @@ export const ROUTES: readonly Route[] = [
         countersOf("friend"),
         countersOf("quota"),
         ...ARCHIVE,
+        // A tournament message, or a tournament game's end: its items, limits, and the next pairings.
+        ...TOUR,
+        countersOf("tour"),
       ],
       secrets: ["seat-token-keys"],
     },
@@ -206,12 +211,40 @@ export const ROUTES: readonly Route[] = [
     access: {
       table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
       indexes: { gsi2: ["Query"] },
-      keys: [`${PREFIX.lease}timer`, MATCH, PLAYER, SEEK, NAME, ...ARCHIVE],
+      // A tournament game that ends on its clock records its result and may pair the next round.
+      keys: [`${PREFIX.lease}timer`, MATCH, PLAYER, SEEK, NAME, ...ARCHIVE, ...TOUR],
       indexKeys: { gsi2: [under(PREFIX.due)] },
       posts: true,
     },
     // Each invocation ticks every second for a little under its minute (functions/ranked/span.ts); it mostly waits.
     lambda: { timeoutSeconds: TIMER_TIMEOUT_SECONDS, memoryMB: 256 },
+  },
+  {
+    kind: "timer",
+    module: "functions/tournaments/timer.ts",
+    schedule: "rate(1 minute)",
+    access: {
+      table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
+      // Starts tournament games (matches, profiles, the live list) and reads ratings.
+      keys: [...TOUR, MATCH, PLAYER, ...ARCHIVE],
+      posts: true,
+    },
+    // A run pairs every due tournament: 200 players' Swiss round is a second of matching.
+    lambda: { timeoutSeconds: 50, memoryMB: 512 },
+  },
+  {
+    kind: "http",
+    method: "GET",
+    path: API_PATHS.tournament,
+    module: "functions/http/tournament.ts",
+    access: { table: ["Query"], posts: false, keys: [under(PREFIX.tour)], secrets: ["origin-verify"] },
+  },
+  {
+    kind: "http",
+    method: "GET",
+    path: API_PATHS.tournamentExport,
+    module: "functions/http/tournamentExport.ts",
+    access: { table: ["Query"], posts: false, keys: [under(PREFIX.tour)], secrets: ["origin-verify"] },
   },
 ];
 

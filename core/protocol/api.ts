@@ -25,6 +25,9 @@ export const API_PATHS = {
   playerRatings: `${API_PREFIX}/players/{id}/ratings`,
   tv: `${API_PREFIX}/tv`,
   live: `${API_PREFIX}/live`,
+  // Tournaments (docs/tournaments.md).
+  tournament: `${API_PREFIX}/tournaments/{id}`,
+  tournamentExport: `${API_PREFIX}/tournaments/{id}/export`,
 } as const;
 
 /** `/api/players/<id>` for one player id (percent-encoded). */

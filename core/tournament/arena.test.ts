@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { arenaStandings, pairArena, type ArenaGame } from "./arena.js";
+import { arenaStandings, BERSERK_MIN_MOVES, pairArena, type ArenaGame } from "./arena.js";
 import type { BoardResult, Entrant } from "./types.js";
 
 const E: Entrant[] = ["a", "b", "c", "d"].map((id, i) => ({ id, name: id.toUpperCase(), rating: 1500 + i * 100 }));
@@ -46,7 +46,7 @@ describe("arena scoring", () => {
       E,
       [
         game("a", "b", "first", { berserk: [true, false] }),
-        game("c", "d", "second", { berserk: [false, true], moves: 3 }),
+        game("c", "d", "second", { berserk: [false, true], moves: BERSERK_MIN_MOVES - 1 }),
         game("b", "c", "first", { berserk: [false, true] }),
       ],
       1_000,

@@ -26,7 +26,7 @@ export interface ArenaGame {
 }
 
 /** One game on a player's score sheet: the points it gave and whether it was played on fire. */
-export interface SheetEntry {
+interface SheetEntry {
   readonly game: string;
   readonly points: number;
   readonly fire: boolean;
@@ -148,7 +148,8 @@ export function pairArena(waiting: readonly ArenaWaiting[]): [string, string][] 
   const mate = maxWeightMatching(edges, true);
   const out: [string, string][] = [];
   for (let i = 0; i < n; i++) {
-    const j = mate[i];
+    // A vertex with no edge at all is not in the matching's array.
+    const j = mate[i] ?? -1;
     if (j <= i) continue;
     const a = ranked[i];
     const b = ranked[j];

@@ -2,6 +2,7 @@
  * What an arbiter takes away: FIDE's Tournament Report File (TRF16, fixed columns, the format
  * pairing checkers and rating officers read) and CSV sheets of the standings and of every board.
  */
+import type { ArenaRow } from "./arena.js";
 import type { StandingRow, Tiebreak } from "./standings.js";
 import { pairingOrder, type Board, type Entrant } from "./types.js";
 
@@ -148,5 +149,24 @@ export function boardsCsv(entrants: readonly Entrant[], boards: readonly Board[]
         b.second === null ? "" : (names.get(b.second) ?? b.second),
         result(b),
       ]),
+  ]);
+}
+
+/** An arena's standings: rank, name, rating, points, games, W/D/L, berserks and performance. */
+export function arenaCsv(rows: readonly ArenaRow[]): string {
+  return csv([
+    ["rank", "name", "rating", "points", "games", "wins", "draws", "losses", "berserks", "performance"],
+    ...rows.map((r) => [
+      r.rank,
+      r.name,
+      r.rating,
+      r.points,
+      r.games,
+      r.wins,
+      r.draws,
+      r.losses,
+      r.berserks,
+      r.performance,
+    ]),
   ]);
 }
