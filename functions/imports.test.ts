@@ -59,7 +59,7 @@ const LAYERS: readonly (readonly RegExp[])[] = [
   [/^core\//],
   [/^functions\/lib\//, /^web\/src\//],
   [
-    /^functions\/(archive|friends|identity|matches|matchmaking|names|ranked|ratings|spectate|suggestions|tournaments)\//,
+    /^functions\/(archive|friends|identity|lobby|matches|matchmaking|names|ranked|ratings|spectate|suggestions|tournaments)\//,
   ],
   [/^functions\/(ws|http)\//],
   [/^functions\/routes\.ts$/],

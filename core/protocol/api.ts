@@ -25,6 +25,8 @@ export const API_PATHS = {
   playerRatings: `${API_PREFIX}/players/{id}/ratings`,
   tv: `${API_PREFIX}/tv`,
   live: `${API_PREFIX}/live`,
+  // The lobby's open seeks (docs/lobby.md).
+  lobby: `${API_PREFIX}/lobby`,
   // Tournaments (docs/tournaments.md).
   tournament: `${API_PREFIX}/tournaments/{id}`,
   tournamentExport: `${API_PREFIX}/tournaments/{id}/export`,
