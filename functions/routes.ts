@@ -222,26 +222,14 @@ export const ROUTES: readonly Route[] = [
     access: {
       table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
       indexes: { gsi2: ["Query"] },
-      // A tournament game that ends on its clock records its result and may pair the next round.
+      // Tournaments: a game that ends on its clock records its result and may pair the next round;
+      // the tick starts due tournaments and pairs arenas (it starts games: matches, profiles, archive).
       keys: [`${PREFIX.lease}timer`, MATCH, PLAYER, SEEK, NAME, ...ARCHIVE, ...TOUR],
       indexKeys: { gsi2: [under(PREFIX.due)] },
       posts: true,
     },
     // Each invocation ticks every second for a little under its minute (functions/ranked/span.ts); it mostly waits.
     lambda: { timeoutSeconds: TIMER_TIMEOUT_SECONDS, memoryMB: 256 },
-  },
-  {
-    kind: "timer",
-    module: "functions/tournaments/timer.ts",
-    schedule: "rate(1 minute)",
-    access: {
-      table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
-      // Starts tournament games (matches, profiles, the live list) and reads ratings.
-      keys: [...TOUR, MATCH, PLAYER, ...ARCHIVE],
-      posts: true,
-    },
-    // A run pairs every due tournament: 200 players' Swiss round is a second of matching.
-    lambda: { timeoutSeconds: 50, memoryMB: 512 },
   },
   {
     kind: "http",
