@@ -13,7 +13,7 @@ import type { Board } from "../tournament/types.js";
 
 export const TOUR_TYPE_PREFIX = "tour.";
 
-const TOUR_ERROR_CODES = [
+export const TOUR_ERROR_CODES = [
   "proto/invalid",
   "auth/required", // sign in first (auth.hello / auth.prove)
   "tour/not_found",
