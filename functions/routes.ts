@@ -82,7 +82,7 @@ const NAME = under(PREFIX.name);
 // The archive (functions/archive): archived games, each player's list, the live list.
 const ARCHIVE = [under(PREFIX.game), under(PREFIX.pgames), under(PREFIX.live)];
 // Tournaments (functions/tournaments): their partitions, codes and the timer's list.
-const TOUR = [under(PREFIX.tour), under(PREFIX.tcode), under(PREFIX.tactive)];
+const TOUR = [under(PREFIX.tour), under(PREFIX.tcode), under(PREFIX.tactive), under(PREFIX.tlist)];
 
 export const ROUTES: readonly Route[] = [
   {
@@ -230,6 +230,13 @@ export const ROUTES: readonly Route[] = [
     },
     // Each invocation ticks every second for a little under its minute (functions/ranked/span.ts); it mostly waits.
     lambda: { timeoutSeconds: TIMER_TIMEOUT_SECONDS, memoryMB: 256 },
+  },
+  {
+    kind: "http",
+    method: "GET",
+    path: API_PATHS.tournaments,
+    module: "functions/http/tournaments.ts",
+    access: { table: ["Query"], posts: false, keys: [under(PREFIX.tlist)], secrets: ["origin-verify"] },
   },
   {
     kind: "http",

@@ -28,6 +28,7 @@ export const API_PATHS = {
   // The lobby's open seeks (docs/lobby.md).
   lobby: `${API_PREFIX}/lobby`,
   // Tournaments (docs/tournaments.md).
+  tournaments: `${API_PREFIX}/tournaments`,
   tournament: `${API_PREFIX}/tournaments/{id}`,
   tournamentExport: `${API_PREFIX}/tournaments/{id}/export`,
 } as const;

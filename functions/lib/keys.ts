@@ -38,6 +38,8 @@ export const PREFIX = {
   tcode: "TCODE#",
   /** The tournaments the timer watches (not finished). */
   tactive: "TACTIVE#",
+  /** The public tournaments, newest start last (`GET /api/tournaments`). */
+  tlist: "TLIST#",
 } as const;
 
 /** The counters' namespaces under `RATE#`: name choices, friend rooms, ranked quotas, suggestions, tournaments. */

@@ -8,7 +8,7 @@ import type { ArenaRow } from "../../core/tournament/arena.js";
 import type { StandingRow } from "../../core/tournament/standings.js";
 import type { TournamentResponse } from "../../core/protocol/tournament.js";
 import { entrantsOf, standingsOf } from "./service.js";
-import type { TournamentStore } from "./store.js";
+import type { ListedTournament, TournamentStore } from "./store.js";
 
 export type TourRead<T> =
   { ok: true; value: T } | { ok: false; error: { code: "tournament/not_found"; message: string } };
@@ -81,4 +81,13 @@ export async function exportTournament(
     m.byePoints * 2,
   );
   return { ok: true, value: { body, type: "text/plain", name: `${id}.trf` } };
+}
+
+/** `GET /api/tournaments?status=`: the latest 100 public tournaments by start, newest first, of one status or all. */
+export async function listTournaments(
+  store: TournamentStore,
+  status: string | undefined,
+): Promise<{ tournaments: ListedTournament[] }> {
+  const all = await store.listed(100);
+  return { tournaments: status === undefined ? all : all.filter((t) => t.status === status) };
 }

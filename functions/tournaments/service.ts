@@ -114,6 +114,13 @@ export function createTournaments(d: TournamentDeps): Tournaments {
     return (await store.all(id)) ?? refuse("tour/not_found", "no such tournament");
   }
 
+  /** A public tournament's line in the list follows its status. */
+  async function listed(m: TourMeta): Promise<void> {
+    if (m.private) return;
+    const { id, kind, name, game, preset, startsAt, endsAt, rounds, status } = m;
+    await store.list({ id, kind, name, game, preset, startsAt, endsAt, rounds, status });
+  }
+
   /** Writes the meta with `change` applied, retrying on a lost race; null when `change` declines. */
   async function updateMeta(id: string, change: (m: TourMeta) => TourMeta | null): Promise<TourMeta | null> {
     for (let i = 0; i < 8; i++) {
@@ -121,7 +128,10 @@ export function createTournaments(d: TournamentDeps): Tournaments {
       if (m === null) return null;
       const next = change(m);
       if (next === null) return null;
-      if (await store.putMeta({ ...next, rev: m.rev + 1 }, m.rev)) return { ...next, rev: m.rev + 1 };
+      if (await store.putMeta({ ...next, rev: m.rev + 1 }, m.rev)) {
+        if (next.status !== m.status || next.startsAt !== m.startsAt) await listed(next);
+        return { ...next, rev: m.rev + 1 };
+      }
     }
     throw new Error(`tournament ${id} kept changing`);
   }
@@ -430,6 +440,7 @@ export function createTournaments(d: TournamentDeps): Tournaments {
     };
     if (!(await store.putMeta(meta, null))) throw new Error(`tournament id ${id} already used`);
     await store.setActive(id, true);
+    await listed(meta);
     void connId;
     return { type: "tour.created", id, code };
   }

@@ -59,6 +59,12 @@ export interface TournamentItems {
   readonly games: readonly ArenaGame[];
 }
 
+/** A public tournament's line in the list (`GET /api/tournaments`). */
+export type ListedTournament = Pick<
+  TourMeta,
+  "id" | "kind" | "name" | "game" | "preset" | "startsAt" | "endsAt" | "rounds" | "status"
+>;
+
 export interface TournamentStore {
   get(id: string): Promise<TourMeta | null>;
   /** Everything of one tournament: one Query (paged). */
@@ -72,12 +78,17 @@ export interface TournamentStore {
   codeOf(code: string): Promise<string | null>;
   claimCode(code: string, id: string): Promise<boolean>;
   active(): Promise<string[]>;
+  /** Files (or refiles) a public tournament in the list. */
+  list(t: ListedTournament): Promise<void>;
+  /** The latest public tournaments by start, newest first. */
+  listed(limit: number): Promise<ListedTournament[]>;
   setActive(id: string, on: boolean): Promise<void>;
 }
 
 const pad = (n: number, w: number): string => String(n).padStart(w, "0");
 const boardSk = (round: number, board: number): string => `B#${pad(round, 2)}#${pad(board, 3)}`;
 const ACTIVE = `${PREFIX.tactive}all`;
+const LIST = `${PREFIX.tlist}public`;
 
 export function makeDynamoTournamentStore(db: DynamoDBDocumentClient, tableName: string): TournamentStore {
   const pk = (id: string): string => PREFIX.tour + id;
@@ -149,6 +160,23 @@ export function makeDynamoTournamentStore(db: DynamoDBDocumentClient, tableName:
         }),
       );
       return (r.Items ?? []).map((x) => String(x.sk));
+    },
+    async list(t) {
+      await db.send(
+        new PutCommand({ TableName: tableName, Item: { pk: LIST, sk: `${pad(t.startsAt, 15)}#${t.id}`, ...t } }),
+      );
+    },
+    async listed(limit) {
+      const r = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: "pk = :pk",
+          ExpressionAttributeValues: { ":pk": LIST },
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
+      );
+      return (r.Items ?? []).map((x) => stripKeys<ListedTournament>(x));
     },
     async setActive(id, on) {
       if (on) await db.send(new PutCommand({ TableName: tableName, Item: { pk: ACTIVE, sk: id } }));

@@ -260,6 +260,14 @@ describe("tournaments over WebSockets", () => {
       id,
       players: 1,
     });
+    // A private tournament is never listed; a public one is.
+    const list = await getJson<{ tournaments: { id: string; status: string }[] }>("/tournaments?status=upcoming");
+    expect(list.body.tournaments.some((x) => x.id === id)).toBe(false);
+    expect(list.body.tournaments.length).toBeGreaterThan(0);
+    expect(list.body.tournaments.every((x) => x.status === "upcoming")).toBe(true);
+    const finished = await getJson<{ tournaments: { id: string; status: string }[] }>("/tournaments?status=finished");
+    expect(finished.body.tournaments.length).toBeGreaterThan(0);
+    expect((await getJson<unknown>("/tournaments?status=soon")).status).toBe(400);
     // The public read never shows the code.
     const t = await getJson<TournamentResponse>(`/tournaments/${id}`);
     expect(t.text).not.toContain(code);
