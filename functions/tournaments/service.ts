@@ -71,6 +71,8 @@ export interface Tournaments {
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const MAX_AHEAD = 30 * DAY;
+/** How often the timer itself looks into a live tournament (see `tick`). */
+const SWEEP_MS = 10_000;
 /** Standings rows pushed in a `tour.state` (the whole table is `GET /api/tournaments/{id}`). */
 const PUSH_ROWS = 10;
 
@@ -574,6 +576,18 @@ export function createTournaments(d: TournamentDeps): Tournaments {
     await pushStandings(id);
   }
 
+  /**
+   * When this instance last swept a live tournament's partition: a Swiss round normally follows its
+   * last result and an arena pairs whenever a game ends, so the timer's own look is a fallback, at
+   * most every `SWEEP_MS` (a Query of the whole partition each second would cost more than the games).
+   */
+  const swept = new Map<string, number>();
+  const due = (id: string, now: number): boolean => {
+    if (now - (swept.get(id) ?? -Infinity) < SWEEP_MS) return false;
+    swept.set(id, now);
+    return true;
+  };
+
   async function tick(): Promise<{ tournaments: number }> {
     const ids = await store.active();
     const now = d.now();
@@ -591,11 +605,11 @@ export function createTournaments(d: TournamentDeps): Tournaments {
         if (m.status === "upcoming" && now >= m.startsAt)
           await updateMeta(id, (x) => (x.status === "upcoming" ? { ...x, status: "live" } : null));
         if (now >= (m.endsAt ?? 0)) await finish(id);
-        else await pairFree(id);
+        else if (due(id, now)) await pairFree(id);
         continue;
       }
       if (m.status === "upcoming" && now >= m.startsAt) await nextRound(id, false);
-      else if (m.status === "live" && !m.manualRounds) await nextRound(id, false);
+      else if (m.status === "live" && !m.manualRounds && due(id, now)) await nextRound(id, false);
     }
     return { tournaments: ids.length };
   }
