@@ -25,11 +25,12 @@ export const EN_SCREENS = {
   "room.notConnected": "not connected",
   "room.online": "online",
   "room.away": "away",
-  "room.seriesLine": "Best of {bestOf} · {a} {sa}–{sb} {b}",
+  "room.seriesLine":
+    "Best of {bestOf} · {aWho, select, you {you} computer {the computer} other {{a}}} {sa}–{sb} {bWho, select, you {you} computer {the computer} other {{b}}}",
   "room.seriesWon":
-    "{who, select, you {You win} other {{name} wins}} the series{forfeit, select, yes { by forfeit} other {}}, {a} {sa}–{sb} {b}",
+    "{who, select, you {You win} other {{name} wins}} the series{forfeit, select, yes { by forfeit} other {}}, {aWho, select, you {you} computer {the computer} other {{a}}} {sa}–{sb} {bWho, select, you {you} computer {the computer} other {{b}}}",
   "room.codeLabel": "Game code {code}",
-  "room.seriesHeader": "Best of {bestOf} · Game {game} · {you} {sa}–{sb}",
+  "room.seriesHeader": "Best of {bestOf} · Game {game} · you {sa}–{sb}",
   "room.chat": "{unread, plural, =0 {Chat} one {Chat, # unread} other {Chat, # unread}}",
   "room.offline": "You are offline. The game carries on when the connection is back.",
   "room.reconnecting": "Connection lost. Reconnecting…",

@@ -23,11 +23,12 @@ export const KK_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "room.notConnected": "желіде емес",
   "room.online": "желіде",
   "room.away": "жоқ",
-  "room.seriesLine": "{bestOf} ойыннан · {a} {sa}–{sb} {b}",
+  "room.seriesLine":
+    "{bestOf} ойыннан · {aWho, select, you {сіз} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {сіз} computer {компьютер} other {{b}}}",
   "room.seriesWon":
-    "{who, select, you {Сіз серияны ұттыңыз} other {{name} серияны ұтты}}{forfeit, select, yes { (қарсылас берілді)} other {}}, {a} {sa}–{sb} {b}",
+    "{who, select, you {Сіз серияны ұттыңыз} other {{name} серияны ұтты}}{forfeit, select, yes { (қарсылас берілді)} other {}}, {aWho, select, you {сіз} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {сіз} computer {компьютер} other {{b}}}",
   "room.codeLabel": "Ойын коды {code}",
-  "room.seriesHeader": "{bestOf} ойыннан · {game}-ойын · {you} {sa}–{sb}",
+  "room.seriesHeader": "{bestOf} ойыннан · {game}-ойын · сіз {sa}–{sb}",
   "room.chat": "{unread, plural, =0 {Чат} one {Чат, # оқылмаған} other {Чат, # оқылмаған}}",
   "room.offline": "Желі жоқ. Байланыс қалпына келгенде ойын жалғасады.",
   "room.reconnecting": "Байланыс үзілді. Қайта қосылуда…",

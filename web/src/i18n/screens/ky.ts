@@ -23,11 +23,12 @@ export const KY_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "room.notConnected": "тармакта эмес",
   "room.online": "тармакта",
   "room.away": "жок",
-  "room.seriesLine": "{bestOf} оюндан · {a} {sa}–{sb} {b}",
+  "room.seriesLine":
+    "{bestOf} оюндан · {aWho, select, you {сиз} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {сиз} computer {компьютер} other {{b}}}",
   "room.seriesWon":
-    "{who, select, you {Сиз серияны утуп алдыңыз} other {{name} серияны утуп алды}}{forfeit, select, yes { (атаандаш багынды)} other {}}, {a} {sa}–{sb} {b}",
+    "{who, select, you {Сиз серияны утуп алдыңыз} other {{name} серияны утуп алды}}{forfeit, select, yes { (атаандаш багынды)} other {}}, {aWho, select, you {сиз} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {сиз} computer {компьютер} other {{b}}}",
   "room.codeLabel": "Оюндун коду {code}",
-  "room.seriesHeader": "{bestOf} оюндан · {game}-оюн · {you} {sa}–{sb}",
+  "room.seriesHeader": "{bestOf} оюндан · {game}-оюн · сиз {sa}–{sb}",
   "room.chat": "{unread, plural, =0 {Чат} one {Чат, # окулбаган} other {Чат, # окулбаган}}",
   "room.offline": "Тармак жок. Байланыш калыбына келгенде оюн улантылат.",
   "room.reconnecting": "Байланыш үзүлдү. Кайра туташууда…",

@@ -23,11 +23,12 @@ export const RU_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "room.notConnected": "не в сети",
   "room.online": "в сети",
   "room.away": "нет на месте",
-  "room.seriesLine": "Матч из {bestOf} · {a} {sa}–{sb} {b}",
+  "room.seriesLine":
+    "Матч из {bestOf} · {aWho, select, you {вы} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {вы} computer {компьютер} other {{b}}}",
   "room.seriesWon":
-    "{who, select, you {Вы выиграли} other {{name} выигрывает}} серию{forfeit, select, yes { (сдача соперника)} other {}}, {a} {sa}–{sb} {b}",
+    "{who, select, you {Вы выиграли} other {{name} выигрывает}} серию{forfeit, select, yes { (сдача соперника)} other {}}, {aWho, select, you {вы} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {вы} computer {компьютер} other {{b}}}",
   "room.codeLabel": "Код игры {code}",
-  "room.seriesHeader": "Матч из {bestOf} · Партия {game} · {you} {sa}–{sb}",
+  "room.seriesHeader": "Матч из {bestOf} · Партия {game} · вы {sa}–{sb}",
   "room.chat":
     "{unread, plural, =0 {Чат} one {Чат, # непрочитанное} few {Чат, # непрочитанных} many {Чат, # непрочитанных} other {Чат, # непрочитанного}}",
   "room.offline": "Нет сети. Игра продолжится, когда связь вернётся.",

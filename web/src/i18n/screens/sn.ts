@@ -23,11 +23,12 @@ export const SN_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "room.notConnected": "haasi pamhepo",
   "room.online": "aripo",
   "room.away": "haapo",
-  "room.seriesLine": "Pa{bestOf} · {a} {sa}–{sb} {b}",
+  "room.seriesLine":
+    "Pa{bestOf} · {aWho, select, you {iwe} computer {kombiyuta} other {{a}}} {sa}–{sb} {bWho, select, you {iwe} computer {kombiyuta} other {{b}}}",
   "room.seriesWon":
-    "{who, select, you {Wakunda nhevedzano} other {{name} akunda nhevedzano}}{forfeit, select, yes { (mukwikwidzi akanda mapfumo pasi)} other {}}, {a} {sa}–{sb} {b}",
+    "{who, select, you {Wakunda nhevedzano} other {{name} akunda nhevedzano}}{forfeit, select, yes { (mukwikwidzi akanda mapfumo pasi)} other {}}, {aWho, select, you {iwe} computer {kombiyuta} other {{a}}} {sa}–{sb} {bWho, select, you {iwe} computer {kombiyuta} other {{b}}}",
   "room.codeLabel": "Kodhi yemutambo {code}",
-  "room.seriesHeader": "Pa{bestOf} · Mutambo {game} · {you} {sa}–{sb}",
+  "room.seriesHeader": "Pa{bestOf} · Mutambo {game} · iwe {sa}–{sb}",
   "room.chat":
     "{unread, plural, =0 {Hurukuro} one {Hurukuro, # isati yaverengwa} other {Hurukuro, # dzisati dzaverengwa}}",
   "room.offline": "Hauna kubatana nemhepo. Mutambo unoenderera kana kubatana kwadzoka.",

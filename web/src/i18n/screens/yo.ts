@@ -23,11 +23,12 @@ export const YO_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "room.notConnected": "kò sí lórí ayélujára",
   "room.online": "wà níbẹ̀",
   "room.away": "kò sí níbẹ̀",
-  "room.seriesLine": "Nínú {bestOf} · {a} {sa}–{sb} {b}",
+  "room.seriesLine":
+    "Nínú {bestOf} · {aWho, select, you {ìwọ} computer {kọ̀ǹpútà} other {{a}}} {sa}–{sb} {bWho, select, you {ìwọ} computer {kọ̀ǹpútà} other {{b}}}",
   "room.seriesWon":
-    "{who, select, you {O borí ọ̀wọ́ eré} other {{name} borí ọ̀wọ́ eré}}{forfeit, select, yes { (alátakò juwọ́ sílẹ̀)} other {}}, {a} {sa}–{sb} {b}",
+    "{who, select, you {O borí ọ̀wọ́ eré} other {{name} borí ọ̀wọ́ eré}}{forfeit, select, yes { (alátakò juwọ́ sílẹ̀)} other {}}, {aWho, select, you {ìwọ} computer {kọ̀ǹpútà} other {{a}}} {sa}–{sb} {bWho, select, you {ìwọ} computer {kọ̀ǹpútà} other {{b}}}",
   "room.codeLabel": "Kóòdù eré {code}",
-  "room.seriesHeader": "Nínú {bestOf} · Eré {game} · {you} {sa}–{sb}",
+  "room.seriesHeader": "Nínú {bestOf} · Eré {game} · ìwọ {sa}–{sb}",
   "room.chat": "{unread, plural, =0 {Ìfọ̀rọ̀wérọ̀} other {Ìfọ̀rọ̀wérọ̀, # tí a kò tíì kà}}",
   "room.offline": "O kò sí lórí ayélujára. Eré yóò máa bá a lọ nígbà tí ìsopọ̀ bá padà.",
   "room.reconnecting": "Ìsopọ̀ ti já. Ó ń tún sopọ̀…",
