@@ -174,7 +174,7 @@ function asReader(locale: string, c: Catalogue, key: MessageKey, place: string):
     values[name] = u.type === "plural" || u.type === "number" ? 3 : u.type === "select" ? "other" : "Bola";
   }
   const selects = ROLE_PLACES[key] ?? {};
-  for (const [p, w] of Object.entries(selects)) values[w] = "other";
+  for (const w of Object.values(selects)) values[w] = "other";
   values[selects[place]] = "you";
   values[place] = c.messages["common.you"];
   return String(new IntlMessageFormat(c.messages[key], locale).format(values));
