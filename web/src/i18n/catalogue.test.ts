@@ -135,6 +135,11 @@ const ROLE_PLACES: { readonly [K in MessageKey]?: Readonly<Record<string, string
   "speech.forfeitedSeries": { name: "who" },
   "ranked.clock": { name: "who" },
   "replay.start": { name: "who" },
+  "replay.step": { name: "who" },
+  "replay.won": { name: "who" },
+  "replay.graph": { name: "who" },
+  "replay.graphNote": { a: "aWho", b: "bWho" },
+  "replay.better": { name: "who" },
 };
 
 /** Where `message` writes a place of ROLE_PLACES[key] other than inside its select's non-`you` branch. */

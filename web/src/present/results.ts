@@ -78,6 +78,11 @@ export function seriesWonText(
   });
 }
 
+/** "Bola won.", "You won.": a replay's or a watched game's end, the name in its sentence form. */
+export function replayWonText(name: string): string {
+  return t("replay.won", { who: whoOf(name), name });
+}
+
 /** "1 move", "42 moves". */
 export function movesText(n: number): string {
   return t("result.moves", { n });
