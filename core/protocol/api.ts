@@ -25,6 +25,8 @@ export const API_PATHS = {
   playerRatings: `${API_PREFIX}/players/{id}/ratings`,
   tv: `${API_PREFIX}/tv`,
   live: `${API_PREFIX}/live`,
+  // The lobby's open seeks (docs/lobby.md).
+  lobby: `${API_PREFIX}/lobby`,
 } as const;
 
 /** `/api/players/<id>` for one player id (percent-encoded). */
