@@ -23,11 +23,12 @@ export const RU_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "room.notConnected": "не в сети",
   "room.online": "в сети",
   "room.away": "нет на месте",
-  "room.seriesLine": "Матч из {bestOf} · {a} {sa}–{sb} {b}",
+  "room.seriesLine":
+    "Матч из {bestOf} · {aWho, select, you {вы} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {вы} computer {компьютер} other {{b}}}",
   "room.seriesWon":
-    "{who, select, you {Вы выиграли} other {{name} выигрывает}} серию{forfeit, select, yes { (сдача соперника)} other {}}, {a} {sa}–{sb} {b}",
+    "{who, select, you {Вы выиграли} other {{name} выигрывает}} серию{forfeit, select, yes { (сдача соперника)} other {}}, {aWho, select, you {вы} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {вы} computer {компьютер} other {{b}}}",
   "room.codeLabel": "Код игры {code}",
-  "room.seriesHeader": "Матч из {bestOf} · Партия {game} · {you} {sa}–{sb}",
+  "room.seriesHeader": "Матч из {bestOf} · Партия {game} · вы {sa}–{sb}",
   "room.chat":
     "{unread, plural, =0 {Чат} one {Чат, # непрочитанное} few {Чат, # непрочитанных} many {Чат, # непрочитанных} other {Чат, # непрочитанного}}",
   "room.offline": "Нет сети. Игра продолжится, когда связь вернётся.",
@@ -94,9 +95,9 @@ export const RU_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "replay.move": "{kind, select, pass {пропускает ход} hole {лунка {n}} other {лунка {n}}}",
   "replay.start":
     "{game} · {n, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}. Первым ходит: {who, select, you {вы} other {{name}}}.",
-  "replay.step": "Ход {k} из {n}: {name}, {move}.",
+  "replay.step": "Ход {k} из {n}: {who, select, you {вы} computer {компьютер} other {{name}}}, {move}.",
   "replay.draw": "Ничья.",
-  "replay.won": "Победа: {name}.",
+  "replay.won": "{who, select, you {Вы победили} computer {Победил компьютер} other {Победа: {name}}}.",
   "replay.shareTitle": "Партия: {game}",
   "replay.shared": "Отправлено.",
   "replay.linkCopied": "Ссылка скопирована. Партия записана в самой ссылке.",
@@ -105,14 +106,14 @@ export const RU_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "replay.share": "Поделиться",
   "replay.reviewing": "Разбор… {k} из {n} позиций",
   "replay.reviewStopped": "Разбор остановлен. Попробуйте ещё раз.",
-  "replay.graph": "Оценка для игрока {name} по ходам",
+  "replay.graph": "Оценка {who, select, you {для вас} computer {для компьютера} other {для игрока {name}}} по ходам",
   "replay.graphNote":
-    "Выше линии лучше у игрока {a}, ниже — у игрока {b}. Затенён ход, потерявший больше {loss} по сравнению с выбором программы.",
+    "Выше линии лучше {aWho, select, you {у вас} computer {у компьютера} other {у игрока {a}}}, ниже — {bWho, select, you {у вас} computer {у компьютера} other {у игрока {b}}}. Затенён ход, потерявший больше {loss} по сравнению с выбором программы.",
   "replay.noMistakes": "Ни один ход не потерял больше {loss} по сравнению с выбором программы.",
   "replay.mistakes": "Ходы, которые программа сделала бы иначе",
   "replay.mistake": "Ход {n}: {played} → {best} (−{loss})",
   "replay.better":
-    "Дальше {name}: {played}; программа предпочитает {best} (отмечено на доске), примерно на {loss} лучше.",
+    "Дальше {who, select, you {ваш ход} computer {ход компьютера} other {{name}}}: {played}; программа предпочитает {best} (отмечено на доске), примерно на {loss} лучше.",
   "replay.first": "Начальная позиция",
   "replay.previous": "Предыдущий ход",
   "replay.playThrough": "Проиграть",

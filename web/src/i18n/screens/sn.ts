@@ -23,11 +23,12 @@ export const SN_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "room.notConnected": "haasi pamhepo",
   "room.online": "aripo",
   "room.away": "haapo",
-  "room.seriesLine": "Pa{bestOf} · {a} {sa}–{sb} {b}",
+  "room.seriesLine":
+    "Pa{bestOf} · {aWho, select, you {iwe} computer {kombiyuta} other {{a}}} {sa}–{sb} {bWho, select, you {iwe} computer {kombiyuta} other {{b}}}",
   "room.seriesWon":
-    "{who, select, you {Wakunda nhevedzano} other {{name} akunda nhevedzano}}{forfeit, select, yes { (mukwikwidzi akanda mapfumo pasi)} other {}}, {a} {sa}–{sb} {b}",
+    "{who, select, you {Wakunda nhevedzano} other {{name} akunda nhevedzano}}{forfeit, select, yes { (mukwikwidzi akanda mapfumo pasi)} other {}}, {aWho, select, you {iwe} computer {kombiyuta} other {{a}}} {sa}–{sb} {bWho, select, you {iwe} computer {kombiyuta} other {{b}}}",
   "room.codeLabel": "Kodhi yemutambo {code}",
-  "room.seriesHeader": "Pa{bestOf} · Mutambo {game} · {you} {sa}–{sb}",
+  "room.seriesHeader": "Pa{bestOf} · Mutambo {game} · iwe {sa}–{sb}",
   "room.chat":
     "{unread, plural, =0 {Hurukuro} one {Hurukuro, # isati yaverengwa} other {Hurukuro, # dzisati dzaverengwa}}",
   "room.offline": "Hauna kubatana nemhepo. Mutambo unoenderera kana kubatana kwadzoka.",
@@ -94,9 +95,9 @@ export const SN_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "replay.move": "{kind, select, pass {anopfuura} hole {buri {n}} other {gomba {n}}}",
   "replay.start":
     "{game} · {n, plural, one {kufamba #} other {kufamba #}}. {who, select, you {Iwe unotanga} other {{name} anotanga}}.",
-  "replay.step": "Kufamba {k} pa{n}: {name}, {move}.",
+  "replay.step": "Kufamba {k} pa{n}: {who, select, you {iwe} computer {kombiyuta} other {{name}}}, {move}.",
   "replay.draw": "Maenzana.",
-  "replay.won": "{name} akunda.",
+  "replay.won": "{who, select, you {Wakunda} computer {Kombiyuta yakunda} other {{name} akunda}}.",
   "replay.shareTitle": "Mutambo we{game}",
   "replay.shared": "Zvagoverwa.",
   "replay.linkCopied": "Chinongedzo chakopwa. Mutambo uri muchinongedzo chacho.",
@@ -105,14 +106,14 @@ export const SN_SCREENS: { readonly [K in keyof typeof EN_SCREENS]: string } = {
   "replay.share": "Govera",
   "replay.reviewing": "Kuongorora… {k} pa{n} nzvimbo",
   "replay.reviewStopped": "Ongororo yamira. Edza zvakare.",
-  "replay.graph": "Kuyerwa kwa{name} mukufamba kwese",
+  "replay.graph": "Kuyerwa {who, select, you {kwako} computer {kwekombiyuta} other {kwa{name}}} mukufamba kwese",
   "replay.graphNote":
-    "Pamusoro pemutsara {a} ari nani, pasi pawo {b}. Pakasvibiswa: kufamba kwakarasikirwa nepanopfuura {loss} kana kuchienzaniswa nesarudzo yemuchina.",
+    "Pamusoro pemutsara {aWho, select, you {iwe uri nani} computer {kombiyuta iri nani} other {{a} ari nani}}, pasi pawo {bWho, select, you {iwe} computer {kombiyuta} other {{b}}}. Pakasvibiswa: kufamba kwakarasikirwa nepanopfuura {loss} kana kuchienzaniswa nesarudzo yemuchina.",
   "replay.noMistakes": "Hapana kufamba kwakarasikirwa nepanopfuura {loss} kana kuchienzaniswa nesarudzo yemuchina.",
   "replay.mistakes": "Kufamba kwaizochinjwa nemuchina",
   "replay.mistake": "Kufamba {n}: {played} → {best} (−{loss})",
   "replay.better":
-    "Kunotevera, {name} akatamba {played}; muchina unoda {best} (yakacherechedzwa pabhodhi), ingangoita {loss} iri nani.",
+    "Kunotevera, {who, select, you {iwe wakatamba} computer {kombiyuta yakatamba} other {{name} akatamba}} {played}; muchina unoda {best} (yakacherechedzwa pabhodhi), ingangoita {loss} iri nani.",
   "replay.first": "Nzvimbo yekutanga",
   "replay.previous": "Kufamba kwapfuura",
   "replay.playThrough": "Tamba kusvika kumagumo",
