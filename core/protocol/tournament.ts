@@ -85,6 +85,13 @@ const JoinSchema = v.strictObject({
 const LeaveSchema = v.strictObject({ type: v.literal("tour.leave"), rid: Rid, id: Id });
 const StartSchema = v.strictObject({ type: v.literal("tour.start"), rid: Rid, id: Id });
 const SyncSchema = v.strictObject({ type: v.literal("tour.sync"), rid: Rid, id: Id });
+/** The organiser withdraws a player: not paired again, their games so far still count. */
+const RemoveSchema = v.strictObject({
+  type: v.literal("tour.remove"),
+  rid: Rid,
+  id: Id,
+  playerId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/)),
+});
 const ResultSchema = v.strictObject({
   type: v.literal("tour.result"),
   rid: Rid,
@@ -102,6 +109,7 @@ const TourClientMessageSchema = v.variant("type", [
   StartSchema,
   SyncSchema,
   ResultSchema,
+  RemoveSchema,
 ]);
 export type TourClientMessage = v.InferOutput<typeof TourClientMessageSchema>;
 export type TourCreate = v.InferOutput<typeof CreateSchema>;

@@ -527,6 +527,14 @@ export function createTournaments(d: TournamentDeps): Tournaments {
           } else await nextRound(m.id, true);
           return withRid(stateFor(await load(m.id), me));
         }
+        case "tour.remove": {
+          const m = (await store.get(msg.id)) ?? refuse("tour/not_found", "no such tournament");
+          if (m.organiser !== me) refuse("tour/forbidden", "only the organiser removes a player");
+          const e = await updateEntrant(msg.id, msg.playerId, (x) => (x.withdrawn ? null : { ...x, withdrawn: true }));
+          if (e === null && (await store.getEntrant(msg.id, msg.playerId)) === null)
+            refuse("tour/not_joined", "no such player in this tournament");
+          return withRid(stateFor(await load(msg.id), me));
+        }
         case "tour.result": {
           const items = await load(msg.id);
           if (items.meta.organiser !== me) refuse("tour/forbidden", "only the organiser enters results");

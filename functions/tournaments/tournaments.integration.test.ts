@@ -303,6 +303,12 @@ describe("tournaments over WebSockets", () => {
     const t = (await getJson<TournamentResponse>(`/tournaments/${id}`)).body;
     expect(t.boards).toEqual([expect.objectContaining({ round: 1, board: 1, first: first.id, result: "first" })]);
     expect((t.standings as StandingRow[])[0]).toMatchObject({ id: first.id, points: 1, rank: 1 });
+    // Removing a player: the organiser only; the player stays in the standings with their games.
+    expect(await y.c.request({ type: "tour.remove", id, playerId: x.id })).toMatchObject({ code: "tour/forbidden" });
+    expect(await org.c.request({ type: "tour.remove", id, playerId: x.id })).toMatchObject({
+      type: "tour.state",
+      players: 1,
+    });
     // A correction: the organiser changes it to a draw, and the standings follow.
     await org.c.request({ type: "tour.result", id, round: 1, board: 1, result: "draw" });
     const t2 = (await getJson<TournamentResponse>(`/tournaments/${id}`)).body;
