@@ -25,6 +25,7 @@ const count = <T>(xs: readonly T[]): Record<string, number> => {
 };
 
 beforeAll(async () => {
+  process.env.TOUR_JOINS = "3";
   dynamo = await startDynalite(null);
   await ensureTable(dynamo.client, TABLE);
   const counting = {
@@ -49,6 +50,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  delete process.env.TOUR_JOINS;
   await dynamo?.close();
 });
 
@@ -96,5 +98,28 @@ describe("a Swiss round's cost", () => {
     expect(result).toEqual({ Query: 2, Put: 1, Get: 1 });
     expect(posts).toHaveLength(16);
     console.log("tournament costs:", JSON.stringify({ join, round, result, resultPosts: posts.length }));
+  });
+
+  test("guessing a private code: every guess is a join, and the one over the limit is refused without a store call", async () => {
+    const created = (await tours.handle("c0", "p0", {
+      type: "tour.create",
+      kind: "arena",
+      name: "Private",
+      game: "ayo",
+      preset: "5+3",
+      startsAt: Date.now() + 3_600_000,
+      minutes: 30,
+      private: true,
+    })) as { id: string; code: string };
+    const wrong = created.code === "ZZZZZZ" ? "YYYYYY" : "ZZZZZZ";
+    for (let i = 0; i < 3; i++)
+      expect(await tours.handle("g", "p0", { type: "tour.join", code: wrong })).toMatchObject({
+        code: "tour/wrong_code",
+      });
+    calls.length = 0;
+    expect(await tours.handle("g", "p0", { type: "tour.join", id: created.id, code: created.code })).toMatchObject({
+      code: "rate/limited",
+    });
+    expect(calls).toEqual([]);
   });
 });
