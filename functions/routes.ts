@@ -248,6 +248,13 @@ export const ROUTES: readonly Route[] = [
   {
     kind: "http",
     method: "GET",
+    path: API_PATHS.tournamentGames,
+    module: "functions/http/tournamentGames.ts",
+    access: { table: ["Query"], posts: false, keys: [under(PREFIX.tour)], secrets: ["origin-verify"] },
+  },
+  {
+    kind: "http",
+    method: "GET",
     path: API_PATHS.tournamentExport,
     module: "functions/http/tournamentExport.ts",
     access: { table: ["Query"], posts: false, keys: [under(PREFIX.tour)], secrets: ["origin-verify"] },

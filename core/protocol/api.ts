@@ -30,6 +30,7 @@ export const API_PATHS = {
   // Tournaments (docs/tournaments.md).
   tournaments: `${API_PREFIX}/tournaments`,
   tournament: `${API_PREFIX}/tournaments/{id}`,
+  tournamentGames: `${API_PREFIX}/tournaments/{id}/games`,
   tournamentExport: `${API_PREFIX}/tournaments/{id}/export`,
 } as const;
 

@@ -174,3 +174,19 @@ export interface TournamentResponse {
     readonly result: "first" | "second" | "draw" | null;
   }[];
 }
+
+/**
+ * `GET /api/tournaments/{id}/games`: every game with its round (0 in an arena), board, players (the
+ * first moves first), server match (null for a board over the table or a bye) and result.
+ */
+export interface TournamentGamesResponse {
+  readonly games: readonly {
+    readonly round: number;
+    readonly board: number;
+    readonly first: string;
+    readonly second: string | null;
+    readonly matchId: string | null;
+    readonly result: "first" | "second" | "draw" | null;
+    readonly forfeit: boolean;
+  }[];
+}

@@ -6,7 +6,7 @@
 import { arenaCsv, boardsCsv, standingsCsv, toTrf } from "../../core/tournament/exports.js";
 import type { ArenaRow } from "../../core/tournament/arena.js";
 import type { StandingRow } from "../../core/tournament/standings.js";
-import type { TournamentResponse } from "../../core/protocol/tournament.js";
+import type { TournamentGamesResponse, TournamentResponse } from "../../core/protocol/tournament.js";
 import { entrantsOf, standingsOf } from "./service.js";
 import type { ListedTournament, TournamentStore } from "./store.js";
 
@@ -90,4 +90,36 @@ export async function listTournaments(
 ): Promise<{ tournaments: ListedTournament[] }> {
   const all = await store.listed(100);
   return { tournaments: status === undefined ? all : all.filter((t) => t.status === status) };
+}
+
+export async function readTournamentGames(
+  store: TournamentStore,
+  id: string,
+): Promise<TourRead<TournamentGamesResponse>> {
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(id)) return missing;
+  const items = await store.all(id);
+  if (items === null) return missing;
+  const boards = [...items.boards]
+    .sort((a, b) => a.round - b.round || a.board - b.board)
+    .map((b) => ({
+      round: b.round,
+      board: b.board,
+      first: b.first,
+      second: b.second,
+      matchId: b.matchId,
+      result: b.result,
+      forfeit: b.forfeit === true,
+    }));
+  const games = [...items.games]
+    .sort((a, b) => a.startedAt - b.startedAt || (a.id < b.id ? -1 : 1))
+    .map((g, i) => ({
+      round: 0,
+      board: i + 1,
+      first: g.first,
+      second: g.second,
+      matchId: g.id,
+      result: g.result,
+      forfeit: false,
+    }));
+  return { ok: true, value: { games: [...boards, ...games] } };
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { makeDeviceKeys, signChallenge, type DeviceKeys } from "../../core/identity.js";
 import { API_PREFIX } from "../../core/protocol/api.js";
 import type { MatchView } from "../../core/protocol/ranked.js";
-import type { TournamentResponse } from "../../core/protocol/tournament.js";
+import type { TournamentGamesResponse, TournamentResponse } from "../../core/protocol/tournament.js";
 import type { ArenaRow } from "../../core/tournament/arena.js";
 import { swissStandings, type StandingRow } from "../../core/tournament/standings.js";
 import type { Board } from "../../core/tournament/types.js";
@@ -162,6 +162,19 @@ describe("tournaments over WebSockets", () => {
     expect(swissStandings({ entrants, boards: boards as Board[], byeHalves: 2 })).toEqual(t?.standings);
     const total = (t?.standings as StandingRow[]).reduce((s, r) => s + r.points, 0);
     expect(total).toBe(6 + 3); // six decided games and three byes
+    // Every game, with round, players, first mover and result: the standings recomputed from it too.
+    const listed = (await getJson<TournamentGamesResponse>(`/tournaments/${id}/games`)).body.games;
+    expect(listed).toHaveLength(9);
+    expect(listed.filter((g) => g.matchId !== null)).toHaveLength(6);
+    const fromGames: Board[] = listed.map(({ round, board, first, second, result, forfeit }) => ({
+      round,
+      board,
+      first,
+      second,
+      result,
+      forfeit,
+    }));
+    expect(swissStandings({ entrants, boards: fromGames, byeHalves: 2 })).toEqual(t?.standings);
     const trf = await getJson<string>(`/tournaments/${id}/export?format=trf`);
     expect(trf.status).toBe(200);
     const lines = trf.text.split("\r\n").filter((l) => l.startsWith("001"));
