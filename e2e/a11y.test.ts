@@ -123,6 +123,8 @@ const SCREENS: readonly ScreenCheck[] = [
   { name: "lessons", open: (p) => show(p, "#/lessons") },
   { name: "leaderboard", open: (p) => show(p, "#/leaderboard") },
   { name: "ranked lobby", open: (p) => show(p, "#/ranked") },
+  { name: "lobby", open: (p) => show(p, "#/lobby/togyz", '[data-testid="lobby-post"]:not([disabled])') },
+  { name: "challenge", open: (p) => show(p, `#/challenge/${"A".repeat(43)}`, '[data-testid="challenge-send"]') },
 ];
 
 /** The table's screens. */
