@@ -219,13 +219,17 @@ export function RankedScreen(props: { door?: "lobby" | "challenge"; param?: stri
         {/* Both names and ratings on one line of their own, so a phone's narrow score line need not fit them. */}
         <p class="ranked-players" data-testid="ranked-players">
           <span data-testid="ranked-players-them">
-            <a href={`#/player/${r.match?.seats[them()].playerId ?? ""}`} data-testid="ranked-opponent-link">
+            <a
+              class="link"
+              href={`#/player/${r.match?.seats[them()].playerId ?? ""}`}
+              data-testid="ranked-opponent-link"
+            >
               <strong>{who(them())}</strong>
             </a>{" "}
             {seatRating(them())}
           </span>
           <span data-testid="ranked-players-me">
-            <a href={`#/player/${r.playerId}`}>
+            <a class="link" href={`#/player/${r.playerId}`}>
               <strong>{who(r.seat)}</strong>
             </a>{" "}
             {seatRating(r.seat)}

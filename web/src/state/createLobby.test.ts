@@ -222,4 +222,31 @@ describe("challenges on the device", () => {
     hooks.refused("challenge/refused");
     expect(act.sentNow()).toBe(null);
   });
+
+  test("the wish to take challenges is told on sign-in only when it differs from what the server was told", () => {
+    const sent: RankedClientMessage[] = [];
+    let want = false;
+    let told = true;
+    const [, tick] = [null, () => 0];
+    const [, , hooks] = createRoot(() =>
+      createLobby({
+        playerId: ME,
+        send: (m) => void sent.push(m),
+        connected: () => true,
+        tick,
+        fetchSeeks: () => Promise.resolve([]),
+        challenges: { want: () => want, told: () => told, setTold: (b) => void (told = b) },
+      }),
+    );
+    hooks.onOpen();
+    expect(sent).toEqual([{ type: "challenge.list" }, { type: "challenge.setting", accept: false }]);
+    hooks.onMessage({ type: "challenge.setting", accept: false });
+    expect(told).toBe(false);
+    sent.length = 0;
+    hooks.onOpen();
+    expect(sent).toEqual([{ type: "challenge.list" }]);
+    want = true;
+    hooks.onOpen();
+    expect(sent.at(-1)).toEqual({ type: "challenge.setting", accept: true });
+  });
 });

@@ -193,7 +193,8 @@ export function createLobby(deps: LobbyDeps): LobbyStore {
           return true;
         case "lobby.removed":
           if (l.game === state.game) setState("seeks", (old) => old.filter((s) => s.id !== l.id));
-          if (state.mine?.id === l.id) setState("mine", null);
+          // The own seek gone on the server (expired, or taken): not posted again.
+          if (state.mine?.id === l.id) setState({ mine: null, posting: null });
           return true;
         case "lobby.posted":
           setState(

@@ -27,7 +27,7 @@ function SeekRow(props: { seek: OpenSeek; mine: boolean; store: RankedStore }): 
   return (
     <li class="lobby-seek" data-testid="lobby-seek" data-seek={s().id} data-mine={props.mine ? "1" : "0"}>
       <span class="lobby-who">
-        <a href={`#/player/${s().playerId}`} data-testid="lobby-seek-name">
+        <a class="link" href={`#/player/${s().playerId}`} data-testid="lobby-seek-name">
           {s().name}
         </a>{" "}
         <span class="rating">{formatRating(s().rating, s().provisional)}</span>
