@@ -3,8 +3,8 @@
  * server: two players who never met (a desktop at 1280 × 800 and a phone at 390 × 844) meet in the
  * lobby: one opens a game, the other sees it within 2 seconds and accepts it; a third browser
  * watches the game live from TV; afterwards both player pages list the game, the game page replays
- * it and the rating chart has the new point. Then one challenges the other from the player page and
- * the challenge, accepted, opens the ranked table for both.
+ * it and the rating chart has the new point; a rematch swaps the sides. Then one challenges the
+ * other from the player page and the challenge, accepted, opens the ranked table for both.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -32,6 +32,8 @@ let alice: Browser;
 let bola: Browser;
 let viewer: Browser;
 let matchId = "";
+/** Alice had the first move of the lobby game (the rematch gives it to Bola). */
+let aliceFirst = false;
 const at = (hash: string): string => new URL(hash, server.url).toString();
 const POST = '[data-testid="lobby-post"]:not([disabled])';
 
@@ -135,6 +137,10 @@ describe("the lobby in three browsers", () => {
       alice.page.waitForSelector(".board", { timeout: 10_000 }),
       bola.page.waitForSelector(".board", { timeout: 10_000 }),
     ]);
+    await alice.page.waitForFunction(() =>
+      ["Your turn", "Their turn"].includes(document.querySelector('[data-testid="turn"]')?.textContent ?? ""),
+    );
+    aliceFirst = (await alice.page.textContent('[data-testid="turn"]')) === "Your turn";
     // The names at the table open the player pages.
     expect(await bola.page.getAttribute('[data-testid="ranked-opponent-link"]', "href")).toBe(
       `#/player/${alice.playerId}`,
@@ -152,6 +158,30 @@ describe("the lobby in three browsers", () => {
     await alice.page.waitForSelector('[data-testid="rating-change"]', { timeout: 10_000 });
     expect(viewer.errors).toEqual([]);
   }, 90_000);
+
+  test("Rematch after the game: the other sees the offer in the result and accepts; the sides are swapped", async () => {
+    const seatOf = async (p: Browser): Promise<string> =>
+      (await p.page.textContent('[data-testid="turn"]')) === "Your turn" ? "first" : "second";
+    await bola.page.waitForSelector('[data-testid="rating-change"]', { timeout: 10_000 });
+    await alice.page.click('[data-testid="rematch"]');
+    await alice.page.waitForSelector('[data-testid="challenge-sent"][data-status="waiting"]', { timeout: 10_000 });
+    const offer = bola.page.locator('[data-testid="results"] [data-testid="challenge-incoming"]');
+    await offer.waitFor({ timeout: 10_000 });
+    expect(await offer.textContent()).toContain("offers a rematch");
+    await offer.locator('[data-testid="challenge-accept"]').click();
+    await Promise.all([
+      alice.page.waitForSelector('[data-phase="playing"] .board', { timeout: 10_000 }),
+      bola.page.waitForSelector('[data-phase="playing"] .board', { timeout: 10_000 }),
+    ]);
+    await alice.page.waitForFunction(() =>
+      ["Your turn", "Their turn"].includes(document.querySelector('[data-testid="turn"]')?.textContent ?? ""),
+    );
+    expect(await seatOf(alice)).toBe(aliceFirst ? "second" : "first");
+    // Ended before both have moved: aborted, not rated (the chart below keeps one point).
+    await bola.page.click('.controls button:has-text("Resign")');
+    await bola.page.click('[role="dialog"] button:has-text("Resign")');
+    await alice.page.waitForSelector('[data-phase="over"]', { timeout: 10_000 });
+  }, 60_000);
 
   test("both player pages list the game, the chart has the new point, the game page replays it", async () => {
     for (const [p, outcome] of [

@@ -117,6 +117,7 @@ export function RankedScreen(props: { door?: "lobby" | "challenge"; param?: stri
     setSeeBoard(false);
   });
   const them = (): Seat => (r.seat === 0 ? 1 : 0);
+  const resultOpen = (): boolean => r.phase === "over" && r.match !== null && !view.animating && !seeBoard();
   const summary = (): { title: string; how: string } | null =>
     r.match === null ? null : matchResult(r.match, r.seat, table.moves?.line()?.states.at(-1) ?? null);
   const resultTitle = (): string => summary()?.title ?? t("room.gameOver");
@@ -198,7 +199,8 @@ export function RankedScreen(props: { door?: "lobby" | "challenge"; param?: stri
         )}
       </Show>
 
-      <Show when={r.phase !== "playing"}>
+      {/* While the result is open (a modal dialog), a challenge waiting shows inside it instead. */}
+      <Show when={r.phase !== "playing" && !resultOpen()}>
         <IncomingChallenges store={store} />
       </Show>
 
@@ -294,7 +296,7 @@ export function RankedScreen(props: { door?: "lobby" | "challenge"; param?: stri
         />
       </Show>
 
-      <Show when={r.phase === "over" && r.match !== null && !view.animating && !seeBoard()}>
+      <Show when={resultOpen()}>
         <ResultPanel
           title={resultTitle()}
           titleId="ranked-result"
@@ -337,6 +339,7 @@ export function RankedScreen(props: { door?: "lobby" | "challenge"; param?: stri
             {t("challenge.rematch")}
           </button>
           <SentChallenge store={store} />
+          <IncomingChallenges store={store} />
           <button type="button" class="btn" onClick={() => act.again()} data-testid="play-again">
             {t("result.playAgain")}
           </button>

@@ -241,7 +241,7 @@ describe("ranked play on the device", () => {
     push({ type: "ranked.start", match: view(), seat: 0 });
     expect(state.phase).toBe("playing");
     expect([lobby.mine, lobby.posting]).toEqual([null, null]);
-    push({ type: "ranked.error", code: "lobby/gone" });
+    push({ type: "ranked.error", code: "lobby/gone", message: "gone" });
     expect(state.error).toBe("That game was taken, cancelled or has expired.");
   });
 });
