@@ -1,5 +1,5 @@
 /** The app shell: stores and services for every screen, the theme, and the screen for the URL. */
-import { createEffect, lazy, Match, onCleanup, onMount, Show, Suspense, Switch, type JSX } from "solid-js";
+import { createEffect, lazy, Match, onCleanup, onMount, Show, Suspense, Switch, untrack, type JSX } from "solid-js";
 import { createAi } from "./ai/createAi.js";
 import { createSound } from "./present/sound.js";
 import { appStatus } from "./lib/pwa.js";
@@ -61,6 +61,8 @@ const SCREEN_TITLES: { readonly [S in Screen]: MessageKey } = {
   tv: "screen.tv",
   live: "screen.live",
   watch: "screen.watch",
+  lobby: "screen.lobby",
+  challenge: "screen.challenge",
 };
 
 /** Built-in backgrounds, drawn with gradients. */
@@ -210,6 +212,18 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
                           <NeedsNetwork what="ranked">
                             <RankedScreen />
                           </NeedsNetwork>
+                        </Match>
+                        <Match when={route().screen === "lobby"}>
+                          <NeedsNetwork what="ranked">
+                            <RankedScreen door="lobby" param={untrack(() => route().param)} />
+                          </NeedsNetwork>
+                        </Match>
+                        <Match when={route().screen === "challenge" && route().param} keyed>
+                          {(to) => (
+                            <NeedsNetwork what="ranked">
+                              <RankedScreen door="challenge" param={to} />
+                            </NeedsNetwork>
+                          )}
                         </Match>
                         <Match when={route().screen === "leaderboard"}>
                           <NeedsNetwork what="leaderboard">

@@ -1,4 +1,4 @@
-/** The look and feel: theme, background or own photo, counters, hole size, hand, speed, sound. */
+/** The look and feel: theme, background or own photo, counters, hole size, hand, speed, sound; whether to take challenges. */
 import { createSignal, Show, type JSX } from "solid-js";
 import { Icon } from "../components/Icon.js";
 import { SPEEDS } from "../present/animate.js";
@@ -177,6 +177,15 @@ export function SettingsScreen(): JSX.Element {
           label={(o) => (o === "on" ? t("settings.on") : t("settings.off"))}
           onChange={(v) => act.set("sound", v === "on")}
         />
+        <Choice
+          legend={t("settings.challenges")}
+          name="challenges"
+          options={["on", "off"] as const}
+          value={s.challenges ? "on" : "off"}
+          label={(o) => (o === "on" ? t("settings.on") : t("settings.off"))}
+          onChange={(v) => act.set("challenges", v === "on")}
+        />
+        <p class="note">{t("settings.challengesNote")}</p>
         <p role="status" class="note">
           {msg()}
         </p>
