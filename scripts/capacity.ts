@@ -192,6 +192,8 @@ export interface Fanout {
   readonly lobbyPushed: number;
   readonly lobbyPolling: number;
   readonly seekChangesPerMinute: number;
+  /** The pushed spectators' own messages in a minute: a `watch.start` a game each, and their heartbeats. */
+  readonly spectatorMessagesInPerMinute: number;
 }
 
 export function fanout(m: MeasuredLoad, players: number, a: Assumptions): Fanout {
@@ -201,14 +203,22 @@ export function fanout(m: MeasuredLoad, players: number, a: Assumptions): Fanout
     throw new Error("the measured figures have no games or mix (re-run the load bench)");
   const gamesPerMinute = (g.rankedMovesPerPlayerMinute * players) / a.movesPerGame;
   const watching = a.lobbyWatching * players;
+  const pushedPerGame = Math.min(a.spectatorsPerGame, a.watchCap);
+  const liveGames = (g.rankedShare * players) / 2;
   return {
-    pushedPerGame: Math.min(a.spectatorsPerGame, a.watchCap),
+    pushedPerGame,
     pollingPerGame: Math.max(0, a.spectatorsPerGame - a.watchCap),
-    liveGames: (g.rankedShare * players) / 2,
+    liveGames,
     gamesPerMinute,
     lobbyPushed: Math.min(watching, a.lobbyCap),
     lobbyPolling: Math.max(0, watching - a.lobbyCap),
     seekChangesPerMinute: gamesPerMinute * a.lobbyShare * mix.seekChangesPerLobbyGame,
+    // The mix's games are short (resignations): its joins a minute are replaced by one per game here.
+    spectatorMessagesInPerMinute:
+      pushedPerGame * gamesPerMinute +
+      pushedPerGame *
+        liveGames *
+        Math.max(0, (mix.kinds.spectator?.messagesInPerMinute ?? 0) - mix.spectatorJoinsPerMinute),
   };
 }
 
@@ -233,8 +243,7 @@ export function capacity(m: MeasuredLoad, players: number, a: Assumptions): Capa
   // Spectators: a post per move per pushed spectator (and their own few messages: the join, heartbeats),
   // one GetItem and one conditional PutItem per join (docs/archive.md), a connection each.
   const spectators = fo.pushedPerGame * fo.liveGames;
-  const spec = mix.kinds.spectator;
-  const spectatorIn = (spec?.messagesInPerMinute ?? 0) * spectators * MONTH_MINUTES;
+  const spectatorIn = fo.spectatorMessagesInPerMinute * MONTH_MINUTES;
   const spectatorPosts =
     fo.pushedPerGame * g.rankedMovesPerPlayerMinute * players * mix.postsPerSpectatorMove * MONTH_MINUTES;
   const spectatorMessages = spectatorIn * 2 + spectatorPosts; // in, its route response, the posts
@@ -284,7 +293,7 @@ export function capacity(m: MeasuredLoad, players: number, a: Assumptions): Capa
       usd: archiveGb * (P.dynamoStorageGbMonth + P.pitrGbMonth),
     },
     {
-      line: `spectators (${a.spectatorsPerGame} a live game, pushed up to ${a.watchCap}): posts, connections, joins`,
+      line: `spectators (${a.spectatorsPerGame} per live game, pushed up to ${a.watchCap}): posts, connections, joins`,
       usd: spectatorUsd,
     },
     {
@@ -417,7 +426,7 @@ function main(argv: readonly string[]): void {
     );
   process.stdout.write(
     `assumed: ${a.lambdaMs} ms a Lambda run, ${a.tableGb} GB in the table, ${a.movesPerGame} moves a ranked game, ` +
-      `${a.spectatorsPerGame} spectators a live game (cap ${a.watchCap}), ${a.lobbyShare * 100}% of ranked games through the lobby, ` +
+      `${a.spectatorsPerGame} spectators per live game (cap ${a.watchCap}), ${a.lobbyShare * 100}% of ranked games through the lobby, ` +
       `${a.lobbyWatching * 100}% of players watching it (cap ${a.lobbyCap})\n\n`,
   );
   if (args.has("markdown")) {

@@ -20,8 +20,8 @@
  *   half joining when the game starts and half a few seconds to half a minute into it (mid-game); when
  *   the game ends they go back to a pool and watch the next game that starts.
  * - `--lobby F`: a fraction F of the ranked players find their games in the lobby instead of the
- *   queue: half of them post an open seek (`lobby.post`) and, if nobody has taken it within about
- *   `--repost-seconds` (default 20), cancel it and post again; the other half watch the lobby
+ *   queue: two in three post an open seek (`lobby.post`) and, if nobody has taken it within about
+ *   `--repost-seconds` (default 20), cancel it and post again; the third watch the lobby
  *   (`lobby.watch`) while looking for a game and accept a seek pushed to them (`lobby.accept`).
  * Each kind's connections are tagged (their `user-agent`), so the local gateway counts messages in,
  * posts and route responses per kind; the DynamoDB items written and read are counted by family (the
@@ -527,7 +527,7 @@ function spectators(url: string, perGame: number, run: Run, seed: number) {
           const t = setTimeout(
             () => {
               timers.delete(t);
-              if (!stopped && sp.matchId === matchId) join(sp, matchId);
+              if (!stopped) join(sp, matchId);
             },
             5_000 + rand() * 25_000,
           );
@@ -605,9 +605,10 @@ export async function run(emit: Emit): Promise<void> {
   try {
     const rooms = Math.floor(players / 4);
     const ranked = players - rooms * 2;
-    // Lobby players come in pairs (one posts, one accepts), spread over loopback addresses (the
-    // per-address seek and lobby-watch quotas are a network's, and people come from many).
-    const lobbyPlayers = 2 * Math.floor((ranked * lobbyShare) / 2);
+    // Lobby players: two post for each one that accepts (so seeks wait, and are cancelled and posted
+    // again), spread over loopback addresses (the per-address seek and lobby-watch quotas are a
+    // network's, and people come from many).
+    const lobbyPlayers = Math.round(ranked * lobbyShare);
     // The two kinds interleaved (a room, two ranked players, ...) so every batch has both.
     const jobs: (() => Promise<(Started & { kind: Kind }) | null>)[] = [];
     const as = (kind: Kind, p: Promise<Started | null>): Promise<(Started & { kind: Kind }) | null> =>
@@ -618,7 +619,7 @@ export async function run(emit: Emit): Promise<void> {
         const n = k;
         // Every other ranked player of the first `lobbyPlayers` pairs up in the lobby, the rest queue.
         const lobby = n < lobbyPlayers;
-        const finder: Finder = !lobby ? "queue" : n % 2 === 0 ? "post" : "accept";
+        const finder: Finder = !lobby ? "queue" : n % 3 === 2 ? "accept" : "post";
         const address = lobby ? `127.0.${1 + Math.floor(n / 250)}.${1 + (n % 250)}` : undefined;
         jobs.push(() =>
           as(
