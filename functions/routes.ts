@@ -81,6 +81,8 @@ const LOBBY = [under(PREFIX.lobbyWatch), under(PREFIX.challenge)];
 const NAME = under(PREFIX.name);
 // The archive (functions/archive): archived games, each player's list, the live list.
 const ARCHIVE = [under(PREFIX.game), under(PREFIX.pgames), under(PREFIX.live)];
+// Tournaments (functions/tournaments): their partitions, codes and the timer's list.
+const TOUR = [under(PREFIX.tour), under(PREFIX.tcode), under(PREFIX.tactive), under(PREFIX.tlist)];
 
 export const ROUTES: readonly Route[] = [
   {
@@ -126,6 +128,9 @@ export const ROUTES: readonly Route[] = [
         countersOf("quota"),
         ...ARCHIVE,
         ...LOBBY,
+        // A tournament message, or a tournament game's end: its items, limits, and the next pairings.
+        ...TOUR,
+        countersOf("tour"),
       ],
       secrets: ["seat-token-keys"],
     },
@@ -217,12 +222,42 @@ export const ROUTES: readonly Route[] = [
     access: {
       table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
       indexes: { gsi2: ["Query"] },
-      keys: [`${PREFIX.lease}timer`, MATCH, PLAYER, SEEK, NAME, ...ARCHIVE],
+      // Tournaments: a game that ends on its clock records its result and may pair the next round;
+      // the tick starts due tournaments and pairs arenas (it starts games: matches, profiles, archive).
+      keys: [`${PREFIX.lease}timer`, MATCH, PLAYER, SEEK, NAME, ...ARCHIVE, ...TOUR],
       indexKeys: { gsi2: [under(PREFIX.due)] },
       posts: true,
     },
     // Each invocation ticks every second for a little under its minute (functions/ranked/span.ts); it mostly waits.
     lambda: { timeoutSeconds: TIMER_TIMEOUT_SECONDS, memoryMB: 256 },
+  },
+  {
+    kind: "http",
+    method: "GET",
+    path: API_PATHS.tournaments,
+    module: "functions/http/tournaments.ts",
+    access: { table: ["Query"], posts: false, keys: [under(PREFIX.tlist)], secrets: ["origin-verify"] },
+  },
+  {
+    kind: "http",
+    method: "GET",
+    path: API_PATHS.tournament,
+    module: "functions/http/tournament.ts",
+    access: { table: ["Query"], posts: false, keys: [under(PREFIX.tour)], secrets: ["origin-verify"] },
+  },
+  {
+    kind: "http",
+    method: "GET",
+    path: API_PATHS.tournamentGames,
+    module: "functions/http/tournamentGames.ts",
+    access: { table: ["Query"], posts: false, keys: [under(PREFIX.tour)], secrets: ["origin-verify"] },
+  },
+  {
+    kind: "http",
+    method: "GET",
+    path: API_PATHS.tournamentExport,
+    module: "functions/http/tournamentExport.ts",
+    access: { table: ["Query"], posts: false, keys: [under(PREFIX.tour)], secrets: ["origin-verify"] },
   },
 ];
 

@@ -27,6 +27,11 @@ export const API_PATHS = {
   live: `${API_PREFIX}/live`,
   // The lobby's open seeks (docs/lobby.md).
   lobby: `${API_PREFIX}/lobby`,
+  // Tournaments (docs/tournaments.md).
+  tournaments: `${API_PREFIX}/tournaments`,
+  tournament: `${API_PREFIX}/tournaments/{id}`,
+  tournamentGames: `${API_PREFIX}/tournaments/{id}/games`,
+  tournamentExport: `${API_PREFIX}/tournaments/{id}/export`,
 } as const;
 
 /** `/api/players/<id>` for one player id (percent-encoded). */
