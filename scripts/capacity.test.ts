@@ -65,19 +65,22 @@ describe("the capacity command", () => {
   test("the lobby's fan-out grows with its watchers up to the cap, then only with the seek changes", () => {
     expect(DEFAULT_ASSUMPTIONS.lobbyCap).toBe(LOBBY_CAP_DEFAULT);
     const at = (n: number) => fanout(m, n, DEFAULT_ASSUMPTIONS);
-    // 2 % of the players watch: 20 at 1,000, the cap of 200 at 10,000 and at 100,000 (the rest poll).
+    // 2 % of the players watch: 20 at 1,000, the cap of 50 at 10,000 and at 100,000 (the rest poll).
+    expect(LOBBY_CAP_DEFAULT).toBe(50);
     expect(at(1_000).lobbyPushed).toBeCloseTo(20, 9);
+    expect(at(1_000).lobbyPolling).toBe(0);
     expect(at(10_000).lobbyPushed).toBe(LOBBY_CAP_DEFAULT);
     expect(at(100_000).lobbyPushed).toBe(LOBBY_CAP_DEFAULT);
+    expect(at(10_000).lobbyPolling).toBeCloseTo(200 - LOBBY_CAP_DEFAULT, 6);
     expect(at(100_000).lobbyPolling).toBeCloseTo(2_000 - LOBBY_CAP_DEFAULT, 6);
-    expect(at(10_000).lobbyPolling).toBe(0);
     const lobby = (n: number): number => byName(capacity(m, n, DEFAULT_ASSUMPTIONS), "lobby");
     // Below the cap: more changes and more watchers each (faster than the players); above: linear.
     expect(lobby(10_000)).toBeGreaterThan(lobby(1_000) * 10);
     expect(lobby(100_000)).toBeCloseTo(lobby(10_000) * 10, 3);
     const polls = (n: number): number => byName(capacity(m, n, DEFAULT_ASSUMPTIONS), "polls over the caps");
-    expect(polls(10_000)).toBe(0);
-    expect(polls(100_000)).toBeGreaterThan(0);
+    expect(polls(1_000)).toBe(0);
+    expect(polls(10_000)).toBeGreaterThan(0);
+    expect(polls(100_000)).toBeGreaterThan(polls(10_000));
   });
 
   test("a game's pushed spectators stop at the cap; beyond it they poll", () => {

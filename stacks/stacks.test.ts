@@ -686,7 +686,7 @@ describe("logs and throttles", () => {
       originSecretVersion: null,
       // Spectators pushed per live game; the rest poll the cached game (docs/archive.md).
       watchCap: 50,
-      lobbyCap: 200,
+      lobbyCap: 50,
     });
   });
 
@@ -723,7 +723,7 @@ describe("logs and throttles", () => {
     // So does the spectator cap (functions/spectate/spectate.ts).
     for (const [s, due, seek, cap, lobby] of [
       [saved, "16", "4", "7", "9"],
-      [d, "4", "1", "50", "200"],
+      [d, "4", "1", "50", "50"],
     ] as const) {
       const fns = routeFunctions(s);
       expect(fns.length).toBeGreaterThan(5);
