@@ -53,12 +53,12 @@ function resolveSpec(from: string, spec: string): string | null {
 /**
  * The layers, lowest first; a module may import its own layer and those below it. Domains share a
  * layer: ranked play composes identity, names, matchmaking, matches and ratings (and tells the
- * archive and the spectators).
+ * archive, the spectators and push).
  */
 const LAYERS: readonly (readonly RegExp[])[] = [
   [/^core\//],
   [/^functions\/lib\//, /^web\/src\//],
-  [/^functions\/(archive|friends|identity|matches|matchmaking|names|ranked|ratings|spectate|suggestions)\//],
+  [/^functions\/(archive|friends|identity|matches|matchmaking|names|push|ranked|ratings|spectate|suggestions)\//],
   [/^functions\/(ws|http)\//],
   [/^functions\/routes\.ts$/],
   [/^functions\/local\//, /^stacks\//],

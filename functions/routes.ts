@@ -77,6 +77,8 @@ const MATCH = under(PREFIX.match);
 const PLAYER = under(PREFIX.player);
 const SEEK = under(PREFIX.seek);
 const NAME = under(PREFIX.name);
+// Web Push (functions/push): each player's devices and mutes.
+const PUSH = under(PREFIX.push);
 // The archive (functions/archive): archived games, each player's list, the live list.
 const ARCHIVE = [under(PREFIX.game), under(PREFIX.pgames), under(PREFIX.live)];
 
@@ -122,8 +124,10 @@ export const ROUTES: readonly Route[] = [
         countersOf("friend"),
         countersOf("quota"),
         ...ARCHIVE,
+        PUSH,
       ],
-      secrets: ["seat-token-keys"],
+      // The VAPID key signs the pushes a stored move sends (functions/push/send.ts).
+      secrets: ["seat-token-keys", "push-vapid-keys"],
     },
   },
   {
@@ -200,15 +204,25 @@ export const ROUTES: readonly Route[] = [
     },
   },
   {
+    kind: "http",
+    method: "GET",
+    path: API_PATHS.pushKey,
+    module: "functions/http/pushKey.ts",
+    // Reads the VAPID seed and answers only the public key it derives (functions/push/vapid.ts).
+    access: { table: [], posts: false, secrets: ["origin-verify", "push-vapid-keys"] },
+  },
+  {
     kind: "timer",
     module: "functions/ranked/timer.ts",
     schedule: "rate(1 minute)",
     access: {
       table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
       indexes: { gsi2: ["Query"] },
-      keys: [`${PREFIX.lease}timer`, MATCH, PLAYER, SEEK, NAME, ...ARCHIVE],
+      keys: [`${PREFIX.lease}timer`, MATCH, PLAYER, SEEK, NAME, ...ARCHIVE, PUSH],
       indexKeys: { gsi2: [under(PREFIX.due)] },
       posts: true,
+      // A game the timer ends is pushed to a player who is away (functions/push).
+      secrets: ["push-vapid-keys"],
     },
     // Each invocation ticks every second for a little under its minute (functions/ranked/span.ts); it mostly waits.
     lambda: { timeoutSeconds: TIMER_TIMEOUT_SECONDS, memoryMB: 256 },

@@ -17,6 +17,7 @@ import { fail, parseArgs } from "./args.js";
 import { LAMBDA_GB, MONTH_MINUTES, type LoadFigures, type MeasuredLoad } from "./load-model.js";
 import { ROUTES } from "../functions/routes.js";
 import { INDEX_NAMES } from "../functions/lib/table.js";
+import { SECRET_ARN_ENV } from "../functions/lib/secrets.js";
 import { INVOCATION_SPAN_MS } from "../functions/ranked/span.js";
 import { DEFAULT_SETTINGS } from "../stacks/settings.js";
 import { logBytesPerMessage } from "../stacks/logs.js";
@@ -52,6 +53,9 @@ export const QUOTAS = {
   tableWriteUnitsPerSecond: 40_000, // on-demand table quota
   partitionWriteUnitsPerSecond: 1_000, // one partition key
 } as const;
+
+/** The stack's Secrets Manager secrets (functions/lib/secrets.ts: the stack makes one of each). */
+const SECRETS = Object.keys(SECRET_ARN_ENV).length;
 
 /** The stack's alarms, by metric they read (stacks/alarms.ts; the stack test counts the same). */
 export function alarmMetricCount(): number {
@@ -120,8 +124,8 @@ export function capacity(f: LoadFigures, players: number, a: Assumptions): Capac
     { line: `DynamoDB storage and PITR (${a.tableGb} GB)`, usd: a.tableGb * (P.dynamoStorageGbMonth + P.pitrGbMonth) },
     { line: "CloudWatch Logs ingestion", usd: (logBytes / 1e9) * P.logsIngestedGb },
     {
-      line: `alarms (${alarmMetricCount()} metrics), 2 secrets, dashboard`,
-      usd: alarmMetricCount() * P.alarmMetricMonth + 2 * P.secretMonth + P.dashboardMonth,
+      line: `alarms (${alarmMetricCount()} metrics), ${SECRETS} secrets, dashboard`,
+      usd: alarmMetricCount() * P.alarmMetricMonth + SECRETS * P.secretMonth + P.dashboardMonth,
     },
   ];
   const inPerSecond = (players * f.messagesInPerPlayerMinute) / 60;

@@ -165,12 +165,23 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
       removalPolicy: RemovalPolicy.DESTROY,
     }),
+    "push-vapid-keys": new Secret(stack, "PushVapidKeys", {
+      description: "The seed of the Web Push VAPID key pair (functions/push/vapid.ts); rotation in docs/push.md",
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({}),
+        generateStringKey: "seed",
+        passwordLength: 64,
+        excludePunctuation: true,
+      },
+      removalPolicy: RemovalPolicy.DESTROY,
+    }),
   };
   const targets: AccessTargets = {
     tableArn: table.tableArn,
     secrets: {
       "seat-token-keys": secrets["seat-token-keys"].secretArn,
       "origin-verify": secrets["origin-verify"].secretArn,
+      "push-vapid-keys": secrets["push-vapid-keys"].secretArn,
     },
     connectionsArn: stack.formatArn({
       service: "execute-api",
@@ -314,6 +325,7 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
     API_PATHS.game.replace("{id}", "*"),
     API_PATHS.tv,
     API_PATHS.live,
+    API_PATHS.pushKey,
   ];
   // Optional (MANCALA_WAF_RATE): a rate-based rule per address at the edge, before CloudFront's cache
   // and the API's stage throttle, so one address cannot spend the shared HTTP budget.
@@ -398,6 +410,7 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
     WebSocketUrl: ws.url,
     SeatTokenSecretArn: secrets["seat-token-keys"].secretArn,
     OriginSecretArn: secrets["origin-verify"].secretArn,
+    PushVapidSecretArn: secrets["push-vapid-keys"].secretArn,
   });
   suppressFindings(stack, {
     ws,

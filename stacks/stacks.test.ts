@@ -214,7 +214,8 @@ function grantedAccess(
     else if (actions.length === 1 && actions[0] === "sqs:SendMessage" && /TimerFailures/.test(res)) out.failures = true;
     else if (actions.length === 1 && actions[0] === "secretsmanager:GetSecretValue")
       for (const r of ([] as { Ref?: string }[]).concat(st.Resource as { Ref?: string }[])) {
-        if (typeof r.Ref === "string" && /^(SeatTokenKeys|OriginVerify)/.test(r.Ref)) out.secrets.push(r.Ref);
+        if (typeof r.Ref === "string" && /^(SeatTokenKeys|OriginVerify|PushVapidKeys)/.test(r.Ref))
+          out.secrets.push(r.Ref);
         else out.other.push(st);
       }
     else if (
@@ -538,7 +539,11 @@ describe("least privilege: each function's policy is exactly its entry in functi
     expect(got.managed).toBeUndefined();
     expect(got.failures).toBe(route.kind === "timer");
     // Secrets: exactly those it lists, and their ARNs in its environment.
-    const logical = { "seat-token-keys": /^SeatTokenKeys/, "origin-verify": /^OriginVerify/ } as const;
+    const logical = {
+      "seat-token-keys": /^SeatTokenKeys/,
+      "origin-verify": /^OriginVerify/,
+      "push-vapid-keys": /^PushVapidKeys/,
+    } as const;
     expect(got.secrets).toHaveLength(route.access.secrets?.length ?? 0);
     for (const name of route.access.secrets ?? []) expect(got.secrets.some((id) => logical[name].test(id))).toBe(true);
   });

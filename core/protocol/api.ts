@@ -25,6 +25,8 @@ export const API_PATHS = {
   playerRatings: `${API_PREFIX}/players/{id}/ratings`,
   tv: `${API_PREFIX}/tv`,
   live: `${API_PREFIX}/live`,
+  // Web Push (docs/push.md): the VAPID public key browsers subscribe with.
+  pushKey: `${API_PREFIX}/push/key`,
 } as const;
 
 /** `/api/players/<id>` for one player id (percent-encoded). */

@@ -22,6 +22,8 @@ export const PREFIX = {
   pgames: "PGAMES#",
   /** The games in play of one game, for the live list and TV (functions/archive/store.ts). */
   live: "LIVE#",
+  /** A player's push subscriptions (one item per device) and mutes (functions/push/store.ts). */
+  push: "PUSH#",
   /** Fixed-window counters (functions/lib/counters.ts), under one of COUNTER_SPACES. */
   rate: "RATE#",
   /** Index partitions: the leaderboards and the ranked deadlines. */
@@ -30,8 +32,14 @@ export const PREFIX = {
   due: "DUE#",
 } as const;
 
-/** The counters' namespaces under `RATE#`: name choices, friend rooms, ranked quotas, suggestions. */
-export const COUNTER_SPACES = { name: "name#", friend: "friend#", quota: "q#", suggest: "suggest#" } as const;
+/** The counters' namespaces under `RATE#`: name choices, friend rooms, ranked quotas, suggestions, push settings. */
+export const COUNTER_SPACES = {
+  name: "name#",
+  friend: "friend#",
+  quota: "q#",
+  suggest: "suggest#",
+  push: "push#",
+} as const;
 export type CounterSpace = keyof typeof COUNTER_SPACES;
 
 /** The IAM `StringLike` pattern of every key under `prefix`. */

@@ -14,6 +14,7 @@ import { makeDynamoRatingStore } from "../ratings/store.js";
 import { createMatchArchive } from "../archive/archive.js";
 import { makeDynamoArchiveStore } from "../archive/store.js";
 import { createSpectate, watchCap } from "../spectate/spectate.js";
+import { makePushService } from "../push/ports.js";
 import { readRankedConfig } from "./config.js";
 import { makeDynamoQuota } from "./quota.js";
 import { createRankedService, type RankedService } from "./service.js";
@@ -55,6 +56,7 @@ export function makeRankedService(
       now: Date.now,
       cap: watchCap(),
     }),
+    push: makePushService(db, tableName),
     now: Date.now,
     randomId: newId,
     randomSeat: () => randomInt(2) as Seat,

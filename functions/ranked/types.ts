@@ -6,6 +6,7 @@
 import type { RankedServerMessage } from "../../core/protocol/ranked.js";
 import type { MatchArchive } from "../archive/archive.js";
 import type { Spectate } from "../spectate/spectate.js";
+import type { PushService } from "../push/push.js";
 import type { ClockSetting } from "../../core/ranked/types.js";
 import type { TimePreset } from "../../core/ranked/presets.js";
 import type { GameId, Seat } from "../../core/types.js";
@@ -73,4 +74,6 @@ export interface RankedPorts {
   readonly archive?: MatchArchive;
   /** Spectators (functions/spectate): pushed every change of a match after its players. */
   readonly spectate?: Pick<Spectate, "fanOut">;
+  /** Web Push (functions/push): "your turn" and results for a player away from the match. */
+  readonly push?: Pick<PushService, "notifyMatch">;
 }
