@@ -441,6 +441,7 @@ describe("one origin, no CORS", () => {
       API_PATHS.game.replace("{id}", "*"),
       API_PATHS.tv,
       API_PATHS.live,
+      API_PATHS.pushKey,
     ];
     expect(cfg.CacheBehaviors.map((b) => b.PathPattern)).toEqual([...cachedPaths, `${API_PREFIX}/*`]);
     for (const p of [API_PATHS.playerGames, API_PATHS.playerRatings])

@@ -177,3 +177,14 @@ export function parsePushPayload(text: string): PushPayload | null {
   const r = v.safeParse(PushPayloadSchema, raw);
   return r.success ? r.output : null;
 }
+
+const PushServerMessageSchema = v.variant("type", [
+  v.object({ type: v.literal("push.ok"), rid: Rid, devices: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+  v.object({ type: v.literal("push.error"), rid: Rid, code: v.string(), message: v.string() }),
+]);
+
+/** Reads the server's answer to a push message (the client); null when it is not one. */
+export function parsePushServerMessage(raw: unknown): PushServerMessage | null {
+  const r = v.safeParse(PushServerMessageSchema, raw);
+  return r.success ? (r.output as PushServerMessage) : null;
+}

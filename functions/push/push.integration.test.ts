@@ -10,7 +10,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { WebSocket } from "ws";
 import { decode, legalMoves } from "../../core/games/index.js";
+import type { SocketFactory, SocketLike } from "../../core/online/index.js";
+import { sendPushSetting } from "../../core/online/push.js";
 import { makeDeviceKeys, signChallenge, type DeviceKeys } from "../../core/identity.js";
 import { API_PATHS } from "../../core/protocol/api.js";
 import { parsePushPayload, PUSH_TEXTS, type PushKeyResponse } from "../../core/protocol/push.js";
@@ -214,5 +217,31 @@ describe("Web Push over the local server", () => {
     } finally {
       delete process.env.PUSH_RATE;
     }
+  });
+
+  test("the client's own push link signs in, subscribes and mutes over its own connection", async () => {
+    const socket: SocketFactory = (url) => {
+      const ws = new WebSocket(url);
+      ws.on("error", () => undefined);
+      return ws as unknown as SocketLike;
+    };
+    const keys = newKeys();
+    const c = await connect();
+    await login(c, keys, "Link User");
+    await c.close();
+    const { subscription } = receiver.subscribe();
+    const o = { url: server.wsUrl, socket, keys };
+    expect(await sendPushSetting(o, { type: "push.subscribe", subscription, lang: "ru" })).toMatchObject({
+      type: "push.ok",
+      devices: 1,
+    });
+    expect(await sendPushSetting(o, { type: "push.mute", all: true })).toMatchObject({ type: "push.ok", devices: 1 });
+    const stored = await pushStore.list(keys.playerId);
+    expect(stored.subscriptions.map((x) => [x.endpoint, x.lang])).toEqual([[subscription.endpoint, "ru"]]);
+    expect(stored.mutes.all).toBe(true);
+    expect(await sendPushSetting(o, { type: "push.unsubscribe", endpoint: subscription.endpoint })).toMatchObject({
+      type: "push.ok",
+      devices: 0,
+    });
   });
 });
