@@ -33,7 +33,7 @@ import {
   type FunctionProps,
   type StackContext,
 } from "sst/constructs";
-import { API_PATHS, API_PREFIX, CONFIG_PATH, WS_URL_PLACEHOLDER } from "../core/protocol/api.js";
+import { API_PATHS, API_PREFIX, CONFIG_PATH, PUSH_WORKER_FILE, WS_URL_PLACEHOLDER } from "../core/protocol/api.js";
 import { ORIGIN_HEADER } from "../functions/http/respond.js";
 import {
   ROUTES,
@@ -370,11 +370,13 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
     // which goes into /config.json at deploy (read by the client at every start), never into a
     // hashed asset.
     replaceValues: [{ files: CONFIG_PATH, search: WS_URL_PLACEHOLDER, replace: ws.url }],
-    // SST marks every .js immutable for a year; the service worker's script and the runtime settings
-    // must be fetched fresh (these options run after SST's defaults, so they win).
+    // SST marks every .js immutable for a year; the service worker's script, the push part it imports
+    // (web/pushWorker.ts) and the runtime settings must be fetched fresh (these options run after
+    // SST's defaults, so they win).
     assets: {
       fileOptions: [
         { files: "sw.js", cacheControl: "max-age=0,no-cache,no-store,must-revalidate" },
+        { files: PUSH_WORKER_FILE, cacheControl: "max-age=0,no-cache,no-store,must-revalidate" },
         { files: CONFIG_PATH, cacheControl: "max-age=0,no-cache,no-store,must-revalidate" },
       ],
     },

@@ -914,6 +914,11 @@ describe("site", () => {
 
   test("the service worker's script is never cached (SST makes every other .js immutable)", () => {
     expect(d.siteFiles).toContainEqual({ files: "sw.js", cacheControl: "max-age=0,no-cache,no-store,must-revalidate" });
+    // The worker imports its push part: a stale copy from a cache would outlive the worker's update.
+    expect(d.siteFiles).toContainEqual({
+      files: "push-sw.js",
+      cacheControl: "max-age=0,no-cache,no-store,must-revalidate",
+    });
   });
 
   test("a static site behind one CloudFront distribution", () => {

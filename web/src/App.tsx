@@ -126,6 +126,22 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
     window.removeEventListener("online", retry);
   });
 
+  // Notifications on: the server's copy of this device's push subscription kept current (docs/push.md).
+  onMount(() => {
+    const renew = (): void =>
+      void import("./state/renewNotifications.js")
+        .then((m) => m.renewNotifications(kv, s.language ?? "en"))
+        .catch(() => undefined);
+    const onWorker = (e: MessageEvent): void => {
+      if ((e.data as { type?: unknown } | null)?.type === "push-renew") renew();
+    };
+    if (typeof navigator !== "undefined" && "serviceWorker" in navigator) {
+      navigator.serviceWorker.addEventListener("message", onWorker);
+      onCleanup(() => navigator.serviceWorker.removeEventListener("message", onWorker));
+      renew();
+    }
+  });
+
   // Fetch the other screens while the player reads the menu, so they open at once (and offline).
   onMount(() => {
     const idle =

@@ -447,6 +447,12 @@ export const KK: Catalogue = {
     "settings.sound": "Дыбыс",
     "settings.on": "Қосулы",
     "settings.off": "Өшірулі",
+    "settings.notifications": "Ойын хабарламалары",
+    "settings.notificationsNote":
+      "Басқа ойыншылармен ойындағы сіздің жүрісіңіз бен нәтижелер осы құрылғыда көрсетіледі.",
+    "settings.notificationsDenied": "Бұл сайттың хабарламаларына браузер баптауларында тыйым салынған.",
+    "settings.notificationsUnsupported": "Бұл браузер сайттың хабарламаларын көрсете алмайды.",
+    "settings.notificationsFailed": "Хабарламаларды қосу мүмкін болмады. Қайталап көріңіз.",
     "settings.unreviewed": "Бұл аударманы ана тілінде сөйлейтін адам әлі тексерген жоқ. Жақсырақ сөзді ұсыныңыз.",
     "settings.suggest": "Жақсырақ аударма ұсыну",
     "settings.suggestWhich": "Қай мәтін",

@@ -445,6 +445,12 @@ export const KY: Catalogue = {
     "settings.sound": "Үн",
     "settings.on": "Күйүк",
     "settings.off": "Өчүк",
+    "settings.notifications": "Оюн билдирмелери",
+    "settings.notificationsNote":
+      "Башка оюнчулар менен оюндагы сиздин жүрүшүңүз жана жыйынтыктар ушул түзмөктө көрсөтүлөт.",
+    "settings.notificationsDenied": "Бул сайттын билдирмелерине браузердин жөндөөлөрүндө тыюу салынган.",
+    "settings.notificationsUnsupported": "Бул браузер сайттын билдирмелерин көрсөтө албайт.",
+    "settings.notificationsFailed": "Билдирмелерди күйгүзүү мүмкүн болбоду. Кайра аракет кылыңыз.",
     "settings.unreviewed": "Бул котормону эне тилинде сүйлөгөн адам азырынча текшере элек. Жакшыраак сөз сунуштаңыз.",
     "settings.suggest": "Жакшыраак котормо сунуштоо",
     "settings.suggestWhich": "Кайсы текст",
