@@ -17,6 +17,7 @@ const PURE_NODE_TESTS = [
   "functions/imports.test.ts",
   "functions/http/respond.test.ts",
   "functions/lib/network.test.ts",
+  "functions/lobby/lobby.test.ts",
   "functions/friends/chatrule.test.ts",
   "functions/friends/token.test.ts",
   "functions/matches/matches.test.ts",

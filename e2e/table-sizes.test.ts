@@ -3,6 +3,9 @@
  * - desktop: at 1280×800 the smallest Togyz pit is at least 88 px and the board at least half the
  *   window's height, and at 1920×1080 the pits grow with the window (the height ratio, within 10 %);
  *   no count covers a pit;
+ * - Ayo's stores (tall on a wide screen, long on a phone): each owner's name, the longest a profile
+ *   can have on the player's, lies inside its store and the window and is not clipped, at 1280×800,
+ *   1920×1080 and 390×844;
  * - phone, friend game with the chat open: the sheet is opaque and covers what is under it (the
  *   element at the centre of every chat line, of the message box and of every control under the
  *   board belongs to the sheet), the header and the turn stay readable, and closing it gives the
@@ -13,8 +16,8 @@
  * - the turned Togyz board on a phone: the count stands out from the pit number (1.3 times its size
  *   and two more of colour, background, weight, shape), and each kazan shows its owner's name.
  * Each check writes what it measured to stdout (`table figures:`). With SHOTS_DIR set, a screenshot
- * of each screen is written there (Togyz play at 390×844, 1280×800 and 1920×1080, the phone chat,
- * the Kazakh replay at 360 px).
+ * of each screen is written there (Togyz and Ayo play at 390×844, 1280×800 and 1920×1080, the phone
+ * chat, the Kazakh replay at 360 px).
  */
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -91,10 +94,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A Togyz game against the computer (easy, single game), waiting for the player's first move. */
-async function startTogyz(page: Page): Promise<void> {
+/** A game against the computer (easy, single game), waiting for the player's first move. */
+async function startGame(page: Page, family: "togyz" | "ayo"): Promise<void> {
   await page.goto(at("#/new"));
-  await page.click("label.game-card.fam-togyz");
+  await page.click(`label.game-card.fam-${family}`);
   await page.click('label.chip:has-text("Computer")');
   await page.click('label.chip:has-text("Easy")');
   await page.click('label.chip:has-text("Single game")');
@@ -102,6 +105,8 @@ async function startTogyz(page: Page): Promise<void> {
   await page.waitForSelector(".pit.legal", { timeout: 20_000 });
   await page.waitForTimeout(300);
 }
+
+const startTogyz = (page: Page): Promise<void> => startGame(page, "togyz");
 
 async function smallestPit(page: Page): Promise<number> {
   const sizes = await page.$$eval("[data-pit]", (els) =>
@@ -157,6 +162,56 @@ describe("the table's sizes", () => {
     expect(share(board, DESKTOP)).toBeGreaterThanOrEqual(50);
     expect(covering).toBe(0);
     expect(wide).toBeGreaterThanOrEqual(Math.floor(small * (WIDE.height / DESKTOP.height) * 0.9));
+  });
+
+  test("Ayo's store names read in full: inside the store and the window, nothing clipped, at every size", async () => {
+    const page = alice.page;
+    // The longest name a profile can have (core/names.ts NAME_MAX) on the player's store.
+    const long = "Aigerim Zhaksylykova";
+    const setName = async (name: string): Promise<void> => {
+      await page.evaluate((n) => {
+        const p = JSON.parse(localStorage.getItem("mancala.profile.v1") ?? "{}") as Record<string, unknown>;
+        localStorage.setItem("mancala.profile.v1", JSON.stringify({ ...p, name: n }));
+      }, name);
+      await page.reload();
+    };
+    await setName(long);
+    const seen: Record<string, unknown> = {};
+    const bad: string[] = [];
+    try {
+      for (const [size, tag] of [
+        [DESKTOP, "1280x800"],
+        [WIDE, "1920x1080"],
+        [PHONE, "390x844"],
+      ] as const) {
+        await page.setViewportSize(size);
+        await startGame(page, "ayo");
+        await shot(page, `ayo-${tag}`);
+        const labels = await page.$$eval(".store-owner", (els) =>
+          els.map((e) => {
+            const r = e.getBoundingClientRect();
+            const s = (e.closest(".store") ?? e).getBoundingClientRect();
+            const inside = (o: { left: number; top: number; right: number; bottom: number }): boolean =>
+              r.left >= o.left - 0.5 && r.top >= o.top - 0.5 && r.right <= o.right + 0.5 && r.bottom <= o.bottom + 0.5;
+            return {
+              text: (e.textContent ?? "").trim(),
+              box: [Math.round(r.width), Math.round(r.height)],
+              inStore: inside(s),
+              inWindow: inside({ left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight }),
+              clipped: e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1,
+            };
+          }),
+        );
+        seen[tag] = labels;
+        if (labels.length !== 2) bad.push(`${tag}: ${labels.length} store names`);
+        for (const l of labels) if (!l.inStore || !l.inWindow || l.clipped) bad.push(`${tag}: ${JSON.stringify(l)}`);
+        if (!labels.some((l) => l.text === long)) bad.push(`${tag}: the player's name is not shown whole`);
+      }
+    } finally {
+      await setName("Alice");
+    }
+    figures["ayo store names"] = seen;
+    expect(bad).toEqual([]);
   });
 
   test("phone chat sheet: every chat line and the message box are on top, the turn is readable", async () => {

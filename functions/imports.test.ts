@@ -58,7 +58,7 @@ function resolveSpec(from: string, spec: string): string | null {
 const LAYERS: readonly (readonly RegExp[])[] = [
   [/^core\//],
   [/^functions\/lib\//, /^web\/src\//],
-  [/^functions\/(archive|friends|identity|matches|matchmaking|names|push|ranked|ratings|spectate|suggestions)\//],
+  [/^functions\/(archive|friends|identity|matches|lobby|matchmaking|names|push|ranked|ratings|spectate|suggestions)\//],
   [/^functions\/(ws|http)\//],
   [/^functions\/routes\.ts$/],
   [/^functions\/local\//, /^stacks\//],

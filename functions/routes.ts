@@ -76,6 +76,8 @@ const LOC = under(PREFIX.loc);
 const MATCH = under(PREFIX.match);
 const PLAYER = under(PREFIX.player);
 const SEEK = under(PREFIX.seek);
+// The lobby's watchers and the challenges to named players (functions/lobby).
+const LOBBY = [under(PREFIX.lobbyWatch), under(PREFIX.challenge)];
 const NAME = under(PREFIX.name);
 // Web Push (functions/push): each player's devices and mutes.
 const PUSH = under(PREFIX.push);
@@ -97,8 +99,9 @@ export const ROUTES: readonly Route[] = [
       table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
       posts: true,
       // Frees the seat of a friend room and gives back the guess slot of the exchange the connection
-      // had open (its locator's item); starts a ranked player's grace; drops a seek.
-      keys: [CONN, ROOM, LOC, MATCH, PLAYER, SEEK],
+      // had open (its locator's item); starts a ranked player's grace; drops a seek (an open one is
+      // pushed to the lobby's watchers, and a watcher gone is dropped).
+      keys: [CONN, ROOM, LOC, MATCH, PLAYER, SEEK, under(PREFIX.lobbyWatch)],
       secrets: ["seat-token-keys"],
     },
   },
@@ -124,6 +127,7 @@ export const ROUTES: readonly Route[] = [
         countersOf("friend"),
         countersOf("quota"),
         ...ARCHIVE,
+        ...LOBBY,
         PUSH,
       ],
       // The VAPID key signs the pushes a stored move sends (functions/push/send.ts).
@@ -202,6 +206,13 @@ export const ROUTES: readonly Route[] = [
       keys: [under(PREFIX.live), MATCH],
       secrets: ["origin-verify"],
     },
+  },
+  {
+    kind: "http",
+    method: "GET",
+    path: API_PATHS.lobby,
+    module: "functions/http/lobby.ts",
+    access: { table: ["Query"], posts: false, keys: [SEEK], secrets: ["origin-verify"] },
   },
   {
     kind: "http",

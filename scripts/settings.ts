@@ -33,6 +33,7 @@ function defaultOf(name: SettingName, stage: string): string {
     MANCALA_WAF_RATE: "",
     MANCALA_ORIGIN_SECRET_VERSION: "",
     MANCALA_WATCH_CAP: d.watchCap,
+    MANCALA_LOBBY_CAP: d.lobbyCap,
   }[name];
   return String(v);
 }

@@ -91,6 +91,7 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
     MANCALA_DUE_SHARDS: String(settings.scale.dueShards),
     MANCALA_SEEK_PARTITIONS: String(settings.scale.seekPartitions),
     MANCALA_WATCH_CAP: String(settings.watchCap),
+    MANCALA_LOBBY_CAP: String(settings.lobbyCap),
   };
   // Each function logs to a log group of the stack with the retention (removed with the stack); its
   // role may write to that group only.
@@ -318,13 +319,14 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
     originRequestPolicy: apiRequests,
   };
   // `/api/players/*` also covers a player's games and rating history; the archive's games, TV and the
-  // live list are as public (docs/archive.md).
+  // live list are as public (docs/archive.md), and so is the lobby (docs/lobby.md).
   const cachedPaths = [
     API_PATHS.leaderboard,
     API_PATHS.player.replace("{id}", "*"),
     API_PATHS.game.replace("{id}", "*"),
     API_PATHS.tv,
     API_PATHS.live,
+    API_PATHS.lobby,
     API_PATHS.pushKey,
   ];
   // Optional (MANCALA_WAF_RATE): a rate-based rule per address at the edge, before CloudFront's cache

@@ -9,7 +9,7 @@ import { rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { API_PATHS } from "../core/protocol/api.js";
-import { ROUTES } from "../functions/routes.js";
+import { HTTP_ROUTES, ROUTES } from "../functions/routes.js";
 import { startServer, type RunningServer } from "../functions/local/server.js";
 import { runSmoke, type SmokeLine, type SmokeResult } from "../scripts/smoke.js";
 import { BUNDLE_LIMIT_BYTES, HANDLERS, buildAllBundles, bundleDir } from "./bundles.js";
@@ -84,6 +84,14 @@ describe("Lambda bundles as deployed", () => {
       });
       expect(board.status).toBe(200);
       expect(board.headers.get("access-control-allow-origin")).toBeNull();
+      // Each public read answers from its bundle (an unknown id is a 404, not a crash).
+      for (const r of HTTP_ROUTES.filter((x) => x.method === "GET")) {
+        const url = new URL(r.path.replace("{id}", "AAAAAAAAAAAAAAAA"), server.url);
+        url.searchParams.set("game", "togyz");
+        const res = await fetch(url);
+        expect(res.status, r.path).toBeLessThan(500);
+        await res.arrayBuffer();
+      }
       // Every route's handler came from its bundle (the HTTP ones load on their first request).
       await new Promise((res) => setTimeout(res, 400)); // one timer run at least
       expect(new Set(loaded)).toEqual(new Set(ROUTES.map((r) => bundles.get(r.module))));

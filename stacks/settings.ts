@@ -22,6 +22,8 @@
  * - `MANCALA_WATCH_CAP`: how many spectators of one live game are pushed its moves over the WebSocket
  *   (functions/spectate/spectate.ts; passed to the functions' environment); the rest poll the cached
  *   `GET /api/games/{id}` (docs/archive.md).
+ * - `MANCALA_LOBBY_CAP`: how many connections watching one game's lobby are pushed its open seeks
+ *   as they change (functions/lobby/lobby.ts); the rest poll the cached `GET /api/lobby` (docs/lobby.md).
  * - `MANCALA_ORIGIN_SECRET_VERSION`: the version of the origin secret CloudFront sends, written by
  *   `npm run -s origin-secret -- rotate` (so the deploy after a rotation changes the header).
  */
@@ -30,6 +32,7 @@ import { join } from "node:path";
 import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import { DEFAULT_SCALE, readScale, type Scale } from "../functions/lib/scale.js";
 import { WATCH_CAP_DEFAULT } from "../functions/spectate/spectate.js";
+import { LOBBY_CAP_DEFAULT } from "../functions/lobby/lobby.js";
 
 export type LogRetention = Lowercase<keyof typeof RetentionDays>;
 
@@ -55,6 +58,8 @@ export interface DeploySettings {
   readonly originSecretVersion: string | null;
   /** Spectators pushed per live game (`MANCALA_WATCH_CAP` in the functions' environment). */
   readonly watchCap: number;
+  /** Lobby watchers pushed per game (`MANCALA_LOBBY_CAP` in the functions' environment). */
+  readonly lobbyCap: number;
 }
 
 /** The settings' names, as saved and as environment variables. */
@@ -71,6 +76,7 @@ export const SETTING_NAMES = [
   "MANCALA_WAF_RATE",
   "MANCALA_ORIGIN_SECRET_VERSION",
   "MANCALA_WATCH_CAP",
+  "MANCALA_LOBBY_CAP",
 ] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 export type SavedSettings = Partial<Record<SettingName, string>>;
@@ -91,6 +97,7 @@ export const DEFAULT_SETTINGS: DeploySettings = {
   wafRate: null,
   originSecretVersion: null,
   watchCap: WATCH_CAP_DEFAULT,
+  lobbyCap: LOBBY_CAP_DEFAULT,
 };
 
 /** Stages whose data is protected unless their settings say otherwise. */
@@ -230,6 +237,7 @@ export function readDeploySettings(
     wafRate: wafRate(get, "MANCALA_WAF_RATE"),
     originSecretVersion: version(get, "MANCALA_ORIGIN_SECRET_VERSION"),
     watchCap: positiveInt(get, "MANCALA_WATCH_CAP", d.watchCap),
+    lobbyCap: positiveInt(get, "MANCALA_LOBBY_CAP", d.lobbyCap),
   };
 }
 

@@ -135,6 +135,7 @@ beforeAll(async () => {
       MANCALA_DUE_SHARDS: "16",
       MANCALA_SEEK_PARTITIONS: "4",
       MANCALA_WATCH_CAP: "7",
+      MANCALA_LOBBY_CAP: "9",
     },
     { MANCALA_SETTINGS_DIR: settingsDir },
   );
@@ -441,6 +442,7 @@ describe("one origin, no CORS", () => {
       API_PATHS.game.replace("{id}", "*"),
       API_PATHS.tv,
       API_PATHS.live,
+      API_PATHS.lobby,
       API_PATHS.pushKey,
     ];
     expect(cfg.CacheBehaviors.map((b) => b.PathPattern)).toEqual([...cachedPaths, `${API_PREFIX}/*`]);
@@ -690,6 +692,7 @@ describe("logs and throttles", () => {
       originSecretVersion: null,
       // Spectators pushed per live game; the rest poll the cached game (docs/archive.md).
       watchCap: 50,
+      lobbyCap: 200,
     });
   });
 
@@ -720,22 +723,24 @@ describe("logs and throttles", () => {
       MANCALA_DUE_SHARDS: "16",
       MANCALA_SEEK_PARTITIONS: "4",
       MANCALA_WATCH_CAP: "7",
+      MANCALA_LOBBY_CAP: "9",
     });
     // The hot keys' partitioning reaches every function (the timer included) as its environment.
     // So does the spectator cap (functions/spectate/spectate.ts).
-    for (const [s, due, seek, cap] of [
-      [saved, "16", "4", "7"],
-      [d, "4", "1", "50"],
+    for (const [s, due, seek, cap, lobby] of [
+      [saved, "16", "4", "7", "9"],
+      [d, "4", "1", "50", "200"],
     ] as const) {
       const fns = routeFunctions(s);
       expect(fns.length).toBeGreaterThan(5);
       for (const [, f] of fns) {
         const vars = (f.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-        expect([vars.MANCALA_DUE_SHARDS, vars.MANCALA_SEEK_PARTITIONS, vars.MANCALA_WATCH_CAP]).toEqual([
-          due,
-          seek,
-          cap,
-        ]);
+        expect([
+          vars.MANCALA_DUE_SHARDS,
+          vars.MANCALA_SEEK_PARTITIONS,
+          vars.MANCALA_WATCH_CAP,
+          vars.MANCALA_LOBBY_CAP,
+        ]).toEqual([due, seek, cap, lobby]);
       }
     }
     const env = { MANCALA_SETTINGS_DIR: settingsDir };

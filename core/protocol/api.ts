@@ -30,6 +30,8 @@ export const API_PATHS = {
   playerRatings: `${API_PREFIX}/players/{id}/ratings`,
   tv: `${API_PREFIX}/tv`,
   live: `${API_PREFIX}/live`,
+  // The lobby's open seeks (docs/lobby.md).
+  lobby: `${API_PREFIX}/lobby`,
   // Web Push (docs/push.md): the VAPID public key browsers subscribe with.
   pushKey: `${API_PREFIX}/push/key`,
 } as const;

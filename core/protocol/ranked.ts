@@ -11,6 +11,7 @@ import * as v from "valibot";
 import { GAMES, type GameId, type Result, err, ok } from "../types.js";
 import { END_REASONS } from "../types.js";
 import { TIME_PRESETS } from "../ranked/presets.js";
+import { LOBBY_TYPE_PREFIXES, LobbyClientSchemas, LobbyServerSchemas } from "./lobby.js";
 
 /** Largest ranked client message accepted, in characters of JSON. */
 export const RANKED_MESSAGE_MAX = 2048;
@@ -42,6 +43,15 @@ export const RANKED_ERROR_CODES = [
   "ranked/conflict", // another write won the race; retry with the current version
   "ranked/cannot_abort", // both sides have moved: resign instead
   "ranked/not_allowed", // e.g. ending on the score outside Ayo
+  "lobby/gone", // the seek was accepted, cancelled or expired
+  "lobby/own_seek", // accepting one's own seek
+  "lobby/out_of_range", // the seeker asked for players within a rating range
+  "lobby/not_posted", // cancelling with no open seek
+  "challenge/self",
+  "challenge/unknown_player",
+  "challenge/refused", // the player takes no challenges
+  "challenge/gone", // accepted, declined, cancelled or expired
+  "challenge/not_rematch", // `rematchOf` names no ended match of these two players
   "move/illegal",
   "rate/limited",
   "server/error",
@@ -117,6 +127,7 @@ const RankedClientMessageSchema = v.variant("type", [
   RankedAbortSchema,
   RankedAgreeEndSchema,
   RankedSyncSchema,
+  ...LobbyClientSchemas,
 ]);
 export type RankedClientMessage = v.InferOutput<typeof RankedClientMessageSchema>;
 
@@ -243,6 +254,7 @@ const RankedServerMessageSchema = v.variant("type", [
     matchId: v.optional(v.string()),
     version: v.optional(v.number()),
   }),
+  ...LobbyServerSchemas,
 ]);
 export type RankedServerMessage = v.InferOutput<typeof RankedServerMessageSchema>;
 export type RankedErrorMessage = Extract<RankedServerMessage, { type: "ranked.error" }>;
@@ -253,7 +265,7 @@ export interface ProtocolError {
 }
 
 /** Every ranked message type starts with one of these. */
-export const RANKED_TYPE_PREFIXES = ["auth.", "ranked."] as const;
+export const RANKED_TYPE_PREFIXES = ["auth.", "ranked.", ...LOBBY_TYPE_PREFIXES] as const;
 
 export function isRankedType(type: unknown): boolean {
   return typeof type === "string" && RANKED_TYPE_PREFIXES.some((p) => type.startsWith(p));

@@ -5,7 +5,12 @@
  * move, grace, abort before both have moved) are core/ranked/game.ts.
  */
 import type { GameId } from "../types.js";
-import type { ClockSetting } from "./types.js";
+
+/** A clock: the time each side starts with and the Fischer increment added after each of its moves. */
+export interface ClockSetting {
+  readonly initialMs: number;
+  readonly incrementMs: number;
+}
 
 export const TIME_PRESETS = ["1+1", "3+2", "5+3", "10+5", "20+10"] as const;
 export type TimePreset = (typeof TIME_PRESETS)[number];

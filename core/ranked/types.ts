@@ -5,14 +5,11 @@
  */
 import type { RatingChange } from "../protocol/ranked.js";
 import type { GameId, Outcome, Seat } from "../types.js";
-import type { TimePreset } from "./presets.js";
+import type { ClockSetting, TimePreset } from "./presets.js";
 
 export type { RatingChange };
 
-export interface ClockSetting {
-  readonly initialMs: number;
-  readonly incrementMs: number;
-}
+export type { ClockSetting };
 
 export interface SeatRecord {
   readonly playerId: string;

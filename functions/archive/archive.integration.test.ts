@@ -120,6 +120,8 @@ async function finishedGame(who: { a: Client; b: Client }): Promise<Pair> {
   const p = await pairUp(who);
   const end = await play(p, SHORT_LINE);
   expect(end.type).toBe("ranked.end");
+  // The players hear of the end first; the settlement (profiles, ratings, the archive) follows it.
+  await expect.poll(async () => (await store.matches.getMatch(p.match.id))?.settled, { timeout: 10_000 }).toBe(true);
   return p;
 }
 
@@ -172,7 +174,7 @@ describe("the archive over HTTP", () => {
     const done = await getJson<GameResponse>(`/games/${p.match.id}`);
     expect(done.headers.get("cache-control")).toBe("public, max-age=3600");
     const g = done.body;
-    expect(g).toMatchObject({ status: "finished", rated: true, moves: SHORT_LINE, live: null, preset: null });
+    expect(g).toMatchObject({ status: "finished", rated: true, moves: SHORT_LINE, live: null, preset: "3+2" });
     expect(g.result).toEqual({ winner: 0, reason: "no-seeds" });
     expect(g.moveMs).toHaveLength(SHORT_LINE.length);
     expect(g.moveMs.every((ms) => Number.isInteger(ms) && ms >= 0)).toBe(true);
@@ -285,14 +287,15 @@ describe("spectating over WebSockets", () => {
   test("a spectator arriving after the end gets the final position once; nothing is written", async () => {
     const p = await finishedGame(await players());
     const w = await connect();
+    // A first answer on the new connection: its own $connect write is behind us.
+    const none = await w.request({ type: "watch.start", matchId: "no-such-match" });
+    expect(none).toMatchObject({ type: "watch.error", code: "watch/not_found" });
     const before = writes();
     const got = await w.request({ type: "watch.start", matchId: p.match.id });
     expect(got.type).toBe("watch.match");
     expect((got.match as MatchView).status).toBe("finished");
     expect((got.match as MatchView).moves).toEqual(SHORT_LINE);
     expect(writes()).toBe(before);
-    const none = await w.request({ type: "watch.start", matchId: "no-such-match" });
-    expect(none).toMatchObject({ type: "watch.error", code: "watch/not_found" });
   });
 
   test("the cap: watchers beyond it are told to poll, with no write; a gone watcher frees its place", async () => {

@@ -83,6 +83,8 @@ export interface Profile {
   readonly activeMatch: string | null;
   /** The connection that last proved this identity. */
   readonly connId: string | null;
+  /** The player takes no challenges (functions/lobby): each is refused at once. */
+  readonly refuseChallenges?: boolean;
   readonly rev: number;
 }
 

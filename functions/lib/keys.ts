@@ -13,6 +13,10 @@ export const PREFIX = {
   match: "MATCH#",
   player: "PLAYER#",
   seek: "SEEK#",
+  /** The connections pushed a game's lobby changes (functions/lobby/store.ts). */
+  lobbyWatch: "LOBBYW#",
+  /** Challenges waiting for one player, one per challenger (functions/lobby/store.ts). */
+  challenge: "CHAL#",
   name: "NAME#",
   suggestion: "SUGGESTION#",
   lease: "LEASE#",

@@ -3,7 +3,8 @@
  * ratings are within the window (±100, widening by 50 every 10 s of waiting, at most ±600); two
  * seekers alone in the queue for those options are paired after a short wait whatever the gap, so
  * nobody waits for a window to widen when there is no one else to play. Pairing claims both seeks
- * with conditional deletes, lower player id first.
+ * with conditional deletes, lower player id first. Open lobby seeks share the queue's items but are
+ * never paired here: a player accepts one (functions/lobby).
  */
 import type { GameId } from "../../core/types.js";
 import type { SeekRecord, SeekStore } from "./store.js";
@@ -40,7 +41,8 @@ function compatible(
   queue: readonly SeekRecord[],
   now: number,
 ): boolean {
-  if (a.playerId === b.playerId || a.optionsKey !== b.optionsKey) return false;
+  // An open lobby seek waits to be chosen (functions/lobby); the queue pairs only pool seeks.
+  if (a.playerId === b.playerId || a.optionsKey !== b.optionsKey || a.open === true || b.open === true) return false;
   const w = Math.max(ratingWindow(cfg, now - a.since), ratingWindow(cfg, now - b.since));
   if (Math.abs(a.rating - b.rating) <= w) return true;
   const alone = queue.every(
@@ -89,7 +91,7 @@ export function createMatchmaking(store: SeekStore, rules: PairingRules, now: ()
   ): Promise<{ paired: number; waiting: number }> {
     let paired = 0;
     const t = now();
-    const list = (await store.listSeeks(game)).sort((a, b) => a.since - b.since);
+    const list = (await store.listSeeks(game)).filter((s) => s.open !== true).sort((a, b) => a.since - b.since);
     const used = new Set<string>();
     for (let i = 0; i < list.length; i++) {
       if (used.has(list[i].playerId)) continue;

@@ -25,6 +25,10 @@ export interface SeekRecord {
   readonly preset?: TimePreset;
   /** A casual pool's seek: its games settle no rating. */
   readonly casual?: boolean;
+  /** An open lobby seek (functions/lobby): listed for anyone to accept, never paired by the queue. */
+  readonly open?: boolean;
+  /** An open seek's rating range: only players within ± this many points may accept (null: anyone). */
+  readonly range?: number | null;
   readonly playerId: string;
   readonly name: string;
   readonly rating: number;

@@ -4,7 +4,7 @@
  *
  * Every value can be overridden from the environment (the local server and tests use small values):
  * RANKED_CLOCK_MS, RANKED_INCREMENT_MS (all games), RANKED_GRACE_MS, RANKED_FIRST_MOVE_MS,
- * RANKED_SEEK_TTL_MS, RANKED_WINDOW_STEP_MS, RANKED_LONE_WAIT_MS.
+ * RANKED_SEEK_TTL_MS, RANKED_WINDOW_STEP_MS, RANKED_LONE_WAIT_MS, LOBBY_SEEK_TTL_MS, PLAYER_CHALLENGE_TTL_MS.
  */
 import type { GameId } from "../../core/types.js";
 import { FIRST_MOVE_MS } from "../../core/ranked/game.js";
@@ -28,6 +28,8 @@ export const DEFAULT_RANKED_CONFIG: RankedConfig = {
   firstMoveMs: FIRST_MOVE_MS,
   seekTtlMs: 10 * MIN,
   challengeTtlMs: 5 * MIN,
+  lobbySeekTtlMs: 20 * MIN,
+  playerChallengeTtlMs: 3 * MIN,
   windowBase: 100,
   windowStep: 50,
   windowStepMs: 10_000,
@@ -45,6 +47,8 @@ const OVERRIDES = [
   "RANKED_SEEK_TTL_MS",
   "RANKED_WINDOW_STEP_MS",
   "RANKED_LONE_WAIT_MS",
+  "LOBBY_SEEK_TTL_MS",
+  "PLAYER_CHALLENGE_TTL_MS",
 ] as const;
 
 /** The environment overrides in force, as one string: the configuration is the same while it is. */
@@ -71,5 +75,7 @@ export function readRankedConfig(env: NodeJS.ProcessEnv = process.env): RankedCo
     seekTtlMs: num(env, "RANKED_SEEK_TTL_MS") ?? base.seekTtlMs,
     windowStepMs: num(env, "RANKED_WINDOW_STEP_MS") ?? base.windowStepMs,
     loneWaitMs: num(env, "RANKED_LONE_WAIT_MS") ?? base.loneWaitMs,
+    lobbySeekTtlMs: num(env, "LOBBY_SEEK_TTL_MS") ?? base.lobbySeekTtlMs,
+    playerChallengeTtlMs: num(env, "PLAYER_CHALLENGE_TTL_MS") ?? base.playerChallengeTtlMs,
   };
 }

@@ -8,6 +8,7 @@ import { makeDynamoIdentityStore } from "../identity/store.js";
 import { makeDynamoConnectionStore } from "../lib/connections.js";
 import { makeDynamoCounters } from "../lib/counters.js";
 import { ensureTable, startDynalite, type LocalDynamo } from "../local/dynamo.js";
+import { makeDynamoLobbyStore } from "../lobby/store.js";
 import { makeDynamoSeekStore } from "../matchmaking/store.js";
 import { makeDynamoMatchStore } from "../matches/store.js";
 import { makeDynamoNameStore } from "../names/store.js";
@@ -42,6 +43,7 @@ async function dynamoHarness(): Promise<Setup> {
     counters: makeDynamoCounters(db, table),
     quota: makeDynamoQuota(db, table),
     seeks: makeDynamoSeekStore(db, table, now),
+    lobby: makeDynamoLobbyStore(db, table),
     matches: makeDynamoMatchStore(db, table, now),
     ratings: makeDynamoRatingStore(db, table, now),
   }));

@@ -11,6 +11,8 @@ import { makeDynamoSeekStore } from "../matchmaking/store.js";
 import { makeDynamoMatchStore } from "../matches/store.js";
 import { makeDynamoNameStore } from "../names/store.js";
 import { makeDynamoRatingStore } from "../ratings/store.js";
+import { makeDynamoLobbyStore } from "../lobby/store.js";
+import { lobbyCap } from "../lobby/lobby.js";
 import { createMatchArchive } from "../archive/archive.js";
 import { makeDynamoArchiveStore } from "../archive/store.js";
 import { createSpectate, watchCap } from "../spectate/spectate.js";
@@ -33,6 +35,7 @@ export function makeDynamoRankedStores(db: DynamoDBDocumentClient, tableName: st
     seeks: makeDynamoSeekStore(db, tableName),
     matches: makeDynamoMatchStore(db, tableName),
     ratings: makeDynamoRatingStore(db, tableName),
+    lobby: makeDynamoLobbyStore(db, tableName),
   };
 }
 
@@ -56,6 +59,7 @@ export function makeRankedService(
       now: Date.now,
       cap: watchCap(),
     }),
+    lobbyCap: lobbyCap(),
     push: makePushService(db, tableName),
     now: Date.now,
     randomId: newId,

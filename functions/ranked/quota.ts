@@ -30,6 +30,12 @@ const RANKED_QUOTAS = {
   newIdentityPerAddress: { limit: 20, windowMs: 60 * MIN },
   seekPerPlayer: { limit: 60, windowMs: 10 * MIN },
   seekPerAddress: { limit: 600, windowMs: 10 * MIN },
+  /** Challenges sent to named players (functions/lobby). */
+  challengePerPlayer: { limit: 30, windowMs: 10 * MIN },
+  challengePerAddress: { limit: 300, windowMs: 10 * MIN },
+  /** Starting to watch a game's lobby (each a write of a watcher item). */
+  lobbyWatchPerPlayer: { limit: 120, windowMs: 10 * MIN },
+  lobbyWatchPerAddress: { limit: 1200, windowMs: 10 * MIN },
 } as const satisfies Record<string, QuotaRule>;
 
 export type RankedQuotas = { readonly [K in keyof typeof RANKED_QUOTAS]: QuotaRule };

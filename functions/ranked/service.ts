@@ -15,6 +15,7 @@ import {
   applyResign,
   makeMatch,
   makeMatchView,
+  otherSeat,
   seatOf,
 } from "../../core/ranked/game.js";
 import { scoreOf } from "../../core/ranked/settle.js";
@@ -33,14 +34,31 @@ import type { Profile, RankedConnAuth } from "../identity/store.js";
 import { createMatches, type ActResult, type PlayerOf } from "../matches/matches.js";
 import { createMatchmaking, optionsKey } from "../matchmaking/matchmaking.js";
 
-/** A pool's key: the options, the time control, and "casual" for games that settle no rating. */
-function poolKey(options: Readonly<Record<string, number | boolean>>, preset: TimePreset, casual: boolean): string {
-  return `${optionsKey(options)}|${preset}${casual ? "|casual" : ""}`;
+/**
+ * A pool's key: the options, the time control, "casual" for games that settle no rating, and
+ * "open" for a lobby seek (listed, never paired by the queue).
+ */
+function poolKey(
+  options: Readonly<Record<string, number | boolean>>,
+  preset: TimePreset,
+  casual: boolean,
+  open = false,
+): string {
+  return `${optionsKey(options)}|${preset}${casual ? "|casual" : ""}${open ? "|open" : ""}`;
 }
 import type { SeekRecord } from "../matchmaking/store.js";
 import { chooseName, claimAfterRatedGame } from "../names/names.js";
 import { generatedName } from "../../core/names.js";
 import { allowIdentity } from "../lib/flood.js";
+import {
+  createLobby,
+  challengeView,
+  CHALLENGES_LISTED,
+  LOBBY_CAP_DEFAULT,
+  openSeekView,
+  splitSeekId,
+} from "../lobby/lobby.js";
+import type { ChallengeRecord } from "../lobby/store.js";
 import { rankedQuotas } from "./quota.js";
 import { allStats, applyResult, currentRating, renameRecords } from "../ratings/ratings.js";
 import type { RankedPorts } from "./types.js";
@@ -144,6 +162,19 @@ export function createRankedService(ports: RankedPorts): RankedService {
     notify: ports.push?.notifyMatch,
   });
   const matchmaking = createMatchmaking(stores.seeks, config, ports.now);
+  const lobby = createLobby({
+    store: stores.lobby,
+    send: (c, m) => ports.gateway.send(c, m),
+    now: ports.now,
+    cap: ports.lobbyCap ?? LOBBY_CAP_DEFAULT,
+  });
+
+  /** Takes a seek off the queue on its token; an open one leaves the lobby's live view. */
+  async function dropSeek(s: SeekRecord): Promise<boolean> {
+    const taken = await stores.seeks.takeSeek(s.game, s.playerId, s.token);
+    if (taken && s.open === true) await lobby.removed(s);
+    return taken;
+  }
 
   /**
    * Seats a player in match `id`: a conditional write on the profile's rev, refused while the
@@ -170,9 +201,15 @@ export function createRankedService(ports: RankedPorts): RankedService {
    * is the start). Returns the seeks whose players are already in a match in play (empty: started);
    * then the match is written off unannounced and nobody is seated in it.
    */
-  async function startMatch(a: SeekRecord, b: SeekRecord, rid?: Rid): Promise<readonly SeekRecord[]> {
+  async function startMatch(
+    a: SeekRecord,
+    b: SeekRecord,
+    rid?: Rid,
+    /** Who takes seat 0 (a rematch's swapped sides), instead of a random seat. */
+    first?: SeekRecord,
+  ): Promise<readonly SeekRecord[]> {
     const now = ports.now();
-    const [s0, s1] = ports.randomSeat() === 0 ? [a, b] : [b, a];
+    const [s0, s1] = (first === undefined ? ports.randomSeat() === 0 : first === a) ? [a, b] : [b, a];
     const seat = (s: SeekRecord) => ({
       playerId: s.playerId,
       name: s.name,
@@ -356,15 +393,47 @@ export function createRankedService(ports: RankedPorts): RankedService {
 
   // ---- seeking ----
 
-  async function seek(
+  interface Pool {
+    readonly preset?: TimePreset;
+    readonly casual?: boolean;
+    /** A lobby seek: listed for anyone to accept, never paired by the queue. */
+    readonly open?: boolean;
+    readonly range?: number | null;
+  }
+
+  /** The match a player is in and still playing (its time enforced), or null; a stale mark is cleared. */
+  async function playing(playerId: string, profile?: Profile | null): Promise<MatchRecord | null> {
+    const p = profile !== undefined ? profile : await stores.identity.getProfile(playerId);
+    if (p === null || p.activeMatch === null) return null;
+    const m = await stores.matches.getMatch(p.activeMatch);
+    const live = m === null ? null : await matches.enforceTime(m);
+    if (live !== null && live.status === "active") return live;
+    await updateProfile(stores.identity, playerId, (x) =>
+      x.activeMatch === p.activeMatch ? { ...x, activeMatch: null } : null,
+    );
+    return null;
+  }
+
+  async function inMatchError(connId: string, rid: Rid, m: MatchRecord | null): Promise<void> {
+    return error(connId, rid, "ranked/in_match", "you are already in a ranked match", {
+      ...(m !== null ? { matchId: m.id, version: m.version } : {}),
+    });
+  }
+
+  /**
+   * The seek a player makes (for the queue, the lobby, or to accept a lobby seek): the quota, the
+   * identity, no match in play, options the engine takes. The player's earlier seeks go (one seek at
+   * a time); null when refused (the refusal is sent).
+   */
+  async function seeker(
     connId: string,
     rid: Rid,
     playerId: string,
     game: GameId,
     rawOptions: Record<string, unknown> | undefined,
     address: string | undefined,
-    pool: { readonly preset?: TimePreset; readonly casual?: boolean } = {},
-  ): Promise<void> {
+    pool: Pool,
+  ): Promise<SeekRecord | null> {
     const now = ports.now();
     const q = rankedQuotas();
     const [byPlayer, byAddress] = await Promise.all([
@@ -373,44 +442,45 @@ export function createRankedService(ports: RankedPorts): RankedService {
         stores.quota.take(`seek#a#${address}`, q.seekPerAddress.limit, q.seekPerAddress.windowMs, now),
     ]);
     if (!byPlayer || !byAddress) {
-      return error(connId, rid, "rate/limited", "too many seeks; try again in a few minutes");
+      await error(connId, rid, "rate/limited", "too many seeks; try again in a few minutes");
+      return null;
     }
     const profile = await stores.identity.getProfile(playerId);
-    if (profile === null) return error(connId, rid, "auth/required", "prove your identity first (auth.hello)");
-    if (profile.activeMatch !== null) {
-      const m = await stores.matches.getMatch(profile.activeMatch);
-      const live = m === null ? null : await matches.enforceTime(m);
-      if (live !== null && live.status === "active") {
-        return error(connId, rid, "ranked/in_match", "you are already in a ranked match", {
-          matchId: live.id,
-          version: live.version,
-        });
-      }
-      await updateProfile(stores.identity, playerId, (p) =>
-        p.activeMatch === profile.activeMatch ? { ...p, activeMatch: null } : null,
-      );
+    if (profile === null) {
+      await error(connId, rid, "auth/required", "prove your identity first (auth.hello)");
+      return null;
+    }
+    const live = await playing(playerId, profile);
+    if (live !== null) {
+      await inMatchError(connId, rid, live);
+      return null;
     }
     const engine = makeEngine(game, game === "ayo" ? { ...rawOptions, vsComputer: false } : (rawOptions ?? {}));
-    if (!engine.ok) return error(connId, rid, "ranked/bad_options", engine.error.message);
+    if (!engine.ok) {
+      await error(connId, rid, "ranked/bad_options", engine.error.message);
+      return null;
+    }
     const options = engine.value.options;
     const preset = pool.preset ?? defaultPreset(game, options);
     const casual = pool.casual === true;
+    const open = pool.open === true;
     // One pool per game, options, time control and rated/casual: only equal keys are paired.
-    const key = poolKey(options, preset, casual);
+    const key = poolKey(options, preset, casual, open);
     let since = now;
     for (const g of GAMES) {
       const old = await stores.seeks.getSeek(g, playerId);
       if (old === null) continue;
       if (g === game && old.optionsKey === key) since = old.since; // a repeated seek keeps its place
-      await stores.seeks.takeSeek(g, playerId, old.token);
+      await dropSeek(old);
     }
     const r = await currentRating(stores.ratings, playerId, game, now);
-    const me: SeekRecord = {
+    return {
       game,
       optionsKey: key,
       options,
       preset,
       casual,
+      ...(open ? { open: true, range: pool.range ?? null } : {}),
       playerId,
       name: shownName(profile),
       rating: r.rating,
@@ -420,15 +490,27 @@ export function createRankedService(ports: RankedPorts): RankedService {
       connId,
       since,
       token: ports.randomId(),
-      expiresAt: now + config.seekTtlMs,
+      expiresAt: now + (open ? config.lobbySeekTtlMs : config.seekTtlMs),
     };
-    const inMatch = async (): Promise<void> => {
-      const p = await stores.identity.getProfile(playerId);
-      const m = p === null || p.activeMatch === null ? null : await stores.matches.getMatch(p.activeMatch);
-      return error(connId, rid, "ranked/in_match", "you are already in a ranked match", {
-        ...(m !== null ? { matchId: m.id, version: m.version } : {}),
-      });
-    };
+  }
+
+  async function inMatch(connId: string, rid: Rid, playerId: string): Promise<void> {
+    const p = await stores.identity.getProfile(playerId);
+    const m = p === null || p.activeMatch === null ? null : await stores.matches.getMatch(p.activeMatch);
+    return inMatchError(connId, rid, m);
+  }
+
+  async function seek(
+    connId: string,
+    rid: Rid,
+    playerId: string,
+    game: GameId,
+    rawOptions: Record<string, unknown> | undefined,
+    address: string | undefined,
+    pool: Pool = {},
+  ): Promise<void> {
+    const me = await seeker(connId, rid, playerId, game, rawOptions, address, { ...pool, open: false });
+    if (me === null) return;
     for (let i = 0; i < 3; i++) {
       const found = await matchmaking.pairFor(me, false);
       if (found === null) break;
@@ -437,7 +519,7 @@ export function createRankedService(ports: RankedPorts): RankedService {
       if (busy.length === 0) return;
       if (busy.includes(me)) {
         if (!busy.includes(found)) await stores.seeks.putSeek(found);
-        return inMatch();
+        return inMatch(connId, rid, playerId);
       }
       // The other seeker was in a match already: its seek is gone; look for another.
     }
@@ -446,24 +528,251 @@ export function createRankedService(ports: RankedPorts): RankedService {
       type: "ranked.seeking",
       ...(rid !== undefined ? { rid } : {}),
       game,
-      options: { ...options },
-      preset,
-      casual,
-      since,
+      options: { ...me.options },
+      preset: me.preset,
+      casual: me.casual,
+      since: me.since,
     });
     // A seeker who arrived at the same moment may have missed us, and we them: look once more.
     const late = await matchmaking.pairFor(me, true);
     if (late !== null) await startQueued(late, me);
   }
 
-  async function cancel(connId: string, rid: Rid, playerId: string): Promise<void> {
+  async function cancel(connId: string, rid: Rid, playerId: string, open: boolean): Promise<void> {
     let any = false;
     for (const g of GAMES) {
       const s = await stores.seeks.getSeek(g, playerId);
-      if (s !== null && (await stores.seeks.takeSeek(g, playerId, s.token))) any = true;
+      if (s !== null && (s.open === true) === open && (await dropSeek(s))) any = true;
+    }
+    if (open) {
+      if (!any) return error(connId, rid, "lobby/not_posted", "you have no open seek in the lobby");
+      await send(connId, { type: "lobby.cancelled", ...(rid !== undefined ? { rid } : {}) });
+      return;
     }
     if (!any) return error(connId, rid, "ranked/not_seeking", "you are not seeking a game");
     await send(connId, { type: "ranked.cancelled", ...(rid !== undefined ? { rid } : {}) });
+  }
+
+  // ---- the lobby ----
+
+  async function post(
+    connId: string,
+    rid: Rid,
+    playerId: string,
+    msg: Extract<RankedClientMessage, { type: "lobby.post" }>,
+    address: string | undefined,
+  ): Promise<void> {
+    const me = await seeker(connId, rid, playerId, msg.game, msg.options, address, {
+      ...(msg.preset !== undefined ? { preset: msg.preset } : {}),
+      casual: msg.casual === true,
+      open: true,
+      range: msg.range ?? null,
+    });
+    if (me === null) return;
+    await stores.seeks.putSeek(me);
+    await lobby.added(me);
+    await send(connId, { type: "lobby.posted", ...(rid !== undefined ? { rid } : {}), seek: openSeekView(me) });
+  }
+
+  async function watchLobby(
+    connId: string,
+    rid: Rid,
+    playerId: string,
+    game: GameId,
+    address: string | undefined,
+  ): Promise<void> {
+    const now = ports.now();
+    const q = rankedQuotas();
+    const [byPlayer, byAddress] = await Promise.all([
+      stores.quota.take(`lw#p#${playerId}`, q.lobbyWatchPerPlayer.limit, q.lobbyWatchPerPlayer.windowMs, now),
+      address === undefined ||
+        stores.quota.take(`lw#a#${address}`, q.lobbyWatchPerAddress.limit, q.lobbyWatchPerAddress.windowMs, now),
+    ]);
+    if (!byPlayer || !byAddress) return error(connId, rid, "rate/limited", "too many lobby views; try again later");
+    await send(connId, await lobby.watch(connId, rid, game, await stores.seeks.listSeeks(game)));
+  }
+
+  /** Accepts an open seek: of two players accepting one seek, exactly one deletes it and plays. */
+  async function accept(
+    connId: string,
+    rid: Rid,
+    playerId: string,
+    game: GameId,
+    seekId: string,
+    address: string | undefined,
+  ): Promise<void> {
+    const id = splitSeekId(seekId);
+    const gone = (): Promise<void> => error(connId, rid, "lobby/gone", "that seek was taken, cancelled or has expired");
+    if (id === null) return gone();
+    if (id.playerId === playerId) return error(connId, rid, "lobby/own_seek", "this is your own seek");
+    const found = await stores.seeks.getSeek(game, id.playerId);
+    if (found === null || found.open !== true || found.token !== id.token) return gone();
+    const me = await seeker(connId, rid, playerId, game, { ...found.options }, address, {
+      ...(found.preset !== undefined ? { preset: found.preset } : {}),
+      casual: found.casual === true,
+    });
+    if (me === null) return;
+    if (found.range !== undefined && found.range !== null && Math.abs(me.rating - found.rating) > found.range) {
+      return error(
+        connId,
+        rid,
+        "lobby/out_of_range",
+        `this seek is for players rated within ±${found.range} of ${Math.round(found.rating)}`,
+      );
+    }
+    if (!(await dropSeek(found))) return gone();
+    const busy = await startMatch(found, me, rid);
+    if (busy.length === 0) return;
+    if (busy.includes(me) && !busy.includes(found)) {
+      // We were paired elsewhere meanwhile: the seek goes back to the lobby as it was.
+      await stores.seeks.putSeek(found);
+      await lobby.added(found);
+      return inMatch(connId, rid, playerId);
+    }
+    return gone();
+  }
+
+  // ---- challenges ----
+
+  async function challengeSend(
+    connId: string,
+    rid: Rid,
+    playerId: string,
+    msg: Extract<RankedClientMessage, { type: "challenge.send" }>,
+    address: string | undefined,
+  ): Promise<void> {
+    const now = ports.now();
+    if (msg.to === playerId) return error(connId, rid, "challenge/self", "you cannot challenge yourself");
+    const q = rankedQuotas();
+    const [byPlayer, byAddress] = await Promise.all([
+      stores.quota.take(`ch#p#${playerId}`, q.challengePerPlayer.limit, q.challengePerPlayer.windowMs, now),
+      address === undefined ||
+        stores.quota.take(`ch#a#${address}`, q.challengePerAddress.limit, q.challengePerAddress.windowMs, now),
+    ]);
+    if (!byPlayer || !byAddress) return error(connId, rid, "rate/limited", "too many challenges; try again later");
+    const [me, them] = await Promise.all([stores.identity.getProfile(playerId), stores.identity.getProfile(msg.to)]);
+    if (me === null) return error(connId, rid, "auth/required", "prove your identity first (auth.hello)");
+    if (them === null) return error(connId, rid, "challenge/unknown_player", "no such player");
+    if (them.refuseChallenges === true)
+      return error(connId, rid, "challenge/refused", "this player does not take challenges");
+    let game = msg.game;
+    let options: Readonly<Record<string, number | boolean>>;
+    let preset: TimePreset;
+    let casual = msg.casual === true;
+    let fromSeat: 0 | 1 | null = null;
+    if (msg.rematchOf !== undefined) {
+      const m = await stores.matches.getMatch(msg.rematchOf);
+      const mine = m === null ? null : seatOf(m, playerId);
+      if (m === null || m.status === "active" || mine === null || m.seats[otherSeat(mine)].playerId !== msg.to)
+        return error(connId, rid, "challenge/not_rematch", "that is not an ended game between you two");
+      game = m.game;
+      options = m.options;
+      preset = m.preset ?? defaultPreset(m.game, m.options);
+      casual = m.casual === true;
+      fromSeat = otherSeat(mine);
+    } else {
+      const engine = makeEngine(game, game === "ayo" ? { ...msg.options, vsComputer: false } : (msg.options ?? {}));
+      if (!engine.ok) return error(connId, rid, "ranked/bad_options", engine.error.message);
+      options = engine.value.options;
+      preset = msg.preset ?? defaultPreset(game, options);
+    }
+    const r = await currentRating(stores.ratings, playerId, game, now);
+    const c: ChallengeRecord = {
+      id: ports.randomId(),
+      from: { playerId, name: shownName(me), rating: r.rating, rd: r.rd, vol: r.vol, games: r.games },
+      fromConn: connId,
+      to: { playerId: msg.to, name: shownName(them) },
+      game,
+      options,
+      preset,
+      casual,
+      rematchOf: msg.rematchOf ?? null,
+      fromSeat,
+      createdAt: now,
+      expiresAt: now + config.playerChallengeTtlMs,
+    };
+    await stores.lobby.putChallenge(c);
+    const view = challengeView(c);
+    if (them.connId !== null) await send(them.connId, { type: "challenge.received", challenge: view });
+    await send(connId, { type: "challenge.sent", ...(rid !== undefined ? { rid } : {}), challenge: view });
+  }
+
+  /** The challenger's side as a seek, with their rating now and the connection that last signed them in. */
+  async function challengerSeek(c: ChallengeRecord): Promise<SeekRecord | null> {
+    const p = await stores.identity.getProfile(c.from.playerId);
+    if (p === null) return null;
+    const r = await currentRating(stores.ratings, c.from.playerId, c.game, ports.now());
+    return {
+      game: c.game,
+      optionsKey: poolKey(c.options, c.preset, c.casual),
+      options: c.options,
+      preset: c.preset,
+      casual: c.casual,
+      playerId: c.from.playerId,
+      name: shownName(p),
+      rating: r.rating,
+      rd: r.rd,
+      vol: r.vol,
+      games: r.games,
+      connId: p.connId ?? c.fromConn,
+      since: c.createdAt,
+      token: c.id,
+      expiresAt: c.expiresAt,
+    };
+  }
+
+  async function challengeAccept(
+    connId: string,
+    rid: Rid,
+    playerId: string,
+    from: string,
+    id: string,
+    address: string | undefined,
+  ): Promise<void> {
+    const gone = (): Promise<void> =>
+      error(connId, rid, "challenge/gone", "that challenge was cancelled or has expired");
+    const waiting = (await stores.lobby.challengesFor(playerId, ports.now(), CHALLENGES_LISTED)).find(
+      (c) => c.from.playerId === from && c.id === id,
+    );
+    if (waiting === undefined) return gone();
+    const me = await seeker(connId, rid, playerId, waiting.game, { ...waiting.options }, address, {
+      preset: waiting.preset,
+      casual: waiting.casual,
+    });
+    if (me === null) return;
+    const c = await stores.lobby.takeChallenge(playerId, from, id, ports.now());
+    if (c === null) return gone();
+    const them = await challengerSeek(c);
+    if (them === null) return gone();
+    const busy = await startMatch(them, me, rid, c.fromSeat === 0 ? them : c.fromSeat === 1 ? me : undefined);
+    if (busy.length === 0) return;
+    if (busy.includes(me)) return inMatch(connId, rid, playerId);
+    return error(connId, rid, "challenge/gone", "the challenger is playing another game");
+  }
+
+  async function challengeDecline(connId: string, rid: Rid, playerId: string, from: string, id: string): Promise<void> {
+    const c = await stores.lobby.takeChallenge(playerId, from, id, ports.now());
+    if (c === null) return error(connId, rid, "challenge/gone", "that challenge was cancelled or has expired");
+    const p = await stores.identity.getProfile(from);
+    const to = p?.connId ?? c.fromConn;
+    await send(to, { type: "challenge.declined", id: c.id, why: "declined" });
+    await send(connId, {
+      type: "challenge.declined",
+      ...(rid !== undefined ? { rid } : {}),
+      id: c.id,
+      why: "declined",
+    });
+  }
+
+  async function challengeCancel(connId: string, rid: Rid, playerId: string, to: string): Promise<void> {
+    const mine = (await stores.lobby.challengesFor(to, ports.now(), CHALLENGES_LISTED)).find(
+      (c) => c.from.playerId === playerId,
+    );
+    const c = mine === undefined ? null : await stores.lobby.takeChallenge(to, playerId, mine.id, ports.now());
+    if (c === null) return error(connId, rid, "challenge/gone", "no challenge of yours waits for that player");
+    const p = await stores.identity.getProfile(to);
+    if (p?.connId != null) await send(p.connId, { type: "challenge.cancelled", id: c.id });
+    await send(connId, { type: "challenge.cancelled", ...(rid !== undefined ? { rid } : {}), id: c.id });
   }
 
   // ---- entry points ----
@@ -534,7 +843,44 @@ export function createRankedService(ports: RankedPorts): RankedService {
           ...(msg.casual !== undefined ? { casual: msg.casual } : {}),
         });
       case "ranked.cancel":
-        return cancel(connId, rid, playerId);
+        return cancel(connId, rid, playerId, false);
+      case "lobby.watch":
+        return watchLobby(connId, rid, playerId, msg.game, address);
+      case "lobby.unwatch":
+        await lobby.unwatch(connId, msg.game);
+        await send(connId, { type: "lobby.unwatched", ...(rid !== undefined ? { rid } : {}), game: msg.game });
+        return;
+      case "lobby.post":
+        return post(connId, rid, playerId, msg, address);
+      case "lobby.cancel":
+        return cancel(connId, rid, playerId, true);
+      case "lobby.accept":
+        return accept(connId, rid, playerId, msg.game, msg.seekId, address);
+      case "challenge.send":
+        return challengeSend(connId, rid, playerId, msg, address);
+      case "challenge.accept":
+        return challengeAccept(connId, rid, playerId, msg.from, msg.id, address);
+      case "challenge.decline":
+        return challengeDecline(connId, rid, playerId, msg.from, msg.id);
+      case "challenge.cancel":
+        return challengeCancel(connId, rid, playerId, msg.to);
+      case "challenge.list": {
+        const incoming = await stores.lobby.challengesFor(playerId, ports.now(), CHALLENGES_LISTED);
+        await send(connId, {
+          type: "challenge.list",
+          ...(rid !== undefined ? { rid } : {}),
+          incoming: incoming.map(challengeView),
+        });
+        return;
+      }
+      case "challenge.setting": {
+        const accept = msg.accept;
+        await updateProfile(stores.identity, playerId, (p) =>
+          (p.refuseChallenges === true) === !accept ? null : { ...p, refuseChallenges: !accept },
+        );
+        await send(connId, { type: "challenge.setting", ...(rid !== undefined ? { rid } : {}), accept });
+        return;
+      }
       case "ranked.sync": {
         const id = msg.matchId ?? (await stores.identity.getProfile(playerId))?.activeMatch ?? null;
         if (id === null) return error(connId, rid, "ranked/not_found", "you have no ranked match in play");
@@ -602,7 +948,7 @@ export function createRankedService(ports: RankedPorts): RankedService {
     const playerId = a.playerId;
     for (const g of GAMES) {
       const s = await stores.seeks.getSeek(g, playerId);
-      if (s !== null && s.connId === connId) await stores.seeks.takeSeek(g, playerId, s.token);
+      if (s !== null && s.connId === connId) await dropSeek(s);
     }
     const p = await stores.identity.getProfile(playerId);
     if (p === null || p.activeMatch === null) return;

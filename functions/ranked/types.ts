@@ -18,6 +18,7 @@ import type { SeekStore } from "../matchmaking/store.js";
 import type { MatchStore } from "../matches/store.js";
 import type { NameStore } from "../names/store.js";
 import type { RatingStore } from "../ratings/store.js";
+import type { LobbyStore } from "../lobby/store.js";
 
 export type { ClockSetting };
 type ServerMessage = RankedServerMessage;
@@ -41,7 +42,12 @@ export interface RankedConfig extends PairingRules {
   /** A side that has not made its first move within this is aborted, unrated. */
   readonly firstMoveMs: number;
   readonly seekTtlMs: number;
+  /** How long a sign-in challenge (`auth.challenge`) may be answered. */
   readonly challengeTtlMs: number;
+  /** How long an open lobby seek stands (it also goes when its connection closes). */
+  readonly lobbySeekTtlMs: number;
+  /** How long a challenge to a named player waits for an answer. */
+  readonly playerChallengeTtlMs: number;
 }
 
 export interface RankedStores {
@@ -53,6 +59,8 @@ export interface RankedStores {
   readonly seeks: SeekStore;
   readonly matches: MatchStore;
   readonly ratings: RatingStore;
+  /** The lobby's watchers and the challenges to named players (functions/lobby). */
+  readonly lobby: LobbyStore;
 }
 
 export interface RankedPorts {
@@ -74,6 +82,8 @@ export interface RankedPorts {
   readonly archive?: MatchArchive;
   /** Spectators (functions/spectate): pushed every change of a match after its players. */
   readonly spectate?: Pick<Spectate, "fanOut">;
+  /** Watchers pushed per game's lobby (functions/lobby/lobby.ts `lobbyCap`). */
+  readonly lobbyCap?: number;
   /** Web Push (functions/push): "your turn" and results for a player away from the match. */
   readonly push?: Pick<PushService, "notifyMatch">;
 }

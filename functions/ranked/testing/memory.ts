@@ -11,6 +11,7 @@ import { createMemorySeekStore } from "../../matchmaking/store.js";
 import { createMemoryMatchStore, type MemoryMatchStore } from "../../matches/store.js";
 import { createMemoryNameStore, type MemoryNameStore } from "../../names/store.js";
 import { createMemoryRatingStore, type MemoryRatingStore } from "../../ratings/store.js";
+import { createMemoryLobbyStore } from "../../lobby/store.js";
 import { DEFAULT_RANKED_CONFIG } from "../config.js";
 import { createMemoryQuota } from "../quota.js";
 import { createRankedService, type RankedService } from "../service.js";
@@ -37,6 +38,7 @@ function createMemoryStores(now: () => number): MemoryStores {
     seeks: createMemorySeekStore(now),
     matches: createMemoryMatchStore(),
     ratings: createMemoryRatingStore(),
+    lobby: createMemoryLobbyStore(),
   };
 }
 
@@ -56,8 +58,12 @@ export interface Harness<S extends RankedStores = MemoryStores> {
   login(conn: string, n: number, name?: string): Promise<DeviceKeys>;
 }
 
-export function createHarness(config: Partial<RankedConfig> = {}, seat: () => Seat = () => 0): Harness {
-  return createHarnessOn(createMemoryStores, config, seat);
+export function createHarness(
+  config: Partial<RankedConfig> = {},
+  seat: () => Seat = () => 0,
+  lobbyCap?: number,
+): Harness {
+  return createHarnessOn(createMemoryStores, config, seat, lobbyCap);
 }
 
 /** The same harness over other stores (the DynamoDB ones on dynalite), made on the harness's clock. */
@@ -65,6 +71,7 @@ export function createHarnessOn<S extends RankedStores>(
   makeStores: (now: () => number) => S,
   config: Partial<RankedConfig> = {},
   seat: () => Seat = () => 0,
+  lobbyCap?: number,
 ): Harness<S> {
   let t = 1_700_000_000_000;
   const stores = makeStores(() => t);
@@ -88,6 +95,7 @@ export function createHarnessOn<S extends RankedStores>(
     randomId: () => `id${++ids}`,
     randomSeat: seat,
     allowPlayer: () => true, // the flood buckets are per process, and this clock stands still
+    ...(lobbyCap !== undefined ? { lobbyCap } : {}),
   });
   const inbox = (conn: string): RankedServerMessage[] => sent.filter((s) => s.conn === conn).map((s) => s.msg);
   const lastOf = <T extends RankedServerMessage["type"]>(conn: string, type: T) =>

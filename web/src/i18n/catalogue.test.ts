@@ -107,6 +107,84 @@ function codeFiles(dir: string): string[] {
   });
 }
 
+/**
+ * Messages whose places may hold the reader ("You") or the computer, each place with the select that
+ * says which it is (present/results.ts and present/speech.ts fill it with `whoOf`). Such a place is
+ * written only inside a branch of that select other than `you`, so each language writes "you" and
+ * "the computer" in its own form there: lower case inside a sentence, its own case ending, a verb that
+ * agrees with it.
+ */
+const ROLE_PLACES: { readonly [K in MessageKey]?: Readonly<Record<string, string>> } = {
+  "room.seriesLine": { a: "aWho", b: "bWho" },
+  "room.seriesWon": { name: "who", a: "aWho", b: "bWho" },
+  "result.series": { a: "aWho", b: "bWho" },
+  "result.seriesDrawn": { a: "aWho", b: "bWho" },
+  "result.seriesWon": { winner: "who", a: "aWho", b: "bWho" },
+  "result.finalScore": { a: "aWho", b: "bWho" },
+  "play.seriesScore": { a: "aWho", b: "bWho" },
+  "play.won": { name: "who" },
+  "play.forfeitText": { name: "who" },
+  "end.kazan": { name: "who" },
+  "end.atsyz": { name: "who" },
+  "end.noSeeds": { name: "who" },
+  "speech.passed": { name: "who" },
+  "speech.sowed": { name: "who" },
+  "speech.sowedAnd": { name: "who" },
+  "speech.sowedComma": { name: "who" },
+  "speech.forfeited": { name: "who" },
+  "speech.forfeitedSeries": { name: "who" },
+  "ranked.clock": { name: "who" },
+  "replay.start": { name: "who" },
+  "replay.step": { name: "who" },
+  "replay.won": { name: "who" },
+  "replay.graph": { name: "who" },
+  "replay.graphNote": { a: "aWho", b: "bWho" },
+  "replay.better": { name: "who" },
+};
+
+/** Where `message` writes a place of ROLE_PLACES[key] other than inside its select's non-`you` branch. */
+function roleProblems(locale: string, key: MessageKey, message: string): string[] {
+  const places = ROLE_PLACES[key] ?? {};
+  const found: string[] = [];
+  const walk = (nodes: readonly Node[], within: ReadonlySet<string>): void => {
+    for (const n of nodes) {
+      const select = n.type === 5 && n.value !== undefined ? n.value : null;
+      if (n.type === 1 && n.value !== undefined && n.value in places && !within.has(places[n.value]))
+        found.push(`${locale} ${key}: {${n.value}} outside a non-"you" branch of {${places[n.value]}, select}`);
+      if (select !== null && Object.values(places).includes(select) && !("you" in (n.options ?? {})))
+        found.push(`${locale} ${key}: {${select}, select} has no "you" branch`);
+      for (const [option, o] of Object.entries(n.options ?? {}))
+        walk(o.value, select !== null && option !== "you" ? new Set([...within, select]) : within);
+      if (n.children !== undefined) walk(n.children, within);
+    }
+  };
+  walk(new IntlMessageFormat(message, locale).getAst() as unknown as Node[], new Set());
+  for (const w of new Set(Object.values(places)))
+    if (!argsOf(message, locale).has(w)) found.push(`${locale} ${key}: no {${w}, select}`);
+  return found;
+}
+
+/** Whether `word` stands in `text` other than at its start or at the start of a new sentence. */
+function midSentence(text: string, word: string): boolean {
+  for (let i = text.indexOf(word, 1); i > 0; i = text.indexOf(word, i + 1))
+    if (!/[.!?]\s+$/.test(text.slice(0, i))) return true;
+  return false;
+}
+
+/** `message` with `place` as the reader (its select `you`, its value the language's own "You"), the rest "Bola". */
+function asReader(locale: string, c: Catalogue, key: MessageKey, place: string): string {
+  const values: Record<string, string | number> = {};
+  for (const [name, uses] of argsOf(EN[key], "en")) {
+    const u = uses[0];
+    values[name] = u.type === "plural" || u.type === "number" ? 3 : u.type === "select" ? "other" : "Bola";
+  }
+  const selects = ROLE_PLACES[key] ?? {};
+  for (const w of Object.values(selects)) values[w] = "other";
+  values[selects[place]] = "you";
+  values[place] = c.messages["common.you"];
+  return String(new IntlMessageFormat(c.messages[key], locale).format(values));
+}
+
 describe("catalogues", () => {
   test.each(Object.entries(TRANSLATIONS))("%s has exactly the English keys, none empty", (_l, c) => {
     expect(Object.keys(c.messages).sort()).toEqual([...KEYS].sort());
@@ -149,6 +227,48 @@ describe("catalogues", () => {
       .join("\n");
     const unused = KEYS.filter((k) => !code.includes(`"${k}"`));
     expect(unused).toEqual([]);
+  });
+
+  test.each([["en", { messages: EN }] as const, ...Object.entries(TRANSLATIONS)])(
+    "%s: a name that may be the reader or the computer is written through its select",
+    (l, c) => {
+      const all = (Object.keys(ROLE_PLACES) as MessageKey[]).flatMap((k) => roleProblems(l, k, c.messages[k]));
+      expect(all).toEqual([]);
+    },
+  );
+
+  test.each([["en", { messages: EN }] as const, ...Object.entries(TRANSLATIONS)])(
+    '%s: the reader inside a sentence is not the capitalised "You" of a name',
+    (l, c) => {
+      const you = c.messages["common.you"];
+      const wrong = (Object.keys(ROLE_PLACES) as MessageKey[]).flatMap((k) =>
+        Object.keys(ROLE_PLACES[k] ?? {})
+          .map((place) => ({ place, text: asReader(l, c, k, place) }))
+          .filter(({ text }) => midSentence(text, you))
+          .map(({ place, text }) => `${k} {${place}}: ${text}`),
+      );
+      expect(wrong).toEqual([]);
+    },
+  );
+
+  test("a check that finds the reader written as a plain name", () => {
+    // The friend room's series line as it was: "Best of 3 · You 0–1 Bola".
+    expect(roleProblems("en", "room.seriesLine", "Best of {bestOf} · {a} {sa}–{sb} {b}")).toHaveLength(4);
+    expect(
+      roleProblems("ru", "room.seriesLine", "Матч из {bestOf} · {aWho, select, you {{a}} other {{a}}} {b}"),
+    ).toEqual([
+      'ru room.seriesLine: {a} outside a non-"you" branch of {aWho, select}',
+      'ru room.seriesLine: {b} outside a non-"you" branch of {bWho, select}',
+      "ru room.seriesLine: no {bWho, select}",
+    ]);
+    expect(roleProblems("kk", "play.won", "{who, select, other {{name} жеңді}}")).toEqual([
+      'kk play.won: {who, select} has no "you" branch',
+    ]);
+    const old = { messages: { ...RU.messages, "room.seriesLine": "Матч из {bestOf} · {a} {sa}–{sb} {b}" } };
+    expect(midSentence(asReader("ru", old, "room.seriesLine", "a"), "Вы")).toBe(true);
+    expect(asReader("ru", RU, "room.seriesLine", "a")).toContain(" · вы ");
+    expect(midSentence("Вы сдали партию. Вы начинаете.", "Вы")).toBe(false);
+    expect(midSentence("Итоговый счёт: Вы — 3", "Вы")).toBe(true);
   });
 
   test("a check that finds a wrong plural, a lost place and a foreign select option", () => {

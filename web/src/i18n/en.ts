@@ -278,7 +278,7 @@ export const EN = {
 
   "play.notFound": "Game not found",
   "play.notFoundText": "This game is no longer saved on this device.",
-  "play.won": "{name} won",
+  "play.won": "{who, select, you {You won} computer {{name} won} other {{name} won}}",
   "play.draw": "Draw",
   "play.paused": "Paused",
   "play.yourTurn": "Your turn",
@@ -286,7 +286,8 @@ export const EN = {
   "play.computerTurn": "Computer's turn",
   "play.turnOf": "{name}'s turn",
   "play.gameMenu": "Game menu",
-  "play.seriesScore": "Best of {bestOf} · Game {game} · {a} {sa}–{sb} {b}",
+  "play.seriesScore":
+    "Best of {bestOf} · Game {game} · {aWho, select, you {you} computer {the computer} other {{a}}} {sa}–{sb} {bWho, select, you {you} computer {the computer} other {{b}}}",
   "play.forfeit": "Forfeit",
   "play.play": "Play",
   "play.pause": "Pause",
@@ -320,7 +321,7 @@ export const EN = {
   "result.seriesDrawn":
     "Series drawn, {aWho, select, you {you} computer {the computer} other {{a}}} {sa}–{sb} {bWho, select, you {you} computer {the computer} other {{b}}}",
   "result.seriesWon":
-    "{winner} {forfeit, select, yes {wins the series by forfeit} other {wins the series}}, {a} {sa}–{sb} {b}",
+    "{who, select, you {You win the series} computer {{winner} wins the series} other {{winner} wins the series}}{forfeit, select, yes { by forfeit} other {}}, {aWho, select, you {you} computer {the computer} other {{a}}} {sa}–{sb} {bWho, select, you {you} computer {the computer} other {{b}}}",
   "result.stats": "Your statistics",
   "result.wins": "Wins",
   "result.losses": "Losses",
@@ -339,11 +340,12 @@ export const EN = {
   "end.kazan":
     "{who, select, you {Your kazan} none {A player's kazan} other {{name}'s kazan}} passed 81 stones (82 or more wins).",
   "end.kazanDraw": "Both kazans reached 81 stones: a draw.",
-  "end.atsyz": "{name} had no stones to move (atsyz); each side kept the stones on its own pits.",
+  "end.atsyz":
+    "{who, select, you {You had} computer {{name} had} other {{name} had}} no stones to move (atsyz); each side kept the stones on its own pits.",
   "end.captures": "{who, select, none {A player} other {{name}}} captured 25 seeds or more.",
   "end.fewSeeds": "Fewer than 4 seeds were left on the board.",
   "end.repetition": "The same position came up for the third time.",
-  "end.noSeeds": "{name} had no seeds left to move.",
+  "end.noSeeds": "{who, select, you {You had} computer {{name} had} other {{name} had}} no seeds left to move.",
   "end.noCapture": "50 moves passed without a capture; more seeds on the board wins.",
   "end.noTake": "80 moves passed without a take; more seeds wins.",
   "end.moveLimit": "The game reached 400 moves; more seeds wins.",
@@ -366,18 +368,22 @@ export const EN = {
   "speech.tuzdyk": "{who, select, you {Your} other {{name}'s}} tuzdyk",
   "speech.lands":
     "last {unit, select, stone {stone} other {seed}} lands in {who, select, you {Your} other {{name}'s}} {kind, select, hole {hole} other {pit}} {n}",
-  "speech.passed": "{name} passed: no seeds to sow.",
-  "speech.sowed": "{name} sowed from {kind, select, hole {hole} other {pit}} {n}.",
-  "speech.sowedAnd": "{name} sowed from {kind, select, hole {hole} other {pit}} {n} and {more}.",
-  "speech.sowedComma": "{name} sowed from {kind, select, hole {hole} other {pit}} {n}, {middle} and {last}.",
+  "speech.passed": "{who, select, you {You passed} computer {{name} passed} other {{name} passed}}: no seeds to sow.",
+  "speech.sowed":
+    "{who, select, you {You sowed} computer {{name} sowed} other {{name} sowed}} from {kind, select, hole {hole} other {pit}} {n}.",
+  "speech.sowedAnd":
+    "{who, select, you {You sowed} computer {{name} sowed} other {{name} sowed}} from {kind, select, hole {hole} other {pit}} {n} and {more}.",
+  "speech.sowedComma":
+    "{who, select, you {You sowed} computer {{name} sowed} other {{name} sowed}} from {kind, select, hole {hole} other {pit}} {n}, {middle} and {last}.",
   "speech.captured": "captured {count}",
   "speech.took": "took {count}",
   "speech.madeTuzdyk": "made a tuzdyk",
   "speech.undone": "Move taken back.",
   "speech.hintPass": "Hint: pass.",
   "speech.hintPit": "Hint: pit {n}.",
-  "speech.forfeited": "{name} forfeited.",
-  "speech.forfeitedSeries": "{name} forfeited the series.",
+  "speech.forfeited": "{who, select, you {You forfeited} computer {{name} forfeited} other {{name} forfeited}}.",
+  "speech.forfeitedSeries":
+    "{who, select, you {You forfeited} computer {{name} forfeited} other {{name} forfeited}} the series.",
   "announce.tuzdykOf": "TUZDYK! {name}",
   "announce.tuzdyk": "TUZDYK!",
   "announce.computerTuzdyk": "COMPUTER'S TUZDYK",

@@ -280,7 +280,7 @@ export const KK: Catalogue = {
     "opt.fast": "Жылдам",
     "play.notFound": "Ойын табылмады",
     "play.notFoundText": "Бұл ойын енді осы құрылғыда сақталмаған.",
-    "play.won": "{name} жеңді",
+    "play.won": "{who, select, you {Сіз жеңдіңіз} computer {Компьютер жеңді} other {{name} жеңді}}",
     "play.draw": "Тең ойын",
     "play.paused": "Үзіліс",
     "play.yourTurn": "Сіздің жүрісіңіз",
@@ -288,7 +288,8 @@ export const KK: Catalogue = {
     "play.computerTurn": "Компьютердің жүрісі",
     "play.turnOf": "{name} жүреді",
     "play.gameMenu": "Ойын мәзірі",
-    "play.seriesScore": "{bestOf} ойыннан · {game}-ойын · {a} {sa}–{sb} {b}",
+    "play.seriesScore":
+      "{bestOf} ойыннан · {game}-ойын · {aWho, select, you {сіз} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {сіз} computer {компьютер} other {{b}}}",
     "play.forfeit": "Берілу",
     "play.play": "Ойнау",
     "play.pause": "Үзіліс",
@@ -321,7 +322,7 @@ export const KK: Catalogue = {
     "result.seriesDrawn":
       "Серия тең аяқталды, {aWho, select, you {сіз} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {сіз} computer {компьютер} other {{b}}}",
     "result.seriesWon":
-      "{winner} {forfeit, select, yes {серияны қарсылас берілгендіктен ұтты} other {серияны ұтты}}, {a} {sa}–{sb} {b}",
+      "{who, select, you {Сіз серияны ұттыңыз} computer {Компьютер серияны ұтты} other {{winner} серияны ұтты}}{forfeit, select, yes { (қарсылас берілді)} other {}}, {aWho, select, you {сіз} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {сіз} computer {компьютер} other {{b}}}",
     "result.stats": "Сіздің статистикаңыз",
     "result.wins": "Жеңіс",
     "result.losses": "Жеңіліс",
@@ -340,11 +341,13 @@ export const KK: Catalogue = {
     "end.kazan":
       "{who, select, you {Сіздің қазаныңыз} none {Бір ойыншының қазаны} other {{name} қазаны}} 81 құмалақтан асты (82 не одан көп жеңеді).",
     "end.kazanDraw": "Екі қазан да 81 құмалаққа жетті: тең ойын.",
-    "end.atsyz": "{name} жүретін құмалақсыз қалды (атсыз); әр жақ өз отауларындағы құмалақтарды алды.",
+    "end.atsyz":
+      "{who, select, you {Сіз жүретін құмалақсыз қалдыңыз} computer {Компьютер жүретін құмалақсыз қалды} other {{name} жүретін құмалақсыз қалды}} (атсыз); әр жақ өз отауларындағы құмалақтарды алды.",
     "end.captures": "{who, select, none {Бір ойыншы} other {{name}}} 25 не одан көп дән алды.",
     "end.fewSeeds": "Тақтада 4 дәннен аз қалды.",
     "end.repetition": "Бір позиция үшінші рет қайталанды.",
-    "end.noSeeds": "{name} жүретін дәнсіз қалды.",
+    "end.noSeeds":
+      "{who, select, you {Сіз жүретін дәнсіз қалдыңыз} computer {Компьютер жүретін дәнсіз қалды} other {{name} жүретін дәнсіз қалды}}.",
     "end.noCapture": "50 жүріс алусыз өтті; тақтада дәні көп жеңеді.",
     "end.noTake": "80 жүріс алусыз өтті; дәні көп жеңеді.",
     "end.moveLimit": "Ойын 400 жүріске жетті; дәні көп жеңеді.",
@@ -368,18 +371,24 @@ export const KK: Catalogue = {
     "speech.tuzdyk": "{who, select, you {сіздің тұздығыңыз} other {{name} тұздығы}}",
     "speech.lands":
       "соңғы {unit, select, stone {құмалақ} other {дән}} {who, select, you {сіздің} other {{name}:}} {kind, select, hole {{n}-ұяға} other {{n}-отауға}} түседі",
-    "speech.passed": "{name} жүрмей өтті: салатын дән жоқ.",
-    "speech.sowed": "{name} {kind, select, hole {{n}-ұядан} other {{n}-отаудан}} жүрді.",
-    "speech.sowedAnd": "{name} {kind, select, hole {{n}-ұядан} other {{n}-отаудан}} жүріп, {more}.",
-    "speech.sowedComma": "{name} {kind, select, hole {{n}-ұядан} other {{n}-отаудан}} жүріп, {middle} және {last}.",
-    "speech.captured": "{count} алды",
-    "speech.took": "{count} алды",
-    "speech.madeTuzdyk": "тұздық алды",
+    "speech.passed":
+      "{who, select, you {Сіз жүрмей өттіңіз} computer {Компьютер жүрмей өтті} other {{name} жүрмей өтті}}: салатын дән жоқ.",
+    "speech.sowed":
+      "{who, select, you {Сіз} computer {Компьютер} other {{name}}} {kind, select, hole {{n}-ұядан} other {{n}-отаудан}} {who, select, you {жүрдіңіз} computer {жүрді} other {жүрді}}.",
+    "speech.sowedAnd":
+      "{who, select, you {Сіз} computer {Компьютер} other {{name}}} {kind, select, hole {{n}-ұядан} other {{n}-отаудан}} {who, select, you {жүрдіңіз} computer {жүрді} other {жүрді}}: {more}.",
+    "speech.sowedComma":
+      "{who, select, you {Сіз} computer {Компьютер} other {{name}}} {kind, select, hole {{n}-ұядан} other {{n}-отаудан}} {who, select, you {жүрдіңіз} computer {жүрді} other {жүрді}}: {middle} және {last}.",
+    "speech.captured": "{count} алынды",
+    "speech.took": "{count} алынды",
+    "speech.madeTuzdyk": "тұздық алынды",
     "speech.undone": "Жүріс қайтарылды.",
     "speech.hintPass": "Кеңес: жүрмей өту.",
     "speech.hintPit": "Кеңес: {n}-отау.",
-    "speech.forfeited": "{name} ойынды берді.",
-    "speech.forfeitedSeries": "{name} серияны берді.",
+    "speech.forfeited":
+      "{who, select, you {Сіз ойынды бердіңіз} computer {Компьютер ойынды берді} other {{name} ойынды берді}}.",
+    "speech.forfeitedSeries":
+      "{who, select, you {Сіз серияны бердіңіз} computer {Компьютер серияны берді} other {{name} серияны берді}}.",
     "announce.tuzdykOf": "ТҰЗДЫҚ! {name}",
     "announce.tuzdyk": "ТҰЗДЫҚ!",
     "announce.computerTuzdyk": "КОМПЬЮТЕРДІҢ ТҰЗДЫҒЫ",

@@ -280,7 +280,7 @@ export const KY: Catalogue = {
     "opt.fast": "Тез",
     "play.notFound": "Оюн табылган жок",
     "play.notFoundText": "Бул оюн мындан ары бул түзмөктө сакталган эмес.",
-    "play.won": "{name} жеңди",
+    "play.won": "{who, select, you {Сиз жеңдиңиз} computer {Компьютер жеңди} other {{name} жеңди}}",
     "play.draw": "Тең чыгуу",
     "play.paused": "Тыныгуу",
     "play.yourTurn": "Сиздин жүрүш",
@@ -288,7 +288,8 @@ export const KY: Catalogue = {
     "play.computerTurn": "Компьютердин жүрүшү",
     "play.turnOf": "{name} жүрөт",
     "play.gameMenu": "Оюн менюсу",
-    "play.seriesScore": "{bestOf} оюндан · {game}-оюн · {a} {sa}–{sb} {b}",
+    "play.seriesScore":
+      "{bestOf} оюндан · {game}-оюн · {aWho, select, you {сиз} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {сиз} computer {компьютер} other {{b}}}",
     "play.forfeit": "Багынуу",
     "play.play": "Ойноо",
     "play.pause": "Тыныгуу",
@@ -321,7 +322,7 @@ export const KY: Catalogue = {
     "result.seriesDrawn":
       "Серия тең бүттү, {aWho, select, you {сиз} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {сиз} computer {компьютер} other {{b}}}",
     "result.seriesWon":
-      "{winner} {forfeit, select, yes {серияны атаандашы багынгандыктан утту} other {серияны утту}}, {a} {sa}–{sb} {b}",
+      "{who, select, you {Сиз серияны утуп алдыңыз} computer {Компьютер серияны утуп алды} other {{winner} серияны утуп алды}}{forfeit, select, yes { (атаандаш багынды)} other {}}, {aWho, select, you {сиз} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {сиз} computer {компьютер} other {{b}}}",
     "result.stats": "Сиздин статистика",
     "result.wins": "Жеңиш",
     "result.losses": "Жеңилүү",
@@ -340,11 +341,13 @@ export const KY: Catalogue = {
     "end.kazan":
       "{who, select, you {Сиздин казаныңыз} none {Бир оюнчунун казаны} other {{name} казаны}} 81 коргоолдон ашты (82 же андан көп жеңет).",
     "end.kazanDraw": "Эки казан тең 81 коргоолго жетти: тең чыгуу.",
-    "end.atsyz": "{name} жүрө турган коргоолсуз калды (атсыз); ар тарап өз уяларындагы коргоолдорду алды.",
+    "end.atsyz":
+      "{who, select, you {Сиз жүрө турган коргоолсуз калдыңыз} computer {Компьютер жүрө турган коргоолсуз калды} other {{name} жүрө турган коргоолсуз калды}} (атсыз); ар тарап өз уяларындагы коргоолдорду алды.",
     "end.captures": "{who, select, none {Бир оюнчу} other {{name}}} 25 же андан көп дан алды.",
     "end.fewSeeds": "Тактада 4 дандан аз калды.",
     "end.repetition": "Бир эле абал үчүнчү жолу кайталанды.",
-    "end.noSeeds": "{name} жүрө турган дансыз калды.",
+    "end.noSeeds":
+      "{who, select, you {Сиз жүрө турган дансыз калдыңыз} computer {Компьютер жүрө турган дансыз калды} other {{name} жүрө турган дансыз калды}}.",
     "end.noCapture": "50 жүрүш алуусуз өттү; тактада даны көп жеңет.",
     "end.noTake": "80 жүрүш алуусуз өттү; даны көп жеңет.",
     "end.moveLimit": "Оюн 400 жүрүшкө жетти; даны көп жеңет.",
@@ -366,18 +369,24 @@ export const KY: Catalogue = {
     "speech.tuzdyk": "{who, select, you {сиздин тузуңуз} other {{name} тузу}}",
     "speech.lands":
       "акыркы {unit, select, stone {коргоол} other {дан}} {who, select, you {сиздин} other {{name}:}} {n}-уяга түшөт",
-    "speech.passed": "{name} жүрбөй өттү: сала турган дан жок.",
-    "speech.sowed": "{name} {n}-уядан жүрдү.",
-    "speech.sowedAnd": "{name} {n}-уядан жүрүп, {more}.",
-    "speech.sowedComma": "{name} {n}-уядан жүрүп, {middle} жана {last}.",
-    "speech.captured": "{count} алды",
-    "speech.took": "{count} алды",
-    "speech.madeTuzdyk": "туз алды",
+    "speech.passed":
+      "{who, select, you {Сиз жүрбөй өттүңүз} computer {Компьютер жүрбөй өттү} other {{name} жүрбөй өттү}}: сала турган дан жок.",
+    "speech.sowed":
+      "{who, select, you {Сиз} computer {Компьютер} other {{name}}} {n}-уядан {who, select, you {жүрдүңүз} computer {жүрдү} other {жүрдү}}.",
+    "speech.sowedAnd":
+      "{who, select, you {Сиз} computer {Компьютер} other {{name}}} {n}-уядан {who, select, you {жүрдүңүз} computer {жүрдү} other {жүрдү}}: {more}.",
+    "speech.sowedComma":
+      "{who, select, you {Сиз} computer {Компьютер} other {{name}}} {n}-уядан {who, select, you {жүрдүңүз} computer {жүрдү} other {жүрдү}}: {middle} жана {last}.",
+    "speech.captured": "{count} алынды",
+    "speech.took": "{count} алынды",
+    "speech.madeTuzdyk": "туз алынды",
     "speech.undone": "Жүрүш кайтарылды.",
     "speech.hintPass": "Кеңеш: жүрбөй өтүү.",
     "speech.hintPit": "Кеңеш: {n}-уя.",
-    "speech.forfeited": "{name} оюнду берди.",
-    "speech.forfeitedSeries": "{name} серияны берди.",
+    "speech.forfeited":
+      "{who, select, you {Сиз оюнду бердиңиз} computer {Компьютер оюнду берди} other {{name} оюнду берди}}.",
+    "speech.forfeitedSeries":
+      "{who, select, you {Сиз серияны бердиңиз} computer {Компьютер серияны берди} other {{name} серияны берди}}.",
     "announce.tuzdykOf": "ТУЗ! {name}",
     "announce.tuzdyk": "ТУЗ!",
     "announce.computerTuzdyk": "КОМПЬЮТЕРДИН ТУЗУ",

@@ -284,7 +284,7 @@ export const RU: Catalogue = {
     "opt.fast": "Быстро",
     "play.notFound": "Игра не найдена",
     "play.notFoundText": "Эта игра больше не сохранена на этом устройстве.",
-    "play.won": "Победа: {name}",
+    "play.won": "{who, select, you {Вы победили} computer {Победил компьютер} other {Победа: {name}}}",
     "play.draw": "Ничья",
     "play.paused": "Пауза",
     "play.yourTurn": "Ваш ход",
@@ -292,7 +292,8 @@ export const RU: Catalogue = {
     "play.computerTurn": "Ход компьютера",
     "play.turnOf": "Ходит {name}",
     "play.gameMenu": "Меню игры",
-    "play.seriesScore": "Матч из {bestOf} · Партия {game} · {a} {sa}–{sb} {b}",
+    "play.seriesScore":
+      "Матч из {bestOf} · Партия {game} · {aWho, select, you {вы} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {вы} computer {компьютер} other {{b}}}",
     "play.forfeit": "Сдаться",
     "play.play": "Играть",
     "play.pause": "Пауза",
@@ -325,7 +326,7 @@ export const RU: Catalogue = {
     "result.seriesDrawn":
       "Серия вничью, {aWho, select, you {вы} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {вы} computer {компьютер} other {{b}}}",
     "result.seriesWon":
-      "{winner} {forfeit, select, yes {выигрывает серию после сдачи соперника} other {выигрывает серию}}, {a} {sa}–{sb} {b}",
+      "{who, select, you {Вы выиграли серию} computer {Компьютер выиграл серию} other {{winner} выигрывает серию}}{forfeit, select, yes { после сдачи соперника} other {}}, {aWho, select, you {вы} computer {компьютер} other {{a}}} {sa}–{sb} {bWho, select, you {вы} computer {компьютер} other {{b}}}",
     "result.stats": "Ваша статистика",
     "result.wins": "Победы",
     "result.losses": "Поражения",
@@ -344,11 +345,13 @@ export const RU: Catalogue = {
     "end.kazan":
       "{who, select, you {Ваш казан} none {Казан одного из игроков} other {Казан игрока {name}}} набрал больше 81 камня (побеждают 82 и больше).",
     "end.kazanDraw": "Оба казана набрали по 81 камню: ничья.",
-    "end.atsyz": "{name}: нечем ходить (атсыз); каждая сторона забрала камни из своих лунок.",
+    "end.atsyz":
+      "{who, select, you {Вам нечем ходить} computer {Компьютеру нечем ходить} other {{name}: нечем ходить}} (атсыз); каждая сторона забрала камни из своих лунок.",
     "end.captures": "{who, select, none {Один из игроков} other {У игрока {name}}} 25 или больше взятых зёрен.",
     "end.fewSeeds": "На доске осталось меньше 4 зёрен.",
     "end.repetition": "Одна и та же позиция повторилась в третий раз.",
-    "end.noSeeds": "{name}: не осталось зёрен для хода.",
+    "end.noSeeds":
+      "{who, select, you {У вас не осталось зёрен для хода} computer {У компьютера не осталось зёрен для хода} other {{name}: не осталось зёрен для хода}}.",
     "end.noCapture": "50 ходов прошло без взятия; побеждает тот, у кого больше зёрен на доске.",
     "end.noTake": "80 ходов прошло без взятия; побеждает тот, у кого больше зёрен.",
     "end.moveLimit": "Партия дошла до 400 ходов; побеждает тот, у кого больше зёрен.",
@@ -370,18 +373,23 @@ export const RU: Catalogue = {
     "speech.tuzdyk": "{who, select, you {ваш туздык} other {туздык ({name})}}",
     "speech.lands":
       "{unit, select, stone {последний камень} other {последнее зерно}} упадёт в лунку {n} {who, select, you {(вашу)} other {({name})}}",
-    "speech.passed": "{name}: пас, нет зёрен для хода.",
-    "speech.sowed": "{name}: ход из лунки {n}.",
-    "speech.sowedAnd": "{name}: ход из лунки {n}, {more}.",
-    "speech.sowedComma": "{name}: ход из лунки {n}, {middle} и {last}.",
+    "speech.passed":
+      "{who, select, you {Вы пропускаете ход} computer {Компьютер пропускает ход} other {{name}: пас}}, нет зёрен для хода.",
+    "speech.sowed": "{who, select, you {Ваш ход} computer {Ход компьютера} other {{name}: ход}} из лунки {n}.",
+    "speech.sowedAnd":
+      "{who, select, you {Ваш ход} computer {Ход компьютера} other {{name}: ход}} из лунки {n}, {more}.",
+    "speech.sowedComma":
+      "{who, select, you {Ваш ход} computer {Ход компьютера} other {{name}: ход}} из лунки {n}, {middle} и {last}.",
     "speech.captured": "взято {count}",
     "speech.took": "забрано {count}",
     "speech.madeTuzdyk": "взят туздык",
     "speech.undone": "Ход отменён.",
     "speech.hintPass": "Подсказка: пас.",
     "speech.hintPit": "Подсказка: лунка {n}.",
-    "speech.forfeited": "{name}: партия сдана.",
-    "speech.forfeitedSeries": "{name}: серия сдана.",
+    "speech.forfeited":
+      "{who, select, you {Вы сдали партию} computer {Компьютер сдал партию} other {{name}: партия сдана}}.",
+    "speech.forfeitedSeries":
+      "{who, select, you {Вы сдали серию} computer {Компьютер сдал серию} other {{name}: серия сдана}}.",
     "announce.tuzdykOf": "ТУЗДЫК! {name}",
     "announce.tuzdyk": "ТУЗДЫК!",
     "announce.computerTuzdyk": "ТУЗДЫК КОМПЬЮТЕРА",

@@ -283,7 +283,7 @@ export const SN: Catalogue = {
     "opt.fast": "Nekukurumidza",
     "play.notFound": "Mutambo hauna kuwanikwa",
     "play.notFoundText": "Mutambo uyu hauchachengetwa pamudziyo uyu.",
-    "play.won": "{name} akunda",
+    "play.won": "{who, select, you {Wakunda} computer {Kombiyuta yakunda} other {{name} akunda}}",
     "play.draw": "Maenzana",
     "play.paused": "Zvamiswa",
     "play.yourTurn": "Ndiwe wava kutamba",
@@ -291,7 +291,8 @@ export const SN: Catalogue = {
     "play.computerTurn": "Kombiyuta ndiyo yava kutamba",
     "play.turnOf": "{name} ndiye ava kutamba",
     "play.gameMenu": "Menyu yemutambo",
-    "play.seriesScore": "Pa{bestOf} · Mutambo {game} · {a} {sa}–{sb} {b}",
+    "play.seriesScore":
+      "Pa{bestOf} · Mutambo {game} · {aWho, select, you {iwe} computer {kombiyuta} other {{a}}} {sa}–{sb} {bWho, select, you {iwe} computer {kombiyuta} other {{b}}}",
     "play.forfeit": "Kanda mapfumo pasi",
     "play.play": "Tamba",
     "play.pause": "Mira",
@@ -326,7 +327,7 @@ export const SN: Catalogue = {
     "result.seriesDrawn":
       "Nhevedzano yaenzana, {aWho, select, you {iwe} computer {kombiyuta} other {{a}}} {sa}–{sb} {bWho, select, you {iwe} computer {kombiyuta} other {{b}}}",
     "result.seriesWon":
-      "{winner} {forfeit, select, yes {akunda nhevedzano nekuti mukwikwidzi akanda mapfumo pasi} other {akunda nhevedzano}}, {a} {sa}–{sb} {b}",
+      "{who, select, you {Wakunda nhevedzano} computer {Kombiyuta yakunda nhevedzano} other {{winner} akunda nhevedzano}}{forfeit, select, yes { nekuti mukwikwidzi akanda mapfumo pasi} other {}}, {aWho, select, you {iwe} computer {kombiyuta} other {{a}}} {sa}–{sb} {bWho, select, you {iwe} computer {kombiyuta} other {{b}}}",
     "result.stats": "Zvibodzwa zvako",
     "result.wins": "Kukunda",
     "result.losses": "Kukundwa",
@@ -346,11 +347,12 @@ export const SN: Catalogue = {
       "{who, select, you {Kazan yako} none {Kazan yemumwe mutambi} other {Kazan ya{name}}} yapfuura matombo 81 (82 kana kupfuura inokunda).",
     "end.kazanDraw": "Kazan mbiri dzese dzasvika matombo 81: maenzana.",
     "end.atsyz":
-      "{name} anga asina matombo ekutamba (atsyz); divi rimwe nerimwe rakachengeta matombo ari mumakomba aro.",
+      "{who, select, you {Wanga usina} computer {Kombiyuta yanga isina} other {{name} anga asina}} matombo ekutamba (atsyz); divi rimwe nerimwe rakachengeta matombo ari mumakomba aro.",
     "end.captures": "{who, select, none {Mumwe mutambi} other {{name}}} atora mhodzi 25 kana kupfuura.",
     "end.fewSeeds": "Mhodzi dzasara pabhodhi dzaive pasi pe4.",
     "end.repetition": "Chimiro chimwe chete chauya kechitatu.",
-    "end.noSeeds": "{name} akanga asisina mhodzi dzekutamba.",
+    "end.noSeeds":
+      "{who, select, you {Wakanga usisina} computer {Kombiyuta yakanga isisina} other {{name} akanga asisina}} mhodzi dzekutamba.",
     "end.noCapture": "Kufamba 50 kwapfuura pasina kutora; ane mhodzi zhinji pabhodhi anokunda.",
     "end.noTake": "Kufamba 80 kwapfuura pasina kutora; ane mhodzi zhinji anokunda.",
     "end.moveLimit": "Mutambo wasvika pakufamba 400; ane mhodzi zhinji anokunda.",
@@ -374,18 +376,24 @@ export const SN: Catalogue = {
     "speech.tuzdyk": "tuzdyk {who, select, you {rako} other {ra{name}}}",
     "speech.lands":
       "{unit, select, stone {dombo} other {mhodzi}} yekupedzisira inowira mu{kind, select, hole {buri} other {gomba}} {n} {who, select, you {rako} other {ra{name}}}",
-    "speech.passed": "{name} apfuura: hapana mhodzi dzekudyara.",
-    "speech.sowed": "{name} adyara kubva ku{kind, select, hole {buri} other {gomba}} {n}.",
-    "speech.sowedAnd": "{name} adyara kubva ku{kind, select, hole {buri} other {gomba}} {n} uye {more}.",
-    "speech.sowedComma": "{name} adyara kubva ku{kind, select, hole {buri} other {gomba}} {n}, {middle} uye {last}.",
-    "speech.captured": "atora {count}",
-    "speech.took": "atora {count}",
-    "speech.madeTuzdyk": "aita tuzdyk",
+    "speech.passed":
+      "{who, select, you {Wapfuura} computer {Kombiyuta yapfuura} other {{name} apfuura}}: hapana mhodzi dzekudyara.",
+    "speech.sowed":
+      "{who, select, you {Wadyara} computer {Kombiyuta yadyara} other {{name} adyara}} kubva ku{kind, select, hole {buri} other {gomba}} {n}.",
+    "speech.sowedAnd":
+      "{who, select, you {Wadyara} computer {Kombiyuta yadyara} other {{name} adyara}} kubva ku{kind, select, hole {buri} other {gomba}} {n} {more}.",
+    "speech.sowedComma":
+      "{who, select, you {Wadyara} computer {Kombiyuta yadyara} other {{name} adyara}} kubva ku{kind, select, hole {buri} other {gomba}} {n}, {middle} uye {last}.",
+    "speech.captured": "ndokutora {count}",
+    "speech.took": "ndokutora {count}",
+    "speech.madeTuzdyk": "ndokuita tuzdyk",
     "speech.undone": "Kufamba kwadzoserwa.",
     "speech.hintPass": "Zano: pfuura.",
     "speech.hintPit": "Zano: gomba {n}.",
-    "speech.forfeited": "{name} akanda mapfumo pasi.",
-    "speech.forfeitedSeries": "{name} akanda mapfumo pasi munhevedzano.",
+    "speech.forfeited":
+      "{who, select, you {Wakanda mapfumo pasi} computer {Kombiyuta yakanda mapfumo pasi} other {{name} akanda mapfumo pasi}}.",
+    "speech.forfeitedSeries":
+      "{who, select, you {Wakanda mapfumo pasi} computer {Kombiyuta yakanda mapfumo pasi} other {{name} akanda mapfumo pasi}} munhevedzano.",
     "announce.tuzdykOf": "TUZDYK! {name}",
     "announce.tuzdyk": "TUZDYK!",
     "announce.computerTuzdyk": "TUZDYK YEKOMBIYUTA",

@@ -279,7 +279,7 @@ export const YO: Catalogue = {
     "opt.fast": "Kíákíá",
     "play.notFound": "A kò rí eré náà",
     "play.notFoundText": "Eré yìí kò sí lórí ẹ̀rọ yìí mọ́.",
-    "play.won": "{name} borí",
+    "play.won": "{who, select, you {O borí} computer {Kọ̀ǹpútà borí} other {{name} borí}}",
     "play.draw": "Ọ̀mì",
     "play.paused": "Ó dúró",
     "play.yourTurn": "Ìwọ ló kàn",
@@ -287,7 +287,8 @@ export const YO: Catalogue = {
     "play.computerTurn": "Kọ̀ǹpútà ló kàn",
     "play.turnOf": "{name} ló kàn",
     "play.gameMenu": "Àtòjọ eré",
-    "play.seriesScore": "Nínú {bestOf} · Eré {game} · {a} {sa}–{sb} {b}",
+    "play.seriesScore":
+      "Nínú {bestOf} · Eré {game} · {aWho, select, you {ìwọ} computer {kọ̀ǹpútà} other {{a}}} {sa}–{sb} {bWho, select, you {ìwọ} computer {kọ̀ǹpútà} other {{b}}}",
     "play.forfeit": "Juwọ́ sílẹ̀",
     "play.play": "Ṣeré",
     "play.pause": "Dúró",
@@ -320,7 +321,7 @@ export const YO: Catalogue = {
     "result.seriesDrawn":
       "Ọ̀wọ́ eré parí ní ọ̀mì, {aWho, select, you {ìwọ} computer {kọ̀ǹpútà} other {{a}}} {sa}–{sb} {bWho, select, you {ìwọ} computer {kọ̀ǹpútà} other {{b}}}",
     "result.seriesWon":
-      "{winner} {forfeit, select, yes {borí ọ̀wọ́ eré nítorí alátakò juwọ́ sílẹ̀} other {borí ọ̀wọ́ eré}}, {a} {sa}–{sb} {b}",
+      "{who, select, you {O borí ọ̀wọ́ eré} computer {Kọ̀ǹpútà borí ọ̀wọ́ eré} other {{winner} borí ọ̀wọ́ eré}}{forfeit, select, yes { nítorí alátakò juwọ́ sílẹ̀} other {}}, {aWho, select, you {ìwọ} computer {kọ̀ǹpútà} other {{a}}} {sa}–{sb} {bWho, select, you {ìwọ} computer {kọ̀ǹpútà} other {{b}}}",
     "result.stats": "Àbájáde rẹ",
     "result.wins": "Ìborí",
     "result.losses": "Ìjákulẹ̀",
@@ -339,11 +340,13 @@ export const YO: Catalogue = {
     "end.kazan":
       "{who, select, you {Kazan rẹ} none {Kazan òṣèré kan} other {Kazan {name}}} ti ju òkúta 81 lọ (82 tàbí jù bẹ́ẹ̀ lọ ló borí).",
     "end.kazanDraw": "Kazan méjèèjì dé òkúta 81: ọ̀mì.",
-    "end.atsyz": "{name} kò ní òkúta láti ta (atsyz); ìhà kọ̀ọ̀kan kó òkúta inú ihò tirẹ̀.",
+    "end.atsyz":
+      "{who, select, you {Ìwọ kò ní} computer {Kọ̀ǹpútà kò ní} other {{name} kò ní}} òkúta láti ta (atsyz); ìhà kọ̀ọ̀kan kó òkúta inú ihò tirẹ̀.",
     "end.captures": "{who, select, none {Òṣèré kan} other {{name}}} kó ẹyọ 25 tàbí jù bẹ́ẹ̀ lọ.",
     "end.fewSeeds": "Ẹyọ tí ó kù lórí ọpọ́n kò tó 4.",
     "end.repetition": "Ipò kan náà wáyé nígbà kẹta.",
-    "end.noSeeds": "{name} kò ní ẹyọ kankan láti ta mọ́.",
+    "end.noSeeds":
+      "{who, select, you {Ìwọ kò ní} computer {Kọ̀ǹpútà kò ní} other {{name} kò ní}} ẹyọ kankan láti ta mọ́.",
     "end.noCapture": "Ìgbésẹ̀ 50 kọjá láìsí ìkórè; ẹni tí ẹyọ rẹ̀ pọ̀ jù lórí ọpọ́n ló borí.",
     "end.noTake": "Ìgbésẹ̀ 80 kọjá láìsí ìkórè; ẹni tí ẹyọ rẹ̀ pọ̀ jù ló borí.",
     "end.moveLimit": "Eré dé ìgbésẹ̀ 400; ẹni tí ẹyọ rẹ̀ pọ̀ jù ló borí.",
@@ -365,18 +368,21 @@ export const YO: Catalogue = {
     "speech.tuzdyk": "tuzdyk {who, select, you {tìrẹ} other {ti {name}}}",
     "speech.lands":
       "{unit, select, stone {òkúta} other {ẹyọ}} tó kẹ́yìn bọ́ sínú ihò {n} {who, select, you {tìrẹ} other {ti {name}}}",
-    "speech.passed": "{name} kọjá: kò sí ẹyọ láti ta.",
-    "speech.sowed": "{name} ta láti ihò {n}.",
-    "speech.sowedAnd": "{name} ta láti ihò {n}, ó sì {more}.",
-    "speech.sowedComma": "{name} ta láti ihò {n}, {middle}, ó sì {last}.",
+    "speech.passed": "{who, select, you {O kọjá} computer {Kọ̀ǹpútà kọjá} other {{name} kọjá}}: kò sí ẹyọ láti ta.",
+    "speech.sowed": "{who, select, you {O} computer {Kọ̀ǹpútà} other {{name}}} ta láti ihò {n}.",
+    "speech.sowedAnd":
+      "{who, select, you {O} computer {Kọ̀ǹpútà} other {{name}}} ta láti ihò {n}, {who, select, you {o} computer {ó} other {ó}} sì {more}.",
+    "speech.sowedComma":
+      "{who, select, you {O} computer {Kọ̀ǹpútà} other {{name}}} ta láti ihò {n}, {middle}, {who, select, you {o} computer {ó} other {ó}} sì {last}.",
     "speech.captured": "kó {count}",
     "speech.took": "gbà {count}",
     "speech.madeTuzdyk": "ní tuzdyk",
     "speech.undone": "A ti dá ìgbésẹ̀ padà.",
     "speech.hintPass": "Ìtọ́sọ́nà: kọjá.",
     "speech.hintPit": "Ìtọ́sọ́nà: ihò {n}.",
-    "speech.forfeited": "{name} juwọ́ sílẹ̀.",
-    "speech.forfeitedSeries": "{name} juwọ́ sílẹ̀ nínú ọ̀wọ́ eré.",
+    "speech.forfeited": "{who, select, you {O juwọ́ sílẹ̀} computer {Kọ̀ǹpútà juwọ́ sílẹ̀} other {{name} juwọ́ sílẹ̀}}.",
+    "speech.forfeitedSeries":
+      "{who, select, you {O juwọ́ sílẹ̀} computer {Kọ̀ǹpútà juwọ́ sílẹ̀} other {{name} juwọ́ sílẹ̀}} nínú ọ̀wọ́ eré.",
     "announce.tuzdykOf": "TUZDYK! {name}",
     "announce.tuzdyk": "TUZDYK!",
     "announce.computerTuzdyk": "TUZDYK KỌ̀ǸPÚTÀ",

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { END_REASONS, type EndReason } from "../../../core/types.js";
-import { endSentence, finalScore, movesText, seriesScore } from "./results.js";
+import { endSentence, finalScore, movesText, seriesScore, seriesValues, seriesWonText, wonText } from "./results.js";
 import { describeMove, pitSpeech, storeSpeech } from "./speech.js";
 import { loadLocale, t } from "../i18n/i18n.js";
 import { LOCALES } from "../i18n/locales.js";
@@ -46,6 +46,18 @@ describe("result wording", () => {
       expect(t.length).toBeGreaterThan(5);
       expect(t).not.toContain("A player");
     }
+  });
+
+  test("who won, and a series' winner, agree with the player they name", () => {
+    expect(wonText("You")).toBe("You won");
+    expect(wonText("Bola")).toBe("Bola won");
+    expect(seriesWonText(["You", "Bola"], [2, 1], "You", false)).toBe("You win the series, you 2–1 Bola");
+    expect(seriesWonText(["Aigerim", "You"], [2, 0], "Aigerim", true)).toBe(
+      "Aigerim wins the series by forfeit, Aigerim 2–0 you",
+    );
+    expect(t("room.seriesLine", { bestOf: 3, ...seriesValues(["You", "Bola"], [0, 1]) })).toBe(
+      "Best of 3 · you 0–1 Bola",
+    );
   });
 
   test("moves and scores, singular and plural", () => {
@@ -107,5 +119,32 @@ describe("names inside sentences, in every language", () => {
     expect(finalScore("ayo", ["Bola", computer], [3, 1]), l).toContain("Bola");
     const against = finalScore("ayo", [you, t("common.theComputer")], [0, 48]);
     expect(against, l).toBe(line);
+  });
+
+  test.each(LOCALES)("%s: series lines and spoken moves write you and the computer in their own forms", async (l) => {
+    await loadLocale(l);
+    const you = t("common.you");
+    const computer = t("common.computer");
+    const capital = you !== you.toLowerCase();
+    const lines = [
+      t("room.seriesLine", { bestOf: 3, ...seriesValues([you, "Bola"], [0, 1]) }),
+      t("play.seriesScore", { bestOf: 3, game: 2, ...seriesValues([you, computer], [1, 0]) }),
+      seriesWonText(["Bola", you], [2, 1], "Bola", true),
+      t("room.seriesHeader", { bestOf: 3, game: 2, sa: 1, sb: 0 }),
+    ];
+    for (const line of lines) {
+      expect(line, l).not.toMatch(/[{}]/);
+      if (capital) expect(line, l).not.toContain(you);
+    }
+    // Where the verb agrees with its subject, a sentence about the reader (Kazakh, Kyrgyz, Shona, and
+    // Russian and Yoruba for who won) or the computer (Shona, a noun of another class) is more than a
+    // named player's sentence with the name swapped.
+    const sowed = (name: string): string => describeMove("ayo", name, 0, 4, [{ t: "sow", pit: 4 }]);
+    const swapped = (name: string, text: string): string => text.replace("Bola", name);
+    expect(sowed("Bola"), l).toContain("Bola");
+    if (l === "kk" || l === "ky" || l === "sn") expect(sowed(you), l).not.toBe(swapped(you, sowed("Bola")));
+    if (l === "sn") expect(sowed(computer), l).not.toBe(swapped(computer, sowed("Bola")));
+    if (l !== "en") expect(wonText(you), l).not.toBe(swapped(you, wonText("Bola")));
+    for (const name of [you, computer]) expect(sowed(name), l).not.toMatch(/[{}]/);
   });
 });

@@ -32,7 +32,7 @@ export function endSentence(f: EndFacts): string {
     case "kazan-draw":
       return t("end.kazanDraw");
     case "atsyz":
-      return t("end.atsyz", { name: stuck });
+      return t("end.atsyz", about(stuck));
     case "captures":
       return t("end.captures", about(winner));
     case "few-seeds":
@@ -40,7 +40,7 @@ export function endSentence(f: EndFacts): string {
     case "repetition":
       return t("end.repetition");
     case "no-seeds":
-      return t("end.noSeeds", { name: stuck });
+      return t("end.noSeeds", about(stuck));
     case "no-capture":
       return t("end.noCapture");
     case "no-take":
@@ -56,6 +56,31 @@ export function endSentence(f: EndFacts): string {
     case "abandoned":
       return t("end.abandoned", about(loser));
   }
+}
+
+/** "Bola won", "You won": the line over a finished board, the name in its sentence form. */
+export function wonText(name: string): string {
+  return t("play.won", { who: whoOf(name), name });
+}
+
+/** "You win the series, you 2–1 Bola" (`forfeit`: by forfeit); `names` and `score` as seriesScore takes them. */
+export function seriesWonText(
+  names: readonly [string, string],
+  score: readonly [number, number],
+  winner: string,
+  forfeit: boolean,
+): string {
+  return t("result.seriesWon", {
+    ...seriesValues(names, score),
+    who: whoOf(winner),
+    winner,
+    forfeit: forfeit ? "yes" : "no",
+  });
+}
+
+/** "Bola won.", "You won.": a replay's or a watched game's end, the name in its sentence form. */
+export function replayWonText(name: string): string {
+  return t("replay.won", { who: whoOf(name), name });
 }
 
 /** "1 move", "42 moves". */

@@ -85,7 +85,8 @@ export function describeMove(
   move: number,
   trace: readonly TraceEvent[],
 ): string {
-  if (trace.some((e) => e.t === "pass")) return t("speech.passed", { name });
+  const who = whoOf(name);
+  if (trace.some((e) => e.t === "pass")) return t("speech.passed", { who, name });
   let captured = 0;
   let taken = 0;
   let tuzdyk = false;
@@ -98,7 +99,7 @@ export function describeMove(
   if (captured > 0) more.push(t("speech.captured", { count: countOf(game, captured) }));
   if (taken > 0) more.push(t("speech.took", { count: countOf(game, taken) }));
   if (tuzdyk) more.push(t("speech.madeTuzdyk"));
-  const v = { name, kind: kindOf(game), n: moveNumber(game, move) };
+  const v = { who, name, kind: kindOf(game), n: moveNumber(game, move) };
   if (more.length === 0) return t("speech.sowed", v);
   if (more.length === 1) return t("speech.sowedAnd", { ...v, more: more[0] });
   return t("speech.sowedComma", { ...v, middle: more.slice(0, -1).join(", "), last: more[more.length - 1] });

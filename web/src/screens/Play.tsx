@@ -9,6 +9,7 @@ import { Icon } from "../components/Icon.js";
 import { NotFound } from "../components/NotFound.js";
 import { familyOf, GAME_NAMES } from "../content/games.js";
 import { LEVEL_NAMES } from "../present/levels.js";
+import { seriesValues, wonText } from "../present/results.js";
 import { createGame, type GameStore } from "../state/createGame.js";
 import { useProfile } from "../state/createProfile.js";
 import { useRouter } from "../state/createRouter.js";
@@ -135,7 +136,7 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
   };
   const turnText = (): string => {
     if (g.phase === "over" && g.outcome !== null) {
-      return g.outcome.winner === null ? t("play.draw") : t("play.won", { name: names()[g.outcome.winner] });
+      return g.outcome.winner === null ? t("play.draw") : wonText(names()[g.outcome.winner]);
     }
     if (g.paused) return t("play.paused");
     const h = act.humanSeat();
@@ -192,10 +193,7 @@ function PlayBoard(props: { record: SavedGame }): JSX.Element {
             {t("play.seriesScore", {
               bestOf: series().bestOf,
               game: gameNumber(series()),
-              a: g.record.names[0],
-              sa: series().score[0],
-              sb: series().score[1],
-              b: g.record.names[1],
+              ...seriesValues(g.record.names, series().score),
             })}
           </span>
         </Show>

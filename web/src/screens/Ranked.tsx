@@ -11,7 +11,7 @@ import { ExportButton } from "../components/ExportButton.js";
 import { FinishedActions } from "../components/MoveList.js";
 import { Icon } from "../components/Icon.js";
 import { GAME_NAMES } from "../content/games.js";
-import { endSentence } from "../present/results.js";
+import { endSentence, wonText } from "../present/results.js";
 import { t } from "../i18n/i18n.js";
 import { matchRecord } from "../state/gameRecords.js";
 import { openRankedLink } from "../lib/online.js";
@@ -53,7 +53,7 @@ function matchResult(m: MatchView, seat: Seat, final: State | null): { title: st
       ? t("result.draw")
       : res.winner === seat
         ? t("result.youWon")
-        : t("play.won", { name: m.seats[res.winner].name });
+        : wonText(m.seats[res.winner].name);
   if (res.reason === "agreed") return { title, how: t(res.winner === null ? "ranked.agreedDraw" : "ranked.agreed") };
   if (res.reason === "timeout" && res.winner !== null) {
     const loser = (1 - res.winner) as Seat;

@@ -188,7 +188,6 @@ function RoomView(props: { room: SavedRoom }): JSX.Element {
             {t("room.seriesHeader", {
               bestOf: room.series?.bestOf ?? 1,
               game: room.series !== null ? gameNumber(room.series) : 1,
-              you: t("common.you"),
               sa: room.series?.score[me()] ?? 0,
               sb: room.series?.score[them()] ?? 0,
             })}

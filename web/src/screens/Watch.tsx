@@ -15,7 +15,7 @@ import { t } from "../i18n/i18n.js";
 import { formatRating } from "../i18n/numbers.js";
 import { fetchGame, fetchLive, fetchTv } from "../lib/archive.js";
 import { openWatchLink } from "../lib/online.js";
-import { endSentence } from "../present/results.js";
+import { endSentence, replayWonText } from "../present/results.js";
 import { useRouter } from "../state/createRouter.js";
 import { useSettings } from "../state/createSettings.js";
 import { createSpectateTable } from "../table/adapters/spectate.js";
@@ -134,7 +134,7 @@ function WatchView(props: { first: MatchView; onEnd?: () => void }): JSX.Element
     const o = x.result;
     const names = table.model.names();
     if (o === null) return t("player.aborted");
-    const who = o.winner === null ? t("replay.draw") : t("replay.won", { name: names[o.winner] });
+    const who = o.winner === null ? t("replay.draw") : replayWonText(names[o.winner]);
     return `${who} ${endSentence({ game: x.game, reason: o.reason, names, winner: o.winner, toMove: x.toMove })}`;
   };
   return (

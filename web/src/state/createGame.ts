@@ -26,7 +26,7 @@ import { forfeit as forfeitSeries, recordGame, starterOf } from "../../../core/s
 import { seatIn, type Outcome, type Seat } from "../../../core/types.js";
 import type { AiClient } from "../ai/protocol.js";
 import { playTrace, prefersReducedMotion, stepMs, THINK_PAUSE_MS, type Cue, type Speed } from "../present/animate.js";
-import { describeMove } from "../present/speech.js";
+import { describeMove, whoOf } from "../present/speech.js";
 import { legalPits, pitOfMove } from "../present/moves.js";
 import { createTimers, makeAnnouncer, makeBoardStage, type Announcement, type Flight } from "../present/stage.js";
 import type { StatsActions, GameResult } from "./createStats.js";
@@ -452,11 +452,10 @@ export function createGame(initial: SavedGame, deps: GameDeps): GameStore {
       if (humanSeat() !== null) deps.stats.record(state.record.setup.game, state.record.setup.level, "loss");
       save({ ...state.record, series, ended, recorded: true });
       refresh();
+      const said = { who: whoOf(spokenName(loser)), name: spokenName(loser) };
       setState(
         "said",
-        whole && state.record.series.bestOf > 1
-          ? t("speech.forfeitedSeries", { name: spokenName(loser) })
-          : t("speech.forfeited", { name: spokenName(loser) }),
+        whole && state.record.series.bestOf > 1 ? t("speech.forfeitedSeries", said) : t("speech.forfeited", said),
       );
       finish(ended);
     },

@@ -5,7 +5,7 @@ import { ExportButton } from "../../components/ExportButton.js";
 import { GAME_NAMES } from "../../content/games.js";
 import { LEVEL_NAMES } from "../../present/levels.js";
 import { t } from "../../i18n/i18n.js";
-import { seriesScore, seriesValues } from "../../present/results.js";
+import { seriesScore, seriesWonText } from "../../present/results.js";
 import { savedGameRecord } from "../../state/gameRecords.js";
 import type { GameStore } from "../../state/createGame.js";
 import { played, useStats, winRate } from "../../state/createStats.js";
@@ -36,13 +36,8 @@ export function PlayResult(props: {
   const seriesText = (): string => {
     const sr = s();
     if (sr.bestOf === 1) return "";
-    const score = seriesValues(g.record.names, sr.score);
     if (!sr.over || sr.winner === null) return seriesScore(g.record.names, sr.score, sr.over);
-    return t("result.seriesWon", {
-      ...score,
-      winner: g.record.names[sr.winner],
-      forfeit: sr.end === "forfeit" ? "yes" : "no",
-    });
+    return seriesWonText(g.record.names, sr.score, g.record.names[sr.winner], sr.end === "forfeit");
   };
   /** Names as the results speak of them: "You" and "The computer" against the computer. */
   const told = (): readonly [string, string] => {

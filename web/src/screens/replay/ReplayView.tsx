@@ -8,7 +8,8 @@ import { toMove } from "../../../../core/games/index.js";
 import type { Replayed } from "../../../../core/records/index.js";
 import { ExportButton } from "../../components/ExportButton.js";
 import { GAME_NAMES } from "../../content/games.js";
-import { endSentence } from "../../present/results.js";
+import { endSentence, replayWonText } from "../../present/results.js";
+import { whoOf } from "../../present/speech.js";
 import { previewLanding } from "../../present/moves.js";
 import { makeMoveLine } from "../../present/moveList.js";
 import { t } from "../../i18n/i18n.js";
@@ -84,10 +85,11 @@ export function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.
         who: names[0] === t("common.you") ? "you" : "other",
         name: names[0],
       });
-    const line = t("replay.step", { k, n, name: names[movers[k - 1]], move: moveName(k - 1) });
+    const mover = names[movers[k - 1]];
+    const line = t("replay.step", { k, n, who: whoOf(mover), name: mover, move: moveName(k - 1) });
     const o = r.outcome;
     if (k < n || o === null) return line;
-    const who = o.winner === null ? t("replay.draw") : t("replay.won", { name: names[o.winner] });
+    const who = o.winner === null ? t("replay.draw") : replayWonText(names[o.winner]);
     const how = endSentence({ game: rec.game, reason: o.reason, names, winner: o.winner, toMove: toMove(r.states[n]) });
     return `${line} ${who} ${how}`;
   };
@@ -167,6 +169,7 @@ export function ReplayView(props: { replayed: Replayed; review: boolean }): JSX.
         {(m) => (
           <p class="banner" role="status" data-testid="better-move">
             {t("replay.better", {
+              who: whoOf(names[movers[m().ply]]),
               name: names[movers[m().ply]],
               played: moveWord(rec, m().played),
               best: moveWord(rec, m().best),

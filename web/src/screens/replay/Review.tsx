@@ -8,7 +8,7 @@ import type { GameRecord } from "../../../../core/records/index.js";
 import type { Seat } from "../../../../core/types.js";
 import { startReview, type ReviewHandle } from "../../ai/createReview.js";
 import { findMistakes, MISTAKE_THRESHOLD, SCORE_CAP, type Mistake, type PlyReview } from "../../ai/mistakes.js";
-import { countOf } from "../../present/speech.js";
+import { countOf, whoOf } from "../../present/speech.js";
 import { t } from "../../i18n/i18n.js";
 import { formatTenths } from "../../i18n/numbers.js";
 
@@ -106,7 +106,7 @@ export function createReview(rec: GameRecord, movers: readonly Seat[], names: re
             viewBox={`0 ${-SCORE_CAP} ${W} ${2 * SCORE_CAP}`}
             preserveAspectRatio="none"
             role="img"
-            aria-label={t("replay.graph", { name: names[0] })}
+            aria-label={t("replay.graph", { who: whoOf(names[0]), name: names[0] })}
             onClick={pickOnGraph}
             data-testid="review-graph"
           >
@@ -126,7 +126,15 @@ export function createReview(rec: GameRecord, movers: readonly Seat[], names: re
             </For>
             <line class="cursor" x1={props.step} y1={-SCORE_CAP} x2={props.step} y2={SCORE_CAP} />
           </svg>
-          <p class="note">{t("replay.graphNote", { a: names[0], b: names[1], loss: seeds(MISTAKE_THRESHOLD) })}</p>
+          <p class="note">
+            {t("replay.graphNote", {
+              a: names[0],
+              aWho: whoOf(names[0]),
+              b: names[1],
+              bWho: whoOf(names[1]),
+              loss: seeds(MISTAKE_THRESHOLD),
+            })}
+          </p>
           <Show when={review.done}>
             <Show
               when={mistakes().length > 0}

@@ -4,7 +4,7 @@ import { engineSeat } from "../../../../core/online/friend/game.js";
 import type { Seat } from "../../../../core/types.js";
 import { ExportButton } from "../../components/ExportButton.js";
 import { t, type MessageValues } from "../../i18n/i18n.js";
-import { seriesScore, seriesValues } from "../../present/results.js";
+import { seriesScore, seriesValues, wonText } from "../../present/results.js";
 import { friendGameRecord } from "../../state/gameRecords.js";
 import type { FriendRoomStore } from "../../state/createFriendRoom.js";
 import { useRouter } from "../../state/createRouter.js";
@@ -55,7 +55,7 @@ export function RoomResult(props: {
   const title = (): string => {
     const w = props.result.outcome.winner;
     if (w === null) return t("result.draw");
-    return w === room.seat ? t("result.youWon") : t("play.won", { name: props.nameOf(w) });
+    return w === room.seat ? t("result.youWon") : wonText(props.nameOf(w));
   };
   const told = () => {
     const r = props.result;
