@@ -453,6 +453,8 @@ export const EN = {
   "settings.sound": "Sound",
   "settings.on": "On",
   "settings.off": "Off",
+  "clock.daysHours": "{days, plural, one {# day} other {# days}}, {hours} h",
+  "clock.hoursMinutes": "{hours} h {minutes} min",
   "settings.notifications": "Game notifications",
   "settings.notificationsNote": "Your turn and results of games against other players, shown on this device.",
   "settings.notificationsDenied": "Notifications are blocked for this site in the browser's settings.",

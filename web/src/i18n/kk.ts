@@ -456,6 +456,8 @@ export const KK: Catalogue = {
     "settings.sound": "Дыбыс",
     "settings.on": "Қосулы",
     "settings.off": "Өшірулі",
+    "clock.daysHours": "{days, plural, one {# күн} other {# күн}}, {hours} сағ",
+    "clock.hoursMinutes": "{hours} сағ {minutes} мин",
     "settings.notifications": "Ойын хабарламалары",
     "settings.notificationsNote":
       "Басқа ойыншылармен ойындағы сіздің жүрісіңіз бен нәтижелер осы құрылғыда көрсетіледі.",

@@ -454,6 +454,8 @@ export const KY: Catalogue = {
     "settings.sound": "Үн",
     "settings.on": "Күйүк",
     "settings.off": "Өчүк",
+    "clock.daysHours": "{days, plural, one {# күн} other {# күн}}, {hours} саат",
+    "clock.hoursMinutes": "{hours} саат {minutes} мүн",
     "settings.notifications": "Оюн билдирмелери",
     "settings.notificationsNote":
       "Башка оюнчулар менен оюндагы сиздин жүрүшүңүз жана жыйынтыктар ушул түзмөктө көрсөтүлөт.",

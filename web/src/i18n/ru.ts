@@ -457,6 +457,8 @@ export const RU: Catalogue = {
     "settings.sound": "Звук",
     "settings.on": "Вкл.",
     "settings.off": "Выкл.",
+    "clock.daysHours": "{days, plural, one {# день} few {# дня} many {# дней} other {# дня}}, {hours} ч",
+    "clock.hoursMinutes": "{hours} ч {minutes} мин",
     "settings.notifications": "Уведомления об играх",
     "settings.notificationsNote": "Ваш ход и итоги партий с другими игроками — на этом устройстве.",
     "settings.notificationsDenied": "Уведомления для этого сайта запрещены в настройках браузера.",

@@ -461,6 +461,8 @@ export const SN: Catalogue = {
     "settings.sound": "Ruzha",
     "settings.on": "Batidza",
     "settings.off": "Dzima",
+    "clock.daysHours": "{days, plural, one {zuva #} other {mazuva #}}, maawa {hours}",
+    "clock.hoursMinutes": "maawa {hours} maminitsi {minutes}",
     "settings.notifications": "Zviziviso zvemitambo",
     "settings.notificationsNote": "Nguva yako yekutamba uye mhedzisiro yemitambo nevamwe vatambi, pamudziyo uyu.",
     "settings.notificationsDenied": "Zviziviso zveiyi saiti zvakavharwa muzvirongwa zvebrowser.",

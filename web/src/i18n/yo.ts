@@ -450,6 +450,8 @@ export const YO: Catalogue = {
     "settings.sound": "Ohùn",
     "settings.on": "Tàn",
     "settings.off": "Pa",
+    "clock.daysHours": "{days, plural, other {ọjọ́ #}}, wákàtí {hours}",
+    "clock.hoursMinutes": "wákàtí {hours} ìṣẹ́jú {minutes}",
     "settings.notifications": "Ìfitónilétí eré",
     "settings.notificationsNote": "Ìgbà tìrẹ àti àbájáde eré pẹ̀lú àwọn òṣèré mìíràn, lórí ẹ̀rọ yìí.",
     "settings.notificationsDenied": "Ẹ̀rọ aṣàwákiri ti dí ìfitónilétí ojú òpó yìí nínú ètò rẹ̀.",

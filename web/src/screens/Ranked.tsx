@@ -29,7 +29,7 @@ import { TableControls } from "../table/TableBar.js";
 import { TableScore } from "../table/TableScore.js";
 import { Seek } from "./ranked/Seek.js";
 import { formatRating } from "../i18n/numbers.js";
-import { formatClock } from "../present/clock.js";
+import { formatTimeLeft } from "../present/clock.js";
 import "../online.css";
 
 /** "Rating 1500 → 1512 (+12)": rounded the way the ratings are shown. */
@@ -120,7 +120,7 @@ export function RankedScreen(): JSX.Element {
         classList={{ running: table.toMove() === seat, low: act.clock(seat) < 20_000 }}
         data-testid={`clock-${where(seat)}`}
       >
-        {formatClock(act.clock(seat))}
+        {formatTimeLeft(act.clock(seat))}
       </span>
     </>
   );
