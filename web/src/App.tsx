@@ -136,6 +136,14 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
       if ((e.data as { type?: unknown } | null)?.type === "push-renew") renew();
     };
     if (typeof navigator !== "undefined" && "serviceWorker" in navigator) {
+      // The worker shows no notification for the game on screen (web/src/sw/push.ts): it is told the page.
+      const tellPage = (): void =>
+        void navigator.serviceWorker.ready
+          .then((r) => r.active?.postMessage({ type: "page", hash: location.hash }))
+          .catch(() => undefined);
+      tellPage();
+      window.addEventListener("hashchange", tellPage);
+      onCleanup(() => window.removeEventListener("hashchange", tellPage));
       navigator.serviceWorker.addEventListener("message", onWorker);
       onCleanup(() => navigator.serviceWorker.removeEventListener("message", onWorker));
       renew();

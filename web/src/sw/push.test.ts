@@ -7,8 +7,8 @@
 import { beforeAll, describe, expect, test, vi } from "vitest";
 
 interface FakeWindow {
+  id: string;
   url: string;
-  focused: boolean;
   visibilityState: string;
   focus: ReturnType<typeof vi.fn>;
   navigate: ReturnType<typeof vi.fn>;
@@ -20,12 +20,13 @@ const shown: [string, Record<string, unknown>][] = [];
 const opened: string[] = [];
 const subscribed: unknown[] = [];
 let wins: FakeWindow[] = [];
+let ids = 0;
 
-function win(focused: boolean): FakeWindow {
+function win(visible: boolean, hash = "#/"): FakeWindow {
   const w: FakeWindow = {
-    url: `${location.origin}/#/`,
-    focused,
-    visibilityState: focused ? "visible" : "hidden",
+    id: `w${++ids}`,
+    url: `${location.origin}/${hash}`,
+    visibilityState: visible ? "visible" : "hidden",
     focus: vi.fn(async () => w),
     navigate: vi.fn(async () => w),
     postMessage: vi.fn(),
@@ -69,8 +70,25 @@ describe("a push", () => {
     ]);
   });
 
-  test("is not shown while a window of the app is in front", async () => {
-    wins = [win(true)];
+  test("is not shown while a visible window shows that game's page", async () => {
+    wins = [win(true, "#/ranked")];
+    const before = shown.length;
+    await push(payload);
+    expect(shown).toHaveLength(before);
+    // The app visible on another page, or that page hidden: shown.
+    wins = [win(true, "#/menu"), win(false, "#/ranked")];
+    await push(payload);
+    expect(shown).toHaveLength(before + 1);
+  });
+
+  test("a window that moved to the game's page after it loaded (it says so) counts as showing it", async () => {
+    const w = win(true, "#/menu");
+    wins = [w];
+    const message = Object.assign(new Event("message"), {
+      data: { type: "page", hash: "#/ranked" },
+      source: { id: w.id },
+    });
+    self.dispatchEvent(message);
     const before = shown.length;
     await push(payload);
     expect(shown).toHaveLength(before);

@@ -1,7 +1,7 @@
 /**
  * The service worker's push part (docs/push.md), imported by the generated worker
  * (`importScripts("push-sw.js")`, web/vite.config.ts): shows a notification for each push of ours,
- * unless a window of the app is in front (that game is on screen, so it is not shown twice); a tap
+ * unless a visible window of the app already shows that game's page (so it is not shown twice); a tap
  * focuses a window of the app and opens the game in it, or opens a new one; and when the browser
  * replaces the subscription (`pushsubscriptionchange`) it subscribes again with the same key and
  * asks an open window to tell the server (web/src/state/renewNotifications.ts), or the next start
@@ -13,8 +13,8 @@
 import { parsePushPayload } from "../../../core/protocol/push.js";
 
 interface WindowClient {
+  readonly id: string;
   readonly url: string;
-  readonly focused: boolean;
   readonly visibilityState: string;
   focus(): Promise<WindowClient>;
   navigate(url: string): Promise<WindowClient | null>;
@@ -46,6 +46,7 @@ interface WorkerScope {
     openWindow(url: string): Promise<WindowClient | null>;
   };
   addEventListener(type: "push", f: (e: PushEvent) => void): void;
+  addEventListener(type: "message", f: (e: { data: unknown; source: { id?: string } | null }) => void): void;
   addEventListener(type: "notificationclick", f: (e: NotificationEvent) => void): void;
   addEventListener(type: "pushsubscriptionchange", f: (e: SubscriptionChangeEvent) => void): void;
 }
@@ -55,12 +56,26 @@ const sw = self as unknown as WorkerScope;
 const windows = (): Promise<readonly WindowClient[]> =>
   sw.clients.matchAll({ type: "window", includeUncontrolled: true });
 
+/**
+ * The page each window of the app shows, as the window reports it (web/src/App.tsx): a window's `url`
+ * here is the address it was loaded at, which a move between the app's pages (the hash) leaves as it was.
+ */
+const pages = new Map<string, string>();
+sw.addEventListener("message", (e) => {
+  const m = e.data as { type?: unknown; hash?: unknown } | null;
+  if (m?.type === "page" && typeof m.hash === "string" && typeof e.source?.id === "string")
+    pages.set(e.source.id, m.hash.slice(0, 200));
+});
+const pageOf = (w: WindowClient): string => pages.get(w.id) ?? new URL(w.url).hash;
+
 sw.addEventListener("push", (e) => {
   const p = e.data === null ? null : parsePushPayload(e.data.text());
   if (p === null) return;
   e.waitUntil(
     (async () => {
-      if ((await windows()).some((w) => w.focused && w.visibilityState === "visible")) return;
+      // That game already on screen in a window of the app: not shown twice.
+      const page = new URL(p.url.slice(1), sw.registration.scope).hash;
+      if ((await windows()).some((w) => w.visibilityState === "visible" && pageOf(w) === page)) return;
       await sw.registration.showNotification(p.title, {
         body: p.body,
         // One notification per game: a newer one replaces it.
