@@ -92,6 +92,9 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
     MANCALA_SEEK_PARTITIONS: String(settings.scale.seekPartitions),
     MANCALA_WATCH_CAP: String(settings.watchCap),
     MANCALA_LOBBY_CAP: String(settings.lobbyCap),
+    // Web Push (docs/push.md): the allow-list and the VAPID contact, when the stage names them.
+    ...(settings.pushOrigins !== null ? { MANCALA_PUSH_ORIGINS: settings.pushOrigins } : {}),
+    ...(settings.pushSubject !== null ? { MANCALA_PUSH_SUBJECT: settings.pushSubject } : {}),
   };
   // Each function logs to a log group of the stack with the retention (removed with the stack); its
   // role may write to that group only.

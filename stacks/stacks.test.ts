@@ -136,6 +136,7 @@ beforeAll(async () => {
       MANCALA_SEEK_PARTITIONS: "4",
       MANCALA_WATCH_CAP: "7",
       MANCALA_LOBBY_CAP: "9",
+      MANCALA_PUSH_SUBJECT: "mailto:ops@example.org",
     },
     { MANCALA_SETTINGS_DIR: settingsDir },
   );
@@ -693,6 +694,9 @@ describe("logs and throttles", () => {
       // Spectators pushed per live game; the rest poll the cached game (docs/archive.md).
       watchCap: 50,
       lobbyCap: 200,
+      // Web Push: the functions' own defaults (the browsers' push services; a placeholder contact).
+      pushOrigins: null,
+      pushSubject: null,
     });
   });
 
@@ -724,6 +728,7 @@ describe("logs and throttles", () => {
       MANCALA_SEEK_PARTITIONS: "4",
       MANCALA_WATCH_CAP: "7",
       MANCALA_LOBBY_CAP: "9",
+      MANCALA_PUSH_SUBJECT: "mailto:ops@example.org",
     });
     // The hot keys' partitioning reaches every function (the timer included) as its environment.
     // So does the spectator cap (functions/spectate/spectate.ts).
@@ -748,6 +753,16 @@ describe("logs and throttles", () => {
     expect(stageSettings("other", env)).toEqual(DEFAULT_SETTINGS);
     // A bad value is refused before it is saved.
     expect(() => saveSettings("saved", { MANCALA_WS_RATE: "-1" }, env)).toThrow(/MANCALA_WS_RATE/);
+    expect(() => saveSettings("saved", { MANCALA_PUSH_ORIGINS: "http://x.example" }, env)).toThrow(
+      /MANCALA_PUSH_ORIGINS/,
+    );
+    expect(() => saveSettings("saved", { MANCALA_PUSH_SUBJECT: "ops" }, env)).toThrow(/MANCALA_PUSH_SUBJECT/);
+    // The push settings reach the functions that send (every function shares one environment).
+    for (const [, f] of routeFunctions(saved)) {
+      const vars = (f.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(vars.MANCALA_PUSH_SUBJECT).toBe("mailto:ops@example.org");
+      expect(vars.MANCALA_PUSH_ORIGINS).toBeUndefined();
+    }
     expect(stageSettings("saved", env).wsThrottle.rate).toBe(800);
     // An empty value removes a saved setting.
     saveSettings("saved", { MANCALA_ALARM_EMAIL: "" }, env);

@@ -37,14 +37,26 @@ function parseOrigin(text: string): AllowedOrigin {
   return { host: wildcard ? `.${host}` : host, wildcard, port };
 }
 
+/** The origins of a `MANCALA_PUSH_ORIGINS` value; throws, naming it, on one that is not an https origin. */
+export function parsePushOrigins(text: string): readonly string[] {
+  const list = text
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+  for (const o of list) parseOrigin(o);
+  return list;
+}
+
 /** The allow-list in force: `MANCALA_PUSH_ORIGINS` when set and not empty, else the default. */
 export function pushOrigins(env: NodeJS.ProcessEnv = process.env): readonly string[] {
   const set = env.MANCALA_PUSH_ORIGINS;
   if (set === undefined || set.trim() === "") return DEFAULT_PUSH_ORIGINS;
-  return set
-    .split(",")
-    .map((s) => s.trim())
-    .filter((s) => s !== "");
+  return parsePushOrigins(set);
+}
+
+/** Whether a VAPID `sub` contact is one push services take: a `mailto:` address or an https URL. */
+export function isPushSubject(s: string): boolean {
+  return /^mailto:[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s) || /^https:\/\/[^\s/]+\.[^\s]+$/.test(s);
 }
 
 const IP_HOST = /^(\[.*\]|[0-9.]+)$/;
