@@ -37,7 +37,13 @@ export async function playToResults(page: Page, seed: number): Promise<number> {
     const pits = await page.$$(".pit.legal");
     if (pits.length === 0) continue;
     x = (x * 1103515245 + 12345) % 2147483648;
-    await pits[x % pits.length].click();
+    try {
+      await pits[x % pits.length].click({ timeout: 10_000 });
+    } catch (e) {
+      // The board re-rendered between the query and the click (the computer moved): look again.
+      if (/not attached|detached/i.test(String(e))) continue;
+      throw e;
+    }
     clicks++;
     if (clicks > 600) throw new Error("game did not end");
   }

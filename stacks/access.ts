@@ -3,7 +3,7 @@
  * `functions/routes.ts` lists, nothing added (SST would give every WebSocket route
  * `execute-api:ManageConnections`; only the routes that post get it here).
  */
-import { CfnPolicy, Policy, PolicyDocument, PolicyStatement, type CfnRole } from "aws-cdk-lib/aws-iam";
+import { CfnPolicy, Policy, PolicyDocument, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import type { Function as SstFunction } from "sst/constructs";
 import { routeName, type Route } from "../functions/routes.js";
 import type { SecretName } from "../functions/lib/secrets.js";
@@ -59,8 +59,8 @@ export function logStatement(logGroupArn: string): PolicyStatement {
 
 /**
  * Gives `fn` exactly the route's statements and the right to log to its own group: its role's
- * policy document is replaced by them, and the managed basic-execution policy (logs on `*`) that
- * SST attaches to every role is taken off.
+ * policy document is replaced by them. The role itself is made by the stack with no managed policy
+ * (stacks/ApiStack.ts), so SST's basic-execution policy (logs on `*`) is never on it.
  */
 export function grantExactly(
   fn: SstFunction | undefined,
@@ -74,9 +74,6 @@ export function grantExactly(
   if (own.length === 0)
     throw new Error(`route ${routeName(route)} lists no access; functions/routes.ts must name what it calls`);
   const statements = [...own, ...extra, logStatement(logGroupArn)];
-  const role = fn.role?.node.defaultChild as CfnRole | undefined;
-  if (role === undefined) throw new Error(`route ${routeName(route)}: its function has no role`);
-  role.addPropertyDeletionOverride("ManagedPolicyArns");
   fn.attachPermissions(statements);
   const policy = fn.role?.node.tryFindChild("DefaultPolicy");
   if (!(policy instanceof Policy)) throw new Error(`route ${routeName(route)}: its function has no policy to set`);

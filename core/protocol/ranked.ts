@@ -12,6 +12,7 @@ import { GAMES, type GameId, type Result, err, ok } from "../types.js";
 import { END_REASONS } from "../types.js";
 import { TIME_PRESETS } from "../ranked/presets.js";
 import { LOBBY_TYPE_PREFIXES, LobbyClientSchemas, LobbyServerSchemas } from "./lobby.js";
+import { SUGGESTION_CATEGORIES, SUGGESTION_LOCALES, SUGGESTION_MAX_CHARS } from "./suggestion.js";
 
 /** Largest ranked client message accepted, in characters of JSON. */
 export const RANKED_MESSAGE_MAX = 2048;
@@ -320,10 +321,6 @@ export function makeRankedError(
 
 const LEADERBOARD_LIMIT_MAX = 100;
 const LEADERBOARD_LIMIT_DEFAULT = 50;
-export const SUGGESTION_MAX_CHARS = 2000;
-export const SUGGESTION_CATEGORIES = ["idea", "problem", "other", "translation"] as const;
-/** The client's languages a translation suggestion may name (web/src/i18n/locales.ts `LOCALES`). */
-const SUGGESTION_LOCALES = ["en", "ru", "kk", "ky", "yo", "sn"] as const;
 
 /** `GET /leaderboard?game=G&limit=N&cursor=C`: query parameters arrive as text. */
 export const LeaderboardQuerySchema = v.strictObject({

@@ -3,7 +3,8 @@
  * is a 415, so a form on another site cannot post here), size- and rate-limited.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import { SUGGESTION_MAX_CHARS, SuggestionSchema, parseWith } from "../../core/protocol/ranked.js";
+import { SuggestionSchema, parseWith } from "../../core/protocol/ranked.js";
+import { SUGGESTION_MAX_CHARS } from "../../core/protocol/suggestion.js";
 import { randomBytes } from "node:crypto";
 import { makeDynamoCounters } from "../lib/counters.js";
 import { makeDynamoSuggestionStore } from "../suggestions/store.js";

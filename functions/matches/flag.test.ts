@@ -82,13 +82,15 @@ describe("flags on time", () => {
   });
 
   test("the waiting player's claim is checked against the server's clock: early is refused, on time ends it", async () => {
-    const { seat, view, sentAt } = await twoMoves();
+    const { seat, view } = await twoMoves();
     const waiting = seat[view.toMove === 0 ? 1 : 0];
     // Too early: the server's clock still runs, the match goes on.
     const early = await waiting.request({ type: "ranked.sync", matchId: view.id });
     expect(early.type).toBe("ranked.start");
     expect((early.match as MatchView).status).toBe("active");
-    const deadline = sentAt + view.clocks[view.toMove];
+    // The server's own deadline: the clock it showed at its `serverTime` (the same machine's clock;
+    // `sentAt` would be earlier than the server's acceptance of the move on a busy machine).
+    const deadline = view.serverTime + view.clocks[view.toMove];
     await new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now() + 50)));
     const claim = await waiting.request({ type: "ranked.sync", matchId: view.id });
     const arrived = Date.now();

@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { API_PATHS } from "../../../core/protocol/api.js";
-import { SUGGESTION_CATEGORIES } from "../../../core/protocol/ranked.js";
+import { SUGGESTION_CATEGORIES } from "../../../core/protocol/suggestion.js";
 import { readJson, writeJson, type KeyValue } from "./persist.js";
 import { postJson } from "./http.js";
 
