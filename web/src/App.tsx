@@ -126,28 +126,13 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
     window.removeEventListener("online", retry);
   });
 
-  // Notifications on: the server's copy of this device's push subscription kept current (docs/push.md).
+  // Notifications (docs/push.md): kept current, and the worker told the page on screen; loaded apart.
   onMount(() => {
-    const renew = (): void =>
-      void import("./state/renewNotifications.js")
-        .then((m) => m.renewNotifications(kv, s.language ?? "en"))
-        .catch(() => undefined);
-    const onWorker = (e: MessageEvent): void => {
-      if ((e.data as { type?: unknown } | null)?.type === "push-renew") renew();
-    };
-    if (typeof navigator !== "undefined" && "serviceWorker" in navigator) {
-      // The worker shows no notification for the game on screen (web/src/sw/push.ts): it is told the page.
-      const tellPage = (): void =>
-        void navigator.serviceWorker.ready
-          .then((r) => r.active?.postMessage({ type: "page", hash: location.hash }))
-          .catch(() => undefined);
-      tellPage();
-      window.addEventListener("hashchange", tellPage);
-      onCleanup(() => window.removeEventListener("hashchange", tellPage));
-      navigator.serviceWorker.addEventListener("message", onWorker);
-      onCleanup(() => navigator.serviceWorker.removeEventListener("message", onWorker));
-      renew();
-    }
+    let stop = (): void => undefined;
+    void import("./state/renewNotifications.js")
+      .then((m) => (stop = m.watchNotifications(kv, () => s.language ?? "en")))
+      .catch(() => undefined);
+    onCleanup(() => stop());
   });
 
   // Fetch the other screens while the player reads the menu, so they open at once (and offline).
