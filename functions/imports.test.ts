@@ -58,7 +58,9 @@ function resolveSpec(from: string, spec: string): string | null {
 const LAYERS: readonly (readonly RegExp[])[] = [
   [/^core\//],
   [/^functions\/lib\//, /^web\/src\//],
-  [/^functions\/(archive|friends|identity|matches|lobby|matchmaking|names|push|ranked|ratings|spectate|suggestions)\//],
+  [
+    /^functions\/(archive|friends|identity|lobby|matches|matchmaking|names|push|ranked|ratings|spectate|suggestions|tournaments)\//,
+  ],
   [/^functions\/(ws|http)\//],
   [/^functions\/routes\.ts$/],
   [/^functions\/local\//, /^stacks\//],

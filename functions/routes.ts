@@ -83,6 +83,8 @@ const NAME = under(PREFIX.name);
 const PUSH = under(PREFIX.push);
 // The archive (functions/archive): archived games, each player's list, the live list.
 const ARCHIVE = [under(PREFIX.game), under(PREFIX.pgames), under(PREFIX.live)];
+// Tournaments (functions/tournaments): their partitions, codes and the timer's list.
+const TOUR = [under(PREFIX.tour), under(PREFIX.tcode), under(PREFIX.tactive), under(PREFIX.tlist)];
 
 export const ROUTES: readonly Route[] = [
   {
@@ -128,6 +130,9 @@ export const ROUTES: readonly Route[] = [
         countersOf("quota"),
         ...ARCHIVE,
         ...LOBBY,
+        // A tournament message, or a tournament game's end: its items, limits, and the next pairings.
+        ...TOUR,
+        countersOf("tour"),
         PUSH,
       ],
       // The VAPID key signs the pushes a stored move sends (functions/push/send.ts).
@@ -229,7 +234,9 @@ export const ROUTES: readonly Route[] = [
     access: {
       table: ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
       indexes: { gsi2: ["Query"] },
-      keys: [`${PREFIX.lease}timer`, MATCH, PLAYER, SEEK, NAME, ...ARCHIVE, PUSH],
+      // Tournaments: a game that ends on its clock records its result and may pair the next round;
+      // the tick starts due tournaments and pairs arenas (it starts games: matches, profiles, archive).
+      keys: [`${PREFIX.lease}timer`, MATCH, PLAYER, SEEK, NAME, ...ARCHIVE, ...TOUR, PUSH],
       indexKeys: { gsi2: [under(PREFIX.due)] },
       posts: true,
       // A game the timer ends is pushed to a player who is away (functions/push).
@@ -237,6 +244,34 @@ export const ROUTES: readonly Route[] = [
     },
     // Each invocation ticks every second for a little under its minute (functions/ranked/span.ts); it mostly waits.
     lambda: { timeoutSeconds: TIMER_TIMEOUT_SECONDS, memoryMB: 256 },
+  },
+  {
+    kind: "http",
+    method: "GET",
+    path: API_PATHS.tournaments,
+    module: "functions/http/tournaments.ts",
+    access: { table: ["Query"], posts: false, keys: [under(PREFIX.tlist)], secrets: ["origin-verify"] },
+  },
+  {
+    kind: "http",
+    method: "GET",
+    path: API_PATHS.tournament,
+    module: "functions/http/tournament.ts",
+    access: { table: ["Query"], posts: false, keys: [under(PREFIX.tour)], secrets: ["origin-verify"] },
+  },
+  {
+    kind: "http",
+    method: "GET",
+    path: API_PATHS.tournamentGames,
+    module: "functions/http/tournamentGames.ts",
+    access: { table: ["Query"], posts: false, keys: [under(PREFIX.tour)], secrets: ["origin-verify"] },
+  },
+  {
+    kind: "http",
+    method: "GET",
+    path: API_PATHS.tournamentExport,
+    module: "functions/http/tournamentExport.ts",
+    access: { table: ["Query"], posts: false, keys: [under(PREFIX.tour)], secrets: ["origin-verify"] },
   },
 ];
 

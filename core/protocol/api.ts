@@ -32,6 +32,11 @@ export const API_PATHS = {
   live: `${API_PREFIX}/live`,
   // The lobby's open seeks (docs/lobby.md).
   lobby: `${API_PREFIX}/lobby`,
+  // Tournaments (docs/tournaments.md).
+  tournaments: `${API_PREFIX}/tournaments`,
+  tournament: `${API_PREFIX}/tournaments/{id}`,
+  tournamentGames: `${API_PREFIX}/tournaments/{id}/games`,
+  tournamentExport: `${API_PREFIX}/tournaments/{id}/export`,
   // Web Push (docs/push.md): the VAPID public key browsers subscribe with.
   pushKey: `${API_PREFIX}/push/key`,
 } as const;

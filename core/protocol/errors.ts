@@ -65,6 +65,7 @@ export const HTTP_ERROR_STATUS = {
   "http/forbidden": 403, // not through the site's own address
   "player/not_found": 404,
   "game/not_found": 404, // no game with that id, live or archived
+  "tournament/not_found": 404,
   "proto/too_large": 413,
   "http/unsupported_media_type": 415,
   "rate/limited": 429,

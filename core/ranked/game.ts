@@ -52,6 +52,8 @@ export interface NewMatch {
   readonly preset?: TimePreset;
   /** Casual: ends like any game but is never rated. */
   readonly casual?: boolean;
+  /** A tournament's pairing: the tournament's id. */
+  readonly tournament?: string;
 }
 
 export function makeMatch(n: NewMatch): MatchRecord {
@@ -82,6 +84,7 @@ export function makeMatch(n: NewMatch): MatchRecord {
     rated: false,
     ...(n.preset !== undefined ? { preset: n.preset } : {}),
     ...(n.casual === true ? { casual: true } : {}),
+    ...(n.tournament !== undefined ? { tournament: n.tournament } : {}),
     endedAt: null,
     settled: false,
     changes: null,

@@ -63,6 +63,8 @@ export interface MatchRecord {
   readonly preset?: TimePreset;
   /** A casual game: played exactly as a rated one, but it settles no rating and skips the leaderboard. */
   readonly casual?: boolean;
+  /** The tournament this game is a pairing of (functions/tournaments), told when it ends. */
+  readonly tournament?: string;
   readonly endedAt: number | null;
   /** Set once ratings, profiles and names have caught up with the end of the match. */
   readonly settled: boolean;

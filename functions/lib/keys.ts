@@ -34,15 +34,23 @@ export const PREFIX = {
   board: "BOARD#",
   pboard: "PBOARD#",
   due: "DUE#",
+  /** A tournament: its settings, entrants, boards and games (functions/tournaments/store.ts). */
+  tour: "TOUR#",
+  /** A private tournament's code → its id. */
+  tcode: "TCODE#",
+  /** The tournaments the timer watches (not finished). */
+  tactive: "TACTIVE#",
+  /** The public tournaments, newest start last (`GET /api/tournaments`). */
+  tlist: "TLIST#",
 } as const;
 
-/** The counters' namespaces under `RATE#`: name choices, friend rooms, ranked quotas, suggestions, push settings. */
+/** The counters' namespaces under `RATE#`: name choices, friend rooms, ranked quotas, suggestions, tournaments. */
 export const COUNTER_SPACES = {
   name: "name#",
   friend: "friend#",
   quota: "q#",
   suggest: "suggest#",
-  push: "push#",
+  tour: "tour#",
 } as const;
 export type CounterSpace = keyof typeof COUNTER_SPACES;
 

@@ -20,7 +20,9 @@ import { makePushService } from "../push/ports.js";
 import { readRankedConfig } from "./config.js";
 import { makeDynamoQuota } from "./quota.js";
 import { createRankedService, type RankedService } from "./service.js";
-import type { RankedGateway, RankedStores } from "./types.js";
+import type { RankedGateway, RankedPorts, RankedStores } from "./types.js";
+import type { Tournaments } from "../tournaments/service.js";
+import { tournamentsOn } from "../tournaments/wire.js";
 
 function newId(): string {
   return randomBytes(12).toString("base64url");
@@ -39,16 +41,21 @@ export function makeDynamoRankedStores(db: DynamoDBDocumentClient, tableName: st
   };
 }
 
-export function makeRankedService(
+/**
+ * Ranked play's ports, with the tournaments service (functions/tournaments) as their `tournament`
+ * port; both are returned, so the tournaments' own messages run on the same ports.
+ */
+export function makeRankedPorts(
   db: DynamoDBDocumentClient,
   tableName: string,
   gateway: RankedGateway,
   /** Posts to any connection (a spectator's): the realtime layer's gateway. */
   post: (connId: string, message: object) => Promise<boolean>,
-): RankedService {
+): { readonly ports: RankedPorts; readonly tournaments: Tournaments } {
   const stores = makeDynamoRankedStores(db, tableName);
   const config = readRankedConfig();
-  return createRankedService({
+  const tournaments = tournamentsOn(() => ports, db, tableName, post);
+  const ports: RankedPorts = {
     stores,
     gateway,
     config,
@@ -64,5 +71,17 @@ export function makeRankedService(
     now: Date.now,
     randomId: newId,
     randomSeat: () => randomInt(2) as Seat,
-  });
+    tournament: tournaments,
+  };
+  return { ports, tournaments };
+}
+
+export function makeRankedService(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  gateway: RankedGateway,
+  /** Posts to any connection (a spectator's): the realtime layer's gateway. */
+  post: (connId: string, message: object) => Promise<boolean>,
+): RankedService {
+  return createRankedService(makeRankedPorts(db, tableName, gateway, post).ports);
 }

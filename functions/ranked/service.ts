@@ -127,6 +127,7 @@ export function createRankedService(ports: RankedPorts): RankedService {
     }
     if (!rated || m.result === null) {
       await ports.archive?.ended(m, null);
+      if (m.tournament !== undefined) await ports.tournament?.ended(m);
       return null;
     }
     const result = m.result;
@@ -135,6 +136,7 @@ export function createRankedService(ports: RankedPorts): RankedService {
       await applyResult(stores.ratings, m.game, m.id, m.seats[1], m.seats[0], scoreOf(result, 1), at),
     ] as const;
     await ports.archive?.ended(m, changes);
+    if (m.tournament !== undefined) await ports.tournament?.ended(m);
     for (const p of profiles) if (p !== null) await nameAfterRatedGame(p, at);
     return changes;
   }
@@ -975,4 +977,100 @@ export function createRankedService(ports: RankedPorts): RankedService {
   }
 
   return { handle, disconnected, tick, busy };
+}
+
+// ---- tournaments: a match between two known players ----
+
+/** One side of a tournament pairing: who plays it, and the connection to tell. */
+export interface PairedSide {
+  readonly playerId: string;
+  readonly connId: string | null;
+}
+
+/**
+ * Starts a server-run match of tournament `tournament` between two known players, `sides[0]`
+ * moving first (a Swiss pairing fixes who does), and tells both connections (`ranked.start`).
+ * Null when either player is in another match still in play (nobody is seated then).
+ */
+export async function startPairedMatch(
+  ports: RankedPorts,
+  p: {
+    readonly id: string;
+    readonly tournament: string;
+    readonly game: GameId;
+    readonly options: Readonly<Record<string, number | boolean>>;
+    readonly preset: TimePreset;
+    readonly rated: boolean;
+    readonly sides: readonly [PairedSide, PairedSide];
+  },
+): Promise<MatchRecord | null> {
+  const { stores } = ports;
+  const now = ports.now();
+  const seats = [];
+  for (const side of p.sides) {
+    const profile = await stores.identity.getProfile(side.playerId);
+    if (profile === null) return null;
+    const r = await currentRating(stores.ratings, side.playerId, p.game, now);
+    seats.push({
+      playerId: side.playerId,
+      name: profile.name ?? generatedName(side.playerId),
+      rating: r.rating,
+      rd: r.rd,
+      vol: r.vol,
+      games: r.games,
+    });
+  }
+  const m = makeMatch({
+    id: p.id,
+    game: p.game,
+    options: p.options,
+    seats: [seats[0], seats[1]],
+    conns: [p.sides[0].connId, p.sides[1].connId],
+    clock: ports.config.clockFor(p.game, p.options, p.preset),
+    now,
+    firstMoveMs: ports.config.firstMoveMs,
+    preset: p.preset,
+    tournament: p.tournament,
+    ...(p.rated ? {} : { casual: true }),
+  });
+  if (!(await stores.matches.putMatch(m, null))) return stores.matches.getMatch(m.id); // started already
+  const seated: string[] = [];
+  for (const side of p.sides) {
+    const ok = await claimFree(ports, side.playerId, m.id);
+    if (!ok) {
+      for (const id of seated)
+        await updateProfile(stores.identity, id, (x) => (x.activeMatch === m.id ? { ...x, activeMatch: null } : null));
+      await stores.matches.putMatch(
+        { ...m, status: "aborted", endedAt: now, settled: true, dueAt: null, conns: [null, null], rev: m.rev + 1 },
+        m.rev,
+      );
+      return null;
+    }
+    seated.push(side.playerId);
+  }
+  await ports.archive?.started(m);
+  const view = makeMatchView(m, now);
+  await Promise.all(
+    ([0, 1] as const).map((s) =>
+      m.conns[s] !== null
+        ? ports.gateway.send(m.conns[s] as string, { type: "ranked.start", seat: s, match: view })
+        : false,
+    ),
+  );
+  return m;
+}
+
+/** Seats a player in match `id` unless another match of theirs is still in play (then false). */
+async function claimFree(ports: RankedPorts, playerId: string, id: string): Promise<boolean> {
+  for (let i = 0; i < 8; i++) {
+    const p = await ports.stores.identity.getProfile(playerId);
+    if (p === null) return false;
+    if (p.activeMatch === id) return true;
+    if (p.activeMatch !== null) {
+      const other = await ports.stores.matches.getMatch(p.activeMatch);
+      if (other !== null && other.status === "active") return false;
+    }
+    if (await ports.stores.identity.putProfile({ ...p, activeMatch: id, rev: p.rev + 1 }, p.rev)) return true;
+  }
+  return false;
 }

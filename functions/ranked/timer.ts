@@ -15,7 +15,8 @@ import { documentClient, managementClient, readConfig } from "../lib/config.js";
 import { randomBytes } from "node:crypto";
 import { makeApiGateway } from "../lib/gateway.js";
 import { makeDynamoTimerLease, type TimerLease } from "./lease.js";
-import { makeRankedService } from "./ports.js";
+import { makeRankedPorts } from "./ports.js";
+import { createRankedService } from "./service.js";
 import type { RankedService, TickReport } from "./service.js";
 
 import { INVOCATION_SPAN_MS, STOP_BEFORE_MS, TICK_EVERY_MS } from "./span.js";
@@ -77,6 +78,19 @@ export async function tickForAMinute(
   }
 }
 
+/** Each tick also ticks the tournaments (functions/tournaments): due starts, arena pairings, ends. */
+function withTournaments(p: ReturnType<typeof makeRankedPorts>): Pick<RankedService, "tick" | "busy"> {
+  const service = createRankedService(p.ports);
+  return {
+    async tick() {
+      const r = await service.tick();
+      await p.tournaments.tick();
+      return r;
+    },
+    busy: (r) => service.busy(r),
+  };
+}
+
 export const handler = async (_event?: unknown, context?: LambdaContext): Promise<TickReport> => {
   const cfg = readConfig();
   // In AWS the stack passes the WebSocket API's management endpoint; locally the server sets its own.
@@ -90,7 +104,7 @@ export const handler = async (_event?: unknown, context?: LambdaContext): Promis
     skipped: _skipped,
     ...report
   } = await tickForAMinute(
-    makeRankedService(db, cfg.tableName, gateway, (c, m) => gateway.send(c, m)),
+    withTournaments(makeRankedPorts(db, cfg.tableName, gateway, (c, m) => gateway.send(c, m))),
     context,
     REAL_CLOCK,
     lease,

@@ -7,7 +7,7 @@ import type { RankedServerMessage } from "../../core/protocol/ranked.js";
 import type { MatchArchive } from "../archive/archive.js";
 import type { Spectate } from "../spectate/spectate.js";
 import type { PushService } from "../push/push.js";
-import type { ClockSetting } from "../../core/ranked/types.js";
+import type { ClockSetting, MatchRecord } from "../../core/ranked/types.js";
 import type { TimePreset } from "../../core/ranked/presets.js";
 import type { GameId, Seat } from "../../core/types.js";
 import type { IdentityStore } from "../identity/store.js";
@@ -84,6 +84,8 @@ export interface RankedPorts {
   readonly spectate?: Pick<Spectate, "fanOut">;
   /** Watchers pushed per game's lobby (functions/lobby/lobby.ts `lobbyCap`). */
   readonly lobbyCap?: number;
+  /** Tournaments (functions/tournaments): told when one of their pairings ends. */
+  readonly tournament?: { ended(m: MatchRecord): Promise<void> };
   /** Web Push (functions/push): "your turn" and results for a player away from the match. */
   readonly push?: Pick<PushService, "notifyMatch">;
 }

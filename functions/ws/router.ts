@@ -22,6 +22,8 @@ import type { DomainRouter, MessageContext, RealtimeInfra } from "../lib/realtim
 import { rankedRouter } from "../ranked/router.js";
 import { WATCH_TYPE_PREFIX } from "../../core/protocol/watch.js";
 import { watchRouter } from "../spectate/router.js";
+import { TOUR_TYPE_PREFIX } from "../../core/protocol/tournament.js";
+import { tournamentRouter } from "../tournaments/router.js";
 import { PUSH_TYPE_PREFIX } from "../../core/protocol/push.js";
 import { pushRouter } from "../push/router.js";
 
@@ -29,6 +31,7 @@ import { pushRouter } from "../push/router.js";
 const DOMAINS: readonly (readonly [prefix: string, router: DomainRouter])[] = [
   ...RANKED_TYPE_PREFIXES.map((p) => [p, rankedRouter] as const),
   [WATCH_TYPE_PREFIX, watchRouter],
+  [TOUR_TYPE_PREFIX, tournamentRouter],
   [PUSH_TYPE_PREFIX, pushRouter],
   ["", friendRouter],
 ];

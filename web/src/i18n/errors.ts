@@ -87,6 +87,7 @@ export const ERROR_KEYS: { readonly [C in ErrorCode | HttpErrorCode]: MessageKey
   "http/unsupported_media_type": "error.http/unsupported_media_type",
   "player/not_found": "error.player/not_found",
   "game/not_found": "error.server.notFound",
+  "tournament/not_found": "error.server.notFound",
 };
 
 /** The sentence for an error code in the current language; a code this client does not know gets the generic one. */

@@ -16,6 +16,7 @@ const HTTP_ERROR_KEYS: { readonly [C in HttpErrorCode]: MessageKey } = {
   "http/forbidden": "error.server.refused",
   "player/not_found": "error.server.notFound",
   "game/not_found": "error.server.notFound",
+  "tournament/not_found": "error.server.notFound",
   "proto/too_large": "error.server.invalid",
   "http/unsupported_media_type": "error.server.invalid",
   "rate/limited": "error.server.rate",
