@@ -28,6 +28,7 @@ import { LOBBY_CAP_DEFAULT } from "../functions/lobby/lobby.js";
 import { WATCH_CAP_DEFAULT } from "../functions/spectate/spectate.js";
 import { ROUTES } from "../functions/routes.js";
 import { INDEX_NAMES } from "../functions/lib/table.js";
+import { SECRET_ARN_ENV } from "../functions/lib/secrets.js";
 import { INVOCATION_SPAN_MS } from "../functions/ranked/span.js";
 import { DEFAULT_SETTINGS } from "../stacks/settings.js";
 import { logBytesPerMessage } from "../stacks/logs.js";
@@ -122,6 +123,9 @@ export const QUOTAS = {
   tableWriteUnitsPerSecond: 40_000, // on-demand table quota
   partitionWriteUnitsPerSecond: 1_000, // one partition key
 } as const;
+
+/** The stack's Secrets Manager secrets (functions/lib/secrets.ts: the stack makes one of each). */
+const SECRETS = Object.keys(SECRET_ARN_ENV).length;
 
 /** The stack's alarms, by metric they read (stacks/alarms.ts; the stack test counts the same). */
 export function alarmMetricCount(): number {
@@ -304,8 +308,8 @@ export function capacity(m: MeasuredLoad, players: number, a: Assumptions): Capa
     { line: `DynamoDB storage and PITR (${a.tableGb} GB)`, usd: a.tableGb * (P.dynamoStorageGbMonth + P.pitrGbMonth) },
     { line: "CloudWatch Logs ingestion", usd: (logBytes / 1e9) * P.logsIngestedGb },
     {
-      line: `alarms (${alarmMetricCount()} metrics), 2 secrets, dashboard`,
-      usd: alarmMetricCount() * P.alarmMetricMonth + 2 * P.secretMonth + P.dashboardMonth,
+      line: `alarms (${alarmMetricCount()} metrics), ${SECRETS} secrets, dashboard`,
+      usd: alarmMetricCount() * P.alarmMetricMonth + SECRETS * P.secretMonth + P.dashboardMonth,
     },
   ];
   const inPerSecond = (players * f.messagesInPerPlayerMinute + spectatorIn / MONTH_MINUTES) / 60;

@@ -128,6 +128,15 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
     window.removeEventListener("online", retry);
   });
 
+  // Notifications (docs/push.md): kept current, and the worker told the page on screen; loaded apart.
+  onMount(() => {
+    let stop = (): void => undefined;
+    void import("./state/renewNotifications.js")
+      .then((m) => (stop = m.watchNotifications(kv, () => s.language ?? "en")))
+      .catch(() => undefined);
+    onCleanup(() => stop());
+  });
+
   // Fetch the other screens while the player reads the menu, so they open at once (and offline).
   onMount(() => {
     const idle =

@@ -491,6 +491,13 @@ export const EN = {
   "settings.sound": "Sound",
   "settings.on": "On",
   "settings.off": "Off",
+  "clock.daysHours": "{days, plural, one {# day} other {# days}}, {hours} h",
+  "clock.hoursMinutes": "{hours} h {minutes} min",
+  "settings.notifications": "Game notifications",
+  "settings.notificationsNote": "Your turn and results of games against other players, shown on this device.",
+  "settings.notificationsDenied": "Notifications are blocked for this site in the browser's settings.",
+  "settings.notificationsUnsupported": "This browser cannot show notifications from the site.",
+  "settings.notificationsFailed": "Notifications could not be turned on. Try again.",
   "settings.unreviewed":
     "This translation has not yet been checked by a native speaker. Tell us where a better word would help.",
   "settings.suggest": "Suggest a better translation",

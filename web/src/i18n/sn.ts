@@ -499,6 +499,13 @@ export const SN: Catalogue = {
     "settings.sound": "Ruzha",
     "settings.on": "Batidza",
     "settings.off": "Dzima",
+    "clock.daysHours": "{days, plural, one {zuva #} other {mazuva #}}, maawa {hours}",
+    "clock.hoursMinutes": "maawa {hours} maminitsi {minutes}",
+    "settings.notifications": "Zviziviso zvemitambo",
+    "settings.notificationsNote": "Nguva yako yekutamba uye mhedzisiro yemitambo nevamwe vatambi, pamudziyo uyu.",
+    "settings.notificationsDenied": "Zviziviso zveiyi saiti zvakavharwa muzvirongwa zvebrowser.",
+    "settings.notificationsUnsupported": "Iyi browser haigone kuratidza zviziviso zvesaiti.",
+    "settings.notificationsFailed": "Zviziviso hazvina kukwanisa kubatidzwa. Edza zvakare.",
     "settings.unreviewed":
       "Shanduro iyi haisati yaongororwa nemunhu anotaura chiShona seMutauro waamai. Tiudze panodiwa shoko riri nani.",
     "settings.suggest": "Kurudzira shanduro iri nani",

@@ -488,6 +488,13 @@ export const YO: Catalogue = {
     "settings.sound": "Ohùn",
     "settings.on": "Tàn",
     "settings.off": "Pa",
+    "clock.daysHours": "{days, plural, other {ọjọ́ #}}, wákàtí {hours}",
+    "clock.hoursMinutes": "wákàtí {hours} ìṣẹ́jú {minutes}",
+    "settings.notifications": "Ìfitónilétí eré",
+    "settings.notificationsNote": "Ìgbà tìrẹ àti àbájáde eré pẹ̀lú àwọn òṣèré mìíràn, lórí ẹ̀rọ yìí.",
+    "settings.notificationsDenied": "Ẹ̀rọ aṣàwákiri ti dí ìfitónilétí ojú òpó yìí nínú ètò rẹ̀.",
+    "settings.notificationsUnsupported": "Ẹ̀rọ aṣàwákiri yìí kò lè fi ìfitónilétí ojú òpó hàn.",
+    "settings.notificationsFailed": "A kò lè tan ìfitónilétí. Gbìyànjú lẹ́ẹ̀kan sí i.",
     "settings.unreviewed":
       "Ẹni tí Yorùbá jẹ́ èdè abínibí rẹ̀ kò tíì ṣàyẹ̀wò ìtumọ̀ yìí. Sọ fún wa ibi tí ọ̀rọ̀ tó dára jù yóò ti ṣèrànwọ́.",
     "settings.suggest": "Dábàá ìtumọ̀ tó dára jù",

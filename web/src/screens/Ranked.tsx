@@ -34,7 +34,7 @@ import { fetchLobby } from "../lib/archive.js";
 import { readJson, writeJson } from "../lib/persist.js";
 import type { GameId } from "../../../core/types.js";
 import { formatRating } from "../i18n/numbers.js";
-import { formatClock } from "../present/clock.js";
+import { formatTimeLeft } from "../present/clock.js";
 import "../online.css";
 
 /** "Rating 1500 → 1512 (+12)": rounded the way the ratings are shown. */
@@ -143,7 +143,7 @@ export function RankedScreen(props: { door?: "lobby" | "challenge"; param?: stri
         classList={{ running: table.toMove() === seat, low: act.clock(seat) < 20_000 }}
         data-testid={`clock-${where(seat)}`}
       >
-        {formatClock(act.clock(seat))}
+        {formatTimeLeft(act.clock(seat))}
       </span>
     </>
   );
