@@ -53,6 +53,7 @@ export function MenuScreen(): JSX.Element {
         {item("online", t("menu.online"), t("menu.onlineSub"))}
         {item("ranked", t("menu.ranked"), t("menu.rankedSub"))}
         {item("leaderboard", t("menu.leaderboard"), t("menu.leaderboardSub"))}
+        {item("tournaments", t("tour.menu"), t("tour.menuSub"))}
         {item("lessons", t("menu.lessons"), t("menu.lessonsSub"))}
         {item("rules", t("menu.rules"), t("menu.rulesSub"))}
         {item("import", t("menu.import"), t("menu.importSub"))}

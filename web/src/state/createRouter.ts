@@ -24,6 +24,9 @@ const SCREENS = [
   "tv",
   "live",
   "watch",
+  // Tournaments (docs/tournaments.md): the lists, and one tournament's page.
+  "tournaments",
+  "tournament",
 ] as const;
 export type Screen = (typeof SCREENS)[number];
 
