@@ -22,6 +22,8 @@ import { CreateTournament } from "./tournament/Create.js";
 import { TournamentPage } from "./tournament/Page.js";
 import "../online.css";
 
+/** How often an open tournament's page is read again (its answer is cached 2 s by the server). */
+const POLL_MS = 15_000;
 const STATUSES: readonly TourStatus[] = ["live", "upcoming", "finished"];
 
 /** `id` null: the lists, create and join by code; else that tournament's page. */
@@ -58,6 +60,12 @@ export function TournamentsScreen(props: { id: string | null }): JSX.Element {
       router.go("ranked");
     }
   });
+
+  // The page of a tournament not yet finished is read again now and then: only entrants get pushes.
+  const poll = setInterval(() => {
+    if (s.id !== null && (s.live?.status ?? s.detail?.tournament.status) !== "finished") act.refresh();
+  }, POLL_MS);
+  onCleanup(() => clearInterval(poll));
 
   const [tab, setTab] = createSignal<TourStatus>("live");
   const [code, setCode] = createSignal("");

@@ -77,6 +77,8 @@ interface TourActions {
   refreshList(status: TourStatus): Promise<void>;
   open(id: string): void;
   close(): void;
+  /** Reads the open tournament again (the organiser and onlookers get no pushes). */
+  refresh(): void;
   create(req: Extract<TourRequest, { type: "tour.create" }>): void;
   /** Joins the open tournament, or (with a code) the private one of that code; false when the code cannot be one. */
   join(code?: string): boolean;
@@ -250,6 +252,7 @@ export function createTournament(deps: TournamentDeps): TournamentStore {
         }),
       );
     },
+    refresh: () => void read(),
     create(req) {
       setState("error", null);
       send(req);
