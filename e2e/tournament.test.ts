@@ -106,4 +106,35 @@ describe("a private Swiss for a class", () => {
     expect(await teacher.page.textContent('[data-testid="tour-board"] .note')).toBe("No result yet");
     for (const p of [teacher, aigerim, tendai]) expect(p.errors).toEqual([]);
   }, 90_000);
+
+  test("the teacher enters the board's result and the standings follow, on the teacher's page and the pupils'", async () => {
+    await teacher.page.click('[data-testid="tour-board"] button:has-text("Draw")');
+    await teacher.page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-testid="tour-points"]')].map((e) => e.textContent).join() === "0.5,0.5",
+      undefined,
+      { timeout: 10_000 },
+    );
+    // A pupil back on the tournament's page sees the same table, with the tiebreak columns.
+    await aigerim.page.goto(at(`#/tournament/${teacher.page.url().split("/").at(-1) ?? ""}`));
+    await aigerim.page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-testid="tour-points"]')].map((e) => e.textContent).join() === "0.5,0.5",
+      undefined,
+      { timeout: 10_000 },
+    );
+    const heads = await aigerim.page.$$eval('[data-testid="tour-standings"] th', (h) => h.map((x) => x.textContent));
+    expect(heads).toEqual([
+      "Place",
+      "Player",
+      "Rating",
+      "Points",
+      "Buchholz cut 1",
+      "Buchholz",
+      "Sonneborn–Berger",
+      "Direct encounter",
+      "Wins",
+    ]);
+    for (const p of [teacher, aigerim, tendai]) expect(p.errors).toEqual([]);
+  }, 60_000);
 });
