@@ -123,6 +123,17 @@ const SCREENS: readonly ScreenCheck[] = [
   { name: "lessons", open: (p) => show(p, "#/lessons") },
   { name: "leaderboard", open: (p) => show(p, "#/leaderboard") },
   { name: "ranked lobby", open: (p) => show(p, "#/ranked") },
+  {
+    name: "tournaments",
+    open: async (p) => {
+      // With the form to create one open, so its fields are checked too.
+      // From the menu, so the screen opens afresh at the second size too.
+      await show(p, "#/");
+      await show(p, "#/tournaments", '[data-testid="tour-new"]');
+      await p.click('[data-testid="tour-new"]');
+      await p.waitForSelector('[data-testid="tour-create"]');
+    },
+  },
 ];
 
 /** The table's screens. */
