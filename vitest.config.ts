@@ -21,6 +21,7 @@ const PURE_NODE_TESTS = [
   "functions/friends/chatrule.test.ts",
   "functions/friends/token.test.ts",
   "functions/matches/matches.test.ts",
+  "functions/push/push.test.ts",
   "functions/names/skeleton.test.ts",
   "functions/ranked/service.test.ts",
   "functions/ratings/farming.test.ts",

@@ -7,6 +7,7 @@
  * screen's one `h1` (web/src/table/TableBar.tsx). A friend game in play (its chat open) and a
  * ranked game are played against a second browser on the same server (TWO_PLAYER_SCREENS).
  */
+import { parseDeviceKeys } from "../core/identity.js";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -123,6 +124,8 @@ const SCREENS: readonly ScreenCheck[] = [
   { name: "lessons", open: (p) => show(p, "#/lessons") },
   { name: "leaderboard", open: (p) => show(p, "#/leaderboard") },
   { name: "ranked lobby", open: (p) => show(p, "#/ranked") },
+  { name: "lobby", open: (p) => show(p, "#/lobby/togyz", '[data-testid="lobby-post"]:not([disabled])') },
+  { name: "challenge", open: (p) => show(p, `#/challenge/${"A".repeat(43)}`, '[data-testid="challenge-send"]') },
   {
     name: "tournaments",
     open: async (p) => {
@@ -212,6 +215,23 @@ const TWO_PLAYER_SCREENS: readonly ScreenCheck[] = [
       await Promise.all([p.waitForSelector(".board"), b.waitForSelector(".board", { timeout: 20_000 })]);
       await p.click('[data-testid="chat-button"]');
       await p.waitForSelector('[data-testid="chat"]');
+    },
+  },
+  {
+    name: "lobby with an open game and a challenge",
+    open: async (p) => {
+      const b = await second();
+      const post = '[data-testid="lobby-post"]:not([disabled])';
+      await show(b, "#/lobby/ayo", post);
+      await b.click(post);
+      await b.waitForSelector('[data-testid="lobby-seek"][data-mine="1"]', { timeout: 20_000 });
+      await show(p, "#/lobby/ayo", '[data-testid="lobby-seek"][data-mine="0"]');
+      const raw = await p.evaluate(() => localStorage.getItem("mancala.identity.v1"));
+      const keys = parseDeviceKeys((JSON.parse(raw ?? "{}") as { secret?: string }).secret);
+      if (!keys.ok) throw new Error("no device identity saved");
+      await show(b, `#/challenge/${keys.value.playerId}`, '[data-testid="challenge-send"]:not([disabled])');
+      await b.click('[data-testid="challenge-send"]');
+      await p.waitForSelector('[data-testid="challenge-incoming"]', { timeout: 20_000 });
     },
   },
   {

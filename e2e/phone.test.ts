@@ -434,6 +434,8 @@ describe("on a phone and a desktop", () => {
       ["online", "#/online"],
       ["join", "#/join"],
       ["ranked", "#/ranked"],
+      ["lobby", "#/lobby/tsoro-wta"],
+      ["challenge", `#/challenge/${"A".repeat(43)}`],
       ["leaderboard", "#/leaderboard"],
     ] as const) {
       await page.goto(at(hash));

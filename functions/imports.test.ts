@@ -53,13 +53,13 @@ function resolveSpec(from: string, spec: string): string | null {
 /**
  * The layers, lowest first; a module may import its own layer and those below it. Domains share a
  * layer: ranked play composes identity, names, matchmaking, matches and ratings (and tells the
- * archive and the spectators).
+ * archive, the spectators and push).
  */
 const LAYERS: readonly (readonly RegExp[])[] = [
   [/^core\//],
   [/^functions\/lib\//, /^web\/src\//],
   [
-    /^functions\/(archive|friends|identity|lobby|matches|matchmaking|names|ranked|ratings|spectate|suggestions|tournaments)\//,
+    /^functions\/(archive|friends|identity|lobby|matches|matchmaking|names|push|ranked|ratings|spectate|suggestions|tournaments)\//,
   ],
   [/^functions\/(ws|http)\//],
   [/^functions\/routes\.ts$/],

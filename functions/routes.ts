@@ -79,6 +79,8 @@ const SEEK = under(PREFIX.seek);
 // The lobby's watchers and the challenges to named players (functions/lobby).
 const LOBBY = [under(PREFIX.lobbyWatch), under(PREFIX.challenge)];
 const NAME = under(PREFIX.name);
+// Web Push (functions/push): each player's devices and mutes.
+const PUSH = under(PREFIX.push);
 // The archive (functions/archive): archived games, each player's list, the live list.
 const ARCHIVE = [under(PREFIX.game), under(PREFIX.pgames), under(PREFIX.live)];
 // Tournaments (functions/tournaments): their partitions, codes and the timer's list.
@@ -131,8 +133,10 @@ export const ROUTES: readonly Route[] = [
         // A tournament message, or a tournament game's end: its items, limits, and the next pairings.
         ...TOUR,
         countersOf("tour"),
+        PUSH,
       ],
-      secrets: ["seat-token-keys"],
+      // The VAPID key signs the pushes a stored move sends (functions/push/send.ts).
+      secrets: ["seat-token-keys", "push-vapid-keys"],
     },
   },
   {
@@ -216,6 +220,14 @@ export const ROUTES: readonly Route[] = [
     access: { table: ["Query"], posts: false, keys: [SEEK], secrets: ["origin-verify"] },
   },
   {
+    kind: "http",
+    method: "GET",
+    path: API_PATHS.pushKey,
+    module: "functions/http/pushKey.ts",
+    // Reads the VAPID seed and answers only the public key it derives (functions/push/vapid.ts).
+    access: { table: [], posts: false, secrets: ["origin-verify", "push-vapid-keys"] },
+  },
+  {
     kind: "timer",
     module: "functions/ranked/timer.ts",
     schedule: "rate(1 minute)",
@@ -224,9 +236,11 @@ export const ROUTES: readonly Route[] = [
       indexes: { gsi2: ["Query"] },
       // Tournaments: a game that ends on its clock records its result and may pair the next round;
       // the tick starts due tournaments and pairs arenas (it starts games: matches, profiles, archive).
-      keys: [`${PREFIX.lease}timer`, MATCH, PLAYER, SEEK, NAME, ...ARCHIVE, ...TOUR],
+      keys: [`${PREFIX.lease}timer`, MATCH, PLAYER, SEEK, NAME, ...ARCHIVE, ...TOUR, PUSH],
       indexKeys: { gsi2: [under(PREFIX.due)] },
       posts: true,
+      // A game the timer ends is pushed to a player who is away (functions/push).
+      secrets: ["push-vapid-keys"],
     },
     // Each invocation ticks every second for a little under its minute (functions/ranked/span.ts); it mostly waits.
     lambda: { timeoutSeconds: TIMER_TIMEOUT_SECONDS, memoryMB: 256 },

@@ -88,6 +88,49 @@ export function figures(c: ServerCounts, playerMinutes: number): LoadFigures {
   };
 }
 
+/** One kind of connection's traffic at the gateway, per minute of that kind (player- or spectator-minute). */
+export interface KindFigures {
+  readonly minutes: number;
+  readonly messagesInPerMinute: number;
+  readonly postsPerMinute: number;
+  readonly routeResponsesPerMinute: number;
+}
+
+/** The ranked games of a run, per player-minute of all players, and the archive's writes. */
+export interface GameFigures {
+  /** Ranked players (queue and lobby) among all players. */
+  readonly rankedShare: number;
+  readonly rankedMovesPerPlayerMinute: number;
+  readonly gamesEndedPerPlayerMinute: number;
+  readonly gamesEnded: number;
+  /** Writes of the archive's items (`GAME#`, `PGAMES#`, `LIVE#`), part of `dynamoWritesPerPlayerMinute`. */
+  readonly archiveWritesPerPlayerMinute: number;
+  readonly archiveWritesPerGame: number;
+}
+
+/** A run with spectators and the lobby (`--spectators K --lobby F`): the per-unit figures the capacity model scales. */
+export interface MixFigures {
+  readonly measured: string;
+  readonly command: string;
+  readonly spectatorsPerGame: number;
+  readonly lobbyShare: number;
+  readonly kinds: Readonly<Record<string, KindFigures>>;
+  /** Ranked games the mix run saw end, and the archive's writes per game ended. */
+  readonly gamesEnded: number;
+  readonly archiveWritesPerGame: number;
+  /** `@connections` posts to spectators per move a spectator saw. */
+  readonly postsPerSpectatorMove: number;
+  readonly spectatorJoinsPerMinute: number;
+  /** Seeks posted, cancelled and accepted per minute of a lobby player. */
+  readonly seekChangesPerLobbyPlayerMinute: number;
+  /** Seek changes per game started through the lobby (its post, the cancels and re-posts, the accept). */
+  readonly seekChangesPerLobbyGame: number;
+  /** `lobby.added`/`lobby.removed` pushes the watchers received per seek change. */
+  readonly lobbyPushesPerSeekChange: number;
+  /** The watcher items (`LOBBYW#`) written and read per seek change (the fan-out's Query, watch starts). */
+  readonly lobbyWatcherItemsPerSeekChange: { readonly writes: number; readonly reads: number };
+}
+
 /** What `npm run -s bench load -- --save FILE` writes: the counts per player-minute of one run. */
 export interface MeasuredLoad {
   readonly measured: string;
@@ -95,6 +138,8 @@ export interface MeasuredLoad {
   readonly players: number;
   readonly windowSeconds: number;
   readonly figures: LoadFigures;
+  readonly games?: GameFigures;
+  readonly mix?: MixFigures;
 }
 
 export interface MonthlyCost {

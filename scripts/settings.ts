@@ -34,6 +34,8 @@ function defaultOf(name: SettingName, stage: string): string {
     MANCALA_ORIGIN_SECRET_VERSION: "",
     MANCALA_WATCH_CAP: d.watchCap,
     MANCALA_LOBBY_CAP: d.lobbyCap,
+    MANCALA_PUSH_ORIGINS: d.pushOrigins ?? "",
+    MANCALA_PUSH_SUBJECT: d.pushSubject ?? "",
   }[name];
   return String(v);
 }

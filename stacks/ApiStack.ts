@@ -33,7 +33,7 @@ import {
   type FunctionProps,
   type StackContext,
 } from "sst/constructs";
-import { API_PATHS, API_PREFIX, CONFIG_PATH, WS_URL_PLACEHOLDER } from "../core/protocol/api.js";
+import { API_PATHS, API_PREFIX, CONFIG_PATH, PUSH_WORKER_FILE, WS_URL_PLACEHOLDER } from "../core/protocol/api.js";
 import { ORIGIN_HEADER } from "../functions/http/respond.js";
 import {
   ROUTES,
@@ -92,6 +92,9 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
     MANCALA_SEEK_PARTITIONS: String(settings.scale.seekPartitions),
     MANCALA_WATCH_CAP: String(settings.watchCap),
     MANCALA_LOBBY_CAP: String(settings.lobbyCap),
+    // Web Push (docs/push.md): the allow-list and the VAPID contact, when the stage names them.
+    ...(settings.pushOrigins !== null ? { MANCALA_PUSH_ORIGINS: settings.pushOrigins } : {}),
+    ...(settings.pushSubject !== null ? { MANCALA_PUSH_SUBJECT: settings.pushSubject } : {}),
   };
   // Each function logs to a log group of the stack with the retention (removed with the stack); its
   // role may write to that group only.
@@ -166,12 +169,23 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
       removalPolicy: RemovalPolicy.DESTROY,
     }),
+    "push-vapid-keys": new Secret(stack, "PushVapidKeys", {
+      description: "The seed of the Web Push VAPID key pair (functions/push/vapid.ts); rotation in docs/push.md",
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({}),
+        generateStringKey: "seed",
+        passwordLength: 64,
+        excludePunctuation: true,
+      },
+      removalPolicy: RemovalPolicy.DESTROY,
+    }),
   };
   const targets: AccessTargets = {
     tableArn: table.tableArn,
     secrets: {
       "seat-token-keys": secrets["seat-token-keys"].secretArn,
       "origin-verify": secrets["origin-verify"].secretArn,
+      "push-vapid-keys": secrets["push-vapid-keys"].secretArn,
     },
     connectionsArn: stack.formatArn({
       service: "execute-api",
@@ -316,6 +330,7 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
     API_PATHS.tv,
     API_PATHS.live,
     API_PATHS.lobby,
+    API_PATHS.pushKey,
   ];
   // Optional (MANCALA_WAF_RATE): a rate-based rule per address at the edge, before CloudFront's cache
   // and the API's stage throttle, so one address cannot spend the shared HTTP budget.
@@ -360,11 +375,13 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
     // which goes into /config.json at deploy (read by the client at every start), never into a
     // hashed asset.
     replaceValues: [{ files: CONFIG_PATH, search: WS_URL_PLACEHOLDER, replace: ws.url }],
-    // SST marks every .js immutable for a year; the service worker's script and the runtime settings
-    // must be fetched fresh (these options run after SST's defaults, so they win).
+    // SST marks every .js immutable for a year; the service worker's script, the push part it imports
+    // (web/pushWorker.ts) and the runtime settings must be fetched fresh (these options run after
+    // SST's defaults, so they win).
     assets: {
       fileOptions: [
         { files: "sw.js", cacheControl: "max-age=0,no-cache,no-store,must-revalidate" },
+        { files: PUSH_WORKER_FILE, cacheControl: "max-age=0,no-cache,no-store,must-revalidate" },
         { files: CONFIG_PATH, cacheControl: "max-age=0,no-cache,no-store,must-revalidate" },
       ],
     },
@@ -400,6 +417,7 @@ export function ApiStack({ stack, app }: StackContext): { ws: WebSocketApi; http
     WebSocketUrl: ws.url,
     SeatTokenSecretArn: secrets["seat-token-keys"].secretArn,
     OriginSecretArn: secrets["origin-verify"].secretArn,
+    PushVapidSecretArn: secrets["push-vapid-keys"].secretArn,
   });
   suppressFindings(stack, {
     ws,

@@ -22,6 +22,9 @@
  * - `MANCALA_WATCH_CAP`: how many spectators of one live game are pushed its moves over the WebSocket
  *   (functions/spectate/spectate.ts; passed to the functions' environment); the rest poll the cached
  *   `GET /api/games/{id}` (docs/archive.md).
+ * - `MANCALA_PUSH_ORIGINS`: the push services the functions post to (comma-separated https origins;
+ *   empty: the browsers' own, functions/push/origins.ts), and `MANCALA_PUSH_SUBJECT`: the VAPID
+ *   contact (`mailto:` or `https:`) push services may reach the operator at (docs/push.md).
  * - `MANCALA_LOBBY_CAP`: how many connections watching one game's lobby are pushed its open seeks
  *   as they change (functions/lobby/lobby.ts); the rest poll the cached `GET /api/lobby` (docs/lobby.md).
  * - `MANCALA_ORIGIN_SECRET_VERSION`: the version of the origin secret CloudFront sends, written by
@@ -33,6 +36,7 @@ import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import { DEFAULT_SCALE, readScale, type Scale } from "../functions/lib/scale.js";
 import { WATCH_CAP_DEFAULT } from "../functions/spectate/spectate.js";
 import { LOBBY_CAP_DEFAULT } from "../functions/lobby/lobby.js";
+import { isPushSubject, parsePushOrigins } from "../functions/push/origins.js";
 
 export type LogRetention = Lowercase<keyof typeof RetentionDays>;
 
@@ -60,6 +64,10 @@ export interface DeploySettings {
   readonly watchCap: number;
   /** Lobby watchers pushed per game (`MANCALA_LOBBY_CAP` in the functions' environment). */
   readonly lobbyCap: number;
+  /** Web Push's allow-list (`MANCALA_PUSH_ORIGINS`; null: the functions' default). */
+  readonly pushOrigins: string | null;
+  /** Web Push's VAPID contact (`MANCALA_PUSH_SUBJECT`; null: the functions' placeholder). */
+  readonly pushSubject: string | null;
 }
 
 /** The settings' names, as saved and as environment variables. */
@@ -77,6 +85,8 @@ export const SETTING_NAMES = [
   "MANCALA_ORIGIN_SECRET_VERSION",
   "MANCALA_WATCH_CAP",
   "MANCALA_LOBBY_CAP",
+  "MANCALA_PUSH_ORIGINS",
+  "MANCALA_PUSH_SUBJECT",
 ] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 export type SavedSettings = Partial<Record<SettingName, string>>;
@@ -98,6 +108,8 @@ export const DEFAULT_SETTINGS: DeploySettings = {
   originSecretVersion: null,
   watchCap: WATCH_CAP_DEFAULT,
   lobbyCap: LOBBY_CAP_DEFAULT,
+  pushOrigins: null,
+  pushSubject: null,
 };
 
 /** Stages whose data is protected unless their settings say otherwise. */
@@ -196,6 +208,20 @@ function wafRate(get: Source, name: SettingName): number | null {
   return n;
 }
 
+function origins(get: Source, name: SettingName): string | null {
+  const raw = get(name);
+  if (raw === undefined || raw.trim() === "") return null;
+  return parsePushOrigins(raw).join(",");
+}
+
+function subject(get: Source, name: SettingName): string | null {
+  const raw = get(name);
+  if (raw === undefined || raw === "") return null;
+  if (!isPushSubject(raw))
+    throw new Error(`${name} must be a mailto: address or an https: URL, got ${JSON.stringify(raw)}`);
+  return raw;
+}
+
 function version(get: Source, name: SettingName): string | null {
   const raw = get(name);
   if (raw === undefined || raw === "") return null;
@@ -238,6 +264,8 @@ export function readDeploySettings(
     originSecretVersion: version(get, "MANCALA_ORIGIN_SECRET_VERSION"),
     watchCap: positiveInt(get, "MANCALA_WATCH_CAP", d.watchCap),
     lobbyCap: positiveInt(get, "MANCALA_LOBBY_CAP", d.lobbyCap),
+    pushOrigins: origins(get, "MANCALA_PUSH_ORIGINS"),
+    pushSubject: subject(get, "MANCALA_PUSH_SUBJECT"),
   };
 }
 

@@ -136,6 +136,7 @@ beforeAll(async () => {
       MANCALA_SEEK_PARTITIONS: "4",
       MANCALA_WATCH_CAP: "7",
       MANCALA_LOBBY_CAP: "9",
+      MANCALA_PUSH_SUBJECT: "mailto:ops@example.org",
     },
     { MANCALA_SETTINGS_DIR: settingsDir },
   );
@@ -215,7 +216,8 @@ function grantedAccess(
     else if (actions.length === 1 && actions[0] === "sqs:SendMessage" && /TimerFailures/.test(res)) out.failures = true;
     else if (actions.length === 1 && actions[0] === "secretsmanager:GetSecretValue")
       for (const r of ([] as { Ref?: string }[]).concat(st.Resource as { Ref?: string }[])) {
-        if (typeof r.Ref === "string" && /^(SeatTokenKeys|OriginVerify)/.test(r.Ref)) out.secrets.push(r.Ref);
+        if (typeof r.Ref === "string" && /^(SeatTokenKeys|OriginVerify|PushVapidKeys)/.test(r.Ref))
+          out.secrets.push(r.Ref);
         else out.other.push(st);
       }
     else if (
@@ -442,6 +444,7 @@ describe("one origin, no CORS", () => {
       API_PATHS.tv,
       API_PATHS.live,
       API_PATHS.lobby,
+      API_PATHS.pushKey,
     ];
     expect(cfg.CacheBehaviors.map((b) => b.PathPattern)).toEqual([...cachedPaths, `${API_PREFIX}/*`]);
     for (const p of [API_PATHS.playerGames, API_PATHS.playerRatings])
@@ -540,7 +543,11 @@ describe("least privilege: each function's policy is exactly its entry in functi
     expect(got.managed).toBeUndefined();
     expect(got.failures).toBe(route.kind === "timer");
     // Secrets: exactly those it lists, and their ARNs in its environment.
-    const logical = { "seat-token-keys": /^SeatTokenKeys/, "origin-verify": /^OriginVerify/ } as const;
+    const logical = {
+      "seat-token-keys": /^SeatTokenKeys/,
+      "origin-verify": /^OriginVerify/,
+      "push-vapid-keys": /^PushVapidKeys/,
+    } as const;
     expect(got.secrets).toHaveLength(route.access.secrets?.length ?? 0);
     for (const name of route.access.secrets ?? []) expect(got.secrets.some((id) => logical[name].test(id))).toBe(true);
   });
@@ -686,7 +693,10 @@ describe("logs and throttles", () => {
       originSecretVersion: null,
       // Spectators pushed per live game; the rest poll the cached game (docs/archive.md).
       watchCap: 50,
-      lobbyCap: 200,
+      lobbyCap: 50,
+      // Web Push: the functions' own defaults (the browsers' push services; a placeholder contact).
+      pushOrigins: null,
+      pushSubject: null,
     });
   });
 
@@ -718,12 +728,13 @@ describe("logs and throttles", () => {
       MANCALA_SEEK_PARTITIONS: "4",
       MANCALA_WATCH_CAP: "7",
       MANCALA_LOBBY_CAP: "9",
+      MANCALA_PUSH_SUBJECT: "mailto:ops@example.org",
     });
     // The hot keys' partitioning reaches every function (the timer included) as its environment.
     // So does the spectator cap (functions/spectate/spectate.ts).
     for (const [s, due, seek, cap, lobby] of [
       [saved, "16", "4", "7", "9"],
-      [d, "4", "1", "50", "200"],
+      [d, "4", "1", "50", "50"],
     ] as const) {
       const fns = routeFunctions(s);
       expect(fns.length).toBeGreaterThan(5);
@@ -742,6 +753,16 @@ describe("logs and throttles", () => {
     expect(stageSettings("other", env)).toEqual(DEFAULT_SETTINGS);
     // A bad value is refused before it is saved.
     expect(() => saveSettings("saved", { MANCALA_WS_RATE: "-1" }, env)).toThrow(/MANCALA_WS_RATE/);
+    expect(() => saveSettings("saved", { MANCALA_PUSH_ORIGINS: "http://x.example" }, env)).toThrow(
+      /MANCALA_PUSH_ORIGINS/,
+    );
+    expect(() => saveSettings("saved", { MANCALA_PUSH_SUBJECT: "ops" }, env)).toThrow(/MANCALA_PUSH_SUBJECT/);
+    // The push settings reach the functions that send (every function shares one environment).
+    for (const [, f] of routeFunctions(saved)) {
+      const vars = (f.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(vars.MANCALA_PUSH_SUBJECT).toBe("mailto:ops@example.org");
+      expect(vars.MANCALA_PUSH_ORIGINS).toBeUndefined();
+    }
     expect(stageSettings("saved", env).wsThrottle.rate).toBe(800);
     // An empty value removes a saved setting.
     saveSettings("saved", { MANCALA_ALARM_EMAIL: "" }, env);
@@ -913,6 +934,11 @@ describe("site", () => {
 
   test("the service worker's script is never cached (SST makes every other .js immutable)", () => {
     expect(d.siteFiles).toContainEqual({ files: "sw.js", cacheControl: "max-age=0,no-cache,no-store,must-revalidate" });
+    // The worker imports its push part: a stale copy from a cache would outlive the worker's update.
+    expect(d.siteFiles).toContainEqual({
+      files: "push-sw.js",
+      cacheControl: "max-age=0,no-cache,no-store,must-revalidate",
+    });
   });
 
   test("a static site behind one CloudFront distribution", () => {

@@ -1,9 +1,10 @@
 import { fileURLToPath } from "node:url";
-import { API_PREFIX, WS_PATH } from "../core/protocol/api.js";
+import { API_PREFIX, PUSH_WORKER_FILE, WS_PATH } from "../core/protocol/api.js";
 import { defineConfig } from "vite";
 import solid from "vite-plugin-solid";
 import { VitePWA } from "vite-plugin-pwa";
 import { compiledCatalogues } from "./catalogues.js";
+import { pushWorker } from "./pushWorker.js";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -23,7 +24,8 @@ const BUILD_ID = process.env.BUILD_ID ?? new Date().toISOString();
  * rules) need. The precache is versioned: each entry carries a content revision in `sw.js`, a new
  * build's worker fetches only what changed, deletes what it no longer lists, and caches left by older
  * Workbox versions are removed. `registerType: "prompt"`: a new worker waits until the player taps
- * Update (see `web/src/lib/pwa.ts`), so a game in progress is never swapped out under them.
+ * Update (see `web/src/lib/pwa.ts`), so a game in progress is never swapped out under them. The
+ * worker also imports `push-sw.js` (web/pushWorker.ts): notifications of server-run games (docs/push.md).
  */
 export default defineConfig({
   root,
@@ -41,6 +43,7 @@ export default defineConfig({
   plugins: [
     compiledCatalogues(),
     solid(),
+    pushWorker(),
     VitePWA({
       registerType: "prompt",
       injectRegister: false,
@@ -79,6 +82,7 @@ export default defineConfig({
         navigateFallbackDenylist: [new RegExp(`^${API_PREFIX}/`), new RegExp(`^${WS_PATH}`), /^\/@connections/],
         clientsClaim: false,
         skipWaiting: false,
+        importScripts: [PUSH_WORKER_FILE],
       },
     }),
   ],

@@ -12,6 +12,11 @@ export const WS_PATH = "/ws";
  * the client at every start, served no-cache by the local server, and written by the stack at deploy.
  */
 export const CONFIG_PATH = "config.json";
+/**
+ * The service worker's push part (web/pushWorker.ts builds it beside `sw.js`, which imports it): like
+ * `sw.js`, served uncached, so a worker's update never runs a stale copy.
+ */
+export const PUSH_WORKER_FILE = "push-sw.js";
 /** What the stack replaces in the settings file with the deployed WebSocket URL. */
 export const WS_URL_PLACEHOLDER = "{{ MANCALA_WS_URL }}";
 
@@ -32,6 +37,8 @@ export const API_PATHS = {
   tournament: `${API_PREFIX}/tournaments/{id}`,
   tournamentGames: `${API_PREFIX}/tournaments/{id}/games`,
   tournamentExport: `${API_PREFIX}/tournaments/{id}/export`,
+  // Web Push (docs/push.md): the VAPID public key browsers subscribe with.
+  pushKey: `${API_PREFIX}/push/key`,
 } as const;
 
 /** `/api/players/<id>` for one player id (percent-encoded). */

@@ -26,6 +26,8 @@ export const PREFIX = {
   pgames: "PGAMES#",
   /** The games in play of one game, for the live list and TV (functions/archive/store.ts). */
   live: "LIVE#",
+  /** A player's push subscriptions (one item per device) and mutes (functions/push/store.ts). */
+  push: "PUSH#",
   /** Fixed-window counters (functions/lib/counters.ts), under one of COUNTER_SPACES. */
   rate: "RATE#",
   /** Index partitions: the leaderboards and the ranked deadlines. */

@@ -1,6 +1,6 @@
 /**
- * Secrets the handlers read (the seat-token keys, the CloudFront origin header), never kept in the
- * table: in AWS each is a Secrets Manager secret made by the stack, whose ARN the stack passes in the
+ * Secrets the handlers read (the seat-token keys, the CloudFront origin header, the Web Push VAPID
+ * key's seed), never kept in the table: in AWS each is a Secrets Manager secret made by the stack, whose ARN the stack passes in the
  * environment of the routes allowed to read it (`functions/routes.ts` `secrets`); locally each is a
  * file under the local server's data directory (`<DATA_DIR>/secrets/<name>.json`, made on first use),
  * or kept in memory when the server keeps no data. Locally a read is checked against the route's
@@ -11,12 +11,13 @@ import { join } from "node:path";
 import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import { ACCESS_GUARD, type AccessGuard } from "./localHooks.js";
 
-export type SecretName = "seat-token-keys" | "origin-verify";
+export type SecretName = "seat-token-keys" | "origin-verify" | "push-vapid-keys";
 
 /** The environment variable holding each secret's ARN in AWS. */
 export const SECRET_ARN_ENV: Record<SecretName, string> = {
   "seat-token-keys": "SEAT_TOKEN_SECRET_ARN",
   "origin-verify": "ORIGIN_SECRET_ARN",
+  "push-vapid-keys": "PUSH_VAPID_SECRET_ARN",
 };
 
 /** Locally: where the secrets are kept (the local server sets it from its data directory). */

@@ -21,7 +21,7 @@ import type { SeekRecord } from "../matchmaking/store.js";
 import type { ChallengeRecord, LobbyStore } from "./store.js";
 
 /** Watchers pushed per game's lobby by default (`MANCALA_LOBBY_CAP` overrides, stacks/settings.ts). */
-export const LOBBY_CAP_DEFAULT = 200;
+export const LOBBY_CAP_DEFAULT = 50;
 
 export function lobbyCap(env: NodeJS.ProcessEnv = process.env): number {
   return envInt("MANCALA_LOBBY_CAP", LOBBY_CAP_DEFAULT, { min: 1 }, env);

@@ -1,7 +1,9 @@
 // dynalite on its own thread (see ./dynamo.ts): DynamoDB is another service in AWS, so locally its
 // emulator does not share the handlers' event loop. Plain JavaScript, so that the thread starts the
 // same under tsx, vitest and plain Node. Counts every request by operation into the shared array it
-// is given (slot i for `ops[i]`, the last slot for any other), before dynalite answers it.
+// is given (slot i for `ops[i]`, the last slot for any other), before dynalite answers it, and each
+// item a write or read names by its key's family (the `pk` up to its `#`: `GAME`, `SEEK`, …; slots
+// 2i and 2i+1 for `families[i]`'s writes and reads, the last two for any other), once its body is in.
 //
 // Only the server's own processes may use it: a request must come under the path `/<secret>/`
 // (the secret is drawn per start and reaches the handlers in their endpoint, DYNAMO_ENDPOINT), and a
@@ -17,8 +19,59 @@ import { parentPort, workerData } from "node:worker_threads";
 const require = createRequire(import.meta.url);
 const dynalite = require("dynalite");
 
-const { path, ops, counts, secret } = workerData;
+const { path, ops, counts, secret, families, familyCounts } = workerData;
 const tally = new Int32Array(counts);
+const familyTally = new Int32Array(familyCounts);
+const WRITES = new Set(["PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems"]);
+const READS = new Set(["GetItem", "Query", "BatchGetItem", "TransactGetItems"]);
+
+/** The `pk` strings a request names: its item or key, each batch or transaction entry, a query's first value. */
+function keysOf(op, body) {
+  const pkOf = (x) => (typeof x?.pk?.S === "string" ? [x.pk.S] : []);
+  switch (op) {
+    case "PutItem":
+      return pkOf(body.Item);
+    case "UpdateItem":
+    case "DeleteItem":
+    case "GetItem":
+      return pkOf(body.Key);
+    case "Query": {
+      const first = Object.values(body.ExpressionAttributeValues ?? {}).find((v) => typeof v?.S === "string");
+      return first === undefined ? [] : [first.S];
+    }
+    case "BatchWriteItem":
+      return Object.values(body.RequestItems ?? {}).flatMap((rs) =>
+        rs.flatMap((r) => [...pkOf(r.PutRequest?.Item), ...pkOf(r.DeleteRequest?.Key)]),
+      );
+    case "BatchGetItem":
+      return Object.values(body.RequestItems ?? {}).flatMap((r) => (r.Keys ?? []).flatMap(pkOf));
+    case "TransactWriteItems":
+      return (body.TransactItems ?? []).flatMap((t) => [
+        ...pkOf(t.Put?.Item),
+        ...pkOf(t.Update?.Key),
+        ...pkOf(t.Delete?.Key),
+      ]);
+    case "TransactGetItems":
+      return (body.TransactItems ?? []).flatMap((t) => pkOf(t.Get?.Key));
+    default:
+      return [];
+  }
+}
+
+function tallyFamilies(op, text) {
+  const write = WRITES.has(op);
+  if (!write && !READS.has(op)) return;
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return;
+  }
+  for (const pk of keysOf(op, body)) {
+    const i = families.indexOf(pk.slice(0, pk.indexOf("#")));
+    Atomics.add(familyTally, 2 * (i < 0 ? families.length : i) + (write ? 0 : 1), 1);
+  }
+}
 const server = dynalite({ ...(path !== null ? { path } : {}), createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
 const answer = server.listeners("request");
 server.removeAllListeners("request");
@@ -61,8 +114,13 @@ server.on("request", (req, res) => {
   }
   req.url = `/${String(req.url).slice(prefix.length)}`;
   const target = String(req.headers["x-amz-target"] ?? "");
-  const i = ops.indexOf(target.slice(target.indexOf(".") + 1));
+  const op = target.slice(target.indexOf(".") + 1);
+  const i = ops.indexOf(op);
   Atomics.add(tally, i < 0 ? ops.length : i, 1);
+  // Read alongside dynalite (both listeners get every chunk; dynalite's are added in this same tick).
+  const chunks = [];
+  req.on("data", (c) => chunks.push(c));
+  req.on("end", () => tallyFamilies(op, Buffer.concat(chunks).toString("utf8")));
   for (const l of answer) l.call(server, req, res);
 });
 server.once("error", (e) => parentPort.postMessage({ error: e instanceof Error ? e.message : String(e) }));

@@ -7,7 +7,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { DescribeEndpointsCommand } from "@aws-sdk/client-dynamodb";
-import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
 import { ensureTable, startDynalite } from "./dynamo.js";
 
 process.env.AWS_EC2_METADATA_DISABLED = "true";
@@ -37,6 +44,57 @@ test("every call is counted by its operation before its answer arrives; other op
     // An operation dynalite does not know is still counted, once, under `other`.
     await d.client.send(new DescribeEndpointsCommand({})).catch(() => undefined);
     expect(n("other")).toBe(1);
+  } finally {
+    await d.close();
+  }
+});
+
+test("every item a call names is counted by its key's family, writes apart from reads", async () => {
+  const d = await startDynalite(null);
+  try {
+    await ensureTable(d.client, "families");
+    const T = "families";
+    const before = d.families();
+    const put = (pk: string) => new PutCommand({ TableName: T, Item: { pk, sk: "S" } });
+    await d.client.send(put("GAME#g1"));
+    await d.client.send(put("LIVE#togyz"));
+    await d.client.send(new DeleteCommand({ TableName: T, Key: { pk: "LIVE#togyz", sk: "S" } }));
+    await d.client.send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [T]: [
+            { PutRequest: { Item: { pk: "PGAMES#a", sk: "1" } } },
+            { PutRequest: { Item: { pk: "PGAMES#b", sk: "1" } } },
+          ],
+        },
+      }),
+    );
+    await d.client.send(put("MATCH#m"));
+    await d.client.send(
+      new UpdateCommand({
+        TableName: T,
+        Key: { pk: "NOPREFIX", sk: "x" },
+        UpdateExpression: "SET v = :v",
+        ExpressionAttributeValues: { ":v": 1 },
+      }),
+    );
+    await d.client.send(new GetCommand({ TableName: T, Key: { pk: "GAME#g1", sk: "S" } }));
+    await d.client.send(
+      new QueryCommand({
+        TableName: T,
+        KeyConditionExpression: "pk = :p",
+        ExpressionAttributeValues: { ":p": "LOBBYW#togyz" },
+      }),
+    );
+    const after = d.families();
+    const delta = (a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>) =>
+      Object.fromEntries(
+        Object.keys(b)
+          .filter((k) => b[k] !== (a[k] ?? 0))
+          .map((k) => [k, b[k] - (a[k] ?? 0)]),
+      );
+    expect(delta(before.writes, after.writes)).toEqual({ GAME: 1, LIVE: 2, PGAMES: 2, MATCH: 1, other: 1 });
+    expect(delta(before.reads, after.reads)).toEqual({ GAME: 1, LOBBYW: 1 });
   } finally {
     await d.close();
   }

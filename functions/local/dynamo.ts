@@ -45,11 +45,47 @@ const OPS = [
   "UpdateTimeToLive",
 ] as const;
 
+/**
+ * Item families counted apart (the table's `pk` up to its `#`): the archive's, the spectators' and the
+ * lobby's, and the rest of the ranked and friend items; any other is counted as `other`.
+ */
+const FAMILIES = [
+  "GAME",
+  "PGAMES",
+  "LIVE",
+  "LOBBYW",
+  "SEEK",
+  "CHAL",
+  "MATCH",
+  "DUE",
+  "PLAYER",
+  "NAME",
+  "BOARD",
+  "PBOARD",
+  "CONN",
+  "RATE",
+  "LEASE",
+  "ROOM",
+  "LOC",
+  "MSG",
+  "SENT",
+  "REQ",
+  "KNOCK",
+] as const;
+
+/** Items written and read, per family (one per item a request names: a batch of 3 counts 3). */
+export interface FamilyCalls {
+  readonly writes: Readonly<Record<string, number>>;
+  readonly reads: Readonly<Record<string, number>>;
+}
+
 export interface LocalDynamo {
   readonly endpoint: string;
   readonly client: DynamoDBDocumentClient;
   /** DynamoDB API calls received so far, by operation (what the relay bench reports per message). */
   calls(): Record<string, number>;
+  /** Items written and read so far by family (what the load bench reports for the archive and the lobby). */
+  families(): FamilyCalls;
   close(): Promise<void>;
 }
 
@@ -74,8 +110,10 @@ export async function startDynalite(dataDir: string | null): Promise<LocalDynamo
   const secret = randomBytes(24).toString("base64url");
   const counts = new SharedArrayBuffer(4 * (OPS.length + 1));
   const tally = new Int32Array(counts);
+  const familyCounts = new SharedArrayBuffer(4 * 2 * (FAMILIES.length + 1));
+  const familyTally = new Int32Array(familyCounts);
   const worker = new Worker(new URL("./dynalite.worker.mjs", import.meta.url), {
-    workerData: { path: dataDir, ops: OPS, counts, secret },
+    workerData: { path: dataDir, ops: OPS, counts, secret, families: FAMILIES, familyCounts },
     // Under tsx the main thread's loader flags would make the thread load tsx too; it needs none.
     execArgv: [],
   });
@@ -116,6 +154,17 @@ export async function startDynalite(dataDir: string | null): Promise<LocalDynamo
       const other = Atomics.load(tally, OPS.length);
       if (other > 0) out.other = other;
       return out;
+    },
+    families() {
+      const writes: Record<string, number> = {};
+      const reads: Record<string, number> = {};
+      [...FAMILIES, "other"].forEach((f, i) => {
+        const w = Atomics.load(familyTally, 2 * i);
+        const r = Atomics.load(familyTally, 2 * i + 1);
+        if (w > 0) writes[f] = w;
+        if (r > 0) reads[f] = r;
+      });
+      return { writes, reads };
     },
     close() {
       closed ??= (async () => {

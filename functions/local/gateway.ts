@@ -76,8 +76,16 @@ export interface LocalGateway {
   /** Management calls that came over the HTTP port (the rest came in process). */
   readonly managementOverHttp: number;
   readonly routeResponses: number;
+  /** Messages in, posts and route responses by the connection's `user-agent` (the load bench tags its kinds so). */
+  readonly byAgent: Readonly<Record<string, AgentCounts>>;
   readonly faults: FaultCounts;
   close(): Promise<void>;
+}
+
+export interface AgentCounts {
+  readonly messagesIn: number;
+  readonly posts: number;
+  readonly routeResponses: number;
 }
 
 function connectionId(): string {
@@ -337,6 +345,12 @@ export function createLocalGateway(
   let posts = 0;
   let managementOverHttp = 0;
   let routeResponses = 0;
+  const byAgent = new Map<string, { messagesIn: number; posts: number; routeResponses: number }>();
+  const agent = (c: Conn): { messagesIn: number; posts: number; routeResponses: number } => {
+    let a = byAgent.get(c.userAgent);
+    if (a === undefined) byAgent.set(c.userAgent, (a = { messagesIn: 0, posts: 0, routeResponses: 0 }));
+    return a;
+  };
 
   // The idle and lifetime limits, checked a few times per idle period.
   const reaper = setInterval(
@@ -416,6 +430,7 @@ export function createLocalGateway(
     ws.on("message", (data, isBinary) => {
       c.lastActiveAt = Date.now();
       counts.messages++;
+      agent(c).messagesIn++;
       const reply = (text: string): void => {
         if (ws.readyState === WebSocket.OPEN) ws.send(text);
       };
@@ -444,6 +459,7 @@ export function createLocalGateway(
           if (fails) return reply(gatewayErrorFrame("Internal server error", c.id));
           if (typeof r.body === "string" && r.body !== "" && ws.readyState === WebSocket.OPEN) {
             routeResponses++;
+            agent(c).routeResponses++;
             if (watch !== undefined) tell(c, "reply", summary(r.body));
             ws.send(r.body);
           }
@@ -498,6 +514,7 @@ export function createLocalGateway(
         return gone();
       }
       posts++;
+      agent(c).posts++;
       if (watch !== undefined) tell(c, "post", summary(text));
       c.ws.send(text);
       return POSTED;
@@ -583,6 +600,9 @@ export function createLocalGateway(
     },
     get routeResponses() {
       return routeResponses;
+    },
+    get byAgent() {
+      return Object.fromEntries([...byAgent].map(([k, v]) => [k, { ...v }]));
     },
     get faults() {
       return { ...counts };

@@ -10,7 +10,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { WebSocket } from "ws";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { ApiGatewayManagementApiClient, GetConnectionCommand } from "@aws-sdk/client-apigatewaymanagementapi";
+import {
+  ApiGatewayManagementApiClient,
+  GetConnectionCommand,
+  PostToConnectionCommand,
+} from "@aws-sdk/client-apigatewaymanagementapi";
 import { documentClient, readConfig } from "../lib/config.js";
 import { startServer, type RunningServer } from "./server.js";
 
@@ -72,5 +76,35 @@ test("without the process's secret the port refuses to describe, post to or clos
   });
   const info = await own.send(new GetConnectionCommand({ ConnectionId: id }));
   expect(info.Identity?.SourceIp).toMatch(/127\.0\.0\.1/);
+  ws.close();
+});
+
+test("messages in and posts are counted by the connection's user agent (the load bench's kinds)", async () => {
+  const before = new Set(await connectionIds());
+  const ws = new WebSocket(server.wsUrl, { headers: { "user-agent": "mancala-load/counted" } });
+  await new Promise<void>((res, rej) => (ws.once("open", () => res()), ws.once("error", rej)));
+  let id: string | undefined;
+  for (let i = 0; i < 100 && id === undefined; i++) {
+    id = (await connectionIds()).find((x) => !before.has(x));
+    if (id === undefined) await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(id).toBeDefined();
+  const start = server.stats().byAgent["mancala-load/counted"] ?? { messagesIn: 0, posts: 0, routeResponses: 0 };
+  const got: string[] = [];
+  ws.on("message", (d) => got.push(String(d)));
+  ws.send('{"type":"auth.hello","playerId":"x"}');
+  const own = new ApiGatewayManagementApiClient({
+    region: "us-east-1",
+    endpoint: new URL(readConfig().gatewayEndpoint ?? "").href,
+    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+    maxAttempts: 1,
+  });
+  await own.send(new PostToConnectionCommand({ ConnectionId: id, Data: new TextEncoder().encode('{"type":"x"}') }));
+  for (let i = 0; i < 100 && got.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+  const now = server.stats().byAgent["mancala-load/counted"];
+  expect(now.messagesIn - start.messagesIn).toBe(1);
+  expect(now.posts - start.posts).toBe(1);
+  // The hello is answered (a route response or a refusal), one frame either way.
+  expect(now.routeResponses - start.routeResponses + now.posts - start.posts).toBe(got.length);
   ws.close();
 });

@@ -13,7 +13,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { DEFAULT_TABLE } from "../lib/config.js";
 import { LOCAL_CONNECTIONS } from "../lib/localHooks.js";
-import { ensureTable, startDynalite, sweepExpired } from "./dynamo.js";
+import { ensureTable, startDynalite, sweepExpired, type FamilyCalls } from "./dynamo.js";
 import {
   GATEWAY_IDLE_MS,
   GATEWAY_MAX_CONNECTION_MS,
@@ -21,6 +21,7 @@ import {
   readGatewayFaults,
   readGatewayLimits,
   socketSource,
+  type AgentCounts,
   type FaultCounts,
   type SourceOf,
   type GatewayFaults,
@@ -82,7 +83,10 @@ export interface RunningServer {
     readonly posts: number;
     readonly routeResponses: number;
     readonly managementOverHttp: number;
+    readonly byAgent: Readonly<Record<string, AgentCounts>>;
     readonly faults: FaultCounts;
+    /** DynamoDB items written and read by family (`pk` up to its `#`). */
+    readonly families: FamilyCalls;
   };
   close(): Promise<void>;
 }
@@ -306,7 +310,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       posts: gateway.posts,
       routeResponses: gateway.routeResponses,
       managementOverHttp: gateway.managementOverHttp,
+      byAgent: gateway.byAgent,
       faults: gateway.faults,
+      families: dynamo.families(),
     }),
     close() {
       closed ??= (async () => {

@@ -42,6 +42,12 @@ export interface MatchDeps {
   readonly onEnded: (m: MatchRecord) => Promise<readonly [RatingChange, RatingChange] | null>;
   /** Pushes a change to the match's spectators, after its players have it (functions/spectate). */
   readonly watched?: (m: MatchRecord) => Promise<void>;
+  /**
+   * Web Push (functions/push): told after a move is stored and pushed ("turn") and after an ended
+   * match is settled ("end"); it notifies only a player with no connection to the match. A failure
+   * is logged, never the action's.
+   */
+  readonly notify?: (m: MatchRecord, event: "turn" | "end") => Promise<unknown>;
 }
 
 /** The acting player for a match as read, or null when the connection has not proven an identity. */
@@ -97,6 +103,14 @@ export function createMatches(d: MatchDeps): Matches {
     if (!delivered && m.status === "active") await dropSeat(m.id, seat, conn);
   }
 
+  async function tellPush(m: MatchRecord, event: "turn" | "end"): Promise<void> {
+    try {
+      await d.notify?.(m, event);
+    } catch (e) {
+      console.error("push notification failed", e);
+    }
+  }
+
   async function pushBoth(m: MatchRecord, build: (seat: Seat) => RankedServerMessage): Promise<void> {
     await Promise.all([pushSeat(m, 0, build), pushSeat(m, 1, build)]);
   }
@@ -148,6 +162,7 @@ export function createMatches(d: MatchDeps): Matches {
     if (settledNow) {
       await pushBoth(match, endMessage(match, r, ridSeat));
       await d.watched?.(match);
+      await tellPush(match, "end");
     } else if (ridSeat !== null && r !== undefined) {
       // The timer settled it between this request's write and its own settling, and told both players
       // without this request's id: the requester still gets its answer.
@@ -249,6 +264,7 @@ export function createMatches(d: MatchDeps): Matches {
           last,
         }));
         await d.watched?.(next);
+        await tellPush(next, "turn");
       }
       return;
     }

@@ -16,6 +16,7 @@ import { lobbyCap } from "../lobby/lobby.js";
 import { createMatchArchive } from "../archive/archive.js";
 import { makeDynamoArchiveStore } from "../archive/store.js";
 import { createSpectate, watchCap } from "../spectate/spectate.js";
+import { makePushService } from "../push/ports.js";
 import { readRankedConfig } from "./config.js";
 import { makeDynamoQuota } from "./quota.js";
 import { createRankedService, type RankedService } from "./service.js";
@@ -66,6 +67,7 @@ export function makeRankedPorts(
       cap: watchCap(),
     }),
     lobbyCap: lobbyCap(),
+    push: makePushService(db, tableName),
     now: Date.now,
     randomId: newId,
     randomSeat: () => randomInt(2) as Seat,

@@ -161,6 +161,7 @@ export function createRankedService(ports: RankedPorts): RankedService {
     graceMs: config.graceMs,
     onEnded,
     watched: ports.spectate?.fanOut,
+    notify: ports.push?.notifyMatch,
   });
   const matchmaking = createMatchmaking(stores.seeks, config, ports.now);
   const lobby = createLobby({

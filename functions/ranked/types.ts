@@ -6,6 +6,7 @@
 import type { RankedServerMessage } from "../../core/protocol/ranked.js";
 import type { MatchArchive } from "../archive/archive.js";
 import type { Spectate } from "../spectate/spectate.js";
+import type { PushService } from "../push/push.js";
 import type { ClockSetting, MatchRecord } from "../../core/ranked/types.js";
 import type { TimePreset } from "../../core/ranked/presets.js";
 import type { GameId, Seat } from "../../core/types.js";
@@ -85,4 +86,6 @@ export interface RankedPorts {
   readonly lobbyCap?: number;
   /** Tournaments (functions/tournaments): told when one of their pairings ends. */
   readonly tournament?: { ended(m: MatchRecord): Promise<void> };
+  /** Web Push (functions/push): "your turn" and results for a player away from the match. */
+  readonly push?: Pick<PushService, "notifyMatch">;
 }

@@ -24,12 +24,15 @@ import { WATCH_TYPE_PREFIX } from "../../core/protocol/watch.js";
 import { watchRouter } from "../spectate/router.js";
 import { TOUR_TYPE_PREFIX } from "../../core/protocol/tournament.js";
 import { tournamentRouter } from "../tournaments/router.js";
+import { PUSH_TYPE_PREFIX } from "../../core/protocol/push.js";
+import { pushRouter } from "../push/router.js";
 
 /** Message-type prefix → domain, first match wins; friend rooms take every other type. */
 const DOMAINS: readonly (readonly [prefix: string, router: DomainRouter])[] = [
   ...RANKED_TYPE_PREFIXES.map((p) => [p, rankedRouter] as const),
   [WATCH_TYPE_PREFIX, watchRouter],
   [TOUR_TYPE_PREFIX, tournamentRouter],
+  [PUSH_TYPE_PREFIX, pushRouter],
   ["", friendRouter],
 ];
 const ROUTERS: readonly DomainRouter[] = [...new Set(DOMAINS.map(([, r]) => r))];

@@ -1,5 +1,5 @@
 /** The app shell: stores and services for every screen, the theme, and the screen for the URL. */
-import { createEffect, lazy, Match, onCleanup, onMount, Show, Suspense, Switch, type JSX } from "solid-js";
+import { createEffect, lazy, Match, onCleanup, onMount, Show, Suspense, Switch, untrack, type JSX } from "solid-js";
 import { createAi } from "./ai/createAi.js";
 import { createSound } from "./present/sound.js";
 import { appStatus } from "./lib/pwa.js";
@@ -64,6 +64,8 @@ const SCREEN_TITLES: { readonly [S in Screen]: MessageKey } = {
   tv: "screen.tv",
   live: "screen.live",
   watch: "screen.watch",
+  lobby: "screen.lobby",
+  challenge: "screen.challenge",
   tournaments: "tour.screen",
   tournament: "tour.screen",
 };
@@ -129,6 +131,15 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
   onCleanup(() => {
     clearInterval(timer);
     window.removeEventListener("online", retry);
+  });
+
+  // Notifications (docs/push.md): kept current, and the worker told the page on screen; loaded apart.
+  onMount(() => {
+    let stop = (): void => undefined;
+    void import("./state/renewNotifications.js")
+      .then((m) => (stop = m.watchNotifications(kv, () => s.language ?? "en")))
+      .catch(() => undefined);
+    onCleanup(() => stop());
   });
 
   // Fetch the other screens while the player reads the menu, so they open at once (and offline).
@@ -215,6 +226,18 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
                           <NeedsNetwork what="ranked">
                             <RankedScreen />
                           </NeedsNetwork>
+                        </Match>
+                        <Match when={route().screen === "lobby"}>
+                          <NeedsNetwork what="ranked">
+                            <RankedScreen door="lobby" param={untrack(() => route().param)} />
+                          </NeedsNetwork>
+                        </Match>
+                        <Match when={route().screen === "challenge" && route().param} keyed>
+                          {(to) => (
+                            <NeedsNetwork what="ranked">
+                              <RankedScreen door="challenge" param={to} />
+                            </NeedsNetwork>
+                          )}
                         </Match>
                         <Match when={route().screen === "leaderboard"}>
                           <NeedsNetwork what="leaderboard">

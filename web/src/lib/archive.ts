@@ -8,6 +8,7 @@ import type {
 } from "../../../core/archive/archive.js";
 import { API_PATHS, gamePath } from "../../../core/protocol/api.js";
 import type { GameId } from "../../../core/types.js";
+import type { LobbyResponse } from "../../../core/protocol/lobby.js";
 import { getJson, type Fetched } from "./leaderboard.js";
 
 const withId = (path: string, id: string): string => path.replace("{id}", encodeURIComponent(id));
@@ -37,4 +38,9 @@ export function fetchTv(game: GameId): Promise<Fetched<TvResponse>> {
 
 export function fetchLive(game: GameId): Promise<Fetched<LiveResponse>> {
   return getJson<LiveResponse>(`${API_PATHS.live}?game=${game}`);
+}
+
+/** The open seeks of a game (docs/lobby.md), for when the lobby's live view is full. */
+export function fetchLobby(game: GameId): Promise<Fetched<LobbyResponse>> {
+  return getJson<LobbyResponse>(`${API_PATHS.lobby}?game=${game}`);
 }

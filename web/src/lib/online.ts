@@ -21,6 +21,8 @@ import {
 import type { DeviceKeys } from "../../../core/identity.js";
 import { createConnection } from "../../../core/online/connection.js";
 import type { MatchView, RatingChange } from "../../../core/protocol/ranked.js";
+import { sendPushSetting } from "../../../core/online/push.js";
+import type { PushClientMessage, PushServerMessage } from "../../../core/protocol/push.js";
 import { apiUrl } from "./http.js";
 import { runtimeConfig } from "./runtimeConfig.js";
 
@@ -131,4 +133,9 @@ export function openWatchLink(matchId: string, h: WatchHandlers): { dispose(): v
     },
   });
   return { dispose: () => conn.dispose() };
+}
+
+/** One push setting (docs/push.md), over a connection of its own that signs the device in. */
+export function sendPush(keys: DeviceKeys, msg: PushClientMessage): Promise<PushServerMessage> {
+  return sendPushSetting({ url: wsUrl(), socket: browserSocket, keys }, msg);
 }

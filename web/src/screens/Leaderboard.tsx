@@ -10,6 +10,7 @@ import { Icon } from "../components/Icon.js";
 import { GAME_NAMES } from "../content/games.js";
 import { fetchLeaderboard, fetchPlayer } from "../lib/leaderboard.js";
 import { savedPlayerId } from "../state/createIdentity.js";
+import { ChallengeButton } from "../components/ChallengeButton.js";
 import { useRouter } from "../state/createRouter.js";
 import { useServices } from "../state/services.js";
 import type { MessageKey } from "../i18n/en.js";
@@ -152,6 +153,10 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
                       <button type="button" class="link" onClick={() => router.go("player", row.playerId)}>
                         {row.playerId === me ? t("lb.you", { name: row.name }) : row.name}
                       </button>
+                      <Show when={row.playerId !== me}>
+                        {" "}
+                        <ChallengeButton playerId={row.playerId} class="link lb-challenge" />
+                      </Show>
                     </td>
                     <td data-testid="lb-rating">
                       {formatRating(row.rating, false)}

@@ -52,6 +52,8 @@ export function MenuScreen(): JSX.Element {
         </button>
         {item("online", t("menu.online"), t("menu.onlineSub"))}
         {item("ranked", t("menu.ranked"), t("menu.rankedSub"))}
+        {item("lobby", t("menu.lobby"), t("menu.lobbySub"))}
+        {item("tv", t("menu.tv"), t("menu.tvSub"))}
         {item("leaderboard", t("menu.leaderboard"), t("menu.leaderboardSub"))}
         {item("tournaments", t("tour.menu"), t("tour.menuSub"))}
         {item("lessons", t("menu.lessons"), t("menu.lessonsSub"))}

@@ -1,7 +1,7 @@
 /**
  * `#/player/<id>`: a player's public page: the name, the rating in each game (provisional marked),
  * won–lost–drawn, the rating history as a chart, and the recent games with opponent and result, each
- * opening the game's page. Reached from the leaderboard's rows and the names at a watched table.
+ * opening the game's page, and a button to challenge them. Reached from the leaderboard's rows and the names at a watched table.
  */
 import { createResource, createSignal, For, Show, type JSX } from "solid-js";
 import type { PlayerGameRow } from "../../../core/archive/archive.js";
@@ -14,6 +14,9 @@ import { formatRating } from "../i18n/numbers.js";
 import { fetchPlayerGames, fetchRatings } from "../lib/archive.js";
 import { fetchPlayer } from "../lib/leaderboard.js";
 import { useRouter } from "../state/createRouter.js";
+import { savedPlayerId } from "../state/createIdentity.js";
+import { useServices } from "../state/services.js";
+import { ChallengeButton } from "../components/ChallengeButton.js";
 import { RatingChart } from "./player/RatingChart.js";
 import "../online.css";
 
@@ -26,6 +29,7 @@ const OUTCOME_KEYS = {
 
 export function PlayerScreen(props: { id: string }): JSX.Element {
   const [, router] = useRouter();
+  const me = savedPlayerId(useServices().storage);
   const [player] = createResource(() => props.id, fetchPlayer);
   const played = (): GameId[] => {
     const p = player();
@@ -110,8 +114,10 @@ export function PlayerScreen(props: { id: string }): JSX.Element {
             </>
           )}
         </Show>
-        {/* The lobby's challenge button goes here (web/src/components/ChallengeButton.tsx: player id + game). */}
         <div class="player-actions" data-testid="player-actions">
+          <Show when={props.id !== me}>
+            <ChallengeButton playerId={props.id} class="btn primary" />
+          </Show>
           <button type="button" class="btn" onClick={() => router.go("leaderboard", game())}>
             {t("screen.leaderboard")}
           </button>

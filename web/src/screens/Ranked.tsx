@@ -28,8 +28,13 @@ import { ResultPanel } from "../table/ResultPanel.js";
 import { TableControls } from "../table/TableBar.js";
 import { TableScore } from "../table/TableScore.js";
 import { Seek } from "./ranked/Seek.js";
+import { Lobby } from "./ranked/Lobby.js";
+import { ChallengeForm, IncomingChallenges, SentChallenge } from "./ranked/Challenges.js";
+import { fetchLobby } from "../lib/archive.js";
+import { readJson, writeJson } from "../lib/persist.js";
+import type { GameId } from "../../../core/types.js";
 import { formatRating } from "../i18n/numbers.js";
-import { formatClock } from "../present/clock.js";
+import { formatTimeLeft } from "../present/clock.js";
 import "../online.css";
 
 /** "Rating 1500 → 1512 (+12)": rounded the way the ratings are shown. */
@@ -70,7 +75,15 @@ function matchResult(m: MatchView, seat: Seat, final: State | null): { title: st
   return { title, how };
 }
 
-export function RankedScreen(): JSX.Element {
+/** What this device last told the server about taking challenges (it takes them until told otherwise). */
+const TOLD_KEY = "challenges.told.v1";
+
+/**
+ * The ranked table and the three doors to it: the quick pairing (`#/ranked`), the lobby
+ * (`#/lobby/<game>`) and a challenge to a player (`#/challenge/<player id>`). The game itself is the
+ * same table whichever door it came through.
+ */
+export function RankedScreen(props: { door?: "lobby" | "challenge"; param?: string | null }): JSX.Element {
   const [, router] = useRouter();
   const [settings] = useSettings();
   const [profile] = useProfile();
@@ -81,8 +94,17 @@ export function RankedScreen(): JSX.Element {
     speed: () => settings.speed,
     cue: (c, n) => services.sound.play(c, n),
     connect: openRankedLink,
+    challenges: {
+      want: () => settings.challenges,
+      told: () => readJson(services.storage, TOLD_KEY) !== false,
+      setTold: (b) => void writeJson(services.storage, TOLD_KEY, b),
+    },
+    fetchSeeks: async (game) => {
+      const res = await fetchLobby(game);
+      return res.ok ? res.value.seeks : null;
+    },
   });
-  const [r, act, [view]] = store;
+  const [r, act, [view], , [, lobby]] = store;
   onCleanup(() => act.dispose());
   const table = rankedTable(store);
 
@@ -95,6 +117,7 @@ export function RankedScreen(): JSX.Element {
     setSeeBoard(false);
   });
   const them = (): Seat => (r.seat === 0 ? 1 : 0);
+  const resultOpen = (): boolean => r.phase === "over" && r.match !== null && !view.animating && !seeBoard();
   const summary = (): { title: string; how: string } | null =>
     r.match === null ? null : matchResult(r.match, r.seat, table.moves?.line()?.states.at(-1) ?? null);
   const resultTitle = (): string => summary()?.title ?? t("room.gameOver");
@@ -120,7 +143,7 @@ export function RankedScreen(): JSX.Element {
         classList={{ running: table.toMove() === seat, low: act.clock(seat) < 20_000 }}
         data-testid={`clock-${where(seat)}`}
       >
-        {formatClock(act.clock(seat))}
+        {formatTimeLeft(act.clock(seat))}
       </span>
     </>
   );
@@ -149,7 +172,13 @@ export function RankedScreen(): JSX.Element {
           <Icon name="back" />
         </button>
         <h1 id="ranked-title">
-          {r.match !== null ? t("ranked.titleGame", { game: GAME_NAMES[r.match.game] }) : t("screen.ranked")}
+          {r.match !== null
+            ? t("ranked.titleGame", { game: GAME_NAMES[r.match.game] })
+            : props.door === "lobby"
+              ? t("screen.lobby")
+              : props.door === "challenge"
+                ? t("screen.challenge")
+                : t("screen.ranked")}
         </h1>
       </header>
       {/* A planned reconnect (the link stays "connected" while it moves to a new socket) shows nothing. */}
@@ -170,18 +199,42 @@ export function RankedScreen(): JSX.Element {
         )}
       </Show>
 
+      {/* While the result is open (a modal dialog), a challenge waiting shows inside it instead. */}
+      <Show when={r.phase !== "playing" && !resultOpen()}>
+        <IncomingChallenges store={store} />
+      </Show>
+
       <Show when={r.phase === "ready" || r.phase === "seeking" || r.phase === "connecting"}>
-        <Seek store={store} />
+        <Show
+          when={props.door === "lobby"}
+          fallback={
+            <Show when={props.door === "challenge" && props.param} keyed fallback={<Seek store={store} />}>
+              {(to) => <ChallengeForm store={store} to={to} />}
+            </Show>
+          }
+        >
+          <Lobby store={store} game={(props.param ?? null) as GameId | null} />
+        </Show>
       </Show>
 
       <Show when={(r.phase === "playing" || r.phase === "over") && r.match !== null}>
         {/* Both names and ratings on one line of their own, so a phone's narrow score line need not fit them. */}
         <p class="ranked-players" data-testid="ranked-players">
           <span data-testid="ranked-players-them">
-            <strong>{who(them())}</strong> {seatRating(them())}
+            <a
+              class="link"
+              href={`#/player/${r.match?.seats[them()].playerId ?? ""}`}
+              data-testid="ranked-opponent-link"
+            >
+              <strong>{who(them())}</strong>
+            </a>{" "}
+            {seatRating(them())}
           </span>
           <span data-testid="ranked-players-me">
-            <strong>{who(r.seat)}</strong> {seatRating(r.seat)}
+            <a class="link" href={`#/player/${r.playerId}`}>
+              <strong>{who(r.seat)}</strong>
+            </a>{" "}
+            {seatRating(r.seat)}
           </span>
         </p>
         <TableScore
@@ -243,7 +296,7 @@ export function RankedScreen(): JSX.Element {
         />
       </Show>
 
-      <Show when={r.phase === "over" && r.match !== null && !view.animating && !seeBoard()}>
+      <Show when={resultOpen()}>
         <ResultPanel
           title={resultTitle()}
           titleId="ranked-result"
@@ -273,7 +326,21 @@ export function RankedScreen(): JSX.Element {
             </Show>
           }
         >
-          <button type="button" class="btn primary" onClick={() => act.again()} data-testid="play-again">
+          <button
+            type="button"
+            class="btn primary"
+            data-testid="rematch"
+            disabled={!r.connected || (lobby.sentNow()?.status ?? "none") === "waiting"}
+            onClick={() => {
+              const m = r.match;
+              if (m !== null) lobby.challenge(m.seats[them()].playerId, { game: m.game, rematchOf: m.id });
+            }}
+          >
+            {t("challenge.rematch")}
+          </button>
+          <SentChallenge store={store} />
+          <IncomingChallenges store={store} />
+          <button type="button" class="btn" onClick={() => act.again()} data-testid="play-again">
             {t("result.playAgain")}
           </button>
           <button type="button" class="btn" onClick={() => setSeeBoard(true)} data-testid="see-board">

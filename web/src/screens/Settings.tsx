@@ -1,4 +1,4 @@
-/** The look and feel: theme, background or own photo, counters, hole size, hand, speed, sound. */
+/** The look and feel: theme, background or own photo, counters, hole size, hand, speed, sound; whether to take challenges. */
 import { createSignal, Show, type JSX } from "solid-js";
 import { Icon } from "../components/Icon.js";
 import { SPEEDS } from "../present/animate.js";
@@ -22,6 +22,11 @@ import { loadLocale, t, tParts } from "../i18n/i18n.js";
 import { LOCALE_NAMES, LOCALES } from "../i18n/locales.js";
 import { SuggestTranslation } from "../components/SuggestTranslation.js";
 import { Choice } from "../components/Controls.js";
+import { browserPush } from "../lib/push.js";
+import { createNotifications, type NotificationStatus } from "../state/createNotifications.js";
+import { loadIdentity } from "../state/createIdentity.js";
+import { useServices } from "../state/services.js";
+import type { MessageKey } from "../i18n/en.js";
 
 const THEME_NAMES: { readonly [T in Theme]: () => string } = {
   system: () => t("settings.system"),
@@ -48,9 +53,24 @@ const SIZE_NAMES: { readonly [H in HoleSize]: () => string } = {
   large: () => t("settings.large"),
 };
 
+/** What the notifications setting says under its switch, by status. */
+const NOTIFY_NOTES: { readonly [S in NotificationStatus]: MessageKey } = {
+  unsupported: "settings.notificationsUnsupported",
+  off: "settings.notificationsNote",
+  on: "settings.notificationsNote",
+  working: "settings.notificationsNote",
+  denied: "settings.notificationsDenied",
+  failed: "settings.notificationsFailed",
+};
+
 export function SettingsScreen(): JSX.Element {
   const [, router] = useRouter();
   const [s, act] = useSettings();
+  const services = useServices();
+  const [notify, notifyAct] = createNotifications(
+    browserPush(() => loadIdentity(services.storage)),
+    services.storage,
+  );
   const [msg, setMsg] = createSignal("");
   let file: HTMLInputElement | undefined;
 
@@ -177,6 +197,28 @@ export function SettingsScreen(): JSX.Element {
           label={(o) => (o === "on" ? t("settings.on") : t("settings.off"))}
           onChange={(v) => act.set("sound", v === "on")}
         />
+        <Choice
+          legend={t("settings.challenges")}
+          name="challenges"
+          options={["on", "off"] as const}
+          value={s.challenges ? "on" : "off"}
+          label={(o) => (o === "on" ? t("settings.on") : t("settings.off"))}
+          onChange={(v) => act.set("challenges", v === "on")}
+        />
+        <p class="note">{t("settings.challengesNote")}</p>
+        <Show when={notify.status !== "unsupported"}>
+          <Choice
+            legend={t("settings.notifications")}
+            name="notifications"
+            options={["on", "off"] as const}
+            value={notify.status === "on" ? "on" : "off"}
+            label={(o) => (o === "on" ? t("settings.on") : t("settings.off"))}
+            onChange={(v) => void (v === "on" ? notifyAct.enable(s.language ?? "en") : notifyAct.disable())}
+          />
+        </Show>
+        <p class="note" data-testid="notifications-note">
+          {t(NOTIFY_NOTES[notify.status])}
+        </p>
         <p role="status" class="note">
           {msg()}
         </p>

@@ -21,7 +21,7 @@ import { useSettings } from "../state/createSettings.js";
 import { createSpectateTable } from "../table/adapters/spectate.js";
 import { GameTable } from "../table/GameTable.js";
 import { TableScore } from "../table/TableScore.js";
-import { formatClock } from "../present/clock.js";
+import { formatTimeLeft } from "../present/clock.js";
 import "../online.css";
 
 /** How often a full game's page is read again (the cached answer lives 2 s). */
@@ -124,7 +124,7 @@ function WatchView(props: { first: MatchView; onEnd?: () => void }): JSX.Element
         {formatRating(m().seats[seat].rating, m().seats[seat].provisional)}
       </button>
       <span class="clock" classList={{ running: table.model.toMove() === seat }} data-testid={`watch-clock-${seat}`}>
-        {formatClock(table.model.clock?.(seat) ?? 0)}
+        {formatTimeLeft(table.model.clock?.(seat) ?? 0)}
       </span>
     </>
   );

@@ -213,4 +213,35 @@ describe("ranked play on the device", () => {
     });
     expect(none.store[1].me()).toEqual({ name: "Player #ABCDEF", confirmed: true });
   });
+
+  test("a seek names its time control and casual; lobby messages reach the lobby; a game started clears the own seek", () => {
+    const { store, sent, push } = setup();
+    const [state, act, , , [lobby, lobbyAct]] = store;
+    act.seek("togyz", undefined, { preset: "20+10", casual: true });
+    expect(sent.at(-1)).toEqual({ type: "ranked.seek", game: "togyz", preset: "20+10", casual: true });
+    lobbyAct.post({ game: "tsoro-wta", options: { holes: 4, seeds: 1 }, preset: "1+1", casual: false });
+    push({
+      type: "lobby.posted",
+      seek: {
+        id: "s1",
+        game: "tsoro-wta",
+        options: { holes: 4, seeds: 1 },
+        preset: "1+1",
+        casual: false,
+        playerId: keys.playerId,
+        name: "Aigerim",
+        rating: 1500,
+        provisional: true,
+        range: null,
+        since: 0,
+        expiresAt: 2_000_000,
+      },
+    });
+    expect(lobby.mine?.id).toBe("s1");
+    push({ type: "ranked.start", match: view(), seat: 0 });
+    expect(state.phase).toBe("playing");
+    expect([lobby.mine, lobby.posting]).toEqual([null, null]);
+    push({ type: "ranked.error", code: "lobby/gone", message: "gone" });
+    expect(state.error).toBe("That game was taken, cancelled or has expired.");
+  });
 });

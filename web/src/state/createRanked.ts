@@ -40,6 +40,8 @@ import { legalPits } from "../present/moves.js";
 import { createBoardView, type BoardViewStore } from "./createBoardView.js";
 import { t } from "../i18n/i18n.js";
 import { errorText } from "../i18n/errors.js";
+import type { TimePreset } from "../../../core/ranked/presets.js";
+import { createLobby, type LobbyDeps, type LobbyStore } from "./createLobby.js";
 
 type RankedPhase = "connecting" | "ready" | "seeking" | "playing" | "over";
 
@@ -69,8 +71,14 @@ interface RankedState {
   sending: boolean;
 }
 
+/** A quick-pairing pool beyond the game: its time control and rated or casual (the game's default, rated, without). */
+interface PoolChoice {
+  readonly preset: TimePreset;
+  readonly casual: boolean;
+}
+
 interface RankedActions {
-  seek(game: GameId, options?: RankedOptions): void;
+  seek(game: GameId, options?: RankedOptions, pool?: PoolChoice): void;
   cancel(): void;
   move(pit: number): boolean;
   resign(): void;
@@ -118,15 +126,35 @@ export interface RankedDeps {
     auth: { readonly keys: DeviceKeys; readonly name: () => string },
   ) => RankedLinkPort;
   readonly now?: () => number;
+  /** The lobby's HTTP read (`GET /api/lobby`), when its live view is full. */
+  readonly fetchSeeks?: LobbyDeps["fetchSeeks"];
+  readonly every?: LobbyDeps["every"];
+  readonly challenges?: LobbyDeps["challenges"];
 }
 
-export type RankedStore = readonly [Store<RankedState>, RankedActions, BoardViewStore, Accessor<number>];
+export type RankedStore = readonly [
+  Store<RankedState>,
+  RankedActions,
+  BoardViewStore,
+  Accessor<number>,
+  /** The lobby and challenges on the same connection (createLobby.ts). */
+  LobbyStore,
+];
 
 function positionOf(m: MatchView, moves: readonly number[] = m.moves): State | null {
   const start = newGame(m.game, m.options);
   if (!start.ok) return null;
   const all = playAll(start.value, moves);
   return all.ok ? all.value : null;
+}
+
+function seekMessage(game: GameId, options?: RankedOptions, pool?: PoolChoice): RankedClientMessage {
+  return {
+    type: "ranked.seek",
+    game,
+    ...(options !== undefined ? { options } : {}),
+    ...(pool !== undefined ? { preset: pool.preset, casual: pool.casual } : {}),
+  };
 }
 
 export function createRanked(deps: RankedDeps): RankedStore {
@@ -157,7 +185,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
   /** A seek is on its way (not yet answered with seeking, a start or an error). */
   let seekSent = false;
   /** The last seek, for "Play again". */
-  let lastSeek: { game: GameId; options?: RankedOptions } | null = null;
+  let lastSeek: { game: GameId; options?: RankedOptions; pool?: PoolChoice } | null = null;
   /** The match version whose fallen flag this client has already claimed. */
   let claimed: string | null = null;
   /** The last match whose end was taken: its end can come twice and counts once. */
@@ -227,6 +255,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
 
   const onMessage = (m: RankedServerMessage): void => {
     if (disposed) return;
+    if (lobby[2].onMessage(m)) return;
     switch (m.type) {
       case "auth.challenge":
         return; // answered by the link
@@ -267,6 +296,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
         return;
       case "ranked.start":
         seekSent = false;
+        lobby[2].started();
         takeMatch(m.match, m.seat, false);
         setState(
           produce((s) => {
@@ -310,6 +340,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
       }
       case "ranked.error":
         seekSent = false;
+        lobby[2].refused(m.code);
         if (m.code === "ranked/in_match" && m.matchId !== undefined) {
           // A seek sent twice (a resend, or again after a reconnect) whose first copy was paired:
           // the player is in that match. Already holding it, nothing to tell; else take it.
@@ -352,15 +383,13 @@ export function createRanked(deps: RankedDeps): RankedStore {
       if (reseek && lastSeek !== null && state.phase === "connecting") {
         reseek = false;
         seekSent = true;
-        send({
-          type: "ranked.seek",
-          game: lastSeek.game,
-          ...(lastSeek.options !== undefined ? { options: lastSeek.options } : {}),
-        });
+        send(seekMessage(lastSeek.game, lastSeek.options, lastSeek.pool));
       }
+      lobby[2].onOpen();
     },
     onMessage,
     onClose() {
+      lobby[2].onClose();
       setState(
         produce((s) => {
           s.connected = false;
@@ -375,6 +404,15 @@ export function createRanked(deps: RankedDeps): RankedStore {
       setState("link", st.status === "connected" ? { status: "connected" } : { status: st.status, since: now() });
     },
   };
+  const lobby = createLobby({
+    playerId: deps.keys.playerId,
+    send: (m) => send(m),
+    connected: () => state.connected,
+    tick,
+    fetchSeeks: deps.fetchSeeks ?? (() => Promise.resolve(null)),
+    ...(deps.every !== undefined ? { every: deps.every } : {}),
+    ...(deps.challenges !== undefined ? { challenges: deps.challenges } : {}),
+  });
   const link = deps.connect(handlers, { keys: deps.keys, name: deps.name });
   /** The network came back: a fresh connection at once (the server puts the player back in the match). */
   const onOnline = (): void => {
@@ -388,16 +426,16 @@ export function createRanked(deps: RankedDeps): RankedStore {
   }
 
   const actions: RankedActions = {
-    seek(game, options) {
+    seek(game, options, pool) {
       setState("error", null);
       // A valid profile name is sent as the player's choice (claimed after a first rated game);
       // without one the player plays under the generated name.
       const chosen = parseDisplayName(deps.name());
       if (chosen.ok && state.name !== chosen.value && state.pending !== chosen.value)
         send({ type: "auth.name", name: chosen.value });
-      lastSeek = { game, ...(options !== undefined ? { options } : {}) };
+      lastSeek = { game, ...(options !== undefined ? { options } : {}), ...(pool !== undefined ? { pool } : {}) };
       seekSent = true;
-      send({ type: "ranked.seek", game, ...(options !== undefined ? { options } : {}) });
+      send(seekMessage(game, options, pool));
     },
     cancel: () => void send({ type: "ranked.cancel" }),
     me() {
@@ -445,7 +483,7 @@ export function createRanked(deps: RankedDeps): RankedStore {
                 : {}),
             });
       actions.lobby();
-      if (next !== null) actions.seek(next.game, next.options);
+      if (next !== null) actions.seek(next.game, next.options, "pool" in next ? next.pool : undefined);
     },
     lobby() {
       setState(
@@ -490,9 +528,10 @@ export function createRanked(deps: RankedDeps): RankedStore {
         window.removeEventListener("offline", onOffline);
       }
       clearInterval(ticker);
+      lobby[2].dispose();
       link.dispose();
       board[1].dispose();
     },
   };
-  return [state, actions, board, tick];
+  return [state, actions, board, tick, lobby];
 }

@@ -29,6 +29,8 @@ export interface Settings {
   readonly hand: Hand;
   readonly speed: Speed;
   readonly sound: boolean;
+  /** Whether other players may challenge this one (told to the server at the next ranked sign-in). */
+  readonly challenges: boolean;
   /** The interface's language; null until the first visit picks one from the browser's languages. */
   readonly language: Locale | null;
 }
@@ -42,6 +44,7 @@ export const DEFAULT_SETTINGS: Settings = {
   hand: "medium",
   speed: "normal",
   sound: true,
+  challenges: true,
   language: null,
 };
 
@@ -58,6 +61,7 @@ const SettingsSchema = v.object({
   hand: v.fallback(v.picklist(HANDS), D.hand),
   speed: v.fallback(v.picklist(SPEEDS), D.speed),
   sound: v.fallback(v.boolean(), D.sound),
+  challenges: v.fallback(v.boolean(), D.challenges),
   language: v.fallback(v.nullable(v.picklist(LOCALES)), D.language),
 });
 
