@@ -8,12 +8,28 @@ import type { DeviceKeys } from "../../../core/identity.js";
 import {
   parseTourServerMessage,
   type ListedTour,
+  type TourRequest,
+  type TourServerMessage,
   type TourStatus,
   type TournamentResponse,
 } from "../../../core/protocol/tournament.js";
-import type { TourLinkHandlers, TourLinkPort } from "../state/createTournament.js";
 import { apiUrl } from "./http.js";
 import { openRankedLink } from "./online.js";
+
+export interface TourLinkHandlers {
+  /** Signed in on a (new) socket. */
+  onOpen(): void;
+  onClose(): void;
+  onTour(m: TourServerMessage): void;
+  /** A game of this player started (`ranked.start`). */
+  onStart(matchId: string): void;
+}
+
+export interface TourLinkPort {
+  send(m: TourRequest): void;
+  restart?(): void;
+  dispose(): void;
+}
 
 async function getJson(path: string): Promise<unknown> {
   const ctl = new AbortController();

@@ -18,8 +18,8 @@ import { useProfile } from "../state/createProfile.js";
 import { useRouter } from "../state/createRouter.js";
 import { createTournament, type TournamentStore } from "../state/createTournament.js";
 import { useServices } from "../state/services.js";
-import { CreateTournament } from "./tournament/Create.js";
-import { TournamentPage } from "./tournament/Page.js";
+import { CreateTournament } from "./tournaments/Create.js";
+import { TournamentPage } from "./tournaments/Page.js";
 import "../online.css";
 
 /** How often an open tournament's page is read again (its answer is cached 2 s by the server). */

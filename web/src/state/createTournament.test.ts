@@ -7,7 +7,8 @@ import type {
   TourServerMessage,
   TournamentResponse,
 } from "../../../core/protocol/tournament.js";
-import { createTournament, normaliseCode, type TourLinkHandlers } from "./createTournament.js";
+import type { TourLinkHandlers } from "../lib/tournaments.js";
+import { createTournament, normaliseCode } from "./createTournament.js";
 
 const ME = "a".repeat(43);
 

@@ -22,22 +22,8 @@ import type {
   TournamentResponse,
 } from "../../../core/protocol/tournament.js";
 import type { MessageKey } from "../i18n/en.js";
+import type { TourLinkHandlers, TourLinkPort } from "../lib/tournaments.js";
 import { t } from "../i18n/i18n.js";
-
-export interface TourLinkHandlers {
-  /** Signed in on a (new) socket. */
-  onOpen(): void;
-  onClose(): void;
-  onTour(m: TourServerMessage): void;
-  /** A game of this player started (`ranked.start`). */
-  onStart(matchId: string): void;
-}
-
-export interface TourLinkPort {
-  send(m: TourRequest): void;
-  restart?(): void;
-  dispose(): void;
-}
 
 export interface TournamentDeps {
   readonly playerId: string;
