@@ -126,6 +126,17 @@ const SCREENS: readonly ScreenCheck[] = [
   { name: "ranked lobby", open: (p) => show(p, "#/ranked") },
   { name: "lobby", open: (p) => show(p, "#/lobby/togyz", '[data-testid="lobby-post"]:not([disabled])') },
   { name: "challenge", open: (p) => show(p, `#/challenge/${"A".repeat(43)}`, '[data-testid="challenge-send"]') },
+  {
+    name: "tournaments",
+    open: async (p) => {
+      // With the form to create one open, so its fields are checked too.
+      // From the menu, so the screen opens afresh at the second size too.
+      await show(p, "#/");
+      await show(p, "#/tournaments", '[data-testid="tour-new"]');
+      await p.click('[data-testid="tour-new"]');
+      await p.waitForSelector('[data-testid="tour-create"]');
+    },
+  },
 ];
 
 /** The table's screens. */

@@ -102,3 +102,68 @@ describe("the ranked link's name after signing in", () => {
     },
   );
 });
+
+describe("the ranked link hands other domains' frames to their listener", () => {
+  test("a tournament's answer and pushes reach onOther, a broken ranked or sign-in frame does not, and a tour message goes out after sign-in", () => {
+    const clock = new ManualClock();
+    const sockets: FakeSocket[] = [];
+    const other: Record<string, unknown>[] = [];
+    const ranked: string[] = [];
+    const reply = (m: Record<string, unknown>, s: FakeSocket): void => {
+      const rid = m.rid as string;
+      if (m.type === "auth.hello") s.receive({ type: "auth.challenge", rid, challenge: "AAAA" });
+      else if (m.type === "auth.prove")
+        s.receive({
+          type: "auth.ok",
+          rid,
+          playerId: "p1",
+          name: "Aigerim",
+          shown: "Aigerim",
+          pending: null,
+          stats: {},
+          activeMatch: null,
+        });
+      else if (m.type === "tour.sync") {
+        s.receive({ type: "tour.state", rid, id: m.id, status: "live", round: 1 });
+        s.receive({ type: "tour.paired", id: m.id, round: 1, board: 2, seat: 0, opponent: "p2", matchId: "m1" });
+        // Frames of the link's own domains that fail their schema are dropped, not handed on.
+        s.receive({ type: "ranked.update", match: 7 });
+        s.receive({ type: "auth.ok", rid: "x" });
+      }
+    };
+    const link = openRankedLink({
+      url: "ws://test/ws",
+      socket: () => {
+        const s = new FakeSocket((m, sock) => void clock.setTimeout(() => reply(m, sock), 10));
+        sockets.push(s);
+        return s;
+      },
+      keys: makeDeviceKeys(),
+      name: () => "Aigerim",
+      connection: { timers: clock, random: () => 0.5, backoff: { baseMs: 100, maxMs: 1_000 } },
+      handlers: {
+        onOpen: () => undefined,
+        onClose: () => undefined,
+        onMessage: (m) => void ranked.push(m.type),
+        onOther: (f) => void other.push(f),
+      },
+    });
+    const rid = link.sendOther({ type: "tour.sync", id: "T1" });
+    sockets[0].open();
+    clock.advance(5);
+    // Queued until signed in.
+    expect(sockets[0].sent.map((m) => m.type)).toEqual(["auth.hello"]);
+    clock.advance(100);
+    expect(sockets[0].sent.filter((m) => m.type === "tour.sync")).toEqual([{ type: "tour.sync", id: "T1", rid }]);
+    expect(other.map((f) => f.type)).toEqual(["tour.state", "tour.paired"]);
+    expect(other[0]).toMatchObject({ rid, id: "T1", round: 1 });
+    expect(ranked).toEqual(["auth.ok"]);
+    // Answered: not sent again on the next socket.
+    sockets[0].close(1006);
+    clock.advance(2_000);
+    sockets[1].open();
+    clock.advance(100);
+    expect(sockets[1].sent.filter((m) => m.type === "tour.sync")).toHaveLength(0);
+    link.dispose();
+  });
+});

@@ -15,6 +15,12 @@ export interface RankedLinkHandlers {
   /** The player is authenticated on a (new) socket; `auth.ok` follows in `onMessage`. */
   onOpen(): void;
   onMessage(m: RankedServerMessage): void;
+  /**
+   * A server frame of another domain on the same connection (its `type` does not start with
+   * `ranked.` or `auth.`, e.g. a tournament's `tour.*`): handed on as it came, for the listener to
+   * validate with its own schema. Without a listener such frames are dropped.
+   */
+  onOther?(frame: { readonly type: string } & Readonly<Record<string, unknown>>): void;
   onClose(): void;
   onState?(s: ConnectionState): void;
 }
@@ -27,6 +33,8 @@ export interface RankedSendOptions {
 export interface RankedLink {
   /** Queues a message; it goes out once the connection is authenticated. Returns its request id. */
   send(msg: RankedClientMessage, opts?: RankedSendOptions): string;
+  /** Queues a message of another domain (validated by the server like any other) the same way. */
+  sendOther(msg: { readonly type: string } & Readonly<Record<string, unknown>>, opts?: RankedSendOptions): string;
   state(): ConnectionState;
   /** A new socket at once (the network is back). */
   restart(): void;
@@ -101,7 +109,12 @@ export function openRankedLink(o: RankedLinkOptions): RankedLink {
       onState: (s) => o.handlers.onState?.(s),
       onMessage: (raw) => {
         const parsed = parseRankedServerMessage(raw);
-        if (!parsed.ok) return;
+        if (!parsed.ok) {
+          const type = (raw as { type?: unknown }).type;
+          if (typeof type === "string" && !type.startsWith("ranked.") && !type.startsWith("auth."))
+            o.handlers.onOther?.(raw as { type: string } & Record<string, unknown>);
+          return;
+        }
         const m = parsed.value;
         if (m.type === "auth.challenge") {
           conn.request({ type: "auth.prove", signature: signChallenge(o.keys, m.challenge) }, { early: true });
@@ -152,6 +165,7 @@ export function openRankedLink(o: RankedLinkOptions): RankedLink {
 
   return {
     send: (msg, opts) => conn.request({ ...msg } as Record<string, unknown>, { keep: opts?.keep ?? false }),
+    sendOther: (msg, opts) => conn.request({ ...msg }, { keep: opts?.keep ?? false }),
     state: () => conn.state(),
     restart: () => conn.restart(),
     dispose() {

@@ -190,3 +190,103 @@ export interface TournamentGamesResponse {
     readonly forfeit: boolean;
   }[];
 }
+
+// ---- what the client reads (validated before use, like every server message) ----
+
+const Num = v.number();
+const RowSchema = v.object({
+  rank: Num,
+  id: v.string(),
+  name: v.string(),
+  rating: Num,
+  points: Num,
+  /** Swiss. */
+  number: v.optional(Num),
+  played: v.optional(Num),
+  tiebreaks: v.optional(v.record(v.string(), Num)),
+  /** Arena. */
+  games: v.optional(Num),
+  fire: v.optional(v.boolean()),
+  performance: v.optional(Num),
+  wins: v.optional(Num),
+  draws: v.optional(Num),
+  losses: v.optional(Num),
+});
+/** A row of the standings as the client shows it: a Swiss row with its tiebreaks, or an arena row. */
+export type TourRow = v.InferOutput<typeof RowSchema>;
+
+const StateSchema = v.object({
+  type: v.picklist(["tour.state", "tour.joined"] as const),
+  rid: v.optional(v.string()),
+  id: v.string(),
+  kind: v.picklist(["swiss", "arena"] as const),
+  status: v.picklist(["upcoming", "live", "finished"] as const),
+  round: Num,
+  rounds: v.nullable(Num),
+  players: Num,
+  standings: v.array(RowSchema),
+  me: v.optional(RowSchema),
+  board: v.optional(
+    v.object({
+      round: Num,
+      board: Num,
+      first: v.string(),
+      second: v.nullable(v.string()),
+      result: v.nullable(Result3),
+      matchId: v.nullable(v.string()),
+    }),
+  ),
+});
+const TourServerMessageSchema = v.variant("type", [
+  StateSchema,
+  v.object({
+    type: v.literal("tour.created"),
+    rid: v.optional(v.string()),
+    id: v.string(),
+    code: v.nullable(v.string()),
+  }),
+  v.object({ type: v.literal("tour.left"), rid: v.optional(v.string()), id: v.string() }),
+  v.object({
+    type: v.literal("tour.paired"),
+    id: v.string(),
+    round: Num,
+    board: Num,
+    seat: v.picklist([0, 1] as const),
+    opponent: v.nullable(v.string()),
+    matchId: v.nullable(v.string()),
+  }),
+  v.object({
+    type: v.literal("tour.error"),
+    rid: v.optional(v.string()),
+    code: v.picklist(TOUR_ERROR_CODES),
+    message: v.string(),
+  }),
+]);
+export type TourServerMessage = v.InferOutput<typeof TourServerMessageSchema>;
+export type TourStateMessage = v.InferOutput<typeof StateSchema>;
+
+/** A `tour.*` frame from the server, or null when it is not one or does not fit its schema. */
+export function parseTourServerMessage(raw: unknown): TourServerMessage | null {
+  const r = v.safeParse(TourServerMessageSchema, raw);
+  return r.success ? r.output : null;
+}
+
+/** A line of `GET /api/tournaments`. */
+export interface ListedTour {
+  readonly id: string;
+  readonly kind: "swiss" | "arena";
+  readonly name: string;
+  readonly game: (typeof GAMES)[number];
+  readonly preset: (typeof TIME_PRESETS)[number];
+  readonly startsAt: number;
+  readonly endsAt: number | null;
+  readonly rounds: number | null;
+  readonly status: TourStatus;
+}
+
+/** A client message before the link adds its request id. */
+export type TourRequest = TourClientMessage extends infer M
+  ? M extends { rid?: unknown }
+    ? Omit<M, "rid">
+    : never
+  : never;

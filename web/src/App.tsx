@@ -38,6 +38,9 @@ const GameScreen = lazy(() => import("./screens/replay/GamePage.js").then((m) =>
 const TvScreen = lazy(() => import("./screens/Watch.js").then((m) => ({ default: m.TvScreen })));
 const LiveScreen = lazy(() => import("./screens/Watch.js").then((m) => ({ default: m.LiveScreen })));
 const WatchScreen = lazy(() => import("./screens/Watch.js").then((m) => ({ default: m.WatchScreen })));
+const TournamentsScreen = lazy(() =>
+  import("./screens/Tournaments.js").then((m) => ({ default: m.TournamentsScreen })),
+);
 const ImportScreen = lazy(() => import("./screens/Import.js").then((m) => ({ default: m.ImportScreen })));
 
 const SCREEN_TITLES: { readonly [S in Screen]: MessageKey } = {
@@ -63,6 +66,8 @@ const SCREEN_TITLES: { readonly [S in Screen]: MessageKey } = {
   watch: "screen.watch",
   lobby: "screen.lobby",
   challenge: "screen.challenge",
+  tournaments: "tour.screen",
+  tournament: "tour.screen",
 };
 
 /** Built-in backgrounds, drawn with gradients. */
@@ -275,6 +280,11 @@ export function App(props: { storage?: KeyValue }): JSX.Element {
                               <WatchScreen id={id} />
                             </NeedsNetwork>
                           )}
+                        </Match>
+                        <Match when={route().screen === "tournaments" || route().screen === "tournament"}>
+                          <NeedsNetwork what="ranked">
+                            <TournamentsScreen id={route().screen === "tournament" ? route().param : null} />
+                          </NeedsNetwork>
                         </Match>
                       </Switch>
                     </Suspense>

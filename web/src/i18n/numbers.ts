@@ -34,3 +34,8 @@ export function formatPercent(whole: number): string {
 export function formatRating(rating: number, provisional: boolean): string {
   return `${formatNumber(Math.round(rating), { useGrouping: false })}${provisional ? "?" : ""}`;
 }
+
+/** A moment as the player's language writes a date and time ("3 Dec 2026, 14:30"). */
+export function formatWhen(ms: number): string {
+  return new Date(ms).toLocaleString(locale(), { dateStyle: "medium", timeStyle: "short" });
+}

@@ -55,6 +55,7 @@ export function MenuScreen(): JSX.Element {
         {item("lobby", t("menu.lobby"), t("menu.lobbySub"))}
         {item("tv", t("menu.tv"), t("menu.tvSub"))}
         {item("leaderboard", t("menu.leaderboard"), t("menu.leaderboardSub"))}
+        {item("tournaments", t("tour.menu"), t("tour.menuSub"))}
         {item("lessons", t("menu.lessons"), t("menu.lessonsSub"))}
         {item("rules", t("menu.rules"), t("menu.rulesSub"))}
         {item("import", t("menu.import"), t("menu.importSub"))}

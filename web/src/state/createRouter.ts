@@ -27,6 +27,9 @@ const SCREENS = [
   // The lobby of open games (docs/lobby.md) and a challenge to one player: doors to the ranked table.
   "lobby",
   "challenge",
+  // Tournaments (docs/tournaments.md): the lists, and one tournament's page.
+  "tournaments",
+  "tournament",
 ] as const;
 export type Screen = (typeof SCREENS)[number];
 
