@@ -212,7 +212,7 @@ const SCREEN_LANGUAGES: readonly ScreenCase[] = [
 
 describe("friend game, ranked, replay and lessons in each language", () => {
   test.each(SCREEN_LANGUAGES)(
-    "%s: a friend game (waiting, joining, board and chat, forfeit, results), the ranked lobby with a server error, a replay and the lessons list",
+    "%s: a friend game (waiting, joining, board and chat, forfeit, results), the ranked lobby with a server error, a replay, the lessons list, settings and profile",
     async (lang, tag, messages, catalogue) => {
       const page = await openInLanguage(browser, h.url, tag);
       const errors: string[] = [];
@@ -307,6 +307,14 @@ describe("friend game, ranked, replay and lessons in each language", () => {
       await page.goto(new URL("#/lessons", h.url).toString());
       await page.waitForSelector(".lesson-list");
       check(englishIn(await lessonChrome(page), catalogue), "lessons list");
+
+      // Settings and Profile: every label, choice and note.
+      await page.goto(new URL("#/settings", h.url).toString());
+      await page.waitForSelector("#settings-title");
+      check(englishIn(await wordsWithoutNames(page), catalogue), "settings");
+      await page.goto(new URL("#/profile", h.url).toString());
+      await page.waitForSelector("#profile-title");
+      check(englishIn(await wordsWithoutNames(page), catalogue), "profile");
       expect(errors).toEqual([]);
       await page.context().close();
     },

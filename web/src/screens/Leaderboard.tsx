@@ -7,7 +7,7 @@ import { createResource, createSignal, For, Show, type JSX } from "solid-js";
 import type { LeaderboardRow } from "../../../core/protocol/ranked.js";
 import { GAMES, type GameId } from "../../../core/types.js";
 import { Icon } from "../components/Icon.js";
-import { GAME_NAMES } from "../content/games.js";
+import { GameTabs } from "../components/GameTabs.js";
 import { fetchLeaderboard, fetchPlayer } from "../lib/leaderboard.js";
 import { savedPlayerId } from "../state/createIdentity.js";
 import { ChallengeButton } from "../components/ChallengeButton.js";
@@ -76,15 +76,7 @@ export function LeaderboardScreen(props: { game: string | null }): JSX.Element {
           {t("screen.live")}
         </button>
       </header>
-      <div class="tabs" role="tablist" aria-label={t("new.gameGroup")}>
-        <For each={GAMES}>
-          {(g) => (
-            <button type="button" role="tab" class="tab" aria-selected={game() === g} onClick={() => choose(g)}>
-              {GAME_NAMES[g]}
-            </button>
-          )}
-        </For>
-      </div>
+      <GameTabs selected={game()} onSelect={choose} />
       <Show when={mine()}>
         {(m) => (
           <p class="card note" data-testid="my-standing">

@@ -8,7 +8,7 @@ import type { PlayerGameRow } from "../../../core/archive/archive.js";
 import { generatedName } from "../../../core/names.js";
 import { GAMES, type GameId } from "../../../core/types.js";
 import { Icon } from "../components/Icon.js";
-import { GAME_NAMES } from "../content/games.js";
+import { GameTabs } from "../components/GameTabs.js";
 import { t } from "../i18n/i18n.js";
 import { formatRating } from "../i18n/numbers.js";
 import { fetchPlayerGames, fetchRatings } from "../lib/archive.js";
@@ -87,15 +87,7 @@ export function PlayerScreen(props: { id: string }): JSX.Element {
           {t("player.error", { error: t((player() as { ok: false; key: Parameters<typeof t>[0] }).key) })}
         </p>
       </Show>
-      <div class="tabs" role="tablist" aria-label={t("new.gameGroup")}>
-        <For each={GAMES}>
-          {(g) => (
-            <button type="button" role="tab" class="tab" aria-selected={game() === g} onClick={() => choose(g)}>
-              {GAME_NAMES[g]}
-            </button>
-          )}
-        </For>
-      </div>
+      <GameTabs selected={game()} onSelect={choose} />
       <div class="card" data-testid="player-stats">
         <Show when={stats()} fallback={<p class="note">{t("player.noGames")}</p>}>
           {(s) => (

@@ -10,7 +10,7 @@ import type { GameResponse, LiveGame } from "../../../core/archive/archive.js";
 import type { MatchView } from "../../../core/protocol/ranked.js";
 import { GAMES, type GameId, type Seat } from "../../../core/types.js";
 import { Icon } from "../components/Icon.js";
-import { GAME_NAMES } from "../content/games.js";
+import { GameTabs } from "../components/GameTabs.js";
 import { t } from "../i18n/i18n.js";
 import { formatRating } from "../i18n/numbers.js";
 import { fetchGame, fetchLive, fetchTv } from "../lib/archive.js";
@@ -217,21 +217,7 @@ export function TvScreen(props: { game: string | null }): JSX.Element {
           {t("screen.live")}
         </button>
       </Head>
-      <div class="tabs" role="tablist" aria-label={t("new.gameGroup")}>
-        <For each={GAMES}>
-          {(g) => (
-            <button
-              type="button"
-              role="tab"
-              class="tab"
-              aria-selected={g === game}
-              onClick={() => router.go("tv", g, true)}
-            >
-              {GAME_NAMES[g]}
-            </button>
-          )}
-        </For>
-      </div>
+      <GameTabs selected={game} onSelect={(g) => router.go("tv", g, true)} />
       <p class="note" role="status" data-testid="tv-status">
         {featured() === null ? t("tv.none") : ended() ? t("tv.ended") : t("tv.following")}
       </p>
@@ -269,21 +255,7 @@ export function LiveScreen(props: { game: string | null }): JSX.Element {
           {t("screen.tv")}
         </button>
       </Head>
-      <div class="tabs" role="tablist" aria-label={t("new.gameGroup")}>
-        <For each={GAMES}>
-          {(g) => (
-            <button
-              type="button"
-              role="tab"
-              class="tab"
-              aria-selected={g === game}
-              onClick={() => router.go("live", g, true)}
-            >
-              {GAME_NAMES[g]}
-            </button>
-          )}
-        </For>
-      </div>
+      <GameTabs selected={game} onSelect={(g) => router.go("live", g, true)} />
       <ul class="card live-list" data-testid="live-list">
         <For each={list() ?? []} fallback={<li class="note">{list.loading ? t("app.loading") : t("live.none")}</li>}>
           {(g) => (
