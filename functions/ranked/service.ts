@@ -403,6 +403,25 @@ export function createRankedService(ports: RankedPorts): RankedService {
     readonly range?: number | null;
   }
 
+  /**
+   * Takes one of a player's and one of their network's allowance of an action (`seek`, `lw`, `ch`:
+   * the counter keys' prefixes), both at once; false when either is spent.
+   */
+  async function allowBoth(
+    kind: "seek" | "lw" | "ch",
+    perPlayer: { readonly limit: number; readonly windowMs: number },
+    perAddress: { readonly limit: number; readonly windowMs: number },
+    playerId: string,
+    address: string | undefined,
+  ): Promise<boolean> {
+    const now = ports.now();
+    const [byPlayer, byAddress] = await Promise.all([
+      stores.quota.take(`${kind}#p#${playerId}`, perPlayer.limit, perPlayer.windowMs, now),
+      address === undefined || stores.quota.take(`${kind}#a#${address}`, perAddress.limit, perAddress.windowMs, now),
+    ]);
+    return byPlayer && byAddress;
+  }
+
   /** The match a player is in and still playing (its time enforced), or null; a stale mark is cleared. */
   async function playing(playerId: string, profile?: Profile | null): Promise<MatchRecord | null> {
     const p = profile !== undefined ? profile : await stores.identity.getProfile(playerId);
@@ -438,12 +457,7 @@ export function createRankedService(ports: RankedPorts): RankedService {
   ): Promise<SeekRecord | null> {
     const now = ports.now();
     const q = rankedQuotas();
-    const [byPlayer, byAddress] = await Promise.all([
-      stores.quota.take(`seek#p#${playerId}`, q.seekPerPlayer.limit, q.seekPerPlayer.windowMs, now),
-      address === undefined ||
-        stores.quota.take(`seek#a#${address}`, q.seekPerAddress.limit, q.seekPerAddress.windowMs, now),
-    ]);
-    if (!byPlayer || !byAddress) {
+    if (!(await allowBoth("seek", q.seekPerPlayer, q.seekPerAddress, playerId, address))) {
       await error(connId, rid, "rate/limited", "too many seeks; try again in a few minutes");
       return null;
     }
@@ -583,14 +597,9 @@ export function createRankedService(ports: RankedPorts): RankedService {
     game: GameId,
     address: string | undefined,
   ): Promise<void> {
-    const now = ports.now();
     const q = rankedQuotas();
-    const [byPlayer, byAddress] = await Promise.all([
-      stores.quota.take(`lw#p#${playerId}`, q.lobbyWatchPerPlayer.limit, q.lobbyWatchPerPlayer.windowMs, now),
-      address === undefined ||
-        stores.quota.take(`lw#a#${address}`, q.lobbyWatchPerAddress.limit, q.lobbyWatchPerAddress.windowMs, now),
-    ]);
-    if (!byPlayer || !byAddress) return error(connId, rid, "rate/limited", "too many lobby views; try again later");
+    if (!(await allowBoth("lw", q.lobbyWatchPerPlayer, q.lobbyWatchPerAddress, playerId, address)))
+      return error(connId, rid, "rate/limited", "too many lobby views; try again later");
     await send(connId, await lobby.watch(connId, rid, game, await stores.seeks.listSeeks(game)));
   }
 
@@ -646,12 +655,8 @@ export function createRankedService(ports: RankedPorts): RankedService {
     const now = ports.now();
     if (msg.to === playerId) return error(connId, rid, "challenge/self", "you cannot challenge yourself");
     const q = rankedQuotas();
-    const [byPlayer, byAddress] = await Promise.all([
-      stores.quota.take(`ch#p#${playerId}`, q.challengePerPlayer.limit, q.challengePerPlayer.windowMs, now),
-      address === undefined ||
-        stores.quota.take(`ch#a#${address}`, q.challengePerAddress.limit, q.challengePerAddress.windowMs, now),
-    ]);
-    if (!byPlayer || !byAddress) return error(connId, rid, "rate/limited", "too many challenges; try again later");
+    if (!(await allowBoth("ch", q.challengePerPlayer, q.challengePerAddress, playerId, address)))
+      return error(connId, rid, "rate/limited", "too many challenges; try again later");
     const [me, them] = await Promise.all([stores.identity.getProfile(playerId), stores.identity.getProfile(msg.to)]);
     if (me === null) return error(connId, rid, "auth/required", "prove your identity first (auth.hello)");
     if (them === null) return error(connId, rid, "challenge/unknown_player", "no such player");
